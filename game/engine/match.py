@@ -1,0 +1,193 @@
+"""A game in progress: the decision log, the event log and the state they fold to.
+
+>>> from game.rules import get_ruleset
+>>> rules = get_ruleset("coup-detat")
+>>> match = Match(rules, rules.parse_options({"players": 4}), chance=seeded_chance(rules, 7))
+>>> match.pending.word
+'coup'
+>>> decision = match.legal()[0]
+>>> _ = match.submit(decision)
+>>> match.undo(decision.seat)
+True
+
+Every decision (a seat's, or chance's outcome) goes through `Ruleset.decide`, which returns
+events; the state is the fold of the events. Old states are kept as snapshots, so undo and
+redo are a matter of moving references, whatever the length of the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from game.engine.ruleset import Decision, Event, Options, Pending, Ruleset, State, View
+
+ChanceSource = Callable[[State], Decision | None]
+"""Supplies chance's decision (a deal...) for a state, or None when it has none to give."""
+
+
+def seeded_chance(ruleset: Ruleset, seed: int | str | None = None) -> ChanceSource:
+    """Chance drawn from a private generator; the same seed gives the same deals."""
+    rng = random.Random(seed)
+
+    def draw(state: State) -> Decision:
+        return ruleset.random_chance(state, rng)
+
+    return draw
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One decision in the log, where its events start, and the state before it."""
+
+    decision: Decision
+    first_event: int
+    state_before: State
+
+    @property
+    def seat(self) -> int | None:
+        return self.decision.seat
+
+
+@dataclass(frozen=True, slots=True)
+class _Undone:
+    seat: int
+    turns: tuple[Turn, ...]
+    events: tuple[Event, ...]
+    state_after: State
+
+
+class Match:
+    """Runs a ruleset: submit decisions, read the state and views, undo and redo."""
+
+    def __init__(
+        self, ruleset: Ruleset, options: Options, *, chance: ChanceSource | None = None
+    ) -> None:
+        self.ruleset = ruleset
+        self.options = options
+        self.chance = chance
+        self.state: State = ruleset.new_game(options)
+        self.events: list[Event] = []
+        self.turns: list[Turn] = []
+        self._undone: list[_Undone] = []
+        self.advance()
+
+    @classmethod
+    def replay(
+        cls,
+        ruleset: Ruleset,
+        options: Options,
+        decisions: Iterable[Decision],
+        *,
+        chance: ChanceSource | None = None,
+    ) -> Match:
+        """A match rebuilt by submitting `decisions` (chance's included) in order.
+
+        Raises `IllegalMove` from the first decision the rules refuse. `chance` takes over
+        only once every logged decision has been replayed.
+        """
+        match = cls(ruleset, options)
+        for decision in decisions:
+            match._record(decision)
+        match.chance = chance
+        match.advance()
+        return match
+
+    # Reading -----------------------------------------------------------------------
+    @property
+    def pending(self) -> Pending:
+        return self.ruleset.pending(self.state)
+
+    @property
+    def players(self) -> int:
+        return self.ruleset.players(self.options)
+
+    @property
+    def decisions(self) -> list[Decision]:
+        return [turn.decision for turn in self.turns]
+
+    def legal(self) -> Sequence[Decision]:
+        return self.ruleset.legal(self.state)
+
+    def view(self, seat: int) -> View:
+        return self.ruleset.view(self.state, seat)
+
+    @property
+    def stalled(self) -> bool:
+        """Chance must act but nobody supplied its outcome (a scenario out of deals)."""
+        return self.pending.is_chance
+
+    # Deciding ------------------------------------------------------------------------
+    def submit(self, decision: Decision) -> list[Event]:
+        """Apply one decision, then let chance act; the new events, in order.
+
+        Raises `IllegalMove` (and changes nothing) when the rules refuse the decision.
+        """
+        new_events = self._record(decision)
+        self._undone.clear()
+        new_events.extend(self.advance())
+        return new_events
+
+    def advance(self) -> list[Event]:
+        """Let chance act until a seat must decide, the game ends or chance has nothing."""
+        new_events: list[Event] = []
+        while self.chance is not None and self.pending.is_chance:
+            decision = self.chance(self.state)
+            if decision is None:
+                break
+            new_events.extend(self._record(decision))
+        return new_events
+
+    def _record(self, decision: Decision) -> list[Event]:
+        decided = self.ruleset.decide(self.state, decision)
+        self.turns.append(Turn(decision, len(self.events), self.state))
+        self.state = decided.state
+        self.events.extend(decided.events)
+        return list(decided.events)
+
+    # Undo and redo -------------------------------------------------------------------
+    def _undo_point(self, seat: int) -> int | None:
+        """Index of `seat`'s last decision that undo may return to, never past a chance."""
+        for index in range(len(self.turns) - 1, -1, -1):
+            decider = self.turns[index].seat
+            if decider is None:
+                return None
+            if decider == seat:
+                return index
+        return None
+
+    def can_undo(self, seat: int) -> bool:
+        return self._undo_point(seat) is not None
+
+    def undo(self, seat: int) -> bool:
+        """Back to just before `seat`'s previous decision, undoing everything after it."""
+        index = self._undo_point(seat)
+        if index is None:
+            return False
+        turn = self.turns[index]
+        self._undone.append(
+            _Undone(
+                seat,
+                tuple(self.turns[index:]),
+                tuple(self.events[turn.first_event :]),
+                self.state,
+            )
+        )
+        del self.turns[index:]
+        del self.events[turn.first_event :]
+        self.state = turn.state_before
+        return True
+
+    def can_redo(self, seat: int) -> bool:
+        return bool(self._undone) and self._undone[-1].seat == seat
+
+    def redo(self, seat: int) -> bool:
+        """Restore what `seat`'s last undo took back (until a new decision is made)."""
+        if not self.can_redo(seat):
+            return False
+        undone = self._undone.pop()
+        self.turns.extend(undone.turns)
+        self.events.extend(undone.events)
+        self.state = undone.state_after
+        return True

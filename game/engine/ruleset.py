@@ -1,0 +1,108 @@
+"""What the engine needs from a ruleset, and nothing more.
+
+A ruleset is a definition (in the boardgame.io sense) run by the generic `Match`:
+
+- `decide(state, decision)` checks a decision and returns the events it causes, including
+  every automatic consequence (a trick won, a hand settled...), in a `Chronicle` that also
+  holds the state they fold to. It raises `IllegalMove`.
+- `apply(state, event)` folds one event into the state. It never validates: events are
+  facts, so replaying a log cannot fail differently the second time.
+- Chance is a decision too, made by nobody (`seat is None`): a deal carries its outcome.
+  `random_chance` draws one; a scenario or a save supplies them instead.
+
+States, decisions and events are immutable values; the engine keeps old states as
+snapshots, which makes undo instant.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from game.engine.chronicle import Chronicle
+from game.engine.errors import IllegalMove, MalformedEntry
+
+__all__ = ["CHANCE_WORDS", "IllegalMove", "MalformedEntry", "Pending", "Ruleset"]
+
+State = Any
+Decision = Any
+Event = Any
+Options = Any
+View = Any
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Who must decide now, and what kind of decision (a FORMAT.md decision word).
+
+    `seat is None` means chance must act (a shuffle and deal, a draw); `word` then names the
+    kind of chance. `over` is set when the game has ended.
+    """
+
+    seat: int | None
+    word: str
+    over: bool = False
+
+    @property
+    def is_chance(self) -> bool:
+        return self.seat is None and not self.over
+
+
+CHANCE_WORDS = frozenset({"deal", "draw"})
+GAME_OVER = Pending(None, "over", over=True)
+
+
+class Ruleset(Protocol):
+    """One game's rules, pure and without I/O."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+
+    # Options -----------------------------------------------------------------
+    def parse_options(self, raw: Mapping[str, object]) -> Options:
+        """Options from JSON; `MalformedEntry` when they are not valid."""
+        ...
+
+    def options_to_json(self, options: Options) -> dict[str, object]: ...
+
+    def players(self, options: Options) -> int: ...
+
+    # The game ------------------------------------------------------------------
+    def new_game(self, options: Options) -> State: ...
+
+    def pending(self, state: State) -> Pending: ...
+
+    def legal(self, state: State) -> Sequence[Decision]:
+        """Every decision the seat to act may make (empty at a chance node)."""
+        ...
+
+    def decide(self, state: State, decision: Decision) -> Chronicle:
+        """The events `decision` causes and the state they fold to; `IllegalMove` if the
+        rules refuse it (nothing changes then)."""
+        ...
+
+    def apply(self, state: State, event: Event) -> State: ...
+
+    def random_chance(self, state: State, rng: random.Random) -> Decision: ...
+
+    def view(self, state: State, seat: int) -> View:
+        """What `seat` may know: its own cards and the public facts, nothing else."""
+        ...
+
+    def winners(self, state: State) -> tuple[int, ...]: ...
+
+    # Notation (the scenario verbs of conformance/FORMAT.md) ----------------------------
+    def decision_to_json(self, decision: Decision) -> dict[str, object]: ...
+
+    def decision_from_json(self, entry: Mapping[str, object]) -> Decision:
+        """A decision from its JSON form.
+
+        `MalformedEntry` when the entry is not of the notation's shape (a missing verb, a
+        value of the wrong JSON type); `IllegalMove` when it is well formed but names
+        something that does not exist (an unknown card or hand type).
+        """
+        ...

@@ -1,0 +1,90 @@
+"""What a seat (or chance) decides in Coup d'État. Each is a small immutable value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from game.cards import Card, Suit
+from game.rules.coup_detat.charts import HandType
+
+# Chance's decisions: nobody's seat.
+
+
+@dataclass(frozen=True, slots=True)
+class DrawForDirector:
+    """The cards drawn for the first Director, one per seat still drawing."""
+
+    draws: tuple[tuple[int, Card], ...]
+    seat: ClassVar[None] = None
+
+
+@dataclass(frozen=True, slots=True)
+class AppointDirector:
+    """The first Director given outright (a scenario skips the draw)."""
+
+    director: int
+    seat: ClassVar[None] = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The Director's shuffle and deal: eight cards a seat, seat 0 first, and the centre."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    center: Card
+    seat: ClassVar[None] = None
+
+
+# The seats' decisions.
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptCoup:
+    seat: int
+    hand_type: HandType
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineCoup:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseHandType:
+    seat: int
+    hand_type: HandType
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    seat: int
+    card: Card
+    suit: Suit | None = None  # the suit named when leading COUP
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Dominos: no card can be laid."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class StopRun:
+    """Dominos: end an Ace-on-King run."""
+
+    seat: int
+
+
+Decision = (
+    DrawForDirector
+    | AppointDirector
+    | Deal
+    | AttemptCoup
+    | DeclineCoup
+    | ChooseHandType
+    | PlayCard
+    | Pass
+    | StopRun
+)

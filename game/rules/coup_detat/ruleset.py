@@ -1,0 +1,70 @@
+"""The `coup-detat` ruleset: the rules modules gathered behind the engine's interface."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from game.rules.coup_detat import notation
+from game.rules.coup_detat.apply import apply
+from game.rules.coup_detat.charts import STARTING_CASH, deck_for
+from game.rules.coup_detat.decide import decide
+from game.rules.coup_detat.decisions import Deal, Decision, DrawForDirector
+from game.rules.coup_detat.state import Options, Phase, State
+from game.rules.coup_detat.view import legal, pending, view
+
+
+class CoupDetat:
+    id = "coup-detat"
+    title = "Coup d'État"
+    min_players = notation.MIN_PLAYERS
+    max_players = notation.MAX_PLAYERS
+
+    parse_options = staticmethod(notation.parse_options)
+    options_to_json = staticmethod(notation.options_to_json)
+    decision_to_json = staticmethod(notation.decision_to_json)
+    pending = staticmethod(pending)
+    legal = staticmethod(legal)
+    decide = staticmethod(decide)
+    apply = staticmethod(apply)
+    view = staticmethod(view)
+
+    @staticmethod
+    def decision_from_json(entry: Mapping[str, object]) -> Decision:
+        return notation.decision_from_json(entry)
+
+    @staticmethod
+    def players(options: Options) -> int:
+        return options.players
+
+    @staticmethod
+    def new_game(options: Options) -> State:
+        return State(
+            options=options,
+            phase=Phase.DRAW,
+            money=(STARTING_CASH,) * options.players,
+            drawing=tuple(range(options.players)),
+        )
+
+    @staticmethod
+    def random_chance(state: State, rng: random.Random) -> Decision:
+        deck = deck_for(state.players)
+        if state.phase is Phase.DRAW:
+            drawn = rng.sample(deck.cards, len(state.drawing))
+            return DrawForDirector(tuple(zip(state.drawing, drawn, strict=True)))
+        if state.phase is Phase.DEAL:
+            shuffled = list(deck.cards)
+            rng.shuffle(shuffled)
+            size = deck.hand_size
+            hands = tuple(
+                tuple(shuffled[seat * size : (seat + 1) * size]) for seat in range(state.players)
+            )
+            return Deal(hands, shuffled[-1])
+        raise ValueError(f"chance has nothing to do in phase {state.phase}")
+
+    @staticmethod
+    def winners(state: State) -> tuple[int, ...]:
+        return state.winners
+
+
+RULESET = CoupDetat()
