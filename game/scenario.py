@@ -14,7 +14,7 @@ from typing import Any
 
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.match import Match
-from game.rules import get_ruleset, scenario_support
+from game.rules import get_ruleset
 
 
 class ScenarioError(Exception):
@@ -40,9 +40,9 @@ def run(data: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
     ruleset_id = data.get("ruleset")
     try:
         ruleset = get_ruleset(ruleset_id)  # type: ignore[arg-type]
-        support = scenario_support(ruleset_id)  # type: ignore[arg-type]
     except (KeyError, TypeError) as error:
         raise ScenarioError(str(error.args[0]) if error.args else "unknown ruleset") from None
+    support = ruleset.scenario  # type: ignore[attr-defined]
     try:
         options = ruleset.parse_options(data.get("options", {}))
         players = ruleset.players(options)

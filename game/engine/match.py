@@ -89,7 +89,7 @@ class Match:
         """
         match = cls(ruleset, options)
         for decision in decisions:
-            match._record(decision)
+            match.submit(decision)
         match.chance = chance
         match.advance()
         return match

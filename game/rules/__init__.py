@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from game.engine.ruleset import Ruleset
 from game.rules.coup_detat import RULESET as COUP_DETAT
-from game.rules.coup_detat import scenario as coup_detat_scenario
 
 RULESETS: dict[str, Ruleset] = {COUP_DETAT.id: COUP_DETAT}
-_SCENARIO_SUPPORT: dict[str, ModuleType] = {COUP_DETAT.id: coup_detat_scenario}
 PLANNED = ("coup-detat-duel", "coup", "coup-inquisitor")  # in RULES.md, not built yet
 
 
@@ -23,8 +19,3 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
         known = ", ".join(RULESETS)
         raise KeyError(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
 
-
-def scenario_support(ruleset_id: str) -> ModuleType:
-    """The module that reads a ruleset's scenario deals and writes its result fields."""
-    get_ruleset(ruleset_id)
-    return _SCENARIO_SUPPORT[ruleset_id]

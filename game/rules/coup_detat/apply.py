@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from game.cards import COUP, Card, canonical
+from game.engine.values import evolve
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import HandType, deck_for
 from game.rules.coup_detat.dominos import lay
@@ -37,11 +37,11 @@ def _unchanged(state: State, event: Any) -> State:
 
 
 def _draw_tied(state: State, event: ev.DrawTied) -> State:
-    return replace(state, drawing=event.seats)
+    return evolve(state, drawing=event.seats)
 
 
 def _director_appointed(state: State, event: ev.DirectorAppointed) -> State:
-    return replace(
+    return evolve(
         state, director=event.seat, round_director=event.seat, drawing=(), phase=Phase.DEAL
     )
 
@@ -54,11 +54,11 @@ def _dealt(state: State, event: ev.Dealt) -> State:
         coup_holder=holder,
         to_act=holder,
     )
-    return replace(state, hand=hand, phase=Phase.COUP)
+    return evolve(state, hand=hand, phase=Phase.COUP)
 
 
 def _deal_thrown_in(state: State, event: ev.DealThrownIn) -> State:
-    return replace(state, hand=None, phase=Phase.DEAL)
+    return evolve(state, hand=None, phase=Phase.DEAL)
 
 
 def _hand_type_named(state: State, hand_type: HandType, coup_player: int | None) -> State:
@@ -69,12 +69,12 @@ def _hand_type_named(state: State, hand_type: HandType, coup_player: int | None)
     is_dominos = hand_type is HandType.DOMINOS
     row = BOARD_ROWS[hand_type]
     daggers = state.daggers
-    return replace(
+    return evolve(
         state,
         phase=Phase.PLAY,
         played_this_round=(*state.played_this_round, hand_type),
         daggers=(*daggers[:row], daggers[row] + 1, *daggers[row + 1 :]),
-        hand=replace(
+        hand=evolve(
             hand,
             hand_type=hand_type,
             coup_player=coup_player,
@@ -95,18 +95,18 @@ def _hand_type_chosen(state: State, event: ev.HandTypeChosen) -> State:
 
 def _take_center_for_coup(hand: HandState, seat: int, center: Card) -> HandState:
     cards = canonical([*(card for card in hand.hands[seat] if card is not COUP), center])
-    return replace(hand, hands=_with_hand(hand.hands, seat, cards), center_holder=seat)
+    return evolve(hand, hands=_with_hand(hand.hands, seat, cards), center_holder=seat)
 
 
 def _coup_card_exchanged(state: State, event: ev.CoupCardExchanged) -> State:
     assert state.hand is not None
-    return replace(state, hand=_take_center_for_coup(state.hand, event.seat, event.center))
+    return evolve(state, hand=_take_center_for_coup(state.hand, event.seat, event.center))
 
 
 def _coup_declined(state: State, event: ev.CoupDeclined) -> State:
     assert state.hand is not None
     hand = _take_center_for_coup(state.hand, event.seat, event.center)
-    return replace(state, phase=Phase.CHOOSE, hand=replace(hand, to_act=state.director))
+    return evolve(state, phase=Phase.CHOOSE, hand=evolve(hand, to_act=state.director))
 
 
 # Play ------------------------------------------------------------------------------------
@@ -129,25 +129,25 @@ def _card_played(state: State, event: ev.CardPlayed) -> State:
     if hand.tricks is not None:
         tricks = hand.tricks
         led = tricks.led_suit if tricks.plays else (event.named_suit or event.card.suit)
-        new_hand = replace(
+        new_hand = evolve(
             hand,
             hands=hands,
             to_act=left_of(event.seat, state.players),
-            tricks=replace(tricks, plays=(*tricks.plays, (event.seat, event.card)), led_suit=led),
+            tricks=evolve(tricks, plays=(*tricks.plays, (event.seat, event.card)), led_suit=led),
         )
     else:
         layout = hand.dominos
         assert layout is not None
         position = deck_for(state.players).dominos_position
-        new_layout = replace(
+        new_layout = evolve(
             layout,
             starting_rank=layout.starting_rank or event.card.rank,
             rows=lay(layout.rows, event.card, position),
             laid=(*layout.laid, (event.seat, event.card)),
         )
         to_act = event.seat if layout.runner == event.seat else _next_holder(hands, event.seat)
-        new_hand = replace(hand, hands=hands, to_act=to_act, dominos=new_layout)
-    return replace(state, hand=new_hand)
+        new_hand = evolve(hand, hands=hands, to_act=to_act, dominos=new_layout)
+    return evolve(state, hand=new_hand)
 
 
 def _trick_won(state: State, event: ev.TrickWon) -> State:
@@ -157,7 +157,7 @@ def _trick_won(state: State, event: ev.TrickWon) -> State:
     trick = Trick(tricks.plays[0][0], tricks.plays, tricks.led_suit, event.seat)  # type: ignore[arg-type]
     center_won_by = event.seat if event.center is not None else tricks.center_won_by
     new_tricks = TrickPlay(done=(*tricks.done, trick), center_won_by=center_won_by)
-    return replace(state, hand=replace(hand, tricks=new_tricks, to_act=event.seat))
+    return evolve(state, hand=evolve(hand, tricks=new_tricks, to_act=event.seat))
 
 
 def _next_holder(hands: tuple[tuple[Card, ...], ...], seat: int) -> int:
@@ -173,10 +173,10 @@ def _next_holder(hands: tuple[tuple[Card, ...], ...], seat: int) -> int:
 def _with_layout(state: State, to_act: int | None = None, **changes: Any) -> State:
     hand = state.hand
     assert hand is not None and hand.dominos is not None
-    new_hand = replace(hand, dominos=replace(hand.dominos, **changes))
+    new_hand = evolve(hand, dominos=evolve(hand.dominos, **changes))
     if to_act is not None:
-        new_hand = replace(new_hand, to_act=to_act)
-    return replace(state, hand=new_hand)
+        new_hand = evolve(new_hand, to_act=to_act)
+    return evolve(state, hand=new_hand)
 
 
 def _run_started(state: State, event: ev.RunStarted) -> State:
@@ -190,7 +190,7 @@ def _run_ended(state: State, event: ev.RunEnded) -> State:
 
 def _passed(state: State, event: ev.Passed) -> State:
     assert state.hand is not None
-    return replace(state, hand=replace(state.hand, to_act=_next_holder(state.hand.hands,
+    return evolve(state, hand=evolve(state.hand, to_act=_next_holder(state.hand.hands,
                                                                        event.seat)))
 
 
@@ -220,47 +220,47 @@ def _borrowed(state: State, event: ev.Borrowed) -> State:
     debts = list(state.debts)
     for index, debt in enumerate(debts):
         if debt.debtor == event.debtor and debt.lender == event.lender:
-            debts[index] = replace(debt, owed=debt.owed + event.owed)
+            debts[index] = Debt(debt.debtor, debt.lender, debt.owed + event.owed)
             break
     else:
         debts.append(Debt(event.debtor, event.lender, event.owed))
     money = _moved(state.money, event.lender, event.debtor, event.amount)
-    return replace(state, money=money, debts=tuple(debts))
+    return evolve(state, money=money, debts=tuple(debts))
 
 
 def _paid(state: State, event: ev.Paid) -> State:
     money = _moved(state.money, event.payer, event.payee, event.amount)
     treasury = state.treasury + (event.amount if event.payee is None else 0)
-    return replace(state, money=money, treasury=treasury)
+    return evolve(state, money=money, treasury=treasury)
 
 
 def _repaid(state: State, event: ev.Repaid) -> State:
     debts = []
     for debt in state.debts:
         if debt.debtor == event.debtor and debt.lender == event.lender:
-            debt = replace(debt, owed=debt.owed - event.amount)
+            debt = Debt(debt.debtor, debt.lender, debt.owed - event.amount)
             if debt.owed == 0:
                 continue
         debts.append(debt)
     money = _moved(state.money, event.debtor, event.lender, event.amount)
-    return replace(state, money=money, debts=tuple(debts))
+    return evolve(state, money=money, debts=tuple(debts))
 
 
 def _treasury_taken(state: State, event: ev.TreasuryTaken) -> State:
     money = _moved(state.money, None, event.seat, event.amount)
-    return replace(state, money=money, treasury=state.treasury - event.amount)
+    return evolve(state, money=money, treasury=state.treasury - event.amount)
 
 
 def _director_changed(state: State, event: ev.DirectorChanged) -> State:
-    return replace(state, director=event.seat)
+    return evolve(state, director=event.seat)
 
 
 def _hand_ended(state: State, event: ev.HandEnded) -> State:
-    return replace(state, hand=None, phase=Phase.DEAL)
+    return evolve(state, hand=None, phase=Phase.DEAL)
 
 
 def _round_started(state: State, event: ev.RoundStarted) -> State:
-    return replace(
+    return evolve(
         state,
         round_index=event.round_index,
         director=event.director,
@@ -271,7 +271,7 @@ def _round_started(state: State, event: ev.RoundStarted) -> State:
 
 
 def _game_ended(state: State, event: ev.GameEnded) -> State:
-    return replace(state, phase=Phase.OVER, winners=event.winners)
+    return evolve(state, phase=Phase.OVER, winners=event.winners)
 
 
 _APPLY: dict[type, Callable[[State, Any], State]] = {

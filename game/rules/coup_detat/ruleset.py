@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from game.rules.coup_detat import notation
+from game.rules.coup_detat import narration, notation, scenario
 from game.rules.coup_detat.apply import apply
 from game.rules.coup_detat.charts import STARTING_CASH, deck_for
 from game.rules.coup_detat.decide import decide
@@ -28,6 +28,10 @@ class CoupDetat:
     decide = staticmethod(decide)
     apply = staticmethod(apply)
     view = staticmethod(view)
+
+    # Beyond the engine's needs: the scenario format and the game told in words.
+    scenario = scenario
+    narrator = narration.Narrator
 
     @staticmethod
     def decision_from_json(entry: Mapping[str, object]) -> Decision:

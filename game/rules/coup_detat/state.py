@@ -43,7 +43,10 @@ class Trick:
     winner: int
 
 
-@dataclass(frozen=True, slots=True)
+# The records below are changed with `evolve` (see game/engine/values.py), hence no slots.
+
+
+@dataclass(frozen=True)
 class TrickPlay:
     """The tricks of a hand other than Dominos."""
 
@@ -57,7 +60,7 @@ class TrickPlay:
         return self.plays[0][0] if self.plays else None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DominosPlay:
     """The Dominos layout: one row per suit, grown from the starting rank."""
 
@@ -76,7 +79,7 @@ class DominosPlay:
 SUIT_INDEX = {suit: index for index, suit in enumerate(Suit)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandState:
     """One hand, from the deal to the last card."""
 
@@ -95,7 +98,7 @@ class HandState:
         return self.coup_player is not None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     options: Options
     phase: Phase
@@ -117,9 +120,14 @@ class State:
 
     def worth(self, seat: int) -> int:
         """Cash, less what he still owes, plus what is still owed to him."""
-        owes = sum(debt.owed for debt in self.debts if debt.debtor == seat)
-        owed = sum(debt.owed for debt in self.debts if debt.lender == seat)
-        return self.money[seat] - owes + owed
+        return self.all_worth()[seat]
+
+    def all_worth(self) -> tuple[int, ...]:
+        worth = list(self.money)
+        for debt in self.debts:
+            worth[debt.debtor] -= debt.owed
+            worth[debt.lender] += debt.owed
+        return tuple(worth)
 
 
 def left_of(seat: int, players: int) -> int:

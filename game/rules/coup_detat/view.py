@@ -115,7 +115,6 @@ class CoupDetatView:
     tricks_done: tuple[Trick, ...]
     dominos: DominosPlay | None
     winners: tuple[int, ...]
-    legal: tuple[Decision, ...]  # empty unless this seat is to act
 
 
 def view(state: State, seat: int) -> CoupDetatView:
@@ -145,7 +144,7 @@ def view(state: State, seat: int) -> CoupDetatView:
         daggers=state.daggers,
         played_this_round=state.played_this_round,
         money=state.money,
-        worth=tuple(state.worth(other) for other in range(state.players)),
+        worth=state.all_worth(),
         treasury=state.treasury,
         debts=state.debts,
         hand=own,
@@ -159,5 +158,4 @@ def view(state: State, seat: int) -> CoupDetatView:
         tricks_done=tricks_done,
         dominos=hand.dominos if hand is not None else None,
         winners=state.winners,
-        legal=tuple(legal(state)) if to_act == seat else (),
     )

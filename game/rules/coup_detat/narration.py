@@ -1,0 +1,215 @@
+"""Coup d'État told in words: one event (with the state it led to) becomes log lines.
+
+`viewer` is the seat the words are for; private facts (a dealt hand, the centre card taken
+on declining) are told only to the seat that may know them. `viewer=None` tells all, for
+replaying a finished or saved game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.cards import Card, canonical
+from game.rules.coup_detat import events as ev
+from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS
+from game.rules.coup_detat.state import State
+
+
+def francs(amount: int) -> str:
+    return f"{amount:,} F"
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(card.label for card in cards)
+
+
+class Narrator:
+    def __init__(self, names: Sequence[str], viewer: int | None = None) -> None:
+        self.names = list(names)
+        self.viewer = viewer
+
+    def lines(self, event: ev.Event, after: State) -> list[str]:
+        """What to say about `event`; `after` is the state it led to."""
+        tell = _TELL.get(type(event))
+        return tell(self, event, after) if tell else []
+
+    @staticmethod
+    def starts_section(event: ev.Event) -> bool:
+        """Events that open a new part of the story (a round, a deal)."""
+        return isinstance(event, ev.DirectorAppointed | ev.RoundStarted | ev.Dealt)
+
+    def name(self, seat: int | None) -> str:
+        return "the Treasury" if seat is None else self.names[seat]
+
+    def knows(self, seat: int) -> bool:
+        return self.viewer is None or self.viewer == seat
+
+    # One method per kind of event ---------------------------------------------------------
+    def drew(self, event: ev.DrewForDirector, after: State) -> list[str]:
+        draws = ", ".join(f"{self.name(seat)} {card.label}" for seat, card in event.draws)
+        return [f"Drawing for Director: {draws}."]
+
+    def tied(self, event: ev.DrawTied, after: State) -> list[str]:
+        return [f"{_joined(self.name(s) for s in event.seats)} tie and draw again."]
+
+    def appointed(self, event: ev.DirectorAppointed, after: State) -> list[str]:
+        return [f"{self.name(event.seat)} is the first Director.",
+                f"Round 1: {self.name(event.seat)} is Director."]
+
+    def round_started(self, event: ev.RoundStarted, after: State) -> list[str]:
+        return [f"Round {event.round_index + 1}: {self.name(event.director)} is Director."]
+
+    def dealt(self, event: ev.Dealt, after: State) -> list[str]:
+        lines = [f"{self.name(after.director)} deals."]
+        for seat, hand in enumerate(event.hands):
+            if self.knows(seat):
+                who = "Your hand" if self.viewer == seat else self.name(seat)
+                lines.append(f"  {who}: {cards_text(canonical(hand))}")
+        if self.viewer is None:
+            lines.append(f"  Centre: {event.center.label}")
+        return lines
+
+    def thrown_in(self, event: ev.DealThrownIn, after: State) -> list[str]:
+        return ["COUP is the centre card: the cards are shuffled and dealt again."]
+
+    def holder(self, event: ev.CoupHolderAnnounced, after: State) -> list[str]:
+        return [f"{self.name(event.seat)} holds COUP."]
+
+    def coup(self, event: ev.CoupAttempted, after: State) -> list[str]:
+        line = COUP_CHART[event.hand_type]
+        return [f"{self.name(event.seat)} attempts a coup in {event.hand_type.title}: "
+                f"he must {line.goal}."]
+
+    def exchanged(self, event: ev.CoupCardExchanged, after: State) -> list[str]:
+        card = f" ({event.center.label})" if self.knows(event.seat) else ""
+        return [f"{self.name(event.seat)} sets COUP aside and takes the centre card{card}."]
+
+    def declined(self, event: ev.CoupDeclined, after: State) -> list[str]:
+        card = f" ({event.center.label})" if self.knows(event.seat) else ""
+        return [f"{self.name(event.seat)} declines the coup, discards COUP and takes the "
+                f"centre card{card}."]
+
+    def chosen(self, event: ev.HandTypeChosen, after: State) -> list[str]:
+        return [f"{self.name(event.seat)} names {event.hand_type.title}: "
+                f"{DIRECTORS_GOALS[event.hand_type].lower()}."]
+
+    def played(self, event: ev.CardPlayed, after: State) -> list[str]:
+        if after.hand is None or after.hand.dominos is None:
+            return []  # trick cards are told with the trick
+        return [f"{self.name(event.seat)} lays {event.card.label}."]
+
+    def trick(self, event: ev.TrickWon, after: State) -> list[str]:
+        assert after.hand is not None and after.hand.tricks is not None
+        trick = after.hand.tricks.done[-1]
+        plays = ", ".join(f"{self.name(seat)} {_played(card, trick.led_suit)}"
+                          for seat, card in trick.plays)
+        line = f"Trick {event.number}: {plays}; {self.name(event.seat)} takes it."
+        if event.center is not None:
+            line += f" With it, the centre card: {event.center.label}."
+        return [line]
+
+    def run_started(self, event: ev.RunStarted, after: State) -> list[str]:
+        return [f"Ace on a King: {self.name(event.seat)} may go on laying cards."]
+
+    def run_ended(self, event: ev.RunEnded, after: State) -> list[str]:
+        return [f"{self.name(event.seat)} stops."] if event.stopped else []
+
+    def passed(self, event: ev.Passed, after: State) -> list[str]:
+        return [f"{self.name(event.seat)} passes."]
+
+    def went_out(self, event: ev.WentOut, after: State) -> list[str]:
+        first = " first" if event.place == 1 else ""
+        return [f"{self.name(event.seat)} is out of cards{first}."]
+
+    def last_out(self, event: ev.LastOut, after: State) -> list[str]:
+        return [f"{self.name(event.seat)} is last out."]
+
+    def succeeded(self, event: ev.CoupSucceeded, after: State) -> list[str]:
+        return [f"The coup succeeds: {self.name(event.seat)} managed to "
+                f"{COUP_CHART[event.hand_type].goal}."]
+
+    def failed(self, event: ev.CoupFailed, after: State) -> list[str]:
+        return [f"The coup fails: {self.name(event.seat)} did not "
+                f"{COUP_CHART[event.hand_type].goal}."]
+
+    def hidden(self, event: ev.HiddenCoup, after: State) -> list[str]:
+        return [f"Hidden coup! {self.name(event.seat)} managed to "
+                f"{COUP_CHART[event.hand_type].goal} in the Director's {event.hand_type.title}."]
+
+    def borrowed(self, event: ev.Borrowed, after: State) -> list[str]:
+        return [f"{self.name(event.debtor)} borrows {francs(event.amount)} from "
+                f"{self.name(event.lender)} and will owe {francs(event.owed)} more."]
+
+    def paid(self, event: ev.Paid, after: State) -> list[str]:
+        return [f"{self.name(event.payer)} pays {self.name(event.payee)} "
+                f"{francs(event.amount)} ({event.reason.value})."]
+
+    def repaid(self, event: ev.Repaid, after: State) -> list[str]:
+        return [f"{self.name(event.debtor)} repays {self.name(event.lender)} "
+                f"{francs(event.amount)}."]
+
+    def treasury(self, event: ev.TreasuryTaken, after: State) -> list[str]:
+        return [f"{self.name(event.seat)} takes the Treasury: {francs(event.amount)}."]
+
+    def director(self, event: ev.DirectorChanged, after: State) -> list[str]:
+        return [f"{self.name(event.seat)} is now Director."]
+
+    def hand_ended(self, event: ev.HandEnded, after: State) -> list[str]:
+        money = ", ".join(f"{self.name(seat)} {francs(cash)}"
+                          for seat, cash in enumerate(after.money))
+        return [f"Money: {money}; Treasury {francs(after.treasury)}."]
+
+    def round_ended(self, event: ev.RoundEnded, after: State) -> list[str]:
+        return [f"Round {event.round_index + 1} is over."]
+
+    def game_ended(self, event: ev.GameEnded, after: State) -> list[str]:
+        worth = ", ".join(f"{self.name(seat)} {francs(after.worth(seat))}"
+                          for seat in range(after.players))
+        return [f"Final worth: {worth}.",
+                f"{_joined(self.name(s) for s in event.winners)} "
+                f"{'wins' if len(event.winners) == 1 else 'share the win'}."]
+
+
+def _played(card: Card, led_suit: Any) -> str:
+    if card.is_wild and led_suit is not None:
+        return f"{card.label} ({led_suit.plural})"
+    return card.label
+
+
+def _joined(names: Any) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+_TELL: dict[type, Callable[[Narrator, Any, State], list[str]]] = {
+    ev.DrewForDirector: Narrator.drew,
+    ev.DrawTied: Narrator.tied,
+    ev.DirectorAppointed: Narrator.appointed,
+    ev.RoundStarted: Narrator.round_started,
+    ev.Dealt: Narrator.dealt,
+    ev.DealThrownIn: Narrator.thrown_in,
+    ev.CoupHolderAnnounced: Narrator.holder,
+    ev.CoupAttempted: Narrator.coup,
+    ev.CoupCardExchanged: Narrator.exchanged,
+    ev.CoupDeclined: Narrator.declined,
+    ev.HandTypeChosen: Narrator.chosen,
+    ev.CardPlayed: Narrator.played,
+    ev.TrickWon: Narrator.trick,
+    ev.RunStarted: Narrator.run_started,
+    ev.RunEnded: Narrator.run_ended,
+    ev.Passed: Narrator.passed,
+    ev.WentOut: Narrator.went_out,
+    ev.LastOut: Narrator.last_out,
+    ev.CoupSucceeded: Narrator.succeeded,
+    ev.CoupFailed: Narrator.failed,
+    ev.HiddenCoup: Narrator.hidden,
+    ev.Borrowed: Narrator.borrowed,
+    ev.Paid: Narrator.paid,
+    ev.Repaid: Narrator.repaid,
+    ev.TreasuryTaken: Narrator.treasury,
+    ev.DirectorChanged: Narrator.director,
+    ev.HandEnded: Narrator.hand_ended,
+    ev.RoundEnded: Narrator.round_ended,
+    ev.GameEnded: Narrator.game_ended,
+}
