@@ -27,13 +27,9 @@ def tell(path: str | Path) -> str:
         if told and narrator.starts_section(event):
             lines.append("")
         lines.extend(told)
-    if not match.pending.over:
-        lines += ["", f"(The game goes on: {_awaiting(match)}.)"]
-    return "\n".join(lines)
-
-
-def _awaiting(match: saves.Match) -> str:
     pending = match.pending
-    if pending.seat is None:
-        return "the next deal"
-    return f"seat {pending.seat} to {pending.word}"
+    if not pending.over:
+        awaiting = "the next deal" if pending.seat is None else \
+            f"{names[pending.seat]} to {pending.word}"
+        lines += ["", f"(The game goes on: {awaiting}.)"]
+    return "\n".join(lines)

@@ -12,7 +12,7 @@ from typing import Any
 
 from game.cards import Card, canonical
 from game.rules.coup_detat import events as ev
-from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS
+from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS, HANDS_PER_ROUND
 from game.rules.coup_detat.state import State
 
 
@@ -37,7 +37,7 @@ class Narrator:
     @staticmethod
     def starts_section(event: ev.Event) -> bool:
         """Events that open a new part of the story (a round, a deal)."""
-        return isinstance(event, ev.DirectorAppointed | ev.RoundStarted | ev.Dealt)
+        return isinstance(event, ev.RoundStarted | ev.Dealt)
 
     def name(self, seat: int | None) -> str:
         return "the Treasury" if seat is None else self.names[seat]
@@ -54,14 +54,17 @@ class Narrator:
         return [f"{_joined(self.name(s) for s in event.seats)} tie and draw again."]
 
     def appointed(self, event: ev.DirectorAppointed, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} is the first Director.",
-                f"Round 1: {self.name(event.seat)} is Director."]
+        return [f"{self.name(event.seat)} is the first Director."]
 
     def round_started(self, event: ev.RoundStarted, after: State) -> list[str]:
-        return [f"Round {event.round_index + 1}: {self.name(event.director)} is Director."]
+        return [f"Round {event.round_index + 1} begins: {self.name(event.director)} is "
+                "Director."]
 
     def dealt(self, event: ev.Dealt, after: State) -> list[str]:
-        lines = [f"{self.name(after.director)} deals."]
+        number = len(after.played_this_round) + 1
+        of = HANDS_PER_ROUND[after.options.short_game]
+        lines = [f"Round {after.round_index + 1}, hand {number} of {of}: "
+                 f"{self.name(after.director)} deals."]
         for seat, hand in enumerate(event.hands):
             if self.knows(seat):
                 who = "Your hand" if self.viewer == seat else self.name(seat)
@@ -78,8 +81,8 @@ class Narrator:
 
     def coup(self, event: ev.CoupAttempted, after: State) -> list[str]:
         line = COUP_CHART[event.hand_type]
-        return [f"{self.name(event.seat)} attempts a coup in {event.hand_type.title}: "
-                f"he must {line.goal}."]
+        return [f"{self.name(event.seat)} attempts a coup in {event.hand_type.title} and "
+                f"must {line.goal}."]
 
     def exchanged(self, event: ev.CoupCardExchanged, after: State) -> list[str]:
         card = f" ({event.center.label})" if self.knows(event.seat) else ""

@@ -1,0 +1,48 @@
+"""Building positions for tests: deals written as card codes, moves in the scenario verbs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game import scenario
+from game.engine.match import Match
+from game.rules import get_ruleset
+from game.rules.coup_detat.scenario import parse_deal, scripted_chance
+
+RULES = get_ruleset("coup-detat")
+
+DealSpec = tuple[Sequence[str], str]  # (one string of codes per seat, the centre card)
+
+
+def deal_json(hands: Sequence[str], center: str) -> dict[str, Any]:
+    return {"hands": [hand.split() for hand in hands], "center": center}
+
+
+def scenario_data(players: int, deals: Sequence[DealSpec], moves: Sequence[dict[str, Any]],
+                  *, first_dealer: int = 0, short_game: bool = False) -> dict[str, Any]:
+    return {
+        "ruleset": "coup-detat",
+        "options": {"players": players, "short_game": short_game},
+        "first_dealer": first_dealer,
+        "deals": [deal_json(hands, center) for hands, center in deals],
+        "moves": list(moves),
+    }
+
+
+def run_scenario(players: int, deals: Sequence[DealSpec], moves: Sequence[dict[str, Any]],
+                 **keywords: Any) -> dict[str, Any]:
+    """The scenario command's output object (in process), with `exit_status` added."""
+    output, status = scenario.run(scenario_data(players, deals, moves, **keywords))
+    return {**output, "exit_status": status}
+
+
+def match_after(players: int, deals: Sequence[DealSpec], moves: Sequence[dict[str, Any]],
+                *, first_dealer: int = 0, short_game: bool = False) -> Match:
+    """A match with the deals fixed and the moves submitted; raises on an illegal move."""
+    options = RULES.parse_options({"players": players, "short_game": short_game})
+    parsed = [parse_deal(deal_json(hands, center), options) for hands, center in deals]
+    match = Match(RULES, options, chance=scripted_chance(first_dealer, parsed))
+    for move in moves:
+        match.submit(RULES.decision_from_json(move))
+    return match

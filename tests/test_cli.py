@@ -1,0 +1,179 @@
+"""The command line: scenario (FORMAT.md's exit statuses), simulate and replay."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import scenario_data
+
+from game.cli import main
+
+HANDS_001 = ("AD 10D KD QD JD 9D 8D 7C", "AH 10H KH QH JH 9H 8H 7H",
+             "AC 10C KC QC JC 9C 8C 7S", "AS 10S KS QS JS 9S 8S COUP")
+GOOD = scenario_data(4, [(HANDS_001, "7D")],
+                     [{"seat": 3, "decline": True}, {"seat": 0, "choose": "barbu"}])
+SAVES = Path(__file__).parent.parent / "saves"
+
+
+def run_scenario(data: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                 ) -> tuple[int, str, str]:
+    path = tmp_path / "scenario.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    status = main(["scenario", str(path)])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def changed(**changes: Any) -> dict[str, Any]:
+    data = json.loads(json.dumps(GOOD))
+    for key, value in changes.items():
+        if value is None:
+            del data[key]
+        else:
+            data[key] = value
+    return data
+
+
+def with_move(move: Any) -> dict[str, Any]:
+    return changed(moves=[*GOOD["moves"], move])
+
+
+NOT_A_SCENARIO = {
+    "not json": "{ruleset: coup-detat",
+    "not an object": "[1, 2]",
+    "unknown ruleset": changed(ruleset="bridge"),
+    "players out of range": changed(options={"players": 5}),
+    "players missing": changed(options={}),
+    "short_game not boolean": changed(options={"players": 4, "short_game": "yes"}),
+    "first_dealer missing": changed(first_dealer=None),
+    "first_dealer not a seat": changed(first_dealer=4),
+    "first_dealer a boolean": changed(first_dealer=True),
+    "a deal short of a card": changed(deals=[{"hands": [h.split() for h in HANDS_001],
+                                              "center": "COUP"}]),
+    "an unused deal not the pack": changed(deals=[*GOOD["deals"], {"hands": [], "center": "7D"}]),
+    "a deal naming no card": changed(deals=[{"hands": [["XX"]], "center": "7D"}]),
+    "moves not a list": changed(moves={"seat": 0}),
+    "a move not an object": with_move(["play", "AD"]),
+    "a move without seat": with_move({"play": "AD"}),
+    "a move with a float seat": with_move({"seat": 0.0, "play": "AD"}),
+    "a move with two verbs": with_move({"seat": 0, "play": "AD", "pass": True}),
+    "a move without a verb": with_move({"seat": 0}),
+    "a verb of the wrong type": with_move({"seat": 0, "play": 7}),
+    "suit of the wrong type": with_move({"seat": 0, "play": "AD", "suit": 1}),
+    "a field of another verb": with_move({"seat": 0, "play": "AD", "target": 1}),
+    "a verb of another ruleset": with_move({"seat": 0, "action": "income"}),
+}
+
+
+@pytest.mark.parametrize("data", NOT_A_SCENARIO.values(), ids=NOT_A_SCENARIO.keys())
+def test_a_file_that_is_not_a_valid_scenario_exits_2_with_one_line(
+        data: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run_scenario(data, tmp_path, capsys)
+    assert status == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+REFUSED = {
+    "out of turn": ({"seat": 1, "play": "AH"}, "seat 0 is to play"),
+    "unknown card": ({"seat": 0, "play": "1Z"}, "no card"),
+    "card not held": ({"seat": 0, "play": "AS"}, "do not hold"),
+    "unknown hand type": ({"seat": 0, "choose": "poker"}, "no hand type"),
+    "hand type already named": ({"seat": 0, "choose": "siege"}, "Not now"),
+    "decline false": ({"seat": 0, "decline": False}, "only be true"),
+    "pass outside Dominos": ({"seat": 0, "pass": True}, "only for Dominos"),
+    "seat that does not exist": ({"seat": 9, "play": "AD"}, "no seat 9"),
+}
+
+
+@pytest.mark.parametrize(("move", "reason"), REFUSED.values(), ids=REFUSED.keys())
+def test_a_refused_move_exits_1_and_reports_it(move: dict, reason: str, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_scenario(with_move(move), tmp_path, capsys)
+    result = json.loads(out)
+    assert status == 1 and result["ok"] is False
+    assert result["error"]["move"] == 2
+    assert reason in result["error"]["message"]
+    assert result["awaiting"] == {"seat": 0, "decision": "play"}, "the state before the move"
+
+
+def test_fields_without_meaning_are_ignored(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_scenario(
+        changed(options={"players": 4, "colour": "red"},
+                moves=[*GOOD["moves"], {"seat": 0, "play": "AD", "suit": "nonsense"}]),
+        tmp_path, capsys)
+    assert status == 0 and json.loads(out)["awaiting"] == {"seat": 1, "decision": "play"}
+
+
+def test_a_move_after_play_stopped_is_refused(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    example = json.loads((Path(__file__).parent / "conformance/coup-detat/001.json").read_text())
+    example["moves"].append({"seat": 2, "decline": True})
+    status, out, _ = run_scenario(example, tmp_path, capsys)
+    result = json.loads(out)
+    assert status == 1 and result["error"]["move"] == len(example["moves"]) - 1
+    assert result["awaiting"] is None and result["game_over"] is False
+
+
+def test_a_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenario", str(tmp_path / "absent.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_simulate_reports_hands_coups_and_speed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "4", "--games", "3", "--seed", "5", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 3 and summary["hands"] == 3 * 4 * 6
+    assert sum(summary["hands_by_type"].values()) == summary["hands"]
+    assert set(summary["hands_by_type"]) == {"barbu", "waterloo", "siege", "touche",
+                                             "guillotine", "dominos"}
+    assert summary["games_per_second"] > 0
+    assert sum(summary["average_final_worth_by_seat"]) == pytest.approx(40_000, abs=4)
+
+
+def test_simulate_short_game_plays_three_hands_a_round(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    assert main(["simulate", "--players", "3", "--games", "2", "--short", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["hands"] == 2 * 3 * 3
+    assert not {"barbu", "touche"} & set(summary["hands_by_type"])
+
+
+def test_simulate_is_deterministic_for_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    outputs = []
+    for _ in range(2):
+        main(["simulate", "--games", "2", "--seed", "9", "--json"])
+        summary = json.loads(capsys.readouterr().out)
+        outputs.append({k: v for k, v in summary.items() if "second" not in k})
+    assert outputs[0] == outputs[1]
+
+
+def test_replay_tells_a_saved_game_hand_by_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(SAVES / "complete-game-4-players.json")]) == 0
+    text = capsys.readouterr().out
+    assert text.count("deals.") >= 24
+    assert text.count("Trick 8:") >= 20  # every trick hand, trick by trick
+    assert "pays" in text and "Final worth" in text
+    assert "Round 4 begins" in text
+
+
+def test_replay_of_a_damaged_save_exits_2(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("not json")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "damaged" in err and "Traceback" not in err
+
+
+def test_the_command_runs_as_a_module() -> None:
+    run = subprocess.run([sys.executable, "-m", "game", "--help"], capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0
+    assert "scenario" in run.stdout and "simulate" in run.stdout
