@@ -71,6 +71,7 @@ class Match:
         self.events: list[Event] = []
         self.turns: list[Turn] = []
         self._undone: list[_Undone] = []
+        self.rewinds = 0  # counts undos and redos, for readers following the events
         self.advance()
 
     @classmethod
@@ -177,6 +178,7 @@ class Match:
         del self.turns[index:]
         del self.events[turn.first_event :]
         self.state = turn.state_before
+        self.rewinds += 1
         return True
 
     def can_redo(self, seat: int) -> bool:
@@ -190,4 +192,5 @@ class Match:
         self.turns.extend(undone.turns)
         self.events.extend(undone.events)
         self.state = undone.state_after
+        self.rewinds += 1
         return True

@@ -114,7 +114,8 @@ def from_json(data: Any, *, chance: ChanceSource | None = None) -> SavedGame:
     try:
         ruleset = get_ruleset(data.get("ruleset"))  # type: ignore[arg-type]
     except (KeyError, TypeError) as error:
-        raise SaveError(f"The save names {error.args[0] if error.args else 'no ruleset'}.") from None
+        named = error.args[0] if error.args else "no ruleset"
+        raise SaveError(f"The save names {named}.") from None
     try:
         options = ruleset.parse_options(data.get("options"))  # type: ignore[arg-type]
     except MalformedEntry as error:

@@ -3,6 +3,7 @@ deck for 3 or 4 players and its two rank orders, the starting money."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -154,3 +155,19 @@ def deck_for(players: int) -> Deck:
         queens=frozenset(c for c in suited if c.rank is Rank.QUEEN),
         spades=frozenset(c for c in suited if c.suit is Suit.SPADES),
     )
+
+
+def in_display_order(cards: Iterable[Card], players: int, dominos: bool = False) -> list[Card]:
+    """A hand as a player sorts it: by suit (S H D C), then by rank as the hand ranks them
+    (trick order A 10 K Q ..., or Dominos order A K Q J 10 ...); COUP last."""
+    deck = deck_for(players)
+    suits = list(Suit)
+
+    def key(card: Card) -> tuple[int, int]:
+        if card.suit is None:
+            return (len(suits), 0)
+        if dominos:
+            return (suits.index(card.suit), deck.dominos_position[card.rank])  # type: ignore[index]
+        return (suits.index(card.suit), -deck.trick_strength[card])
+
+    return sorted(cards, key=key)

@@ -20,6 +20,10 @@ def francs(amount: int) -> str:
     return f"{amount:,} F"
 
 
+def uncapitalized(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card.label for card in cards)
 
@@ -95,7 +99,7 @@ class Narrator:
 
     def chosen(self, event: ev.HandTypeChosen, after: State) -> list[str]:
         return [f"{self.name(event.seat)} names {event.hand_type.title}: "
-                f"{DIRECTORS_GOALS[event.hand_type].lower()}."]
+                f"{uncapitalized(DIRECTORS_GOALS[event.hand_type])}."]
 
     def played(self, event: ev.CardPlayed, after: State) -> list[str]:
         if after.hand is None or after.hand.dominos is None:

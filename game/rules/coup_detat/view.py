@@ -16,8 +16,8 @@ from game.rules.coup_detat.decide import available_hand_types, trick_lead_limits
 from game.rules.coup_detat.decisions import (
     AttemptCoup,
     ChooseHandType,
-    DeclineCoup,
     Decision,
+    DeclineCoup,
     Pass,
     PlayCard,
     StopRun,
