@@ -30,6 +30,8 @@ def load(path: str | Path) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ScenarioError(f"{path} is not JSON: {error}") from None
+    except RecursionError:
+        raise ScenarioError(f"{path} is nested too deeply to be a scenario") from None
     if not isinstance(data, dict):
         raise ScenarioError("a scenario must be a JSON object")
     return data

@@ -67,6 +67,9 @@ NOT_A_SCENARIO = {
     "suit of the wrong type": with_move({"seat": 0, "play": "AD", "suit": 1}),
     "a field of another verb": with_move({"seat": 0, "play": "AD", "target": 1}),
     "a verb of another ruleset": with_move({"seat": 0, "action": "income"}),
+    "a deal given as a move": with_move({"appoint": 0}),
+    "the ruleset a list": changed(ruleset=["coup-detat"]),
+    "nested too deeply": "[" * 100_000 + "]" * 100_000,
 }
 
 

@@ -137,6 +137,13 @@ def test_a_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
         saves.read(path)
 
 
+def test_a_file_nested_too_deeply_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(SaveError, match="nested too deeply"):
+        saves.read(path)
+
+
 def test_a_missing_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="Cannot read"):
         saves.read(tmp_path / "nowhere.json")

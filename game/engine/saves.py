@@ -94,6 +94,8 @@ def read(path: str | Path, *, chance: ChanceSource | None = None) -> SavedGame:
         raise SaveError(
             f"{path.name} is damaged: not valid JSON (line {error.lineno}, column {error.colno})."
         ) from None
+    except RecursionError:
+        raise SaveError(f"{path.name} is damaged: nested too deeply to be a save.") from None
     return from_json(data, chance=chance)
 
 

@@ -11,6 +11,8 @@ PLANNED = ("coup-detat-duel", "coup", "coup-inquisitor")  # in RULES.md, not bui
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset with this id; `KeyError` with a readable message if there is none."""
+    if not isinstance(ruleset_id, str):
+        raise KeyError(f"no ruleset named by {ruleset_id!r}")
     try:
         return RULESETS[ruleset_id]
     except KeyError:

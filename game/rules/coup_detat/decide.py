@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from game.cards import COUP, Card
+from game.cards import COUP
 from game.engine.chronicle import Chronicle
 from game.engine.errors import IllegalMove
 from game.rules.coup_detat import events as ev
@@ -397,6 +397,3 @@ _PHASE_OF: dict[type, tuple[Phase, bool]] = {
     StopRun: (Phase.PLAY, True),
 }
 
-
-def card_in_pack(card: Card, players: int) -> bool:
-    return card in deck_for(players).trick_strength

@@ -1,7 +1,7 @@
 """What happens in Coup d'État: the facts `apply` folds into the state.
 
-Some events carry private facts (a deal, the centre card taken on declining); `view.py`
-says who may see what.
+Some events carry private facts (a deal, the centre card taken on declining); the
+narration tells them only to the seat that may know them (`Narrator.knows`).
 """
 
 from __future__ import annotations

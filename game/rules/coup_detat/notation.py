@@ -109,6 +109,9 @@ def check_move_shape(entry: object, *, allow_chance: bool = False) -> str:
     if not isinstance(entry, Mapping):
         raise MalformedEntry("a move must be an object")
     verbs = SEAT_VERBS | CHANCE_VERBS if allow_chance else SEAT_VERBS
+    if not allow_chance and any(key in CHANCE_VERBS for key in entry):
+        raise MalformedEntry(f"a move's verb is one of {', '.join(verbs)}; the deals are "
+                             "given under 'deals'")
     present = [key for key in entry if key in verbs]
     if len(present) != 1:
         raise MalformedEntry(
