@@ -180,3 +180,13 @@ def test_the_command_runs_as_a_module() -> None:
                          text=True, timeout=60)
     assert run.returncode == 0
     assert "scenario" in run.stdout and "simulate" in run.stdout
+
+
+def test_a_led_coup_naming_no_real_suit_is_refused(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    data = changed(moves=[{"seat": 3, "coup": "siege"},
+                          {"seat": 3, "play": "COUP", "suit": "X"}])
+    status, out, _ = run_scenario(data, tmp_path, capsys)
+    result = json.loads(out)
+    assert status == 1 and result["error"]["move"] == 1
+    assert "name the suit" in result["error"]["message"]

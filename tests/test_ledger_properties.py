@@ -128,3 +128,14 @@ def test_a_repaid_lender_who_owes_passes_half_on() -> None:
     # receive() moves only repayments: the receipt itself is the caller's Paid event.
     assert chronicle.state.money == (5000 - 500, 5000 + 500 - 250, 20000 + 250)
     assert chronicle.state.debts == (Debt(0, 1, 700), Debt(1, 2, 2150))
+
+
+def test_half_of_a_receipt_is_rounded_down_to_whole_francs() -> None:
+    """A chain of debts 0 -> 1 -> 2 -> 3. Seat 0 receives 700: 350 goes to seat 1, who
+    passes 175 to seat 2, who passes half of 175, rounded down, 87, to seat 3."""
+    state = State(options=Options(4), phase=Phase.PLAY, money=(5000, 5000, 5000, 25000),
+                  debts=(Debt(0, 1, 1200), Debt(1, 2, 1200), Debt(2, 3, 1200)))
+    chronicle = Chronicle(state, apply)
+    ledger.receive(chronicle, 0, 700)
+    assert chronicle.state.money == (5000 - 350, 5000 + 350 - 175, 5000 + 175 - 87, 25000 + 87)
+    assert chronicle.state.debts == (Debt(0, 1, 850), Debt(1, 2, 1025), Debt(2, 3, 1113))
