@@ -19,7 +19,7 @@ def tell(path: str | Path) -> str:
     lines = [f"{ruleset.title}: {options}", f"Seats, clockwise from 0: {seats}"]
     if saved.saved_at:
         lines.append(f"Saved {saved.saved_at}")
-    narrator = ruleset.narrator(names)  # type: ignore[attr-defined]
+    narrator = ruleset.narrator(names)
     state = ruleset.new_game(match.options)
     for event in match.events:
         state = ruleset.apply(state, event)

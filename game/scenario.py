@@ -44,7 +44,7 @@ def run(data: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
         ruleset = get_ruleset(ruleset_id)  # type: ignore[arg-type]
     except (KeyError, TypeError) as error:
         raise ScenarioError(str(error.args[0]) if error.args else "unknown ruleset") from None
-    support = ruleset.scenario  # type: ignore[attr-defined]
+    support = ruleset.scenario
     try:
         options = ruleset.parse_options(data.get("options", {}))
         players = ruleset.players(options)
@@ -64,16 +64,16 @@ def run(data: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
         raise ScenarioError(str(error)) from None
 
     match = Match(ruleset, options, chance=support.scripted_chance(first_dealer, parsed_deals))
-    error = None
+    refused: dict[str, Any] | None = None
     for index, move in enumerate(moves):
         try:
             if match.pending.seat is None:
                 raise IllegalMove(_why_no_move(match))
             match.submit(ruleset.decision_from_json(move))
         except IllegalMove as refusal:
-            error = {"move": index, "message": refusal.message}
+            refused = {"move": index, "message": refusal.message}
             break
-    return _report(match, support, error), 0 if error is None else 1
+    return _report(match, support, refused), 0 if refused is None else 1
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:

@@ -67,6 +67,9 @@ class Summary:
         self.wins_by_seat.update(winners)
 
     # Reports -------------------------------------------------------------------------------
+    def average_worth_by_seat(self) -> list[int]:
+        return [round(total / self.games) for total in self.worth_by_seat]
+
     def to_json(self) -> dict[str, object]:
         types = [t for t in HandType if self.hands_by_type[t]]
         return {
@@ -86,8 +89,7 @@ class Summary:
             "loans": self.loans,
             "francs_lent": self.francs_lent,
             "redeals": self.redeals,
-            "average_final_worth_by_seat": [round(total / self.games) for total in
-                                            self.worth_by_seat],
+            "average_final_worth_by_seat": self.average_worth_by_seat(),
             "average_winning_worth": round(self.winning_worth / self.games),
             "wins_by_seat": [self.wins_by_seat[seat] for seat in range(self.players)],
         }
@@ -104,7 +106,7 @@ class Summary:
         ]
         for t in HandType:
             if self.hands_by_type[t]:
-                lines.append(f"{t.title:<12}{self.hands_by_type[t]:>8}"
+                lines.append(f"{t.label:<12}{self.hands_by_type[t]:>8}"
                              f"{self.coups_attempted[t]:>8}{self.coups_won[t]:>8}"
                              f"{self.hidden_coups[t]:>8}")
         lines += [
@@ -113,10 +115,10 @@ class Summary:
             f"redeals (COUP in the centre): {self.redeals}",
             "Average final worth by seat: "
             + ", ".join(f"seat {seat} {worth:,}"
-                        for seat, worth in enumerate(data["average_final_worth_by_seat"])),
-            f"Average winning worth: {data['average_winning_worth']:,}",
+                        for seat, worth in enumerate(self.average_worth_by_seat())),
+            f"Average winning worth: {round(self.winning_worth / self.games):,}",
             "Wins by seat (shared wins count for each): "
-            + ", ".join(f"seat {seat} {wins}" for seat, wins in enumerate(data["wins_by_seat"])),
+            + ", ".join(f"seat {seat} {self.wins_by_seat[seat]}" for seat in range(self.players)),
         ]
         return "\n".join(lines)
 

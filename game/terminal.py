@@ -114,11 +114,11 @@ def parse_choice(answer: str, legal: Sequence[Decision]) -> Decision | None:
 def describe_choice(decision: Decision) -> str:
     match decision:
         case AttemptCoup(_, hand_type):
-            return f"Attempt a coup in {hand_type.title} ({COUP_CHART[hand_type].goal})"
+            return f"Attempt a coup in {hand_type.label} ({COUP_CHART[hand_type].goal})"
         case DeclineCoup():
             return "Decline the coup (take the centre card)"
         case ChooseHandType(_, hand_type):
-            return f"{hand_type.title}: {DIRECTORS_GOALS[hand_type]}"
+            return f"{hand_type.label}: {DIRECTORS_GOALS[hand_type]}"
         case PlayCard(_, card, suit) if suit is not None:
             return f"{card.label}, leading {suit.plural}"
         case PlayCard(_, card):
@@ -159,7 +159,7 @@ def _headline(view: CoupDetatView, names: Sequence[str]) -> str:
         goal = f"coup by {names[view.coup_player]}: {COUP_CHART[view.hand_type].goal}"
     else:
         goal = f"Director's hand: {uncapitalized(DIRECTORS_GOALS[view.hand_type])}"
-    return f"{head} · {view.hand_type.title} ({goal})"
+    return f"{head} · {view.hand_type.label} ({goal})"
 
 
 def _hand(view: CoupDetatView) -> str:

@@ -14,11 +14,22 @@ ROOT = Path(__file__).resolve().parent.parent
 PURE_PACKAGES = ("engine", "rules", "ai")
 
 
+def tool(name: str) -> str:
+    """A command of the test extra, from this interpreter's environment first."""
+    beside = Path(sys.executable).with_name(name)
+    found = str(beside) if beside.exists() else shutil.which(name)
+    if found is None:
+        pytest.fail(f"{name} is part of the test extra: pip install -e '.[test]'")
+    return found
+
+
 def test_ruff_finds_nothing() -> None:
-    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
-    if not Path(ruff).exists():
-        pytest.fail("ruff is part of the test extra: pip install -e '.[test]'")
-    run = subprocess.run([ruff, "check", str(ROOT)], capture_output=True, text=True)
+    run = subprocess.run([tool("ruff"), "check", str(ROOT)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout
+
+
+def test_the_type_hints_check() -> None:
+    run = subprocess.run([tool("mypy")], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout
 
 

@@ -18,13 +18,21 @@ redo are a matter of moving references, whatever the length of the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.engine.ruleset import Decision, Event, Options, Pending, Ruleset, State, View
+from game.engine.ruleset import (
+    ChanceSource,
+    Decision,
+    Event,
+    Options,
+    Pending,
+    Ruleset,
+    State,
+    View,
+)
 
-ChanceSource = Callable[[State], Decision | None]
-"""Supplies chance's decision (a deal...) for a state, or None when it has none to give."""
+__all__ = ["ChanceSource", "Match", "Turn", "seeded_chance"]
 
 
 def seeded_chance(ruleset: Ruleset, seed: int | str | None = None) -> ChanceSource:

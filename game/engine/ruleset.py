@@ -17,20 +17,24 @@ snapshots, which makes undo instant.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.engine.chronicle import Chronicle
 from game.engine.errors import IllegalMove, MalformedEntry
 
-__all__ = ["CHANCE_WORDS", "IllegalMove", "MalformedEntry", "Pending", "Ruleset"]
+__all__ = ["ChanceSource", "IllegalMove", "MalformedEntry", "Narrator", "Pending", "Ruleset",
+           "ScenarioSupport"]
 
 State = Any
 Decision = Any
 Event = Any
 Options = Any
 View = Any
+
+ChanceSource = Callable[[State], Decision | None]
+"""Supplies chance's decision (a deal...) for a state, or None when it has none to give."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +54,36 @@ class Pending:
         return self.seat is None and not self.over
 
 
-CHANCE_WORDS = frozenset({"deal", "draw"})
 GAME_OVER = Pending(None, "over", over=True)
+
+
+class ScenarioSupport(Protocol):
+    """What the scenario format (conformance/FORMAT.md) needs that differs by ruleset."""
+
+    def check_move_shape(self, entry: object) -> str:
+        """The move's verb; `MalformedEntry` if the move is not of the ruleset's shape."""
+        ...
+
+    def parse_deal(self, raw: object, options: Options) -> Decision:
+        """One scenario deal as chance's decision; `MalformedEntry` if it is not valid."""
+        ...
+
+    def scripted_chance(self, first_dealer: int, deals: Sequence[Decision]) -> ChanceSource:
+        ...
+
+    def result_fields(self, state: State) -> dict[str, object]:
+        """The ruleset's own fields of the scenario output."""
+        ...
+
+
+class Narrator(Protocol):
+    """Tells events in words, to one seat (what it may know) or to all."""
+
+    def lines(self, event: Event, after: State) -> list[str]: ...
+
+    def starts_section(self, event: Event) -> bool:
+        """Does this event open a new part of the story (a round, a deal)?"""
+        ...
 
 
 class Ruleset(Protocol):
@@ -97,6 +129,12 @@ class Ruleset(Protocol):
 
     # Notation (the scenario verbs of conformance/FORMAT.md) ----------------------------
     def decision_to_json(self, decision: Decision) -> dict[str, object]: ...
+
+    # Beyond the engine: scenario files and the game told in words ----------------------
+    @property
+    def scenario(self) -> ScenarioSupport: ...
+
+    def narrator(self, names: Sequence[str], viewer: int | None = None) -> Narrator: ...
 
     def decision_from_json(self, entry: Mapping[str, object]) -> Decision:
         """A decision from its JSON form.

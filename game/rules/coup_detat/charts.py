@@ -22,7 +22,8 @@ class HandType(StrEnum):
     DOMINOS = "dominos"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
+        """The hand's name as printed on the Board: "Barbu", "Touché"..."""
         return "Touché" if self is HandType.TOUCHE else self.value.capitalize()
 
 

@@ -167,9 +167,9 @@ def check_deal(players: int, deal: Deal) -> None:
 
 def _check_hand_type(state: State, hand_type: HandType) -> None:
     if hand_type not in hand_types_in_play(state):
-        raise IllegalMove(f"{hand_type.title} is not played in the short game.")
+        raise IllegalMove(f"{hand_type.label} is not played in the short game.")
     if hand_type in state.played_this_round:
-        raise IllegalMove(f"{hand_type.title} has already been played this round.")
+        raise IllegalMove(f"{hand_type.label} has already been played this round.")
 
 
 def _attempt_coup(events: Events, decision: AttemptCoup) -> None:

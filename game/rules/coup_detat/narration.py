@@ -85,7 +85,7 @@ class Narrator:
 
     def coup(self, event: ev.CoupAttempted, after: State) -> list[str]:
         line = COUP_CHART[event.hand_type]
-        return [f"{self.name(event.seat)} attempts a coup in {event.hand_type.title} and "
+        return [f"{self.name(event.seat)} attempts a coup in {event.hand_type.label} and "
                 f"must {line.goal}."]
 
     def exchanged(self, event: ev.CoupCardExchanged, after: State) -> list[str]:
@@ -98,7 +98,7 @@ class Narrator:
                 f"centre card{card}."]
 
     def chosen(self, event: ev.HandTypeChosen, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} names {event.hand_type.title}: "
+        return [f"{self.name(event.seat)} names {event.hand_type.label}: "
                 f"{uncapitalized(DIRECTORS_GOALS[event.hand_type])}."]
 
     def played(self, event: ev.CardPlayed, after: State) -> list[str]:
@@ -142,7 +142,7 @@ class Narrator:
 
     def hidden(self, event: ev.HiddenCoup, after: State) -> list[str]:
         return [f"Hidden coup! {self.name(event.seat)} managed to "
-                f"{COUP_CHART[event.hand_type].goal} in the Director's {event.hand_type.title}."]
+                f"{COUP_CHART[event.hand_type].goal} in the Director's {event.hand_type.label}."]
 
     def borrowed(self, event: ev.Borrowed, after: State) -> list[str]:
         return [f"{self.name(event.debtor)} borrows {francs(event.amount)} from "

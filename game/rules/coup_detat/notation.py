@@ -183,7 +183,7 @@ def _require_true(verb: str, value: object) -> None:
 
 def _hand_type(value: object) -> HandType:
     try:
-        return HandType(value)
+        return HandType(str(value))
     except ValueError:
         names = ", ".join(t.value for t in HandType)
         raise IllegalMove(f"There is no hand type {value!r}; the hand types are {names}.") from None
@@ -199,7 +199,7 @@ def _card(value: object) -> Card:
 def _suit(value: object) -> Suit | None:
     """The suit named for a led COUP; an unknown name is treated as none named."""
     try:
-        return Suit(value)
+        return Suit(value) if isinstance(value, str) else None
     except ValueError:
         return None
 

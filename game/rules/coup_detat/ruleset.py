@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from game.rules.coup_detat import narration, notation, scenario
+from game.engine.ruleset import ScenarioSupport
+from game.rules.coup_detat import narration, notation
+from game.rules.coup_detat import scenario as scenario_support
 from game.rules.coup_detat.apply import apply
 from game.rules.coup_detat.charts import STARTING_CASH, deck_for
 from game.rules.coup_detat.decide import decide
@@ -30,7 +32,7 @@ class CoupDetat:
     view = staticmethod(view)
 
     # Beyond the engine's needs: the scenario format and the game told in words.
-    scenario = scenario
+    scenario: ScenarioSupport = scenario_support
     narrator = narration.Narrator
 
     @staticmethod

@@ -45,7 +45,7 @@ def check_play(
     if led_suit is None:
         barred = " or a ".join(suit.singular for suit in _in_order(forbidden_leads))
         raise IllegalMove(
-            f"In {hand_type.title} the Director may not lead a {barred} to the first trick."
+            f"In {hand_type.label} the Director may not lead a {barred} to the first trick."
         )
     raise IllegalMove(f"You must follow suit: play a {led_suit.singular}.")
 
