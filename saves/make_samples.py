@@ -51,5 +51,5 @@ if __name__ == "__main__":
     write("complete-game-4-players.json", play_until(4, False, 1966, lambda s, n: False))
     write("coup-in-progress-4-players.json", play_until(4, False, 7, mid_coup_trick_hand))
     write("short-game-3-players.json",
-          play_until(3, True, 12, lambda state, steps: state.round_index == 1 and steps > 300),
+          play_until(3, True, 12, lambda state, steps: state.round_index == 1 and steps > 120),
           humans=3)

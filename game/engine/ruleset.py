@@ -127,6 +127,10 @@ class Ruleset(Protocol):
 
     def winners(self, state: State) -> tuple[int, ...]: ...
 
+    def progress(self, state: State) -> str:
+        """How far the game has come, in a few words ("Round 2 of 4, hand 3 of 6")."""
+        ...
+
     # Notation (the scenario verbs of conformance/FORMAT.md) ----------------------------
     def decision_to_json(self, decision: Decision) -> dict[str, object]: ...
 

@@ -9,7 +9,7 @@ half-loaded. No pickle, no eval.
     {"format": "coup-detat-save", "version": 1, "ruleset": "coup-detat",
      "options": {"players": 4, "short_game": false},
      "seats": [{"name": "Ada", "kind": "human"}, ...],
-     "saved_at": "2026-11-22T10:00:00+00:00",
+     "saved_at": "2026-11-22T10:00:00+00:00", "progress": "Round 2 of 4, hand 3 of 6",
      "log": [{"draw": [[0, "AS"], ...]}, {"deal": {...}}, {"seat": 3, "decline": true}, ...]}
 """
 
@@ -60,6 +60,7 @@ def to_json(match: Match, seats: tuple[Seat, ...], *, saved_at: str | None = Non
         "options": ruleset.options_to_json(match.options),
         "seats": [{"name": seat.name, "kind": seat.kind} for seat in seats],
         "saved_at": saved_at or datetime.now(UTC).isoformat(timespec="seconds"),
+        "progress": ruleset.progress(match.state),  # for listing saves; not trusted on load
         "log": [ruleset.decision_to_json(decision) for decision in match.decisions],
     }
 

@@ -9,7 +9,7 @@ from game.engine.ruleset import ScenarioSupport
 from game.rules.coup_detat import narration, notation
 from game.rules.coup_detat import scenario as scenario_support
 from game.rules.coup_detat.apply import apply
-from game.rules.coup_detat.charts import STARTING_CASH, deck_for
+from game.rules.coup_detat.charts import HANDS_PER_ROUND, STARTING_CASH, deck_for
 from game.rules.coup_detat.decide import decide
 from game.rules.coup_detat.decisions import Deal, Decision, DrawForDirector
 from game.rules.coup_detat.state import Options, Phase, State
@@ -71,6 +71,17 @@ class CoupDetat:
     @staticmethod
     def winners(state: State) -> tuple[int, ...]:
         return state.winners
+
+    @staticmethod
+    def progress(state: State) -> str:
+        if state.phase is Phase.OVER:
+            return "Game over"
+        if state.director is None:
+            return "Drawing for Director"
+        hands = HANDS_PER_ROUND[state.options.short_game]
+        named = state.hand is not None and state.hand.hand_type is not None
+        hand = len(state.played_this_round) + (0 if named else 1)  # once named, it is counted
+        return f"Round {state.round_index + 1} of {state.players}, hand {hand} of {hands}"
 
 
 RULESET = CoupDetat()
