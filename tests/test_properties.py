@@ -106,12 +106,12 @@ def check_views_keep_secrets(state: State) -> None:
     hand = state.hand
     if hand is None:
         return
-    for seat in range(state.players):
+    for seat in [*range(state.players), None]:
         seen = set(cards_seen(RULES.view(state, seat)))
         others = {card for other, held in enumerate(hand.hands) if other != seat for card in held}
         assert not seen & others, f"seat {seat} sees {seen & others}"
         center_public = hand.tricks is not None and hand.tricks.center_won_by is not None
-        center_known = hand.center_holder == seat or center_public
+        center_known = (seat is not None and hand.center_holder == seat) or center_public
         if not center_known and hand.center not in _played_cards(hand):
             assert hand.center not in seen, f"seat {seat} sees the centre card"
 

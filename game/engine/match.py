@@ -119,7 +119,7 @@ class Match:
     def legal(self) -> Sequence[Decision]:
         return self.ruleset.legal(self.state)
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int | None) -> View:
         return self.ruleset.view(self.state, seat)
 
     @property

@@ -121,11 +121,16 @@ class Ruleset(Protocol):
 
     def random_chance(self, state: State, rng: random.Random) -> Decision: ...
 
-    def view(self, state: State, seat: int) -> View:
-        """What `seat` may know: its own cards and the public facts, nothing else."""
+    def view(self, state: State, seat: int | None) -> View:
+        """What `seat` may know: its own cards and the public facts, nothing else.
+        `seat` None: a spectator's view, the public facts only."""
         ...
 
     def winners(self, state: State) -> tuple[int, ...]: ...
+
+    def checkpoint(self, event: Event) -> bool:
+        """Is the game worth autosaving after this event (a trick, a hand, the end)?"""
+        ...
 
     def progress(self, state: State) -> str:
         """How far the game has come, in a few words ("Round 2 of 4, hand 3 of 6")."""

@@ -66,9 +66,12 @@ def to_json(match: Match, seats: tuple[Seat, ...], *, saved_at: str | None = Non
 
 
 def write(path: str | Path, match: Match, seats: tuple[Seat, ...]) -> None:
+    write_text(path, json.dumps(to_json(match, seats), separators=(",", ":")))
+
+
+def write_text(path: str | Path, text: str) -> None:
     """Write atomically: a crash mid-write leaves the old file whole."""
     path = Path(path)
-    text = json.dumps(to_json(match, seats), separators=(",", ":"))
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:

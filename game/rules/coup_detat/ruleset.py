@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 
 from game.engine.ruleset import ScenarioSupport
-from game.rules.coup_detat import narration, notation
+from game.rules.coup_detat import events, narration, notation
 from game.rules.coup_detat import scenario as scenario_support
 from game.rules.coup_detat.apply import apply
 from game.rules.coup_detat.charts import HANDS_PER_ROUND, STARTING_CASH, deck_for
@@ -14,6 +14,8 @@ from game.rules.coup_detat.decide import decide
 from game.rules.coup_detat.decisions import Deal, Decision, DrawForDirector
 from game.rules.coup_detat.state import Options, Phase, State
 from game.rules.coup_detat.view import legal, pending, view
+
+CHECKPOINTS = (events.TrickWon, events.LastOut, events.HandEnded, events.GameEnded)
 
 
 class CoupDetat:
@@ -71,6 +73,10 @@ class CoupDetat:
     @staticmethod
     def winners(state: State) -> tuple[int, ...]:
         return state.winners
+
+    @staticmethod
+    def checkpoint(event: object) -> bool:
+        return isinstance(event, CHECKPOINTS)
 
     @staticmethod
     def progress(state: State) -> str:

@@ -88,9 +88,9 @@ def _dominos_decisions(state: State, seat: int, layout: DominosPlay) -> list[Dec
 
 @dataclass(frozen=True, slots=True)
 class CoupDetatView:
-    """One seat's knowledge of the game."""
+    """One seat's knowledge of the game (`seat` None: a spectator's, public facts only)."""
 
-    seat: int
+    seat: int | None
     players: int
     short_game: bool
     phase: Phase
@@ -117,10 +117,10 @@ class CoupDetatView:
     winners: tuple[int, ...]
 
 
-def view(state: State, seat: int) -> CoupDetatView:
+def view(state: State, seat: int | None) -> CoupDetatView:
     hand = state.hand
     to_act = pending(state).seat
-    own = hand.hands[seat] if hand is not None else ()
+    own = hand.hands[seat] if hand is not None and seat is not None else ()
     center = None
     trick: tuple[tuple[int, Card], ...] = ()
     led_suit = None
@@ -128,7 +128,7 @@ def view(state: State, seat: int) -> CoupDetatView:
     if hand is not None:
         tricks = hand.tricks
         center_public = tricks is not None and tricks.center_won_by is not None
-        if hand.center_holder == seat or center_public:
+        if (seat is not None and hand.center_holder == seat) or center_public:
             center = hand.center
         if tricks is not None:
             trick, led_suit, tricks_done = tricks.plays, tricks.led_suit, tricks.done

@@ -1,0 +1,176 @@
+"""A game at the table: the match, who sits where, computer players thinking off the
+render loop, and the autosave.
+
+Nothing here draws. The window (or a test) calls `submit` for a human's decision and
+`computer_step` every frame; a computer's decision is computed in a worker thread from
+that seat's view and applied only when the caller says the table is ready for it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.ai import Player, RandomPlayer
+from game.engine import saves
+from game.engine.match import Match, seeded_chance
+from game.engine.ruleset import Decision, Event, Ruleset
+from game.engine.saves import Seat
+from game.rules import get_ruleset
+
+HUMAN, COMPUTER = "human", "computer"
+
+
+@dataclass(frozen=True)
+class _Request:
+    """A computer's decision being computed, and the position it was asked for."""
+
+    seat: int
+    turns: int
+    rewinds: int
+    future: Future[Decision]
+
+
+class GameSession:
+    def __init__(
+        self,
+        match: Match,
+        seats: Sequence[Seat],
+        *,
+        players: Mapping[int, Player] | None = None,
+        autosave_path: Path | None = None,
+        on_thinking_done: Callable[[], None] | None = None,
+    ) -> None:
+        if len(seats) != match.players:
+            raise ValueError(f"{match.players} seats are needed, not {len(seats)}")
+        self.match = match
+        self.seats = tuple(seats)
+        self.players: dict[int, Player] = dict(players or {})
+        for seat, info in enumerate(self.seats):
+            if info.kind == COMPUTER and seat not in self.players:
+                self.players[seat] = RandomPlayer()
+        self.autosave_path = autosave_path
+        self.on_thinking_done = on_thinking_done
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._request: _Request | None = None
+        self._lock = threading.Lock()
+
+    # Starting -------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, ruleset_id: str, options: Mapping[str, object], seats: Sequence[Seat],
+            *, seed: int | None = None, **keywords: object) -> GameSession:
+        ruleset = get_ruleset(ruleset_id)
+        seed = seed if seed is not None else random.randrange(2**63)
+        match = Match(ruleset, ruleset.parse_options(options), chance=seeded_chance(ruleset, seed))
+        return cls(match, seats, **keywords)  # type: ignore[arg-type]
+
+    @classmethod
+    def resume(cls, saved: saves.SavedGame, *, seed: int | None = None,
+               **keywords: object) -> GameSession:
+        """Carry on a loaded game; the deals still to come are drawn afresh."""
+        match = saved.match
+        match.chance = seeded_chance(match.ruleset, seed)
+        match.advance()
+        return cls(match, saved.seats, **keywords)  # type: ignore[arg-type]
+
+    # Reading ---------------------------------------------------------------------------------
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.match.ruleset
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat, info in enumerate(self.seats) if info.kind == HUMAN)
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].kind == HUMAN
+
+    @property
+    def to_act(self) -> int | None:
+        return self.match.pending.seat
+
+    @property
+    def over(self) -> bool:
+        return self.match.pending.over
+
+    @property
+    def thinking(self) -> int | None:
+        """The computer seat whose decision is being computed, if any."""
+        request = self._request
+        return request.seat if request is not None and not request.future.done() else None
+
+    # Deciding ---------------------------------------------------------------------------------
+    def submit(self, decision: Decision) -> list[Event]:
+        """Apply a decision (a human's, usually); `IllegalMove` leaves everything as it was."""
+        events = self.match.submit(decision)
+        self._after(events)
+        return events
+
+    def computer_step(self, ready: bool = True) -> list[Event]:
+        """Start a computer's thinking as soon as it must act; apply its decision once it is
+        computed and `ready` (the table has shown what came before). The new events."""
+        seat = self.to_act
+        if seat is None or self.is_human(seat):
+            return []
+        request = self._current_request()
+        if request is None or request.seat != seat:
+            self._ask(seat)
+            return []
+        if not (ready and request.future.done()):
+            return []
+        self._request = None
+        return self.submit(request.future.result())
+
+    def _current_request(self) -> _Request | None:
+        """The pending request, unless the game moved on (an undo) since it was made."""
+        request = self._request
+        if request is None:
+            return None
+        if request.turns != len(self.match.turns) or request.rewinds != self.match.rewinds:
+            self._request = None
+            return None
+        return request
+
+    def _ask(self, seat: int) -> None:
+        player = self.players[seat]
+        view = self.match.view(seat)  # the computer sees its own seat's view only
+        legal = list(self.match.legal())
+        future = self._executor.submit(player.decide, view, legal)
+        if self.on_thinking_done is not None:
+            callback = self.on_thinking_done
+            future.add_done_callback(lambda _: callback())
+        self._request = _Request(seat, len(self.match.turns), self.match.rewinds, future)
+
+    def undo(self, seat: int) -> bool:
+        return self.match.undo(seat)
+
+    def redo(self, seat: int) -> bool:
+        return self.match.redo(seat)
+
+    # Saving ------------------------------------------------------------------------------------
+    def save(self, path: Path) -> None:
+        saves.write(path, self.match, self.seats)
+
+    def _after(self, events: list[Event]) -> None:
+        if self.autosave_path is not None and any(map(self.ruleset.checkpoint, events)):
+            self._autosave(self.autosave_path)
+
+    def _autosave(self, path: Path) -> None:
+        """Snapshot the log now (cheap); write it in the background (disk may be slow)."""
+        text = json.dumps(saves.to_json(self.match, self.seats), separators=(",", ":"))
+        self._writer.submit(saves.write_text, path, text)
+
+    def close(self) -> None:
+        """Stop the worker threads (waiting for a pending autosave to be written)."""
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._writer.shutdown(wait=True)
