@@ -14,14 +14,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["play"])
+        return _run_window(args)
     return args.run(args)
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog=PROGRAM, description="Coup d'État (1966) and its cousins at an offline table."
+        prog=PROGRAM, description="Coup d'État (1966) and its cousins at an offline table. "
+        "Without a command, the game opens in a window."
     )
+    window = parser.add_argument_group("the window")
+    window.add_argument("--autoplay", action="store_true",
+                        help="open a table of computer players only")
+    window.add_argument("--frames", type=int, default=None,
+                        help="stop after this many frames")
+    window.add_argument("--screenshot", metavar="PATH", help="save the last frame as a PNG")
+    window.add_argument("--stats", action="store_true",
+                        help="print frame times (p50, p99) and peak memory at the end")
+    window.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x800")
+    window.add_argument("--seed", type=int, default=None, help="deal the same cards each time")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     scenario = commands.add_parser("scenario", help="play a scenario file and print the result")
@@ -43,7 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play in the terminal against computer players")
     play.add_argument("--players", type=int, default=4, choices=(3, 4))
     play.add_argument("--short", action="store_true", help="the short game")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=int, dest="play_seed", default=None)
     play.set_defaults(run=_run_play)
     return parser
 
@@ -90,4 +101,20 @@ def _run_replay(args: argparse.Namespace) -> int:
 def _run_play(args: argparse.Namespace) -> int:
     from game import terminal
 
-    return terminal.play(players=args.players, short_game=args.short, seed=args.seed)
+    return terminal.play(players=args.players, short_game=args.short, seed=args.play_seed)
+
+
+def _run_window(args: argparse.Namespace) -> int:
+    size = None
+    if args.size:
+        try:
+            width, height = (int(part) for part in args.size.lower().split("x"))
+        except ValueError:
+            return _fail(f"--size wants WIDTHxHEIGHT, such as 1280x800, not {args.size!r}")
+        size = (width, height)
+    if args.frames is not None and args.frames < 1:
+        return _fail("--frames must be at least 1")
+    from game.ui import main as window
+
+    return window.run(autoplay=args.autoplay, frames=args.frames, screenshot=args.screenshot,
+                      stats=args.stats, size=size, seed=args.seed)

@@ -23,6 +23,8 @@ class Follower:
         else:
             self._catch_up()
 
+    rewound = False  # did the last call catch up after an undo or redo?
+
     def _catch_up(self) -> None:
         self._state = self.match.state
         self._told = len(self.match.events)
@@ -31,7 +33,8 @@ class Follower:
     def new_events(self) -> Iterator[tuple[Event, State]]:
         """Each event since the last call, with the state just after it."""
         match = self.match
-        if match.rewinds != self._rewinds:
+        self.rewound = match.rewinds != self._rewinds
+        if self.rewound:
             self._catch_up()
             return
         apply = match.ruleset.apply

@@ -143,7 +143,11 @@ class Ruleset(Protocol):
     @property
     def scenario(self) -> ScenarioSupport: ...
 
-    def narrator(self, names: Sequence[str], viewer: int | None = None) -> Narrator: ...
+    def narrator(self, names: Sequence[str], viewer: int | None = None, *,
+                 tell_all: bool = True) -> Narrator:
+        """Words for `viewer`'s eyes; without a viewer, everything (`tell_all`) or only
+        the public facts."""
+        ...
 
     def decision_from_json(self, entry: Mapping[str, object]) -> Decision:
         """A decision from its JSON form.

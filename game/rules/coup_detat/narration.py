@@ -1,8 +1,9 @@
 """Coup d'État told in words: one event (with the state it led to) becomes log lines.
 
 `viewer` is the seat the words are for; private facts (a dealt hand, the centre card taken
-on declining) are told only to the seat that may know them. `viewer=None` tells all, for
-replaying a finished or saved game.
+on declining) are told only to the seat that may know them. Without a viewer the narrator
+tells everything (`tell_all`, for replaying a saved game) or only public facts (a log
+that several players read in turn).
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ def cards_text(cards: Sequence[Card]) -> str:
 
 
 class Narrator:
-    def __init__(self, names: Sequence[str], viewer: int | None = None) -> None:
+    def __init__(self, names: Sequence[str], viewer: int | None = None, *,
+                 tell_all: bool = True) -> None:
         self.names = list(names)
         self.viewer = viewer
+        self.tell_all = tell_all and viewer is None
 
     def lines(self, event: ev.Event, after: State) -> list[str]:
         """What to say about `event`; `after` is the state it led to."""
@@ -47,7 +50,7 @@ class Narrator:
         return "the Treasury" if seat is None else self.names[seat]
 
     def knows(self, seat: int) -> bool:
-        return self.viewer is None or self.viewer == seat
+        return self.tell_all or self.viewer == seat
 
     # One method per kind of event ---------------------------------------------------------
     def drew(self, event: ev.DrewForDirector, after: State) -> list[str]:
@@ -73,7 +76,7 @@ class Narrator:
             if self.knows(seat):
                 who = "Your hand" if self.viewer == seat else self.name(seat)
                 lines.append(f"  {who}: {cards_text(canonical(hand))}")
-        if self.viewer is None:
+        if self.tell_all:
             lines.append(f"  Centre: {event.center.label}")
         return lines
 

@@ -1,0 +1,81 @@
+"""Where things live: the player's saves, settings and statistics, and the shipped samples.
+
+Everything the game writes goes to the user's folders (platformdirs), never beside the
+program. `COUP_DETAT_HOME`, when set, replaces both the data and the config folder with
+one folder of its own: tests and portable installs use it.
+
+Folders are created on demand, quietly: a folder that cannot be made (read-only home, a
+file in the way) is still returned, and the `OSError` comes from the write that needs it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "coup-detat"
+HOME_VARIABLE = "COUP_DETAT_HOME"
+
+
+def data_dir() -> Path:
+    """Saves, the autosave and statistics."""
+    return _made(_home() or Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)))
+
+
+def config_dir() -> Path:
+    """The settings file."""
+    return _made(_home() or Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))
+
+
+def saves_dir() -> Path:
+    return _made(data_dir() / "saves")
+
+
+def autosave_path() -> Path:
+    return data_dir() / "autosave.json"
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def stats_path() -> Path:
+    return data_dir() / "statistics.json"
+
+
+def sample_saves_dir() -> Path:
+    """The sample games shipped with the program: the repository's or the bundle's saves/."""
+    if getattr(sys, "frozen", False):  # a PyInstaller bundle unpacks its data here
+        return Path(getattr(sys, "_MEIPASS", Path(sys.executable).parent)) / "saves"
+    return Path(__file__).resolve().parent.parent / "saves"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write through a temporary file in the same folder: a crash leaves the old file whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _home() -> Path | None:
+    home = os.environ.get(HOME_VARIABLE, "").strip()
+    return Path(home).expanduser() if home else None
+
+
+def _made(folder: Path) -> Path:
+    with contextlib.suppress(OSError):  # the write that needs the folder will say why
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder

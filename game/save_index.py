@@ -1,0 +1,172 @@
+"""The saved games on disk, listed for the Load dialog from their headers alone.
+
+Listing reads each file's header fields (ruleset, options, seats, saved_at, progress) and
+never replays the log: that is `game.engine.saves.read`'s job when a game is loaded. A
+file that cannot be listed is still listed, with a short `problem` saying why.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+from game import paths
+from game.engine.saves import FORMAT, SEAT_KINDS, VERSION
+from game.rules import get_ruleset
+
+AUTOSAVE_NAME = "autosave.json"
+MAX_STEM_LENGTH = 40
+FALLBACK_STEM = "game"
+# Names Windows keeps for devices, and the autosave, which the Load dialog does not list.
+RESERVED_STEMS = frozenset(
+    {"con", "prn", "aux", "nul", "autosave"}
+    | {f"{device}{number}" for device in ("com", "lpt") for number in range(1, 10)}
+)
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    path: Path
+    title: str
+    saved_at: datetime | None
+    ruleset: str
+    players: int
+    seat_names: tuple[str, ...]
+    humans: int
+    progress: str
+    sample: bool
+    problem: str | None = None  # why the file cannot be loaded; the fields above may be empty
+
+
+def default_folders() -> list[tuple[Path, bool]]:
+    """The player's saves, then the shipped samples: (folder, holds samples) pairs."""
+    return [(paths.saves_dir(), False), (paths.sample_saves_dir(), True)]
+
+
+def list_saves(folders: Sequence[tuple[Path, bool]]) -> list[SaveEntry]:
+    """Every save directly in these folders: the player's newest first, then the samples."""
+    entries: list[SaveEntry] = []
+    seen: set[Path] = set()
+    for folder, sample in folders:
+        for path in _save_files(folder):
+            if path.resolve() not in seen:
+                seen.add(path.resolve())
+                entries.append(read_entry(path, sample=sample))
+    return sorted(entries, key=_listing_order)
+
+
+def read_entry(path: Path, *, sample: bool = False) -> SaveEntry:
+    """One file's entry; never raises."""
+    blank = SaveEntry(path, title_for(path), None, "", 0, (), 0, "", sample)
+    try:
+        with path.open(encoding="utf-8") as file:
+            data = json.load(file)
+    except (OSError, UnicodeDecodeError) as error:
+        return _with_problem(blank, f"cannot be read ({type(error).__name__})")
+    except (ValueError, RecursionError):
+        return _with_problem(blank, "damaged: not valid JSON")
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        return _with_problem(blank, "not a Coup d'État saved game")
+    return _entry_from_header(blank, data)
+
+
+def title_for(path: Path) -> str:
+    """'coup-in-progress_4-players.json' -> 'Coup in progress 4 players'."""
+    title = " ".join(re.split(r"[-_\s]+", path.stem)).strip()
+    return title[:1].upper() + title[1:]
+
+
+def new_save_path(name: str, folder: Path | None = None) -> Path:
+    """A new file in `folder` (default: the player's saves) named after what he typed."""
+    folder = paths.saves_dir() if folder is None else folder
+    stem = safe_stem(name)
+    for number in itertools.count(1):
+        candidate = stem if number == 1 else f"{stem}-{number}"
+        path = folder / f"{candidate}.json"
+        if candidate.lower() not in RESERVED_STEMS and not path.exists():
+            return path
+    raise AssertionError("unreachable")
+
+
+def safe_stem(name: str) -> str:
+    """Letters and digits kept, spaces as dashes, at most 40 characters; 'game' if nothing."""
+    name = unicodedata.normalize("NFC", name)
+    kept = "".join(c if c.isalnum() or c in "-_" else "-" if c.isspace() else "" for c in name)
+    stem = re.sub(r"-{2,}", "-", kept)[:MAX_STEM_LENGTH].strip("-_")
+    return stem or FALLBACK_STEM
+
+
+def _save_files(folder: Path) -> list[Path]:
+    try:
+        return [
+            path for path in folder.glob("*.json")
+            if path.name.lower() != AUTOSAVE_NAME and not path.name.startswith(".")
+            and path.is_file()
+        ]
+    except OSError:
+        return []
+
+
+def _entry_from_header(blank: SaveEntry, data: Mapping[str, object]) -> SaveEntry:
+    version, ruleset = data.get("version"), data.get("ruleset")
+    options, seats = data.get("options"), data.get("seats")
+    progress, saved_at = data.get("progress"), data.get("saved_at")
+    players = options.get("players") if isinstance(options, Mapping) else None
+    seat_list = seats if isinstance(seats, list) else []
+    names = tuple(str(seat.get("name", "?")) for seat in seat_list if isinstance(seat, Mapping))
+    kinds = [seat.get("kind") for seat in seat_list if isinstance(seat, Mapping)]
+    entry = SaveEntry(
+        path=blank.path,
+        title=blank.title,
+        saved_at=_moment(saved_at),
+        ruleset=ruleset if isinstance(ruleset, str) else "",
+        players=players if type(players) is int else len(names),
+        seat_names=names,
+        humans=kinds.count("human"),
+        progress=progress if isinstance(progress, str) else "",
+        sample=blank.sample,
+    )
+    problem = _header_problem(version, entry.ruleset)
+    if problem is None and (len(kinds) != len(seat_list) or len(names) != entry.players
+                            or any(kind not in SEAT_KINDS for kind in kinds)):
+        problem = "damaged: the seats do not match the players"
+    return entry if problem is None else _with_problem(entry, problem)
+
+
+def _header_problem(version: object, ruleset: str) -> str | None:
+    if type(version) is not int or version < 1:
+        return "damaged: no format version"
+    if version > VERSION:
+        return f"saved by a newer version of the game (format {version})"
+    try:
+        get_ruleset(ruleset)
+    except KeyError as error:
+        return str(error.args[0]) if error.args else "unknown ruleset"
+    return None
+
+
+def _moment(raw: object) -> datetime | None:
+    if not isinstance(raw, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(raw)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _listing_order(entry: SaveEntry) -> tuple[bool, bool, float, str]:
+    """The player's saves before the samples; newest first; undated last; then by title."""
+    undated = entry.saved_at is None
+    newest_first = -entry.saved_at.timestamp() if entry.saved_at is not None else 0.0
+    return (entry.sample, undated, newest_first, entry.title.lower())
+
+
+def _with_problem(entry: SaveEntry, problem: str) -> SaveEntry:
+    return replace(entry, problem=problem)

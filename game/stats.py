@@ -1,0 +1,149 @@
+"""Statistics across games, per ruleset, from the point of view of the human players.
+
+A finished game is recorded once, whatever the number of human seats (pass-and-play): it
+is won when any human seat is among the winners (a shared win counts), its worth is the
+best human seat's, and its coups are those the human seats attempted and won.
+
+    {"format": "coup-detat-statistics", "version": 1,
+     "rulesets": {"coup-detat": {"played": 3, "won": 1, "best_worth": 12300,
+                                 "coups_attempted": 4, "coups_won": 1}}}
+
+Loading never fails: a missing or damaged file gives empty statistics, and a damaged
+ruleset entry is dropped on its own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from game import paths
+from game.engine.match import Match
+from game.rules.coup_detat import RULESET as COUP_DETAT
+from game.rules.coup_detat.events import CoupAttempted, CoupSucceeded
+
+FORMAT = "coup-detat-statistics"
+VERSION = 1
+COUNTS = ("played", "won", "coups_attempted", "coups_won")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game, as the humans at the table saw it."""
+
+    ruleset: str
+    human_won: bool
+    best_human_worth: int | None
+    coups_attempted: int
+    coups_won: int
+
+
+@dataclass(frozen=True)
+class RulesetStats:
+    played: int = 0
+    won: int = 0
+    best_worth: int | None = None
+    coups_attempted: int = 0
+    coups_won: int = 0
+
+    def with_game(self, record: GameRecord) -> RulesetStats:
+        worths = [w for w in (self.best_worth, record.best_human_worth) if w is not None]
+        return RulesetStats(
+            played=self.played + 1,
+            won=self.won + int(record.human_won),
+            best_worth=max(worths) if worths else None,
+            coups_attempted=self.coups_attempted + record.coups_attempted,
+            coups_won=self.coups_won + record.coups_won,
+        )
+
+
+@dataclass(frozen=True)
+class Statistics:
+    by_ruleset: Mapping[str, RulesetStats] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:  # a private copy, read-only
+        object.__setattr__(self, "by_ruleset", MappingProxyType(dict(self.by_ruleset)))
+
+    def get(self, ruleset_id: str) -> RulesetStats:
+        return self.by_ruleset.get(ruleset_id, RulesetStats())
+
+    def with_game(self, record: GameRecord) -> Statistics:
+        updated = self.get(record.ruleset).with_game(record)
+        return Statistics({**self.by_ruleset, record.ruleset: updated})
+
+    def to_json(self) -> dict[str, Any]:
+        rulesets = {ruleset: asdict(stats) for ruleset, stats in self.by_ruleset.items()}
+        return {"format": FORMAT, "version": VERSION, "rulesets": rulesets}
+
+
+def record_for_coup_detat(match: Match, human_seats: Collection[int]) -> GameRecord:
+    """The record of a finished Coup d'État match; `ValueError` if it is not one."""
+    if match.ruleset.id != COUP_DETAT.id:
+        raise ValueError(f"Not a Coup d'État match: {match.ruleset.id!r}.")
+    if not match.pending.over:
+        raise ValueError("The match is not over: only finished games are recorded.")
+    humans = frozenset(human_seats)
+    if not humans <= frozenset(range(match.players)):
+        raise ValueError(f"No such seats in a {match.players}-player match: {sorted(humans)}.")
+    state = match.state
+    return GameRecord(
+        ruleset=COUP_DETAT.id,
+        human_won=any(seat in humans for seat in state.winners),
+        best_human_worth=max((state.worth(seat) for seat in humans), default=None),
+        coups_attempted=_count(match, CoupAttempted, humans),
+        coups_won=_count(match, CoupSucceeded, humans),
+    )
+
+
+def load(path: Path | None = None) -> Statistics:
+    """The statistics in `path` (default: the player's file); empty if missing or damaged."""
+    path = paths.stats_path() if path is None else path
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return Statistics()
+    return from_json(data)
+
+
+def from_json(data: object) -> Statistics:
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        return Statistics()
+    if data.get("version") != VERSION or not isinstance(data.get("rulesets"), Mapping):
+        return Statistics()
+    entries = {ruleset: _ruleset_stats(raw) for ruleset, raw in data["rulesets"].items()}
+    return Statistics({ruleset: stats for ruleset, stats in entries.items() if stats is not None})
+
+
+def save(stats: Statistics, path: Path | None = None) -> None:
+    """Write the statistics atomically; `OSError` if the folder cannot be written."""
+    path = paths.stats_path() if path is None else path
+    paths.write_atomically(path, json.dumps(stats.to_json(), indent=2) + "\n")
+
+
+def _count(match: Match, kind: type[CoupAttempted | CoupSucceeded],
+           seats: frozenset[int]) -> int:
+    return sum(1 for event in match.events if isinstance(event, kind) and event.seat in seats)
+
+
+def _ruleset_stats(raw: object) -> RulesetStats | None:
+    """One ruleset's entry, or None if it makes no sense."""
+    if not isinstance(raw, Mapping):
+        return None
+    counts = [raw.get(name, 0) for name in COUNTS]
+    best = raw.get("best_worth")
+    if not all(_is_int(count) and count >= 0 for count in counts):
+        return None
+    if not (best is None or _is_int(best)):
+        return None
+    played, won, attempted, succeeded = counts
+    if won > played or succeeded > attempted:
+        return None
+    return RulesetStats(played, won, best, attempted, succeeded)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,182 @@
+"""The window and its render loop: a stack of scenes, pygame-gui for widgets.
+
+The loop draws only when something changes: while no scene is busy and no event comes, it
+sleeps in `pygame.event.wait`, so an idle table costs next to nothing. Computer players
+think in a worker thread (see game/session.py); when one is done it posts an event that
+wakes the loop, so the loop never waits on them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import resource
+import statistics
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game import settings as settings_module
+from game.settings import Settings
+from game.ui.scene import Scene
+
+THEME = Path(__file__).resolve().parent / "theme.json"
+MIN_SIZE = (960, 600)
+FRAME_RATE = 60
+IDLE_WAIT_MS = 100
+WAKE = pygame.event.custom_type()  # posted from other threads to wake the loop
+
+
+@dataclass
+class FrameStats:
+    frame_seconds: list[float] = field(default_factory=list)
+
+    def report(self) -> dict[str, float]:
+        times = sorted(self.frame_seconds) or [0.0]
+        peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return {
+            "frames": len(self.frame_seconds),
+            "frame_ms_p50": round(statistics.median(times) * 1000, 2),
+            "frame_ms_p99": round(times[min(len(times) - 1, int(len(times) * 0.99))] * 1000, 2),
+            "peak_memory_mib": round(peak_kib / 1024, 1),
+        }
+
+
+class App:
+    def __init__(self, settings: Settings | None = None, *, settings_notice: str | None = None,
+                 size: tuple[int, int] | None = None) -> None:
+        self.settings = settings or Settings()
+        self.settings_notice = settings_notice
+        pygame.init()
+        pygame.display.set_caption("Coup d'État")
+        window = size or self.settings.window_size
+        self.screen = self._open_window(window, self.settings.fullscreen)
+        self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.stats = FrameStats()
+        self._needs_frame = True
+        from game.ui.sound import Sounds
+
+        self.sounds = Sounds(enabled=self.settings.sound)
+
+    # Window ------------------------------------------------------------------------------
+    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        width, height = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+        return pygame.display.set_mode((width, height), pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        self.apply_settings(replace(self.settings, fullscreen=not self.settings.fullscreen))
+
+    def apply_settings(self, new: Settings) -> None:
+        """Use new settings at once and keep them for next time."""
+        old, self.settings = self.settings, new
+        self.sounds.enabled = new.sound
+        if new.fullscreen != old.fullscreen:
+            self.screen = self._open_window(new.window_size, new.fullscreen)
+            self._resized()
+        with contextlib.suppress(OSError):  # the game goes on with the settings in memory
+            settings_module.save(new)
+        for scene in self.scenes:
+            scene.settings_changed()
+
+    def _resized(self) -> None:
+        self.ui.set_window_resolution(self.size)
+        for scene in self.scenes:
+            scene.resize(self.size)
+
+    def wake(self) -> None:
+        """Safe from any thread: make the loop draw a frame soon."""
+        pygame.event.post(pygame.event.Event(WAKE))
+
+    # Scenes ----------------------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].leave()
+        self.scenes.append(scene)
+        scene.enter()
+        self._needs_frame = True
+
+    def pop(self) -> Scene:
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.scenes:
+            self.scenes[-1].enter()
+        self._needs_frame = True
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Put `scene` in place of every scene (a fresh screen: title, a new table...)."""
+        while self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # The loop --------------------------------------------------------------------------------
+    def run(self, frames: int | None = None) -> None:
+        count = 0
+        while self.running and (frames is None or count < frames):
+            self.frame(idle_wait=frames is None)
+            count += 1
+        for scene in reversed(self.scenes):
+            scene.leave()
+
+    def frame(self, idle_wait: bool = True) -> None:
+        """One turn of the loop: events, update, draw."""
+        busy = self._needs_frame or any(scene.busy for scene in self.scenes)
+        if idle_wait and not busy and not pygame.event.peek():
+            pygame.event.post(pygame.event.wait(IDLE_WAIT_MS))
+        dt = self.clock.tick(FRAME_RATE) / 1000
+        started = time.perf_counter()
+        for event in pygame.event.get():
+            self._dispatch(event)
+        self.ui.update(dt)
+        for scene in list(self.scenes):
+            scene.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self._needs_frame = False
+        self.stats.frame_seconds.append(time.perf_counter() - started)
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        self._needs_frame = True
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.screen = self._open_window((event.w, event.h), False)
+            self.settings = replace(self.settings, window_size=self.size)
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.ui.process_events(event):
+            return  # a widget used it (pygame-gui posts its own events for scenes to read)
+        scene = self.scene
+        if scene is not None:
+            scene.handle(event)
+
+    def draw(self) -> None:
+        first = max((i for i, scene in enumerate(self.scenes) if scene.opaque), default=0)
+        for scene in self.scenes[first:]:
+            scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+
+    def screenshot(self, path: str | Path) -> None:
+        pygame.image.save(self.screen, str(path))

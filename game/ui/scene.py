@@ -1,0 +1,50 @@
+"""Scenes: one screen each (title, table, settings...), kept on a stack by the app.
+
+A scene handles an event (returning True when it used it), updates with the time passed,
+and draws. `draw` never changes the game. `opaque` scenes hide what lies under them; an
+overlay (a dialog, the hand result) lets the scene below be drawn first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Scene:
+    opaque = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """The scene comes on top: create its widgets."""
+
+    def leave(self) -> None:
+        """The scene goes away or is covered: remove its widgets."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def settings_changed(self) -> None:
+        """The player changed the settings (card back, colours, speeds...)."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: lay everything out again."""
+        self.leave()
+        self.enter()
+
+    @property
+    def busy(self) -> bool:
+        """True while something moves, so the app keeps drawing frames."""
+        return False

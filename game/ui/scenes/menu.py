@@ -1,0 +1,59 @@
+"""The table's menu (Esc): resume, save, load, rules, settings, leave."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pygame import Rect
+
+from game.ui.scenes.common import Action, Overlay
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.table.scene import TableScene
+
+
+class PauseMenu(Overlay):
+    title = "Menu"
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def panel_rect(self) -> Rect:
+        rect = Rect(0, 0, round(380 * self.scale), round(470 * self.scale))
+        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return rect
+
+    def enter(self) -> None:
+        top = self.panel_rect().top + round(70 * self.scale)
+        self.button_column([
+            ("Resume", self.app.pop),
+            ("Save", self._then(self.table.open_save)),
+            ("Load", self._then(self._load)),
+            ("Rules", self._then(self.table.open_rules)),
+            ("Settings", self._then(self._settings)),
+            ("Leave the table", self._leave),
+        ], top, width=300)
+
+    def _then(self, action: Action) -> Action:
+        def run() -> None:
+            self.app.pop()
+            action()
+        return run
+
+    def _load(self) -> None:
+        from game.ui.scenes.files import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def _settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def _leave(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.table.session.close()
+        self.app.replace(TitleScene(self.app))

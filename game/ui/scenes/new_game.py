@@ -1,0 +1,143 @@
+"""A new game: the ruleset, 3 or 4 players, the short game, and each seat's name and
+whether a person or the computer plays it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame import Rect
+from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
+
+from game import paths
+from game.engine.saves import MAX_NAME_LENGTH, Seat
+from game.rules import PLANNED, RULESETS
+from game.session import COMPUTER, HUMAN, GameSession
+from game.ui.scenes.common import MenuScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+DEFAULT_NAMES = ("You", "Brigitte", "Camille", "Didier")
+KINDS = {"Person": HUMAN, "Computer": COMPUTER}
+PLAYER_COUNTS = ("4 players", "3 players")
+COMING = {"coup-detat-duel": "Coup d'État for two", "coup": "Coup",
+          "coup-inquisitor": "Coup with the Inquisitor"}
+
+
+class NewGameScene(MenuScene):
+    title = "New game"
+    subtitle = "Who sits at the table?"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.players = 4
+        self.short_game = False
+        self.names = list(DEFAULT_NAMES)
+        self.kinds = ["Person", "Computer", "Computer", "Computer"]
+        self.name_entries: list[UITextEntryLine] = []
+        self.kind_menus: list[UIDropDownMenu] = []
+        self.players_menu: UIDropDownMenu | None = None
+        self.message: UILabel | None = None
+
+    def enter(self) -> None:
+        scale = self.scale
+        ui = self.app.ui
+        width = round(640 * scale)
+        left = self.app.size[0] // 2 - width // 2
+        row = round(48 * scale)
+        y = round(130 * scale)
+        label_width = round(170 * scale)
+        field = Rect(left + label_width, y, width - label_width, round(38 * scale))
+
+        def label(words: str, top: int) -> None:
+            self.keep(UILabel(Rect(left, top, label_width, round(38 * scale)), words,
+                              manager=ui, object_id="#left_label"))
+
+        label("Game", y)
+        self.keep(UIDropDownMenu([RULESETS["coup-detat"].title], RULESETS["coup-detat"].title,
+                                 field, manager=ui))
+        y += row
+        coming = ", ".join(COMING[ruleset] for ruleset in PLANNED)
+        self.keep(UILabel(Rect(field.left, y - round(8 * scale), field.width, round(26 * scale)),
+                          f"Coming later: {coming}", manager=ui, object_id="#note_label"))
+        y += round(24 * scale)
+        label("Players", y)
+        half = (field.width - round(10 * scale)) // 2
+        self.players_menu = self.keep(UIDropDownMenu(
+            list(PLAYER_COUNTS), f"{self.players} players", Rect(field.left, y, half, field.height),
+            manager=ui))  # type: ignore[assignment]
+        self.button(Rect(field.left + half + round(10 * scale), y, half, field.height),
+                    f"Short game: {'on' if self.short_game else 'off'}", self._toggle_short,
+                    tip="Three hands a round; no Barbu and no Touché")
+        y += row + round(10 * scale)
+        self.name_entries, self.kind_menus = [], []
+        for seat in range(self.players):
+            label(f"Seat {seat + 1}", y)
+            entry = UITextEntryLine(Rect(field.left, y, half, field.height), manager=ui)
+            entry.set_text(self.names[seat])
+            entry.set_text_length_limit(MAX_NAME_LENGTH)
+            self.name_entries.append(self.keep(entry))  # type: ignore[arg-type]
+            menu = UIDropDownMenu(list(KINDS), self.kinds[seat],
+                                  Rect(field.left + half + round(10 * scale), y, half,
+                                       field.height), manager=ui)
+            self.kind_menus.append(self.keep(menu))  # type: ignore[arg-type]
+            y += row
+        self.message = self.keep(UILabel(Rect(left, y, width, round(30 * scale)),
+                                         "Two or more persons play pass-and-play at one screen.",
+                                         manager=ui, object_id="#note_label"))  # type: ignore[assignment]
+        y += round(44 * scale)
+        start = Rect(self.app.size[0] // 2 - round(210 * scale), y, round(200 * scale),
+                     round(46 * scale))
+        self.button(start, "Start", self._start)
+        self.button(start.move(round(220 * scale), 0), "Back", self.back)
+
+    def _remember(self) -> None:
+        """Keep what was typed and chosen when the form is laid out again."""
+        for seat, entry in enumerate(self.name_entries):
+            self.names[seat] = entry.get_text()
+        for seat, menu in enumerate(self.kind_menus):
+            self.kinds[seat] = menu.selected_option[0] if isinstance(
+                menu.selected_option, tuple) else menu.selected_option
+
+    def _rebuild(self) -> None:
+        self._remember()
+        self.leave()
+        self.enter()
+
+    def _toggle_short(self) -> None:
+        self.short_game = not self.short_game
+        self._rebuild()
+
+    def seats(self) -> list[Seat] | str:
+        """The seats as chosen, or what is wrong with them."""
+        self._remember()
+        names = [name.strip() for name in self.names[: self.players]]
+        if any(not name for name in names):
+            return "Every seat needs a name."
+        if len(set(names)) != len(names):
+            return "Give each seat a different name."
+        return [Seat(name, KINDS[kind]) for name, kind in zip(names, self.kinds, strict=False)]
+
+    def _start(self) -> None:
+        from game.ui.table.scene import TableScene
+
+        seats = self.seats()
+        if isinstance(seats, str):
+            if self.message is not None:
+                self.message.set_text(seats)
+            return
+        session = GameSession.new("coup-detat",
+                                  {"players": self.players, "short_game": self.short_game},
+                                  seats, autosave_path=paths.autosave_path(),
+                                  on_thinking_done=self.app.wake)
+        self.app.replace(TableScene(self.app, session))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
+                and event.ui_element is self.players_menu):
+            self.players = int(event.text.split()[0])
+            self._rebuild()
+            return True
+        return super().handle(event)

@@ -1,0 +1,210 @@
+"""After a hand: who took what, every payment, the coup's fate, the Treasury. After the
+game: the standings and each player's worth hand by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from game.engine.match import Match
+from game.rules.coup_detat import events as ev
+from game.rules.coup_detat.charts import KING_OF_HEARTS, deck_for
+from game.rules.coup_detat.narration import francs
+from game.rules.coup_detat.view import CoupDetatView
+from game.ui import text
+from game.ui.scenes.common import Overlay, draw_lines
+from game.ui.table.hud import MUTED
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.table.scene import Beat, TableScene
+
+SETTLING = (ev.CoupSucceeded, ev.CoupFailed, ev.HiddenCoup, ev.Borrowed, ev.Paid, ev.Repaid,
+            ev.TreasuryTaken, ev.DirectorChanged, ev.RoundEnded, ev.RoundStarted)
+
+
+def takings(view: CoupDetatView, names: Sequence[str]) -> list[str]:
+    """One line a seat: what he took (trick hands) or when he went out (Dominos)."""
+    if view.dominos is not None:
+        out = view.dominos.out
+        lines = []
+        for seat, name in enumerate(names):
+            if seat in out:
+                place = out.index(seat) + 1
+                lines.append(f"{name}: {'first out' if place == 1 else f'out {place}'}")
+            else:
+                lines.append(f"{name}: last out")
+        return lines
+    deck = deck_for(view.players)
+    taken: dict[int, list] = {seat: [] for seat in range(view.players)}
+    tricks = dict.fromkeys(range(view.players), 0)
+    for trick in view.tricks_done:
+        taken[trick.winner].extend(card for _, card in trick.plays)
+        tricks[trick.winner] += 1
+    if view.center is not None and view.coup_player is not None and view.tricks_done:
+        taken[view.tricks_done[0].winner].append(view.center)
+    first = view.tricks_done[0].winner if view.tricks_done else None
+    last = view.tricks_done[-1].winner if view.tricks_done else None
+    lines = []
+    for seat, name in enumerate(names):
+        cards = taken[seat]
+        parts = [f"{tricks[seat]} trick{'s' if tricks[seat] != 1 else ''}"]
+        if KING_OF_HEARTS in cards:
+            parts.append("K♥")
+        queens = [card.label for card in cards if card in deck.queens]
+        if queens:
+            parts.append(" ".join(queens))
+        spades = sum(1 for card in cards if card in deck.spades)
+        if spades:
+            parts.append(f"{spades} Spade{'s' if spades != 1 else ''}")
+        if seat == first:
+            parts.append("first trick")
+        if seat == last:
+            parts.append("last trick")
+        lines.append(f"{name}: " + ", ".join(parts))
+    return lines
+
+
+class HandResultScene(Overlay):
+    def __init__(self, app: App, table: TableScene, beat: Beat) -> None:
+        super().__init__(app)
+        self.table = table
+        hand_type = table.hand_view.hand_type if table.hand_view else None
+        self.title = f"{hand_type.label} is over" if hand_type else "The hand is over"
+        names = table.names
+        self.lines = ["**What each took", *(takings(table.hand_view, names)
+                                            if table.hand_view else [])]
+        settling = [line for event, state in table.hand_settlement()
+                    for line in table.narrator.lines(event, state)]
+        self.lines += ["", "**Settling", *(settling or ["Nobody pays anything."])]
+
+    def enter(self) -> None:
+        rect = self.panel_rect()
+        scale = self.scale
+        button = Rect(0, 0, round(220 * scale), round(44 * scale))
+        button.midbottom = (rect.centerx, rect.bottom - round(16 * scale))
+        self.button(button, "Continue", self.app.pop)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE,
+                                                          pygame.K_ESCAPE):
+            self.app.pop()
+            return True
+        return super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        rect = self.panel_rect()
+        size = round(16 * self.scale)
+        width = rect.width - round(48 * self.scale)
+        lines = [wrapped for line in self.lines for wrapped in text.wrap(line, size, width)]
+        draw_lines(surface, lines[:22], (rect.left + round(24 * self.scale),
+                                         rect.top + round(60 * self.scale)), size,
+                   spacing=1.12, suit_colours=text.on_dark(self.table.suit_colours))
+
+
+def worth_by_hand(match: Match) -> list[tuple[int, ...]]:
+    """Every player's worth at the start and after each hand (public facts only)."""
+    ruleset = match.ruleset
+    state = ruleset.new_game(match.options)
+    history = [state.all_worth()]
+    for event in match.events:
+        state = ruleset.apply(state, event)
+        if isinstance(event, ev.HandEnded):
+            history.append(state.all_worth())
+    return history
+
+
+CHART_COLOURS = ((230, 190, 90), (120, 190, 240), (230, 110, 110), (140, 220, 140))
+
+
+class GameOverScene(Overlay):
+    title = "The game is over"
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        state = table.session.match.state
+        self.worth = state.all_worth()
+        self.winners = state.winners
+        self.history = worth_by_hand(table.session.match)
+
+    def panel_rect(self) -> Rect:
+        rect = Rect(0, 0, round(760 * self.scale), round(600 * self.scale))
+        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return rect
+
+    def enter(self) -> None:
+        rect = self.panel_rect()
+        scale = self.scale
+        width, height = round(220 * scale), round(44 * scale)
+        left = Rect(0, 0, width, height)
+        left.bottomright = (rect.centerx - round(8 * scale), rect.bottom - round(16 * scale))
+        right = Rect(0, 0, width, height)
+        right.bottomleft = (rect.centerx + round(8 * scale), rect.bottom - round(16 * scale))
+        self.button(left, "New game", self._new_game)
+        self.button(right, "Title screen", self._title)
+
+    def _new_game(self) -> None:
+        from game.ui.scenes.new_game import NewGameScene
+
+        self.app.replace(NewGameScene(self.app))
+
+    def _title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.app.replace(TitleScene(self.app))
+
+    def back(self) -> None:
+        self.app.pop()  # look at the final table
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        rect = self.panel_rect()
+        scale = self.scale
+        names = self.table.names
+        order = sorted(range(len(names)), key=lambda seat: -self.worth[seat])
+        lines = []
+        for seat in order:
+            crown = "  winner" if seat in self.winners else ""
+            lines.append(f"{names[seat]}: {francs(self.worth[seat])}{crown}")
+        top_left = (rect.left + round(40 * scale), rect.top + round(64 * scale))
+        y = draw_lines(surface, lines, top_left, round(19 * scale))
+        chart = Rect(rect.left + round(40 * scale), y + round(10 * scale),
+                     rect.width - round(80 * scale), rect.bottom - y - round(96 * scale))
+        draw_worth_chart(surface, chart, self.history, names, scale)
+
+
+def draw_worth_chart(surface: pygame.Surface, rect: Rect, history: Sequence[Sequence[int]],
+                     names: Sequence[str], scale: float) -> None:
+    """A line a player: worth (vertical) after each hand (horizontal)."""
+    pygame.draw.rect(surface, (10, 18, 14), rect, border_radius=8)
+    if len(history) < 2:
+        return
+    values = [value for row in history for value in row]
+    low, high = min(values), max(values)
+    span = max(1, high - low)
+    inner = rect.inflate(-round(60 * scale), -round(30 * scale))
+    inner.left = rect.left + round(50 * scale)
+
+    def point(hand: int, value: int) -> tuple[int, int]:
+        x = inner.left + inner.width * hand / (len(history) - 1)
+        y = inner.bottom - inner.height * (value - low) / span
+        return round(x), round(y)
+
+    size = round(12 * scale)
+    for value in (low, (low + high) // 2, high):
+        y = point(0, value)[1]
+        pygame.draw.line(surface, (40, 60, 48), (inner.left, y), (inner.right, y))
+        surface.blit(text.render(f"{value:,}", size, MUTED),
+                     (rect.left + round(4 * scale), y - size // 2))
+    for seat, name in enumerate(names):
+        colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
+        points = [point(hand, row[seat]) for hand, row in enumerate(history)]
+        pygame.draw.lines(surface, colour, False, points, max(2, round(3 * scale)))
+        label = text.render(name, size, colour, bold=True)
+        surface.blit(label, (points[-1][0] - label.get_width(), points[-1][1] - size - 4))
+    surface.blit(text.render("after each hand", size, MUTED), (inner.left, rect.bottom - size - 6))

@@ -1,0 +1,178 @@
+"""Where every card should be for a view: the hands, the trick, the piles, the Dominos rows.
+
+Only the view goes in, so a card can be face up here only if the viewing seat may know it:
+its own hand, the cards played, the centre card once it is turned up. Everything else is a
+back, keyed by seat and position, never by card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable
+
+from game.cards import COUP, Card, Suit
+from game.rules.coup_detat.charts import (
+    KING_OF_HEARTS,
+    HandType,
+    deck_for,
+    in_display_order,
+)
+from game.rules.coup_detat.state import Phase
+from game.rules.coup_detat.view import CoupDetatView
+from game.ui.table.layout import SeatPlace, TableLayout
+from game.ui.table.stage import Placement
+
+Key = Hashable
+CENTER_KEY = ("center",)
+
+
+def card_key(card: Card) -> Key:
+    return ("card", card.code)
+
+
+def back_key(seat: int, index: int) -> Key:
+    return ("back", seat, index)
+
+
+def arrange(view: CoupDetatView, layout: TableLayout, bottom: int, *,
+            playable: Collection[Card] = (), selected: Card | None = None,
+            choosing: bool = False) -> dict[Key, Placement]:
+    """Targets for every card on the table. `playable` lifts the cards the viewer may play
+    now (and, while `choosing`, dims the others); `selected` is the keyboard cursor."""
+    targets: dict[Key, Placement] = {}
+    for seat in range(view.players):
+        place = layout.place_of(seat, bottom)
+        if seat == view.seat:
+            targets |= _own_hand(view, layout, place, playable, selected, choosing)
+        else:
+            targets |= _hidden_hand(seat, view.hand_sizes[seat], layout, place)
+    if _center_on_table(view):
+        cx, cy = layout.center
+        targets[CENTER_KEY] = Placement(cx - layout.card_width * 2.1, cy - layout.card_width,
+                                        face_up=False, width=layout.small_card_width, z=5)
+    if view.dominos is not None:
+        targets |= _dominos_rows(view, layout)
+    else:
+        targets |= _taken(view, layout, bottom)
+        targets |= _trick(view, layout, bottom)
+    if _coup_out_of_play(view):
+        targets[card_key(COUP)] = Placement(layout.felt.left + layout.small_card_width * 0.8,
+                                            layout.felt.top + layout.small_card_width,
+                                            width=layout.small_card_width, angle=-8, z=4)
+    return targets
+
+
+def _center_on_table(view: CoupDetatView) -> bool:
+    if view.phase is Phase.COUP:
+        return True
+    coup_trick_hand = view.coup_player is not None and view.dominos is None
+    return view.phase is Phase.PLAY and coup_trick_hand and not view.tricks_done
+
+
+def _coup_out_of_play(view: CoupDetatView) -> bool:
+    """COUP is set aside face up once declined, and in a coup Dominos."""
+    if view.hand_type is None:
+        return view.phase is Phase.CHOOSE
+    return view.coup_player is None or view.hand_type is HandType.DOMINOS
+
+
+def _own_hand(view: CoupDetatView, layout: TableLayout, place: SeatPlace,
+              playable: Collection[Card], selected: Card | None,
+              choosing: bool) -> dict[Key, Placement]:
+    cards = in_display_order(view.hand, view.players, view.hand_type is HandType.DOMINOS)
+    spacing = layout.hand_spacing
+    first = place.hand[0] - spacing * (len(cards) - 1) / 2.0
+    lift = layout.card_width * 0.22
+    targets = {}
+    for index, card in enumerate(cards):
+        can_play = card in playable
+        raised = can_play and choosing
+        y = place.hand[1] - (lift if raised else 0) - (lift * 0.5 if card is selected else 0)
+        targets[card_key(card)] = Placement(first + index * spacing, y, z=100 + index,
+                                            lifted=raised, dimmed=choosing and not can_play)
+    return targets
+
+
+def _hidden_hand(seat: int, count: int, layout: TableLayout,
+                 place: SeatPlace) -> dict[Key, Placement]:
+    width = layout.small_card_width
+    spacing = width * 0.28
+    first = -spacing * (count - 1) / 2
+    targets = {}
+    for index in range(count):
+        offset = first + index * spacing
+        x, y = float(place.hand[0]), float(place.hand[1])
+        if place.vertical:
+            y, angle = y + offset, 90.0
+        else:
+            x, angle = x + offset, 0.0
+        targets[back_key(seat, index)] = Placement(x, y, face_up=False, angle=angle,
+                                                   width=width, z=50 + index)
+    return targets
+
+
+def _trick(view: CoupDetatView, layout: TableLayout, bottom: int) -> dict[Key, Placement]:
+    targets = {}
+    for order, (seat, card) in enumerate(view.trick):
+        x, y = layout.place_of(seat, bottom).trick
+        tilt = (-4, 3, -2, 5)[seat % 4]
+        targets[card_key(card)] = Placement(x, y, angle=tilt, z=200 + order)
+    return targets
+
+
+def penalty_cards(hand_type: HandType | None, players: int) -> frozenset[Card]:
+    """The cards worth showing face up on a taker's pile in this hand type."""
+    deck = deck_for(players)
+    match hand_type:
+        case HandType.BARBU:
+            return frozenset({KING_OF_HEARTS})
+        case HandType.WATERLOO:
+            return deck.queens
+        case HandType.SIEGE:
+            return deck.spades
+        case HandType.GUILLOTINE:
+            return deck.queens | deck.spades | {KING_OF_HEARTS}
+    return frozenset()
+
+
+def _taken(view: CoupDetatView, layout: TableLayout, bottom: int) -> dict[Key, Placement]:
+    """Each seat's taken tricks: a squared pile face down, the cards that cost (or win)
+    money in this hand fanned face up beside it."""
+    shown = penalty_cards(view.hand_type, view.players)
+    piles: dict[int, list[Card]] = {}
+    for trick in view.tricks_done:
+        piles.setdefault(trick.winner, []).extend(card for _, card in trick.plays)
+    if view.center is not None and view.coup_player is not None and view.tricks_done:
+        piles.setdefault(view.tricks_done[0].winner, []).append(view.center)
+    width = layout.small_card_width
+    targets = {}
+    for seat, cards in piles.items():
+        place = layout.place_of(seat, bottom)
+        px, py = place.pile
+        hidden = [card for card in cards if card not in shown]
+        face_up = [card for card in cards if card in shown]
+        for index, card in enumerate(hidden):
+            targets[card_key(card)] = Placement(px + index * 0.6, py - index * 0.6,
+                                                face_up=False, width=width, z=20 + index)
+        for index, card in enumerate(face_up):
+            offset = width * (0.75 + 0.32 * index)
+            targets[card_key(card)] = Placement(px + place.fan * offset, py, width=width,
+                                                z=60 + index if place.fan > 0 else 80 - index)
+    return targets
+
+
+def _dominos_rows(view: CoupDetatView, layout: TableLayout) -> dict[Key, Placement]:
+    """Four rows, one per suit, each card at its rank's place, low ranks on the left."""
+    assert view.dominos is not None
+    ladder = deck_for(view.players).dominos_ladder
+    area = layout.dominos
+    width = layout.small_card_width
+    step_x = (area.width - width) / (len(ladder) - 1)
+    step_y = area.height / 4
+    targets = {}
+    for order, (_, card) in enumerate(view.dominos.laid):
+        row = list(Suit).index(card.suit)  # type: ignore[arg-type]
+        column = len(ladder) - 1 - ladder.index(card.rank)  # type: ignore[arg-type]
+        x = area.left + width / 2 + column * step_x
+        y = area.top + step_y * (row + 0.5)
+        targets[card_key(card)] = Placement(x, y, width=width, z=300 + order)
+    return targets

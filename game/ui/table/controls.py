@@ -1,0 +1,162 @@
+"""Buttons on the table: the decisions that are not a card (coup or decline, naming the
+hand, passing, stopping a run, the suit a led COUP stands for), and the side buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame_gui
+from pygame import Rect
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+
+from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS
+from game.rules.coup_detat.decisions import (
+    AttemptCoup,
+    ChooseHandType,
+    Decision,
+    DeclineCoup,
+    Pass,
+    PlayCard,
+    StopRun,
+)
+from game.ui.table.layout import TableLayout
+
+if TYPE_CHECKING:
+    from game.ui.table.scene import TableScene
+
+
+def label(decision: Decision) -> str:
+    """A button's words (the fonts have no suit symbols: suits are spelt out)."""
+    match decision:
+        case AttemptCoup(_, hand_type):
+            line = COUP_CHART[hand_type]
+            return f"Coup in {hand_type.label}: {line.goal} ({line.reward} from each)"
+        case DeclineCoup():
+            return "Decline: discard COUP, take the centre card"
+        case ChooseHandType(_, hand_type):
+            return f"{hand_type.label}: {DIRECTORS_GOALS[hand_type]}"
+        case Pass():
+            return "Pass (no card can be laid)"
+        case StopRun():
+            return "Stop the run"
+        case PlayCard(suit=suit) if suit is not None:
+            return f"Lead COUP as {suit.plural}"
+    return str(decision)
+
+
+class DecisionButtons:
+    """The buttons for the seat to act, in a panel on the felt."""
+
+    def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout,
+                 legal: Sequence[Decision], scene: TableScene) -> None:
+        self.ui = ui
+        self.layout = layout
+        self.scene = scene
+        self.panel: UIPanel | None = None
+        self.buttons: dict[UIButton, Decision] = {}
+        choices = [d for d in legal if not isinstance(d, PlayCard)]
+        if choices:
+            self._show(_title(choices), choices)
+
+    def _show(self, title: str, choices: Sequence[Decision]) -> None:
+        self.kill()
+        scale = self.layout.scale
+        row = round(38 * scale)
+        cards_only = all(isinstance(d, Pass | StopRun) for d in choices)
+        width = round((300 if cards_only else 560) * scale)
+        height = row * len(choices) + round(54 * scale)
+        rect = Rect(0, 0, width, height)
+        if cards_only:  # beside the hand, leaving the table in view
+            rect.midbottom = (self.layout.felt.centerx,
+                              self.layout.seats[0].hand[1] - round(self.layout.card_width * 1.2))
+        else:
+            rect.center = self.layout.center
+        self.panel = UIPanel(rect, manager=self.ui, object_id="#decision_panel")
+        UILabel(Rect(0, round(6 * scale), width, round(30 * scale)), title, manager=self.ui,
+                container=self.panel, object_id="#decision_title")
+        for index, decision in enumerate(choices):
+            button_rect = Rect(round(12 * scale), round(42 * scale) + index * row,
+                               width - round(30 * scale), row - round(6 * scale))
+            button = UIButton(button_rect, label(decision), manager=self.ui, container=self.panel)
+            self.buttons[button] = decision
+
+    def offer_suits(self, choices: Sequence[PlayCard]) -> None:
+        self._show("Which suit does COUP lead?", choices)
+
+    def pressed(self, element: object) -> bool:
+        decision = self.buttons.get(element)  # type: ignore[call-overload]
+        if decision is None:
+            return False
+        self.scene.decide(decision)
+        return True
+
+    def kill(self) -> None:
+        if self.panel is not None:
+            self.panel.kill()
+            self.panel = None
+        self.buttons.clear()
+
+
+def _title(choices: Sequence[Decision]) -> str:
+    first = choices[0]
+    if isinstance(first, AttemptCoup | DeclineCoup):
+        return "You hold COUP: attempt a coup, or decline?"
+    if isinstance(first, ChooseHandType):
+        return "You are the Director: name the hand"
+    if isinstance(first, StopRun):
+        return "Ace on a King: go on, or stop"
+    return "Nothing to lay"
+
+
+class SideButtons:
+    """Menu, Rules, Undo, Redo, Save and Hint, under the log."""
+
+    def __init__(self, ui: pygame_gui.UIManager, rect: Rect, scene: TableScene) -> None:
+        self.scene = scene
+        actions: list[tuple[str, str, Callable[[], None]]] = [
+            ("Menu", "Esc", scene.open_menu),
+            ("Rules", "The charts and the rules", scene.open_rules),
+            ("Undo", "Ctrl+Z: take back your last decision", scene.undo),
+            ("Redo", "Ctrl+Y", scene.redo),
+            ("Save", "Ctrl+S", scene.open_save),
+            ("Hint", "H: hints come with the computer opponents", lambda: None),
+        ]
+        columns = 2
+        gap = max(4, rect.width // 40)
+        width = (rect.width - gap) // columns
+        height = min(round(rect.height * 0.2), (rect.height - gap * 2) // 3)
+        self.actions: dict[UIButton, Callable[[], None]] = {}
+        for index, (text, tip, action) in enumerate(actions):
+            x = rect.left + (index % columns) * (width + gap)
+            y = rect.top + (index // columns) * (height + gap)
+            button = UIButton(Rect(x, y, width, height), text, manager=ui, tool_tip_text=tip)
+            self.actions[button] = action
+        self.hint = next(b for b in self.actions if b.text == "Hint")
+        self.hint.disable()
+        self.undo = next(b for b in self.actions if b.text == "Undo")
+        self.redo = next(b for b in self.actions if b.text == "Redo")
+
+    def refresh(self) -> None:
+        seat = self.scene.undo_seat()
+        match = self.scene.session.match
+        for button, allowed in ((self.undo, seat is not None and match.can_undo(seat)),
+                                (self.redo, seat is not None and match.can_redo(seat))):
+            if allowed:
+                button.enable()
+            else:
+                button.disable()
+
+    def pressed(self, element: object) -> bool:
+        action = self.actions.get(element)  # type: ignore[call-overload]
+        if action is None:
+            return False
+        action()
+        return True
+
+    def kill(self) -> None:
+        for button in self.actions:
+            button.kill()
+        self.actions.clear()
+
+

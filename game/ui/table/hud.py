@@ -1,0 +1,234 @@
+"""The table's fixed furniture, drawn from a view: the banner with the hand's goals, the
+Director's Board with its daggers, each seat's plate (name, money as notes, badges) and the
+Treasury. Pure drawing: reads, never changes the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS, HandType
+from game.rules.coup_detat.narration import francs
+from game.rules.coup_detat.state import Phase
+from game.rules.coup_detat.view import CoupDetatView
+from game.ui import art, text
+from game.ui.table.money import NOTE_VALUES, notes_for
+
+INK = (240, 234, 214)
+MUTED = (196, 188, 160)
+GOLD = (226, 186, 92)
+PANEL = (18, 30, 24, 200)
+HIGHLIGHT = (255, 214, 102)
+CRIMSON = (196, 48, 56)
+
+
+def panel(surface: pygame.Surface, rect: Rect, colour: tuple[int, ...] = PANEL,
+          radius: int = 10, border: tuple[int, int, int] | None = None) -> None:
+    """A rounded translucent panel."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(layer, border, layer.get_rect(), width=2, border_radius=radius)
+    surface.blit(layer, rect.topleft)
+
+
+def blit_text(surface: pygame.Surface, words: str, size: int, colour: tuple[int, int, int],
+              at: tuple[int, int], *, bold: bool = False, anchor: str = "topleft",
+              suit_colours: text.SuitColours | None = None) -> Rect:
+    image = text.render(words, size, colour, bold=bold, suit_colours=suit_colours)
+    rect = image.get_rect(**{anchor: at})
+    surface.blit(image, rect)
+    return rect
+
+
+# The banner ----------------------------------------------------------------------------------
+
+
+def banner_lines(view: CoupDetatView, names: Sequence[str]) -> tuple[str, str]:
+    """The headline and the goal line for the banner."""
+    if view.phase is Phase.OVER:
+        return "The game is over", "Final worth decides the winner."
+    if view.hand_type is None:
+        director = names[view.director] if view.director is not None else "?"
+        if view.phase is Phase.COUP and view.coup_holder is not None:
+            return (f"{names[view.coup_holder]} holds COUP",
+                    "Attempt a coup in a hand not yet played, or decline and take the centre "
+                    "card.")
+        if view.phase is Phase.CHOOSE:
+            return f"Director {director} names the hand", "COUP was declined."
+        return f"Round {view.round_index + 1} of {view.rounds}", f"Director: {director}"
+    hand = view.hand_type
+    if view.coup_player is not None:
+        return (f"{hand.label}: coup by {names[view.coup_player]}",
+                f"{names[view.coup_player]} must {COUP_CHART[hand].goal}; everyone else "
+                f"stops him. Success: {francs(COUP_CHART[hand].reward)} from each.")
+    goal = DIRECTORS_GOALS[hand]
+    if hand is HandType.GUILLOTINE:
+        goal = "Don't take the K♥, Queens, Spades, the first or the last trick"
+    return (f"{hand.label}: the Director's hand",
+            f"{goal} (you pay the Director). Waterloo, Siege and Guillotine allow a hidden "
+            "coup." if hand in (HandType.WATERLOO, HandType.SIEGE, HandType.GUILLOTINE)
+            else f"{goal} (you pay the Director).")
+
+
+def draw_banner(surface: pygame.Surface, rect: Rect, view: CoupDetatView, names: Sequence[str],
+                scale: float, suit_colours: text.SuitColours) -> None:
+    panel(surface, rect, (12, 22, 18, 215), border=(120, 96, 48))
+    headline, goal = banner_lines(view, names)
+    left = rect.left + round(14 * scale)
+    blit_text(surface, headline, round(22 * scale), GOLD, (left, rect.top + round(5 * scale)),
+              bold=True, suit_colours=suit_colours)
+    small = round(15 * scale)
+    lines = text.wrap(goal, small, rect.width - round(28 * scale))
+    blit_text(surface, lines[0] + (" …" if len(lines) > 1 else ""), small, INK,
+              (left, rect.top + round(33 * scale)), suit_colours=suit_colours)
+
+
+# The Director's Board -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    rect: Rect
+    rows: tuple[int, ...]  # y of each hand type's row
+    columns: tuple[int, ...]  # x of columns S, 1, 2, ...
+    label_x: int
+
+
+def board_geometry(rect: Rect, rounds: int, scale: float) -> BoardGeometry:
+    top = rect.top + round(46 * scale)
+    row_height = (rect.height - round(58 * scale)) / len(HandType)
+    rows = tuple(round(top + row_height * (index + 0.5)) for index in range(len(HandType)))
+    first = rect.left + round(118 * scale)
+    step = (rect.right - round(16 * scale) - first) / rounds
+    columns = tuple(round(first + step * index) for index in range(rounds + 1))
+    return BoardGeometry(rect, rows, columns, rect.left + round(12 * scale))
+
+
+def draw_board(surface: pygame.Surface, geometry: BoardGeometry, view: CoupDetatView,
+               dagger_x: Sequence[float], scale: float) -> None:
+    rect = geometry.rect
+    surface.blit(art.board_plank(rect.size), rect.topleft)
+    blit_text(surface, "Director's Board", round(17 * scale), GOLD,
+              (rect.centerx, rect.top + round(8 * scale)), bold=True, anchor="midtop")
+    label_size = round(14 * scale)
+    for index, x in enumerate(geometry.columns):
+        blit_text(surface, "S" if index == 0 else str(index), label_size, MUTED,
+                  (x, rect.top + round(28 * scale)), anchor="midtop")
+    dagger_length = round(30 * scale)
+    for row, hand_type in enumerate(HandType):
+        y = geometry.rows[row]
+        played = hand_type in view.played_this_round
+        colour = INK if not (view.short_game and hand_type in _SHORT_GAME_OUT) else MUTED
+        blit_text(surface, hand_type.label, label_size, colour, (geometry.label_x, y),
+                  bold=played, anchor="midleft")
+        for x in geometry.columns:
+            pygame.draw.circle(surface, (40, 24, 12), (x, y), max(2, round(4 * scale)))
+        image = art.dagger(dagger_length, horizontal=False)  # point down, in its hole
+        surface.blit(image, image.get_rect(midbottom=(round(dagger_x[row]), y + round(3 * scale))))
+
+
+_SHORT_GAME_OUT = (HandType.BARBU, HandType.TOUCHE)
+
+
+# Seat plates and money ----------------------------------------------------------------------
+
+
+def draw_notes(surface: pygame.Surface, amount: int, at: tuple[int, int], width: int,
+               scale: float) -> None:
+    """Stacks of notes, one per value, left to right, each as high as its count."""
+    x, y = at
+    note_width = width // len(NOTE_VALUES) - round(4 * scale)
+    for value, count in notes_for(amount).items():
+        note = art.franc_note(value, note_width)
+        for index in range(min(count, 12)):
+            surface.blit(note, (x, y - index * max(1, round(2 * scale))))
+        if count:
+            blit_text(surface, f"{count}", round(11 * scale), INK,
+                      (x + note_width, y + note.get_height()), anchor="topright")
+        x += note_width + round(4 * scale)
+
+
+def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: CoupDetatView,
+               seat: int, scale: float, to_act: bool, thinking: bool, now: float) -> None:
+    border = HIGHLIGHT if to_act else None
+    panel(surface, rect, border=border)
+    pad = round(8 * scale)
+    blit_text(surface, name, round(17 * scale), HIGHLIGHT if to_act else INK,
+              (rect.left + pad, rect.top + round(4 * scale)), bold=True)
+    worth = view.worth[seat]
+    money = francs(view.money[seat])
+    line = money if worth == view.money[seat] else f"{money} (worth {francs(worth)})"
+    blit_text(surface, line, round(13 * scale), MUTED,
+              (rect.left + pad, rect.top + round(27 * scale)))
+    draw_notes(surface, view.money[seat], (rect.left + pad, rect.top + round(50 * scale)),
+               rect.width - 2 * pad, scale)
+    badges = []
+    if view.director == seat:
+        badges.append(art.director_badge(round(28 * scale)))
+    if view.coup_holder == seat:
+        badges.append(art.coup_badge(round(28 * scale)))
+    x = rect.right - pad
+    for badge in badges:
+        x -= badge.get_width()
+        surface.blit(badge, (x, rect.top + round(4 * scale)))
+        x -= round(4 * scale)
+    if thinking:
+        dots = "." * (1 + int(now * 3) % 3)
+        blit_text(surface, f"thinking{dots}", round(13 * scale), GOLD,
+                  (rect.centerx, rect.bottom + round(3 * scale)), anchor="midtop")
+    if view.dominos is not None and seat in view.dominos.out:
+        place = view.dominos.out.index(seat) + 1
+        blit_text(surface, "first out" if place == 1 else f"out ({place})", round(13 * scale),
+                  GOLD, (rect.centerx, rect.bottom + round(3 * scale)), anchor="midtop")
+
+
+def draw_treasury(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
+                  names: Sequence[str], scale: float) -> None:
+    panel(surface, rect)
+    pad = round(10 * scale)
+    blit_text(surface, f"Treasury  {francs(view.treasury)}", round(16 * scale), GOLD,
+              (rect.left + pad, rect.top + round(6 * scale)), bold=True)
+    draw_notes(surface, view.treasury, (rect.left + pad, rect.top + round(34 * scale)),
+               rect.width - 2 * pad, scale)
+    y = rect.top + round(78 * scale)
+    if not view.debts:
+        blit_text(surface, "No loans", round(13 * scale), MUTED, (rect.left + pad, y))
+    for debt in view.debts[:3]:
+        blit_text(surface, f"{names[debt.debtor]} owes {names[debt.lender]} {francs(debt.owed)}",
+                  round(13 * scale), INK, (rect.left + pad, y))
+        y += round(18 * scale)
+
+
+def draw_last_trick(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
+                    names: Sequence[str], cards: art.CardArt, scale: float) -> None:
+    """The last trick, for review: each card with its player, and who took it."""
+    panel(surface, rect)
+    pad = round(10 * scale)
+    blit_text(surface, "Last trick", round(16 * scale), GOLD,
+              (rect.left + pad, rect.top + round(6 * scale)), bold=True)
+    small = round(12 * scale)
+    if not view.tricks_done:
+        words = "Dominos: no tricks in this hand." if view.dominos else "No trick yet."
+        blit_text(surface, words, round(13 * scale), MUTED,
+                  (rect.left + pad, rect.top + round(34 * scale)))
+        return
+    trick = view.tricks_done[-1]
+    width = min(round(50 * scale), (rect.width - 2 * pad) // len(trick.plays) - round(4 * scale))
+    x = rect.left + pad
+    y = rect.top + round(34 * scale)
+    for seat, card in trick.plays:
+        image = cards.face(card, width)
+        surface.blit(image, (x, y))
+        if seat == trick.winner:
+            pygame.draw.rect(surface, HIGHLIGHT, Rect(x - 2, y - 2, width + 4,
+                                                      image.get_height() + 4), 2, 6)
+        blit_text(surface, names[seat][:7], small, INK,
+                  (x + width // 2, y + image.get_height() + round(3 * scale)), anchor="midtop")
+        x += width + round(4 * scale)
+    number = len(view.tricks_done)
+    blit_text(surface, f"Trick {number}: {names[trick.winner]} took it", round(13 * scale),
+              MUTED, (rect.left + pad, y + round(width * art.CARD_RATIO) + round(22 * scale)))

@@ -1,0 +1,112 @@
+"""Where everything sits on the table, for a window size and a number of players.
+
+Pure geometry (pygame Rects and points), no drawing: the left column holds the Director's
+Board and the Treasury, the right column the log and the buttons, the middle the felt with
+the seats around it. The player at the bottom is the one whose view is shown; the others
+follow clockwise, so the seat to his left is on the left of the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pygame import Rect
+
+DESIGN_SIZE = (1280, 800)
+Point = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class SeatPlace:
+    """One seat's places on the felt."""
+
+    position: str  # "bottom", "left", "top", "right"
+    plate: Rect  # name, money, badges
+    hand: Point  # centre of the hand (backs, or the viewer's cards)
+    pile: Point  # the tricks and penalty cards taken
+    trick: Point  # where his card lands in the current trick
+    vertical: bool  # a hand fanned up and down (side seats)
+    fan: int  # which way the face-up cards beside his pile spread: +1 right, -1 left
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    size: tuple[int, int]
+    scale: float
+    card_width: int
+    small_card_width: int
+    board: Rect
+    treasury: Rect
+    last_trick: Rect
+    log: Rect
+    buttons: Rect
+    banner: Rect
+    felt: Rect
+    seats: tuple[SeatPlace, ...]  # by position around the table: bottom first
+    center: Point
+    dominos: Rect
+
+    def place_of(self, seat: int, bottom_seat: int) -> SeatPlace:
+        """The place of `seat` when `bottom_seat` sits at the bottom."""
+        return self.seats[(seat - bottom_seat) % len(self.seats)]
+
+    @property
+    def hand_spacing(self) -> int:
+        return round(self.card_width * 0.62)
+
+
+POSITIONS = {3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+
+
+def table_layout(size: tuple[int, int], players: int) -> TableLayout:
+    width, height = size
+    scale = min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1])
+
+    def s(value: float) -> int:
+        return round(value * scale)
+
+    margin = s(10)
+    side = max(s(250), round(width * 0.18))
+    board = Rect(margin, margin, side - 2 * margin, s(318))
+    treasury = Rect(margin, board.bottom + margin, board.width, s(150))
+    last_trick = Rect(margin, treasury.bottom + margin, board.width,
+                      height - treasury.bottom - 2 * margin)
+    log = Rect(width - side + margin, margin, side - 2 * margin, height - s(250))
+    buttons = Rect(log.left, log.bottom + margin, log.width, height - log.bottom - 2 * margin)
+    banner = Rect(side, margin, width - 2 * side, s(58))
+    felt = Rect(side, banner.bottom + margin, width - 2 * side, height - banner.bottom - 2 * margin)
+    card = s(84)
+    center = (felt.centerx, felt.top + round(felt.height * 0.46))
+    seats = tuple(_seat(position, felt, center, card, scale) for position in POSITIONS[players])
+    dominos = Rect(0, 0, s(420), s(330))
+    dominos.center = center
+    return TableLayout(size, scale, card, s(58), board, treasury, last_trick, log, buttons,
+                       banner, felt, seats, center, dominos)
+
+
+def _seat(position: str, felt: Rect, center: Point, card: int, scale: float) -> SeatPlace:
+    def s(value: float) -> int:
+        return round(value * scale)
+
+    plate_size = (s(168), s(92))
+    inset = s(14)
+    cx, cy = center
+    reach = round(card * 0.78)  # how far from the centre a trick card lands
+    if position == "bottom":
+        plate = Rect((felt.left + inset, felt.bottom - plate_size[1] - inset), plate_size)
+        hand = (cx, felt.bottom - round(card * 0.78))
+        pile = (felt.right - s(60), felt.bottom - s(70))
+        return SeatPlace(position, plate, hand, pile, (cx, cy + reach), False, -1)
+    if position == "top":
+        plate = Rect((felt.centerx + s(120), felt.top + inset), plate_size)
+        hand = (cx, felt.top + round(card * 0.55))
+        pile = (cx - round(card * 2.9), felt.top + round(card * 0.75))
+        return SeatPlace(position, plate, hand, pile, (cx, cy - reach), False, -1)
+    left = position == "left"
+    side = -1 if left else 1
+    plate_x = felt.left + inset if left else felt.right - inset - plate_size[0]
+    plate = Rect((plate_x, felt.top + s(120)), plate_size)
+    hand = (felt.left + round(card * 0.9) if left else felt.right - round(card * 0.9), cy + s(40))
+    pile = (cx + side * round(card * 2.9), cy + round(card * 1.6))
+    trick = (cx + side * round(card * 1.05), cy)
+    return SeatPlace(position, plate, hand, pile, trick, True, -side)

@@ -1,0 +1,58 @@
+"""The log: the game told in words, newest at the bottom; the wheel scrolls back."""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from game.ui import text
+from game.ui.table.hud import GOLD, INK, panel
+
+MAX_LINES = 600
+
+
+class LogPanel:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.scroll = 0  # lines scrolled back from the newest
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
+        del self.lines[:-MAX_LINES]
+        if self.scroll:
+            self.scroll += 1  # keep the reader's place
+
+    def clear(self) -> None:
+        self.lines.clear()
+        self.scroll = 0
+
+    def wheel(self, steps: int) -> None:
+        self.scroll = max(0, min(len(self.lines) - 1, self.scroll + steps * 3))
+
+    def draw(self, surface: pygame.Surface, rect: Rect, scale: float,
+             suit_colours: text.SuitColours) -> None:
+        panel(surface, rect)
+        pad = round(10 * scale)
+        size = round(14 * scale)
+        title = text.render("The game so far", round(16 * scale), GOLD, bold=True)
+        surface.blit(title, (rect.left + pad, rect.top + round(6 * scale)))
+        body = Rect(rect.left + pad, rect.top + round(32 * scale), rect.width - 2 * pad,
+                    rect.height - round(40 * scale))
+        line_height = text.font(size).get_linesize()
+        rows: list[str] = []
+        end = len(self.lines) - self.scroll
+        indent = "   "
+        width = body.width - text.measure(indent, size)  # room for the indented rest
+        for line in reversed(self.lines[max(0, end - 80):end]):
+            wrapped = text.wrap(line.strip(), size, width)
+            rows[:0] = [wrapped[0], *(indent + rest for rest in wrapped[1:])]
+            if len(rows) * line_height > body.height:
+                break
+        visible = rows[-max(1, body.height // line_height):]
+        previous_clip = surface.get_clip()
+        surface.set_clip(body)
+        y = body.bottom - len(visible) * line_height
+        for row in visible:
+            surface.blit(text.render(row, size, INK, suit_colours=suit_colours), (body.left, y))
+            y += line_height
+        surface.set_clip(previous_clip)

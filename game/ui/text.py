@@ -1,0 +1,113 @@
+"""Text on screen: the fonts (Noto Sans, bundled with pygame-gui) and rich text.
+
+The fonts have no suit symbols, so text that names cards ("K♥ takes it") is drawn in runs:
+letters with the font, each ♠ ♥ ♦ ♣ as a pip drawn by the art module, in its suit colour.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.cards import Suit
+
+FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
+SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
+Colour = tuple[int, int, int]
+
+
+@cache
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    return pygame.font.Font(str(FONT_DIR / name), max(6, size))
+
+
+SuitColours = dict[Suit, Colour]
+
+
+def render(text: str, size: int, colour: Colour, *, bold: bool = False,
+           suit_colours: SuitColours | None = None) -> pygame.Surface:
+    """`text` on a transparent surface; suit symbols become pips."""
+    return _render(text, size, colour, bold, _frozen(suit_colours))
+
+
+def _frozen(colours: SuitColours | None) -> tuple[tuple[Suit, Colour], ...] | None:
+    return None if colours is None else tuple(sorted(colours.items()))
+
+
+@cache
+def _render(text: str, size: int, colour: Colour, bold: bool,
+            suit_colours: tuple[tuple[Suit, Colour], ...] | None) -> pygame.Surface:
+    from game.ui.art import suit_pip  # the art draws the pips
+
+    face = font(size, bold)
+    colours = dict(suit_colours) if suit_colours else {}
+    pieces: list[pygame.Surface] = []
+    run = ""
+    for char in text:
+        suit = SUIT_OF_SYMBOL.get(char)
+        if suit is None:
+            run += char
+            continue
+        if run:
+            pieces.append(face.render(run, True, colour))
+            run = ""
+        pip_size = max(6, round(face.get_ascent() * 0.8))
+        pieces.append(_pip_cell(suit_pip(suit, pip_size, colours.get(suit, colour)),
+                                face.get_height()))
+    if run or not pieces:
+        pieces.append(face.render(run, True, colour))
+    width = sum(piece.get_width() for piece in pieces)
+    surface = pygame.Surface((max(1, width), face.get_height()), pygame.SRCALPHA)
+    x = 0
+    for piece in pieces:
+        surface.blit(piece, (x, 0))
+        x += piece.get_width()
+    return surface
+
+
+def _pip_cell(pip: pygame.Surface, height: int) -> pygame.Surface:
+    """A pip centred in a cell as tall as the line, with a little room on its right."""
+    cell = pygame.Surface((pip.get_width() + max(1, pip.get_width() // 6), height),
+                          pygame.SRCALPHA)
+    cell.blit(pip, (0, (height - pip.get_height()) // 2 + height // 12))
+    return cell
+
+
+def measure(text: str, size: int, bold: bool = False) -> int:
+    """The width `render` gives `text`, without drawing it."""
+    face = font(size, bold)
+    pips = sum(1 for char in text if char in SUIT_OF_SYMBOL)
+    letters = "".join(char for char in text if char not in SUIT_OF_SYMBOL)
+    pip = max(6, round(face.get_ascent() * 0.8))
+    return face.size(letters)[0] + pips * (pip + max(1, pip // 6))
+
+
+def on_dark(colours: SuitColours) -> SuitColours:
+    """Suit colours lightened to read on a dark panel (black suits become the ink)."""
+    light: SuitColours = {}
+    for suit, (red, green, blue) in colours.items():
+        if max(red, green, blue) < 90:
+            light[suit] = (232, 226, 210)
+        else:
+            light[suit] = (min(255, red + 60), min(255, green + 60), min(255, blue + 60))
+    return light
+
+
+def wrap(text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
+    """Split `text` into lines no wider than `width` pixels."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if measure(candidate, size, bold) <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines

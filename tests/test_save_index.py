@@ -1,0 +1,260 @@
+"""The Load dialog's list: every save's header, newest first, samples last, and a reason
+instead of an exception for a file that cannot be loaded."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from game import paths, save_index
+from game.engine import saves
+from game.engine.match import Match, seeded_chance
+from game.rules import get_ruleset
+from game.save_index import SaveEntry
+
+SAMPLES = Path(__file__).resolve().parent.parent / "saves"
+SAMPLE_NAMES = {"complete-game-4-players.json", "coup-in-progress-4-players.json",
+                "short-game-3-players.json"}
+RULES = get_ruleset("coup-detat")
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "home"
+    monkeypatch.setenv(paths.HOME_VARIABLE, str(folder))
+    return folder
+
+
+def sample_header() -> dict:
+    return json.loads((SAMPLES / "coup-in-progress-4-players.json").read_text())
+
+
+def write_save(folder: Path, name: str, **changes: object) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    data = {**sample_header(), **changes}
+    path = folder / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def by_name(entries: list[SaveEntry]) -> dict[str, SaveEntry]:
+    return {entry.path.name: entry for entry in entries}
+
+
+# The samples.
+
+
+def test_the_samples_are_listed_with_their_headers() -> None:
+    entries = by_name(save_index.list_saves([(SAMPLES, True)]))
+    assert set(entries) == SAMPLE_NAMES
+    complete = entries["complete-game-4-players.json"]
+    assert complete.progress == "Game over"
+    assert (complete.players, complete.humans, complete.ruleset) == (4, 1, "coup-detat")
+    assert complete.seat_names == ("Antoine", "Brigitte", "Camille", "Didier")
+    assert complete.title == "Complete game 4 players"
+    assert complete.saved_at == datetime(2026, 11, 22, 6, 53, 59, tzinfo=UTC)
+    short = entries["short-game-3-players.json"]
+    assert (short.players, short.humans, len(short.seat_names)) == (3, 3, 3)
+    for entry in entries.values():
+        assert entry.sample and entry.problem is None
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLE_NAMES))
+def test_a_sample_header_agrees_with_the_game_it_holds(name: str) -> None:
+    entry = save_index.read_entry(SAMPLES / name, sample=True)
+    game = saves.read(SAMPLES / name)
+    assert entry.progress == game.ruleset.progress(game.match.state)
+    assert entry.players == game.match.players
+    assert entry.seat_names == tuple(seat.name for seat in game.seats)
+    assert entry.humans == sum(seat.kind == "human" for seat in game.seats)
+
+
+def test_the_default_folders_are_the_players_then_the_samples(home: Path) -> None:
+    assert save_index.default_folders() == [(home / "saves", False), (SAMPLES, True)]
+    write_save(home / "saves", "mine.json", saved_at="2020-01-01T00:00:00+00:00")
+    entries = save_index.list_saves(save_index.default_folders())
+    assert entries[0].path.name == "mine.json"  # older, but the player's
+    assert {entry.path.name for entry in entries[1:]} == SAMPLE_NAMES
+    assert [entry.sample for entry in entries] == [False, True, True, True]
+
+
+# Order.
+
+
+def test_the_newest_save_comes_first(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    write_save(folder, "monday.json", saved_at="2026-03-02T09:00:00+00:00")
+    write_save(folder, "wednesday.json", saved_at="2026-03-04T09:00:00+00:00")
+    write_save(folder, "undated.json", saved_at=None)
+    write_save(folder, "tuesday.json", saved_at="2026-03-03T09:00:00")  # naive: taken as UTC
+    write_save(folder, "paris.json", saved_at="2026-03-04T10:30:00+02:00")  # 08:30 UTC
+    names = [entry.path.name for entry in save_index.list_saves([(folder, False)])]
+    assert names == ["wednesday.json", "paris.json", "tuesday.json", "monday.json",
+                     "undated.json"]
+
+
+def test_the_players_saves_come_before_newer_samples(tmp_path: Path) -> None:
+    write_save(tmp_path / "mine", "old.json", saved_at="2001-01-01T00:00:00+00:00")
+    write_save(tmp_path / "shipped", "new.json", saved_at="2099-01-01T00:00:00+00:00")
+    entries = save_index.list_saves([(tmp_path / "shipped", True), (tmp_path / "mine", False)])
+    assert [(entry.path.name, entry.sample) for entry in entries] == [
+        ("old.json", False), ("new.json", True)
+    ]
+
+
+# What is listed.
+
+
+def test_the_autosave_and_other_files_are_not_listed(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    write_save(folder, "kept.json")
+    write_save(folder, "autosave.json")
+    write_save(folder, ".autosave.json.x1y2.tmp")
+    write_save(folder, ".hidden.json")
+    write_save(folder, "notes.txt")
+    write_save(folder / "nested", "deeper.json")
+    (folder / "a-folder.json").mkdir()
+    names = [entry.path.name for entry in save_index.list_saves([(folder, False)])]
+    assert names == ["kept.json"]
+
+
+def test_a_missing_folder_lists_nothing(tmp_path: Path) -> None:
+    assert save_index.list_saves([(tmp_path / "nowhere", False)]) == []
+
+
+def test_a_folder_given_twice_lists_each_save_once() -> None:
+    entries = save_index.list_saves([(SAMPLES, True), (SAMPLES / ".." / "saves", True)])
+    assert len(entries) == len(SAMPLE_NAMES)
+
+
+def test_a_save_written_by_the_game_is_listed(tmp_path: Path) -> None:
+    match = Match(RULES, RULES.parse_options({"players": 3}), chance=seeded_chance(RULES, 5))
+    for _ in range(20):
+        match.submit(match.legal()[0])
+    seats = (saves.Seat("Ada", "human"), saves.Seat("Blaise"), saves.Seat("Colette", "human"))
+    path = save_index.new_save_path("Ada's evening", tmp_path)
+    saves.write(path, match, seats)
+    [entry] = save_index.list_saves([(tmp_path, False)])
+    assert entry.path == path and entry.title == "Adas evening"
+    assert entry.problem is None
+    assert (entry.players, entry.humans, entry.seat_names) == (3, 2, ("Ada", "Blaise", "Colette"))
+    assert entry.progress == RULES.progress(match.state)
+    assert entry.saved_at is not None and entry.saved_at.tzinfo is not None
+
+
+# Files that cannot be loaded.
+
+
+@pytest.mark.parametrize(("content", "problem"), [
+    ("{not json", "not valid JSON"),
+    ("", "not valid JSON"),
+    ("[1, 2]", "not a Coup d'État saved game"),
+    ('{"format": "something-else"}', "not a Coup d'État saved game"),
+    ({"version": 2}, "newer version"),
+    ({"version": "1"}, "no format version"),
+    ({"ruleset": "chess"}, "unknown ruleset"),
+    ({"ruleset": "coup"}, "not available yet"),
+    ({"seats": [{"name": "Solo", "kind": "human"}]}, "seats"),
+    ({"seats": "everyone"}, "seats"),
+    ({"seats": [{"name": n, "kind": "robot"} for n in "ABCD"]}, "seats"),
+], ids=["not json", "empty", "a list", "another format", "newer", "bad version",
+        "unknown ruleset", "planned ruleset", "too few seats", "seats a string", "odd kind"])
+def test_a_bad_file_is_listed_with_its_problem(
+    tmp_path: Path, content: str | dict, problem: str
+) -> None:
+    folder = tmp_path / "saves"
+    write_save(folder, "good.json")
+    if isinstance(content, dict):
+        write_save(folder, "bad.json", **content)
+    else:
+        (folder / "bad.json").write_text(content, encoding="utf-8")
+    entries = by_name(save_index.list_saves([(folder, False)]))
+    assert entries["good.json"].problem is None
+    bad = entries["bad.json"]
+    assert bad.problem is not None and problem in bad.problem
+    assert bad.title == "Bad"
+
+
+def test_a_file_that_is_not_utf8_is_listed_with_its_problem(tmp_path: Path) -> None:
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe{}")
+    [entry] = save_index.list_saves([(tmp_path, False)])
+    assert entry.problem is not None and "cannot be read" in entry.problem
+    assert (entry.players, entry.seat_names, entry.progress) == (0, (), "")
+
+
+def test_a_bad_header_keeps_what_could_be_read(tmp_path: Path) -> None:
+    path = write_save(tmp_path, "newer.json", version=7)
+    entry = save_index.read_entry(path)
+    assert entry.problem is not None
+    assert (entry.players, entry.progress) == (4, "Round 1 of 4, hand 2 of 6")
+
+
+def test_a_missing_date_or_progress_is_no_problem(tmp_path: Path) -> None:
+    data = sample_header()
+    del data["saved_at"], data["progress"]
+    (tmp_path / "old.json").write_text(json.dumps(data), encoding="utf-8")
+    entry = save_index.read_entry(tmp_path / "old.json")
+    assert (entry.problem, entry.saved_at, entry.progress) == (None, None, "")
+
+
+# Titles and new names.
+
+
+@pytest.mark.parametrize(("name", "title"), [
+    ("complete-game-4-players.json", "Complete game 4 players"),
+    ("my_saved--game.json", "My saved game"),
+    ("Zoé-et-Léon.json", "Zoé et Léon"),
+    ("ÉTÉ.json", "ÉTÉ"),
+])
+def test_the_title_is_the_file_name_in_words(name: str, title: str) -> None:
+    assert save_index.title_for(Path(name)) == title
+
+
+@pytest.mark.parametrize(("typed", "stem"), [
+    ("My game", "My-game"),
+    ("  Sunday   night!  ", "Sunday-night"),
+    ("../../etc/passwd", "etcpasswd"),
+    ("C:\\Windows\\win.ini", "CWindowswinini"),
+    ("Partie de Zoé", "Partie-de-Zoé"),
+    ("a" * 60, "a" * 40),
+    ("", "game"),
+    ("?!*", "game"),
+    ("---", "game"),
+])
+def test_a_typed_name_becomes_a_safe_file_name(tmp_path: Path, typed: str, stem: str) -> None:
+    path = save_index.new_save_path(typed, tmp_path)
+    assert path == tmp_path / f"{stem}.json"
+    assert path.parent == tmp_path
+
+
+def test_a_new_save_never_overwrites(tmp_path: Path) -> None:
+    first = save_index.new_save_path("Evening", tmp_path)
+    first.write_text("{}")
+    second = save_index.new_save_path("Evening", tmp_path)
+    second.write_text("{}")
+    third = save_index.new_save_path("evening!", tmp_path)
+    assert [first.name, second.name, third.name] == [
+        "Evening.json", "Evening-2.json", "evening-3.json" if _case_blind(tmp_path)
+        else "evening.json"
+    ]
+
+
+@pytest.mark.parametrize("typed", ["autosave", "AutoSave", "CON", "lpt1"])
+def test_a_new_save_never_takes_a_reserved_name(tmp_path: Path, typed: str) -> None:
+    assert save_index.new_save_path(typed, tmp_path) == tmp_path / f"{typed}-2.json"
+
+
+def test_new_saves_go_to_the_players_saves_folder(home: Path) -> None:
+    assert save_index.new_save_path("x") == home / "saves" / "x.json"
+
+
+def _case_blind(folder: Path) -> bool:
+    probe = folder / "Case-Probe"
+    probe.write_text("")
+    try:
+        return (folder / "case-probe").exists()
+    finally:
+        probe.unlink()
