@@ -20,6 +20,7 @@ import pygame_gui
 
 from game import settings as settings_module
 from game.settings import Settings
+from game.ui import text
 from game.ui.scene import Scene
 
 THEME = Path(__file__).resolve().parent / "theme.json"
@@ -50,12 +51,14 @@ class App:
         self.settings = settings or Settings()
         self.settings_notice = settings_notice
         pygame.init()
+        text.forget_fonts()
         pygame.display.set_caption("Coup d'État")
         window = size or self.settings.window_size
         self.screen = self._open_window(window, self.settings.fullscreen)
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
+        self.frame_rate = FRAME_RATE  # 0: as fast as possible (tests)
         self.running = True
         self.stats = FrameStats()
         self._needs_frame = True
@@ -141,7 +144,7 @@ class App:
         busy = self._needs_frame or any(scene.busy for scene in self.scenes)
         if idle_wait and not busy and not pygame.event.peek():
             pygame.event.post(pygame.event.wait(IDLE_WAIT_MS))
-        dt = self.clock.tick(FRAME_RATE) / 1000
+        dt = self.clock.tick(self.frame_rate) / 1000
         started = time.perf_counter()
         for event in pygame.event.get():
             self._dispatch(event)

@@ -7,22 +7,24 @@ letters with the font, each ♠ ♥ ♦ ♣ as a pip drawn by the art module, in
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pygame
-import pygame_gui
 
 from game.cards import Suit
+from game.ui.art import lettering
 
-FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
 SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
 Colour = tuple[int, int, int]
 
 
-@cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    return pygame.font.Font(str(FONT_DIR / name), max(6, size))
+    return lettering.font(max(6, size), bold)
+
+
+def forget_fonts() -> None:
+    """Fonts die with pygame's font module: a new window must load them afresh."""
+    lettering.font.cache_clear()
+    _render.cache_clear()
 
 
 SuitColours = dict[Suit, Colour]

@@ -271,6 +271,7 @@ class TableScene(Scene):
         self._clear_decisions()
         if self.pass_and_play:
             self.viewer = None  # nobody's hand stays face up once he has played
+            self._arrange(self.clock(), 0.0)
         self.computer_ready_at = self.clock() + self.app.settings.computer_delay()
 
     def say(self, message: str, seconds: float = 3.0) -> None:

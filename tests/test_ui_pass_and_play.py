@@ -1,0 +1,101 @@
+"""Pass-and-play at one screen: before every decision of a person a neutral screen asks to
+pass the device and shows no cards; a person's cards are face up only during his own
+decision, and never to anyone else."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from test_ui_table import check_face_up_cards_are_known, face_up_cards, secret_from
+from ui_kit import frames, open_app, press, press_button, table
+
+from game.ui.scenes.pass_device import PassDeviceScene
+from game.ui.table.scene import TableScene
+
+
+def play_pass_and_play(app, scene, steps: int, monkeypatch) -> dict:  # type: ignore[no-untyped-def]
+    """Frames of a pass-and-play game, checking privacy at every one; what happened."""
+    seen = {"passes": [], "human_decisions": 0, "table_drawn_under_pass": 0}
+    original_draw = TableScene.draw
+
+    def draw(self, surface):  # type: ignore[no-untyped-def]
+        if isinstance(app.scene, PassDeviceScene):
+            seen["table_drawn_under_pass"] += 1
+        original_draw(self, surface)
+
+    monkeypatch.setattr(TableScene, "draw", draw)
+    for _ in range(steps):
+        frames(app)
+        top = app.scene
+        if isinstance(top, PassDeviceScene):
+            seen["passes"].append(top.name)
+            press_button(app, f"I am {top.name}: show my cards")
+            seat = scene.names.index(top.name)
+            assert scene.viewer == seat and scene.bottom == seat
+            continue
+        if top is not scene:
+            press(app, pygame.K_RETURN)  # a hand result
+            continue
+        check_face_up_cards_are_known(scene)
+        if scene.viewer is not None:
+            assert scene.session.to_act == scene.viewer, "a hand is shown only to its player"
+            if not scene.queue:
+                scene.decide(scene.session.match.legal()[-1])
+                seen["human_decisions"] += 1
+                assert scene.viewer is None, "once he has decided, his cards go face down"
+                assert not face_up_cards(scene) & secret_from(scene.shown, None) or \
+                    scene.stage.busy(scene.clock())
+    return seen
+
+
+def test_every_persons_decision_is_preceded_by_passing_the_device(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hchc", seed=6)
+        seen = play_pass_and_play(app, scene, 1500, monkeypatch)
+        assert seen["human_decisions"] >= 10
+        assert len(seen["passes"]) == seen["human_decisions"] or \
+            len(seen["passes"]) == seen["human_decisions"] + 1  # the last may be pending
+        assert set(seen["passes"]) == {"Ada", "Colette"}
+        assert seen["table_drawn_under_pass"] == 0
+
+
+def test_the_pass_screen_shows_no_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        table(app, "hhcc", seed=1)
+        for _ in range(2000):
+            frames(app)
+            if isinstance(app.scene, PassDeviceScene):
+                break
+        assert isinstance(app.scene, PassDeviceScene)
+        first_opaque = max(i for i, s in enumerate(app.scenes) if s.opaque)
+        assert app.scenes[first_opaque] is app.scene, "nothing under it is drawn"
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, PassDeviceScene), "Esc does not get round it"
+
+
+def test_between_decisions_the_table_shows_no_hand(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hhhh", seed=9)
+        assert scene.viewer is None
+        for _ in range(100):
+            frames(app)
+            if app.scene is scene and scene.viewer is None:
+                shown = face_up_cards(scene)
+                assert not shown & secret_from(scene.shown, None)
+
+
+def test_a_single_person_is_never_asked_to_pass(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc", seed=6)
+        for _ in range(800):
+            frames(app)
+            assert not isinstance(app.scene, PassDeviceScene)
+            if app.scene is not scene:
+                press(app, pygame.K_RETURN)
+            elif scene.human_to_act() == 0 and not scene.queue:
+                scene.decide(scene.session.match.legal()[-1])

@@ -1,0 +1,199 @@
+"""The table, driven like a player drives it: clicks, keys, undo, save; and what it shows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_kit import click, frames, open_app, press, press_button, run_until, table
+
+from game.cards import Card
+from game.engine import saves
+from game.engine.errors import IllegalMove
+from game.rules.coup_detat.decisions import PlayCard
+from game.ui.scenes.files import SaveDialog
+from game.ui.scenes.menu import PauseMenu
+from game.ui.table.arrange import card_key
+
+
+def human_plays_a_card(scene) -> bool:  # type: ignore[no-untyped-def]
+    legal = scene.session.match.legal()
+    return (scene.human_to_act() == 0 and not scene.queue
+            and any(isinstance(decision, PlayCard) for decision in legal))
+
+
+def run_to_card_play(app, scene, accept=lambda scene: True) -> None:  # type: ignore[no-untyped-def]
+    """Frames until seat 0 must play a card (and `accept` agrees); other decisions of
+    seat 0 are answered with its last legal one, and hand results are dismissed."""
+    for _ in range(20000):
+        if app.scene is not scene:
+            press(app, pygame.K_RETURN)
+            continue
+        if scene.human_to_act() == 0 and not scene.queue:
+            if human_plays_a_card(scene):
+                if accept(scene):
+                    return
+                scene.decide(next(d for d in scene.session.match.legal()
+                              if isinstance(d, PlayCard)))
+            else:
+                scene.decide(scene.session.match.legal()[-1])
+        frames(app)
+    pytest.fail("seat 0 never had a card to play")
+
+
+def card_centre(scene, card: Card) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    placement = scene.stage.sprites[card_key(card)].end
+    return placement.x, placement.y
+
+
+def test_clicking_a_legal_card_plays_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc")
+        run_to_card_play(app, scene)
+        legal = [d for d in scene.session.match.legal() if isinstance(d, PlayCard)]
+        card = legal[0].card
+        turns = len(scene.session.match.turns)
+        click(app, card_centre(scene, card))
+        decision = scene.session.match.turns[turns].decision
+        assert decision.seat == 0 and decision.card is card
+
+
+def test_a_card_that_may_not_be_played_is_refused_with_the_reason(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc", seed=3)
+
+        def can_refuse() -> bool:
+            legal = {d.card for d in scene.session.match.legal() if isinstance(d, PlayCard)}
+            return any(card not in legal for card in scene.view().hand)
+
+        run_to_card_play(app, scene, lambda scene: can_refuse())
+        legal = {d.card for d in scene.session.match.legal() if isinstance(d, PlayCard)}
+        refused = next(card for card in scene.view().hand if card not in legal)
+        with pytest.raises(IllegalMove) as reason:
+            scene.ruleset.decide(scene.session.match.state, PlayCard(0, refused))
+        turns = len(scene.session.match.turns)
+        click(app, card_centre(scene, refused))
+        assert len(scene.session.match.turns) == turns
+        assert scene.toast is not None and scene.toast[0] == reason.value.message
+
+
+def test_arrows_and_enter_play_a_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc", seed=11)
+        run_to_card_play(app, scene)
+        press(app, pygame.K_RIGHT)
+        assert scene.selected is not None
+        legal = {d.card for d in scene.session.match.legal() if isinstance(d, PlayCard)}
+        for _ in range(10):
+            if scene.selected in legal:
+                break
+            press(app, pygame.K_RIGHT)
+        chosen = scene.selected
+        turns = len(scene.session.match.turns)
+        press(app, pygame.K_RETURN)
+        assert scene.session.match.turns[turns].decision.card is chosen
+
+
+def test_ctrl_z_takes_back_and_ctrl_y_redoes(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc", seed=11)
+        run_to_card_play(app, scene)
+        mine = next(d for d in scene.session.match.legal() if isinstance(d, PlayCard))
+        scene.decide(mine)
+        frames(app, 5)
+        match = scene.session.match
+        log = list(match.turns)
+        press(app, pygame.K_z, pygame.KMOD_CTRL)
+        assert len(match.turns) < len(log)
+        assert scene.session.to_act == 0 and mine in match.legal()
+        press(app, pygame.K_y, pygame.KMOD_CTRL)
+        assert match.turns[: len(log)] == log, "redo restores every decision taken back"
+
+
+def test_the_coup_decision_and_the_hand_type_are_buttons(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hhhh", seed=2)  # every decision is a person's
+
+        def asked(word: str) -> bool:
+            if scene.app.scene is not scene:
+                press_button(app, next(b for b in _labels(app) if b.startswith("I am")))
+            return scene.session.match.pending.word == word and scene.decisions is not None
+
+        run_until(app, lambda: asked("coup"))
+        press_button(app, "Decline: discard COUP, take the centre card")
+        run_until(app, lambda: asked("choose"))
+        press_button(app, "Waterloo: Don't take any Queen")
+        assert scene.session.match.state.hand.hand_type.value == "waterloo"
+
+
+def _labels(app) -> list[str]:  # type: ignore[no-untyped-def]
+    from ui_kit import buttons
+
+    return buttons(app)
+
+
+def test_ctrl_s_saves_a_game_that_loads_again(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc", seed=5)
+        run_to_card_play(app, scene)
+        press(app, pygame.K_s, pygame.KMOD_CTRL)
+        assert isinstance(app.scene, SaveDialog)
+        press_button(app, "Save")
+        assert app.scene is scene
+        saved = list((tmp_path / "saves").glob("*.json"))
+        assert len(saved) == 1
+        assert saves.read(saved[0]).match.state == scene.session.match.state
+
+
+def test_escape_opens_the_menu_and_resume_closes_it(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc")
+        frames(app, 3)
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, PauseMenu)
+        press_button(app, "Resume")
+        assert app.scene is scene
+
+
+def test_a_single_persons_table_shows_only_what_he_may_see(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc", seed=4)
+        for _ in range(1500):
+            frames(app)
+            if app.scene is not scene:
+                press(app, pygame.K_RETURN)  # a hand result: carry on
+                continue
+            if scene.human_to_act() == 0 and not scene.queue:
+                scene.decide(scene.session.match.legal()[-1])
+            check_face_up_cards_are_known(scene)
+
+
+def secret_from(state, viewer: int | None) -> set[Card]:  # type: ignore[no-untyped-def]
+    """Cards `viewer` may not see: others' hands, and the centre card while it is hidden."""
+    hand = state.hand
+    if hand is None:
+        return set()
+    secret = {card for seat, cards in enumerate(hand.hands) if seat != viewer
+              for card in cards}
+    turned_up = hand.tricks is not None and hand.tricks.center_won_by is not None
+    if hand.center_holder is None and not turned_up:  # still face down in the middle
+        secret.add(hand.center)
+    return secret
+
+
+def face_up_cards(scene) -> set[Card]:  # type: ignore[no-untyped-def]
+    return {Card.parse(key[1]) for key, placement in scene.stage.placements(scene.clock())
+            if placement.face_up and key[0] == "card"}
+
+
+def check_face_up_cards_are_known(scene) -> None:  # type: ignore[no-untyped-def]
+    """No card drawn face up is one the viewer may not know."""
+    leaked = face_up_cards(scene) & secret_from(scene.shown, scene.viewer)
+    assert not leaked, f"{leaked} shown to seat {scene.viewer}"

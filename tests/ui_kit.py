@@ -1,0 +1,99 @@
+"""Driving the window in tests: the dummy video and audio drivers, a private home folder,
+frames without waiting, posted mouse clicks and keys."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton
+
+from game import settings as settings_module
+from game.engine.saves import Seat
+from game.session import GameSession
+from game.ui.app import App
+from game.ui.table.scene import TableScene
+
+
+@contextmanager
+def open_app(home: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int] = (1280, 800),
+             **settings: Any) -> Iterator[App]:
+    """A window with no animations and instant computers, its files under `home`."""
+    monkeypatch.setenv("COUP_DETAT_HOME", str(home))
+    monkeypatch.setitem(settings_module.COMPUTER_DELAY, "fast", 0.0)
+    chosen = {"animation_speed": "off", "computer_pace": "fast", "sound": False, **settings}
+    app = App(settings_module.Settings(**chosen), size=size)
+    app.frame_rate = 0
+    try:
+        yield app
+    finally:
+        for scene in app.scenes:
+            session = getattr(scene, "session", None)
+            if session is not None:
+                session.close()
+        pygame.quit()
+
+
+def table(app: App, kinds: str, *, seed: int = 7, short_game: bool = False) -> TableScene:
+    """Sit at a new table: `kinds` is one letter a seat, h (person) or c (computer)."""
+    names = ("Ada", "Blaise", "Colette", "Denis")
+    seats = [Seat(names[i], "human" if kind == "h" else "computer")
+             for i, kind in enumerate(kinds)]
+    session = GameSession.new("coup-detat", {"players": len(kinds), "short_game": short_game},
+                              seats, seed=seed, on_thinking_done=app.wake)
+    scene = TableScene(app, session)
+    app.replace(scene)
+    return scene
+
+
+def frames(app: App, count: int = 1) -> None:
+    for _ in range(count):
+        app.frame(idle_wait=False)
+
+
+def run_until(app: App, done: Callable[[], bool], limit: int = 20000) -> None:
+    """Frames until `done()`; fails the test if it never comes."""
+    for _ in range(limit):
+        if done():
+            return
+        app.frame(idle_wait=False)
+    pytest.fail("the condition never came true")
+
+
+def click(app: App, position: tuple[float, float]) -> None:
+    point = (round(position[0]), round(position[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=point))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=point))
+    frames(app, 2)
+
+
+def press(app: App, key: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="",
+                                         scancode=0))
+    frames(app, 2)
+
+
+def press_button(app: App, label: str) -> None:
+    """Click the visible, enabled pygame-gui button showing `label`."""
+    for element in app.ui.get_sprite_group().sprites():
+        if (isinstance(element, UIButton) and element.text == label and element.visible
+                and element.is_enabled):
+            click(app, element.rect.center)
+            return
+    pytest.fail(f"no button {label!r} on screen")
+
+
+def buttons(app: App) -> list[str]:
+    return [element.text for element in app.ui.get_sprite_group().sprites()
+            if isinstance(element, UIButton) and element.visible]
