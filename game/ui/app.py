@@ -56,6 +56,9 @@ class App:
         window = size or self.settings.window_size
         self.screen = self._open_window(window, self.settings.fullscreen)
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
+        self.ui.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style,
+                                "antialiased": "1"}
+                               for size in (14, 15, 16) for style in ("bold", "italic")])
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.frame_rate = FRAME_RATE  # 0: as fast as possible (tests)

@@ -77,9 +77,20 @@ class HandResultScene(Overlay):
         names = table.names
         self.lines = ["**What each took", *(takings(table.hand_view, names)
                                             if table.hand_view else [])]
-        settling = [line for event, state in table.hand_settlement()
+        settlement = table.hand_settlement()
+        settling = [line for event, state in settlement
                     for line in table.narrator.lines(event, state)]
         self.lines += ["", "**Settling", *(settling or ["Nobody pays anything."])]
+        after = settlement[-1][1] if settlement else beat.state
+        self.lines.append(f"Treasury now: {francs(after.treasury)}")
+        if any(isinstance(event, ev.RoundEnded) for event, _ in settlement):
+            worth = after.all_worth()
+            order = sorted(range(len(names)), key=lambda seat: -worth[seat])
+            self.lines += ["", "**Standings", *(f"{names[seat]}: {francs(worth[seat])}"
+                                                for seat in order)]
+        # With nobody at the table to read it (autoplay), the result closes by itself.
+        self.closes_at = None if table.session.human_seats else \
+            table.clock() + app.settings.animation_seconds(3.0)
 
     def enter(self) -> None:
         rect = self.panel_rect()
@@ -87,6 +98,11 @@ class HandResultScene(Overlay):
         button = Rect(0, 0, round(220 * scale), round(44 * scale))
         button.midbottom = (rect.centerx, rect.bottom - round(16 * scale))
         self.button(button, "Continue", self.app.pop)
+
+    def update(self, dt: float) -> None:
+        if self.closes_at is not None and self.table.clock() >= self.closes_at \
+                and self.app.scene is self:
+            self.app.pop()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE,
@@ -101,7 +117,7 @@ class HandResultScene(Overlay):
         size = round(16 * self.scale)
         width = rect.width - round(48 * self.scale)
         lines = [wrapped for line in self.lines for wrapped in text.wrap(line, size, width)]
-        draw_lines(surface, lines[:22], (rect.left + round(24 * self.scale),
+        draw_lines(surface, lines[:24], (rect.left + round(24 * self.scale),
                                          rect.top + round(60 * self.scale)), size,
                    spacing=1.12, suit_colours=text.on_dark(self.table.suit_colours))
 
@@ -133,7 +149,7 @@ class GameOverScene(Overlay):
         self.history = worth_by_hand(table.session.match)
 
     def panel_rect(self) -> Rect:
-        rect = Rect(0, 0, round(760 * self.scale), round(600 * self.scale))
+        rect = Rect(0, 0, round(760 * self.scale), round(620 * self.scale))
         rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         return rect
 
@@ -201,10 +217,17 @@ def draw_worth_chart(surface: pygame.Surface, rect: Rect, history: Sequence[Sequ
         pygame.draw.line(surface, (40, 60, 48), (inner.left, y), (inner.right, y))
         surface.blit(text.render(f"{value:,}", size, MUTED),
                      (rect.left + round(4 * scale), y - size // 2))
-    for seat, name in enumerate(names):
+    label_height = text.font(size, True).get_linesize()
+    taken: list[int] = []  # label rows already used at the right end
+    by_final = sorted(range(len(names)), key=lambda seat: point(0, history[-1][seat])[1])
+    for seat in by_final:
         colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
         points = [point(hand, row[seat]) for hand, row in enumerate(history)]
         pygame.draw.lines(surface, colour, False, points, max(2, round(3 * scale)))
-        label = text.render(name, size, colour, bold=True)
-        surface.blit(label, (points[-1][0] - label.get_width(), points[-1][1] - size - 4))
+        y = points[-1][1] - label_height
+        while any(abs(y - other) < label_height for other in taken):
+            y += label_height  # players who end level: stack their names
+        taken.append(y)
+        label = text.render(names[seat], size, colour, bold=True)
+        surface.blit(label, (points[-1][0] - label.get_width() - 4, y))
     surface.blit(text.render("after each hand", size, MUTED), (inner.left, rect.bottom - size - 6))

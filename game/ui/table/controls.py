@@ -10,7 +10,7 @@ import pygame_gui
 from pygame import Rect
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS
+from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS, HandType
 from game.rules.coup_detat.decisions import (
     AttemptCoup,
     ChooseHandType,
@@ -26,12 +26,22 @@ if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
 
+SHORT_GOALS = {
+    HandType.BARBU: "take the King of Hearts",
+    HandType.WATERLOO: "take all the Queens",
+    HandType.SIEGE: "take all the Spades",
+    HandType.TOUCHE: "take the first and last tricks",
+    HandType.GUILLOTINE: "take everything that costs",
+    HandType.DOMINOS: "be first out",
+}
+
+
 def label(decision: Decision) -> str:
     """A button's words (the fonts have no suit symbols: suits are spelt out)."""
     match decision:
         case AttemptCoup(_, hand_type):
             line = COUP_CHART[hand_type]
-            return f"Coup in {hand_type.label}: {line.goal} ({line.reward} from each)"
+            return f"Coup in {hand_type.label}: {SHORT_GOALS[hand_type]} ({line.reward} each)"
         case DeclineCoup():
             return "Decline: discard COUP, take the centre card"
         case ChooseHandType(_, hand_type):
@@ -62,10 +72,10 @@ class DecisionButtons:
     def _show(self, title: str, choices: Sequence[Decision]) -> None:
         self.kill()
         scale = self.layout.scale
-        row = round(38 * scale)
+        row = max(round(38 * scale), 36)  # pygame-gui's fonts keep their size: so do rows
         cards_only = all(isinstance(d, Pass | StopRun) for d in choices)
-        width = round((300 if cards_only else 560) * scale)
-        height = row * len(choices) + round(54 * scale)
+        width = max(round((300 if cards_only else 560) * scale), 300 if cards_only else 520)
+        height = row * len(choices) + max(round(54 * scale), 50)
         rect = Rect(0, 0, width, height)
         if cards_only:  # beside the hand, leaving the table in view
             rect.midbottom = (self.layout.felt.centerx,
@@ -73,12 +83,13 @@ class DecisionButtons:
         else:
             rect.center = self.layout.center
         self.panel = UIPanel(rect, manager=self.ui, object_id="#decision_panel")
-        UILabel(Rect(0, round(6 * scale), width, round(30 * scale)), title, manager=self.ui,
+        UILabel(Rect(0, round(6 * scale), width, 32), title, manager=self.ui,
                 container=self.panel, object_id="#decision_title")
         for index, decision in enumerate(choices):
-            button_rect = Rect(round(12 * scale), round(42 * scale) + index * row,
-                               width - round(30 * scale), row - round(6 * scale))
-            button = UIButton(button_rect, label(decision), manager=self.ui, container=self.panel)
+            button_rect = Rect(round(12 * scale), max(round(42 * scale), 40) + index * row,
+                               width - round(30 * scale), row - 6)
+            button = UIButton(button_rect, label(decision), manager=self.ui,
+                              container=self.panel, tool_tip_text=tip(decision))
             self.buttons[button] = decision
 
     def offer_suits(self, choices: Sequence[PlayCard]) -> None:
@@ -96,6 +107,14 @@ class DecisionButtons:
             self.panel.kill()
             self.panel = None
         self.buttons.clear()
+
+
+def tip(decision: Decision) -> str | None:
+    if isinstance(decision, AttemptCoup):
+        line = COUP_CHART[decision.hand_type]
+        return (f"To succeed you must {line.goal}: each other player then pays you "
+                f"{line.reward}. If you fail, you pay {line.failure} to the Treasury.")
+    return None
 
 
 def _title(choices: Sequence[Decision]) -> str:

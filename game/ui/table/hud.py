@@ -180,6 +180,10 @@ def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: CoupDeta
         dots = "." * (1 + int(now * 3) % 3)
         blit_text(surface, f"thinking{dots}", round(13 * scale), GOLD,
                   (rect.centerx, rect.bottom + round(3 * scale)), anchor="midtop")
+    first_trick_counts = view.hand_type in (HandType.TOUCHE, HandType.GUILLOTINE)
+    if first_trick_counts and view.tricks_done and view.tricks_done[0].winner == seat:
+        blit_text(surface, "took the first trick", round(13 * scale), GOLD,
+                  (rect.centerx, rect.bottom + round(3 * scale)), anchor="midtop")
     if view.dominos is not None and seat in view.dominos.out:
         place = view.dominos.out.index(seat) + 1
         blit_text(surface, "first out" if place == 1 else f"out ({place})", round(13 * scale),

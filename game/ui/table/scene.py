@@ -51,6 +51,19 @@ class Beat:
 
 
 @dataclass
+class Drag:
+    """A card of the viewer's being dragged towards the table."""
+
+    card: Card
+    start: tuple[int, int]
+    position: tuple[int, int]
+
+    @property
+    def moved(self) -> bool:
+        return abs(self.position[0] - self.start[0]) + abs(self.position[1] - self.start[1]) > 8
+
+
+@dataclass
 class FlyingNote:
     start: tuple[float, float]
     end: tuple[float, float]
@@ -79,6 +92,7 @@ class TableScene(Scene):
         self.beat_ends = 0.0
         self.computer_ready_at = 0.0
         self.selected: Card | None = None
+        self.drag: Drag | None = None
         self.toast: tuple[str, float] | None = None
         self.daggers: list[float] = []
         self.layout: TableLayout = table_layout(self.app.size, session.match.players)
@@ -338,10 +352,15 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if (self.busy and self.queue) or self.stage.busy(self.clock()):
+            if self.queue or self.stage.busy(self.clock()):
                 self.skip_animation()
                 return True
-            return self._click(event.pos)
+            return self._grab(event.pos)
+        if event.type == pygame.MOUSEMOTION and self.drag is not None:
+            self.drag.position = event.pos
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            return self._drop(event.pos)
         if event.type == pygame.MOUSEWHEEL and self.layout.log.collidepoint(
                 pygame.mouse.get_pos()):
             self.log.wheel(event.y)
@@ -363,11 +382,21 @@ class TableScene(Scene):
         self.notes.clear()
         self.beat_ends = now
 
-    def _click(self, position: tuple[int, int]) -> bool:
+    def _grab(self, position: tuple[int, int]) -> bool:
+        """Pick up one's own card: a click plays it, a drag plays it where it is dropped."""
         card = self._card_at(position)
         if card is None or self.human_to_act() is None:
             return False
-        self.play(card)
+        self.drag = Drag(card, position, position)
+        return True
+
+    def _drop(self, position: tuple[int, int]) -> bool:
+        drag, self.drag = self.drag, None
+        assert drag is not None
+        drag.position = position
+        hand_line = self.layout.seats[0].hand[1] - self.layout.card_width
+        if not drag.moved or position[1] < hand_line:  # a click, or dropped on the table
+            self.play(drag.card)
         return True
 
     def _card_at(self, position: tuple[int, int]) -> Card | None:
@@ -503,7 +532,8 @@ class TableScene(Scene):
         step = area.height / 4
         for row, suit in enumerate(Suit):
             y = round(area.top + step * (row + 0.5))
-            pip = art.suit_pip(suit, round(22 * self.layout.scale), self.card_art.suit_colour(suit))
+            colour = text.on_dark(self.suit_colours)[suit]
+            pip = art.suit_pip(suit, round(22 * self.layout.scale), colour)
             surface.blit(pip, pip.get_rect(midright=(area.left - round(8 * self.layout.scale), y)))
         starting = view.dominos.starting_rank if view.dominos else None
         if starting is not None:
@@ -512,7 +542,13 @@ class TableScene(Scene):
                           anchor="midbottom")
 
     def _draw_cards(self, surface: pygame.Surface, now: float) -> None:
-        for key, placement in self.stage.placements(now):
+        placed = self.stage.placements(now)
+        if self.drag is not None and self.drag.moved:  # the dragged card rides on top
+            dragged = card_key(self.drag.card)
+            placed = [item for item in placed if item[0] != dragged]
+            x, y = self.drag.position
+            placed.append((dragged, Placement(float(x), float(y))))
+        for key, placement in placed:
             image = self._card_image(key, placement)
             rect = image.get_rect(center=(round(placement.x), round(placement.y)))
             if placement.lifted:

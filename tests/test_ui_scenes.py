@@ -1,0 +1,208 @@
+"""The screens around the table, driven by posted events under the dummy video driver."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+from ui_kit import buttons, frames, open_app, press, press_button, table
+
+from game import paths, stats
+from game import settings as settings_module
+from game.engine import saves
+from game.ui.scenes.files import LoadScene
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.results import GameOverScene, HandResultScene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.statistics import StatisticsScene
+from game.ui.scenes.title import TitleScene
+from game.ui.table.scene import TableScene
+
+SAMPLES = Path(__file__).parent.parent / "saves"
+
+
+def choose_in_menu(app, menu, option: str) -> None:  # type: ignore[no-untyped-def]
+    """What pygame-gui posts when a drop-down option is picked."""
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=option,
+                                         ui_element=menu))
+    frames(app, 2)
+
+
+def test_the_title_offers_every_way_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        app.replace(TitleScene(app))
+        frames(app)
+        assert buttons(app) == ["New game", "Continue", "Load", "Rules", "Statistics",
+                                "Settings", "Quit"]
+        continue_button = next(e for e in app.ui.get_sprite_group().sprites()
+                               if getattr(e, "text", "") == "Continue")
+        assert not continue_button.is_enabled, "no autosave yet"
+
+
+def test_new_game_starts_the_table_it_describes(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        app.replace(TitleScene(app))
+        press_button(app, "New game")
+        form = app.scene
+        assert isinstance(form, NewGameScene)
+        choose_in_menu(app, form.players_menu, "3 players")
+        press_button(app, "Short game: off")
+        form.name_entries[0].set_text("Zoé")
+        press_button(app, "Start")
+        scene = app.scene
+        assert isinstance(scene, TableScene)
+        session = scene.session
+        assert session.match.options.players == 3 and session.match.options.short_game
+        assert session.names == ["Zoé", "Brigitte", "Camille"]
+        assert session.human_seats == (0,)
+
+
+def test_new_game_refuses_a_seat_without_a_name(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        app.replace(NewGameScene(app))
+        frames(app)
+        app.scene.name_entries[2].set_text("   ")
+        press_button(app, "Start")
+        assert isinstance(app.scene, NewGameScene)
+        assert app.scene.message.text == "Every seat needs a name."
+
+
+def test_settings_apply_at_once_and_are_kept(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        app.replace(SettingsScene(app))
+        frames(app)
+        speed_menu = next(menu for menu, field in app.scene.menus.items()
+                          if field == "animation_speed")
+        choose_in_menu(app, speed_menu, "Slow")
+        press_button(app, "Four-colour suits: off")
+        assert app.settings.animation_speed == "slow" and app.settings.four_colour_suits
+        kept = settings_module.load(tmp_path / "settings.json").settings
+        assert kept.animation_speed == "slow" and kept.four_colour_suits
+
+
+def test_a_broken_settings_file_gives_defaults_and_a_notice(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "settings.json").write_text("{not json")
+    monkeypatch.setenv("COUP_DETAT_HOME", str(tmp_path))
+    loaded = settings_module.load()
+    assert loaded.settings == settings_module.Settings() and loaded.notice
+    with open_app(tmp_path, monkeypatch) as app:
+        app.settings_notice = loaded.notice
+        app.replace(TitleScene(app))
+        frames(app)
+        labels = [e.text for e in app.ui.get_sprite_group().sprites()
+                  if isinstance(e, pygame_gui.elements.UILabel)]
+        assert loaded.notice in labels
+
+
+def test_a_sample_game_loads_from_the_load_screen(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        app.replace(LoadScene(app))
+        frames(app)
+        scene = app.scene
+        entry = next(e for e in scene.entries if e.path.name == "coup-in-progress-4-players.json")
+        item = next(i for i in scene.list.item_list if i["text"].startswith(entry.title))
+        item["selected"] = True
+        press_button(app, "Load")
+        table_scene = app.scene
+        assert isinstance(table_scene, TableScene)
+        assert table_scene.session.match.state == saves.read(entry.path).match.state
+
+
+def test_continue_resumes_the_autosave(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "cccc", seed=3)
+        scene.session.autosave_path = paths.autosave_path()
+        for _ in range(3000):
+            frames(app)
+            if paths.autosave_path().exists():
+                break
+        scene.session.close()  # the background write is done
+        saved_state = saves.read(paths.autosave_path()).match.state
+        app.replace(TitleScene(app))
+        press_button(app, "Continue")
+        assert isinstance(app.scene, TableScene)
+        assert app.scene.session.match.state == saved_state
+
+
+def test_a_finished_game_counts_in_the_statistics(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hcc", seed=8, short_game=True)
+        for _ in range(40000):
+            frames(app)
+            top = app.scene
+            if isinstance(top, GameOverScene):
+                break
+            if isinstance(top, HandResultScene):
+                press(app, pygame.K_RETURN)
+            elif top is scene and scene.human_to_act() == 0 and not scene.queue:
+                scene.decide(scene.session.match.legal()[-1])
+        assert isinstance(app.scene, GameOverScene)
+        record = stats.load().get("coup-detat")
+        assert record.played == 1
+        assert record.won == (0 in scene.session.match.state.winners)
+        app.replace(StatisticsScene(app))
+        frames(app)
+
+
+def test_rules_open_from_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc")
+        frames(app, 3)
+        press_button(app, "Rules")
+        assert isinstance(app.scene, RulesScene)
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is scene
+
+
+def test_the_table_lays_itself_out_again_when_the_window_changes_size(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc")
+        frames(app, 3)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=640,
+                                             size=(1024, 640)))
+        frames(app, 3)
+        assert app.size == (1024, 640) and scene.layout.size == (1024, 640)
+        assert scene.layout.felt.right <= scene.layout.log.left
+        assert scene.layout.seats[0].hand[1] < 640
+
+
+def test_a_click_skips_the_animation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch, animation_speed="slow") as app:
+        scene = table(app, "cccc", seed=4)
+        deadline = time.monotonic() + 20  # the first computer's answer, however slow
+        while not scene.stage.busy(scene.clock()) and time.monotonic() < deadline:
+            frames(app)
+        assert scene.stage.busy(scene.clock())
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(640, 400)))
+        frames(app)
+        assert not scene.stage.busy(scene.clock()) and not scene.queue
+
+
+def test_autoplay_runs_frames_saves_a_screenshot_and_reports(tmp_path: Path) -> None:
+    shot = tmp_path / "table.png"
+    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                   "COUP_DETAT_HOME": str(tmp_path)}
+    run = subprocess.run([sys.executable, "-m", "game", "--autoplay", "--frames", "40",
+                          "--screenshot", str(shot), "--stats", "--size", "1024x640",
+                          "--seed", "1"], capture_output=True, text=True, env=environment,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout.strip().splitlines()[-1])
+    assert report["frames"] == 40 and report["frame_ms_p99"] >= report["frame_ms_p50"] > 0
+    assert report["peak_memory_mib"] > 0
+    assert pygame.image.load(str(shot)).get_size() == (1024, 640)
