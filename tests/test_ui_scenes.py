@@ -206,3 +206,21 @@ def test_autoplay_runs_frames_saves_a_screenshot_and_reports(tmp_path: Path) -> 
     assert report["frames"] == 40 and report["frame_ms_p99"] >= report["frame_ms_p50"] > 0
     assert report["peak_memory_mib"] > 0
     assert pygame.image.load(str(shot)).get_size() == (1024, 640)
+
+
+def test_an_idle_table_draws_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a person considers his move and nothing moves, the loop sleeps."""
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc", seed=4)
+        deadline = time.monotonic() + 30
+        while not (scene.session.to_act == 0 and not scene.busy):
+            frames(app)
+            if app.scene is not scene:
+                press(app, pygame.K_RETURN)
+            assert time.monotonic() < deadline
+        pygame.mouse.set_pos((5, 5))  # away from any button (a move is an event)
+        frames(app, 3)  # let the last prompt be drawn
+        drawn = len(app.stats.frame_seconds)
+        for _ in range(4):
+            app.frame(idle_wait=True)
+        assert len(app.stats.frame_seconds) == drawn

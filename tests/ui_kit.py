@@ -50,7 +50,7 @@ def table(app: App, kinds: str, *, seed: int = 7, short_game: bool = False) -> T
              for i, kind in enumerate(kinds)]
     session = GameSession.new("coup-detat", {"players": len(kinds), "short_game": short_game},
                               seats, seed=seed, on_thinking_done=app.wake)
-    scene = TableScene(app, session)
+    scene = TableScene(app, session, from_start=True)
     app.replace(scene)
     return scene
 

@@ -26,7 +26,7 @@ from game.ui.scene import Scene
 THEME = Path(__file__).resolve().parent / "theme.json"
 MIN_SIZE = (960, 600)
 FRAME_RATE = 60
-IDLE_WAIT_MS = 100
+IDLE_WAIT_MS = 250
 WAKE = pygame.event.custom_type()  # posted from other threads to wake the loop
 
 
@@ -143,10 +143,13 @@ class App:
             scene.leave()
 
     def frame(self, idle_wait: bool = True) -> None:
-        """One turn of the loop: events, update, draw."""
-        busy = self._needs_frame or any(scene.busy for scene in self.scenes)
-        if idle_wait and not busy and not pygame.event.peek():
-            pygame.event.post(pygame.event.wait(IDLE_WAIT_MS))
+        """One turn of the loop: events, update, draw. With `idle_wait`, while nothing
+        moves it sleeps until an event or a scene's next appointment, and draws nothing
+        if neither comes."""
+        busy = (self._needs_frame or any(scene.busy for scene in self.scenes)
+                or self.ui.get_hovering_any_element())  # a tooltip may be on its way
+        if idle_wait and not busy and not pygame.event.peek() and not self._sleep():
+            return
         dt = self.clock.tick(self.frame_rate) / 1000
         started = time.perf_counter()
         for event in pygame.event.get():
@@ -158,6 +161,19 @@ class App:
         pygame.display.flip()
         self._needs_frame = False
         self.stats.frame_seconds.append(time.perf_counter() - started)
+
+    def _sleep(self) -> bool:
+        """Wait for an event or the next appointment; False if nothing at all happened."""
+        appointments = [at for scene in self.scenes if (at := scene.wake_at()) is not None]
+        now = time.monotonic()
+        wait_ms = IDLE_WAIT_MS
+        if appointments:
+            wait_ms = max(1, min(wait_ms, round((min(appointments) - now) * 1000)))
+        event = pygame.event.wait(wait_ms)
+        if event.type != pygame.NOEVENT:
+            pygame.event.post(event)
+            return True
+        return any(at <= time.monotonic() for at in appointments)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         self._needs_frame = True

@@ -44,7 +44,7 @@ def autoplay_table(app: App, seed: int | None) -> TableScene:
     seats = [Seat(name, "computer") for name in ("Antoine", "Brigitte", "Camille", "Didier")]
     session = GameSession.new("coup-detat", {"players": 4}, seats, seed=seed,
                               on_thinking_done=app.wake)
-    return TableScene(app, session)
+    return TableScene(app, session, from_start=True)
 
 
 def _close(app: object) -> None:

@@ -44,6 +44,11 @@ class Scene:
         self.leave()
         self.enter()
 
+    def wake_at(self) -> float | None:
+        """A `time.monotonic()` moment when the scene needs a turn although nothing moves
+        (a timer), or None."""
+        return None
+
     @property
     def busy(self) -> bool:
         """True while something moves, so the app keeps drawing frames."""

@@ -132,7 +132,7 @@ class NewGameScene(MenuScene):
                                   {"players": self.players, "short_game": self.short_game},
                                   seats, autosave_path=paths.autosave_path(),
                                   on_thinking_done=self.app.wake)
-        self.app.replace(TableScene(self.app, session))
+        self.app.replace(TableScene(self.app, session, from_start=True))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED

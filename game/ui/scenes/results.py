@@ -99,6 +99,9 @@ class HandResultScene(Overlay):
         button.midbottom = (rect.centerx, rect.bottom - round(16 * scale))
         self.button(button, "Continue", self.app.pop)
 
+    def wake_at(self) -> float | None:
+        return self.closes_at
+
     def update(self, dt: float) -> None:
         if self.closes_at is not None and self.table.clock() >= self.closes_at \
                 and self.app.scene is self:

@@ -176,3 +176,13 @@ def _dominos_rows(view: CoupDetatView, layout: TableLayout) -> dict[Key, Placeme
         y = area.top + step_y * (row + 0.5)
         targets[card_key(card)] = Placement(x, y, width=width, z=300 + order)
     return targets
+
+
+def drawn_for_director(draws: tuple[tuple[int, Card], ...], layout: TableLayout,
+                       bottom: int) -> dict[Key, Placement]:
+    """The cards drawn for the first Director, face up where each player would play."""
+    targets = {}
+    for seat, card in draws:
+        x, y = layout.place_of(seat, bottom).trick
+        targets[card_key(card)] = Placement(float(x), float(y), z=200)
+    return targets

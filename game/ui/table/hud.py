@@ -51,8 +51,12 @@ def banner_lines(view: CoupDetatView, names: Sequence[str]) -> tuple[str, str]:
     """The headline and the goal line for the banner."""
     if view.phase is Phase.OVER:
         return "The game is over", "Final worth decides the winner."
+    if view.director is None:
+        return ("Drawing for the first Director",
+                "The highest card wins: COUP, then Ace, 10, King, Queen, Jack, 9, 8, 7. "
+                "Ties draw again.")
     if view.hand_type is None:
-        director = names[view.director] if view.director is not None else "?"
+        director = names[view.director]
         if view.phase is Phase.COUP and view.coup_holder is not None:
             return (f"{names[view.coup_holder]} holds COUP",
                     "Attempt a coup in a hand not yet played, or decline and take the centre "

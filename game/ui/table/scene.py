@@ -31,7 +31,7 @@ from game.session import GameSession
 from game.ui import art, text
 from game.ui.scene import Scene
 from game.ui.table import hud
-from game.ui.table.arrange import arrange, card_key
+from game.ui.table.arrange import arrange, card_key, drawn_for_director
 from game.ui.table.beats import money_movement, timing
 from game.ui.table.controls import DecisionButtons, SideButtons
 from game.ui.table.layout import TableLayout, table_layout
@@ -73,7 +73,9 @@ class FlyingNote:
 
 
 class TableScene(Scene):
-    def __init__(self, app: App, session: GameSession) -> None:
+    def __init__(self, app: App, session: GameSession, *, from_start: bool = False) -> None:
+        """`from_start`: tell the game from its first event (a new game: the draw for
+        Director and the first deal are shown); else from where the match stands."""
         super().__init__(app)
         self.session = session
         self.ruleset = session.ruleset
@@ -83,9 +85,10 @@ class TableScene(Scene):
         self.viewer: int | None = None if self.pass_and_play else (humans[0] if humans else 0)
         self.bottom = humans[0] if humans else 0
         self.narrator = self.ruleset.narrator(self.names, self.viewer, tell_all=False)
-        self.follower = Follower(session.match)
+        self.follower = Follower(session.match, from_start=from_start)
         self.queue: deque[Beat] = deque()
-        self.shown: State = session.match.state
+        self.shown: State = session.match.state if not from_start else \
+            self.ruleset.new_game(session.match.options)
         self.stage = Stage()
         self.log = LogPanel()
         self.notes: list[FlyingNote] = []
@@ -141,7 +144,16 @@ class TableScene(Scene):
     def busy(self) -> bool:
         now = self.clock()
         return bool(self.queue) or now < self.beat_ends or self.stage.busy(now) or bool(
-            self.notes) or self.session.thinking is not None or self.toast is not None
+            self.notes) or self.session.thinking is not None
+
+    def wake_at(self) -> float | None:
+        moments = []
+        if self.toast is not None:
+            moments.append(self.toast[1])
+        seat = self.session.to_act
+        if seat is not None and not self.session.is_human(seat):
+            moments.append(max(self.computer_ready_at, self.beat_ends))
+        return min(moments) if moments else None
 
     def view(self, state: State | None = None) -> CoupDetatView:
         return self.ruleset.view(state if state is not None else self.shown, self.viewer)
@@ -300,9 +312,11 @@ class TableScene(Scene):
             if seat is not None and self.shown is self.session.match.state else set()
         targets = arrange(view, self.layout, self.bottom, playable=playable,
                           selected=self.selected, choosing=bool(playable))
+        if isinstance(event, ev.DrewForDirector):  # the draw, face up before each player
+            targets |= drawn_for_director(event.draws, self.layout, self.bottom)
         spawn = _Spawner(self, view, event)
-        order = {key: index for index, key in enumerate(targets)}
-        delay = (lambda key: order[key] * stagger) if stagger else None
+        order = _deal_order(view, targets)
+        delay = (lambda key: order.get(key, 0) * stagger) if stagger else None
         self.stage.arrange(targets, now, duration, spawn=spawn, delay=delay, hold=hold)
         if not self.daggers:
             self.daggers = self._dagger_targets(view)
@@ -611,6 +625,26 @@ class TableScene(Scene):
                 return "Ace on a King: lay another card, or stop"
             return "Your turn: play a highlighted card"
         return "Your decision"
+
+
+def _deal_order(view: CoupDetatView, targets: dict[Key, Placement]) -> dict[Key, int]:
+    """When each card arrives in a deal: one at a time round the table, from the dealer's
+    left, as a dealer deals."""
+    director = view.director if view.director is not None else 0
+    players = view.players
+    own = [key for key in targets if isinstance(key, tuple) and key[0] == "card"]
+    order: dict[Key, int] = {}
+    for key in targets:
+        if not isinstance(key, tuple):
+            continue
+        if key[0] == "back":
+            seat, index = key[1], key[2]
+        elif key in own and view.seat is not None:
+            seat, index = view.seat, own.index(key)
+        else:
+            continue
+        order[key] = index * players + (seat - director - 1) % players
+    return order
 
 
 class _Spawner:
