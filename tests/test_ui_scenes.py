@@ -224,3 +224,15 @@ def test_an_idle_table_draws_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyP
         for _ in range(4):
             app.frame(idle_wait=True)
         assert len(app.stats.frame_seconds) == drawn
+
+
+def test_f11_switches_full_screen_and_keeps_it(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        app.replace(TitleScene(app))
+        frames(app)
+        press(app, pygame.K_F11)
+        assert app.settings.fullscreen
+        assert settings_module.load(tmp_path / "settings.json").settings.fullscreen
+        press(app, pygame.K_F11)
+        assert not app.settings.fullscreen

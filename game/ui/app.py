@@ -119,6 +119,7 @@ class App:
     def pop(self) -> Scene:
         scene = self.scenes.pop()
         scene.leave()
+        scene.closed()
         if self.scenes:
             self.scenes[-1].enter()
         self._needs_frame = True
@@ -127,7 +128,9 @@ class App:
     def replace(self, scene: Scene) -> None:
         """Put `scene` in place of every scene (a fresh screen: title, a new table...)."""
         while self.scenes:
-            self.scenes.pop().leave()
+            gone = self.scenes.pop()
+            gone.leave()
+            gone.closed()
         self.push(scene)
 
     def quit(self) -> None:

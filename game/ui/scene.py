@@ -36,6 +36,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def closed(self) -> None:
+        """The scene is gone for good (not merely covered): let go of what it holds."""
+
     def settings_changed(self) -> None:
         """The player changed the settings (card back, colours, speeds...)."""
 

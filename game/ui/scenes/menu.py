@@ -55,5 +55,4 @@ class PauseMenu(Overlay):
     def _leave(self) -> None:
         from game.ui.scenes.title import TitleScene
 
-        self.table.session.close()
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(TitleScene(self.app))  # the table closes its session

@@ -166,6 +166,9 @@ def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: CoupDeta
     worth = view.worth[seat]
     money = francs(view.money[seat])
     line = money if worth == view.money[seat] else f"{money} (worth {francs(worth)})"
+    if seat != view.seat and view.hand_sizes[seat]:
+        count = view.hand_sizes[seat]
+        line += f" · {count} card{'s' if count != 1 else ''}"
     blit_text(surface, line, round(13 * scale), MUTED,
               (rect.left + pad, rect.top + round(27 * scale)))
     draw_notes(surface, view.money[seat], (rect.left + pad, rect.top + round(50 * scale)),

@@ -126,6 +126,9 @@ class TableScene(Scene):
             self.side = None
         self._clear_decisions()
 
+    def closed(self) -> None:
+        self.session.close()
+
     def settings_changed(self) -> None:
         self.card_art = self._card_art()
         self._images.clear()
