@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 import platformdirs
@@ -53,21 +52,6 @@ def sample_saves_dir() -> Path:
     if getattr(sys, "frozen", False):  # a PyInstaller bundle unpacks its data here
         return Path(getattr(sys, "_MEIPASS", Path(sys.executable).parent)) / "saves"
     return Path(__file__).resolve().parent.parent / "saves"
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file in the same folder: a crash leaves the old file whole."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _home() -> Path | None:

@@ -21,6 +21,7 @@ from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Decision, Event, Ruleset
 from game.engine.saves import Seat
+from game.files import write_atomically
 from game.rules import get_ruleset
 
 HUMAN, COMPUTER = "human", "computer"
@@ -168,7 +169,7 @@ class GameSession:
     def _autosave(self, path: Path) -> None:
         """Snapshot the log now (cheap); write it in the background (disk may be slow)."""
         text = json.dumps(saves.to_json(self.match, self.seats), separators=(",", ":"))
-        self._writer.submit(saves.write_text, path, text)
+        self._writer.submit(write_atomically, path, text)
 
     def close(self) -> None:
         """Stop the worker threads (waiting for a pending autosave to be written)."""

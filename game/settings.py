@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game import paths
+from game.files import write_atomically
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 COMPUTER_PACES = ("fast", "normal", "slow")
@@ -105,7 +106,7 @@ def from_json(data: Mapping[str, Any]) -> Loaded:
 def save(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically; `OSError` if the folder cannot be written."""
     path = paths.settings_path() if path is None else path
-    paths.write_atomically(path, json.dumps(settings.to_json(), indent=2) + "\n")
+    write_atomically(path, json.dumps(settings.to_json(), indent=2) + "\n")
 
 
 def _refused_notice(labels: list[str]) -> str | None:

@@ -23,6 +23,7 @@ from typing import Any
 
 from game import paths
 from game.engine.match import Match
+from game.files import write_atomically
 from game.rules.coup_detat import RULESET as COUP_DETAT
 from game.rules.coup_detat.events import CoupAttempted, CoupSucceeded
 
@@ -121,7 +122,7 @@ def from_json(data: object) -> Statistics:
 def save(stats: Statistics, path: Path | None = None) -> None:
     """Write the statistics atomically; `OSError` if the folder cannot be written."""
     path = paths.stats_path() if path is None else path
-    paths.write_atomically(path, json.dumps(stats.to_json(), indent=2) + "\n")
+    write_atomically(path, json.dumps(stats.to_json(), indent=2) + "\n")
 
 
 def _count(match: Match, kind: type[CoupAttempted | CoupSucceeded],

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from game import paths, settings
+from game.files import write_atomically
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 
@@ -86,7 +87,7 @@ def test_a_frozen_bundle_finds_its_samples_where_it_unpacked(
 
 def test_writing_atomically_replaces_the_file_and_leaves_nothing_else(home: Path) -> None:
     target = home / "deep" / "file.json"
-    paths.write_atomically(target, "old")
-    paths.write_atomically(target, "new")
+    write_atomically(target, "old")
+    write_atomically(target, "new")
     assert target.read_text(encoding="utf-8") == "new"
     assert [path.name for path in target.parent.iterdir()] == ["file.json"]

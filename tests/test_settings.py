@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game import paths, settings
+from game import files, paths, settings
 from game.settings import Loaded, Settings
 
 CHANGED = Settings(
@@ -151,7 +151,7 @@ def test_a_save_that_fails_midway_leaves_the_old_file_whole(
     def crash(source: object, target: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(paths.os, "replace", crash)
+    monkeypatch.setattr(files.os, "replace", crash)
     with pytest.raises(OSError, match="disk full"):
         settings.save(Settings(), path)
     assert path.read_bytes() == before

@@ -16,8 +16,6 @@ half-loaded. No pickle, no eval.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -27,6 +25,7 @@ from typing import Any
 from game.engine.errors import IllegalMove, MalformedEntry, SaveError
 from game.engine.match import ChanceSource, Match
 from game.engine.ruleset import Ruleset
+from game.files import write_atomically
 
 FORMAT = "coup-detat-save"
 VERSION = 1
@@ -66,23 +65,7 @@ def to_json(match: Match, seats: tuple[Seat, ...], *, saved_at: str | None = Non
 
 
 def write(path: str | Path, match: Match, seats: tuple[Seat, ...]) -> None:
-    write_text(path, json.dumps(to_json(match, seats), separators=(",", ":")))
-
-
-def write_text(path: str | Path, text: str) -> None:
-    """Write atomically: a crash mid-write leaves the old file whole."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(path, json.dumps(to_json(match, seats), separators=(",", ":")))
 
 
 def read(path: str | Path, *, chance: ChanceSource | None = None) -> SavedGame:
