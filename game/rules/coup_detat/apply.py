@@ -189,9 +189,10 @@ def _run_ended(state: State, event: ev.RunEnded) -> State:
 
 
 def _passed(state: State, event: ev.Passed) -> State:
-    assert state.hand is not None
-    return evolve(state, hand=evolve(state.hand, to_act=_next_holder(state.hand.hands,
-                                                                       event.seat)))
+    hand = state.hand
+    assert hand is not None and hand.dominos is not None
+    passes = (*hand.dominos.passes, (event.seat, len(hand.dominos.laid)))
+    return _with_layout(state, to_act=_next_holder(hand.hands, event.seat), passes=passes)
 
 
 def _went_out(state: State, event: ev.WentOut) -> State:

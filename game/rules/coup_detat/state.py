@@ -68,6 +68,9 @@ class DominosPlay:
     # Per suit (S H D C): (top, bottom) positions in the Dominos ladder (0 = Ace), or None.
     rows: tuple[tuple[int, int] | None, ...] = (None, None, None, None)
     laid: tuple[tuple[int, Card], ...] = ()  # every card laid, in order
+    # Each pass: (seat, how many cards were laid by then). A pass is public and tells that
+    # the seat held no card the layout could take at that moment.
+    passes: tuple[tuple[int, int], ...] = ()
     out: tuple[int, ...] = ()  # seats out of cards, first out first
     runner: int | None = None  # the seat on an Ace-on-King run
     last_out: int | None = None

@@ -96,6 +96,7 @@ class CoupDetatView:
     phase: Phase
     to_act: int | None
     director: int | None
+    round_director: int | None  # who started this round as Director
     round_index: int
     rounds: int
     daggers: tuple[int, ...]
@@ -139,6 +140,7 @@ def view(state: State, seat: int | None) -> CoupDetatView:
         phase=state.phase,
         to_act=to_act,
         director=state.director,
+        round_director=state.round_director,
         round_index=state.round_index,
         rounds=state.players,
         daggers=state.daggers,
