@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -60,7 +59,8 @@ class GameSession:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._request: _Request | None = None
-        self._lock = threading.Lock()
+        if autosave_path is not None:
+            self._autosave(autosave_path)  # a new game can be continued from the first moment
 
     # Starting -------------------------------------------------------------------------------
     @classmethod

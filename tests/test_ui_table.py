@@ -19,7 +19,7 @@ from game.ui.table.arrange import card_key
 
 def human_plays_a_card(scene) -> bool:  # type: ignore[no-untyped-def]
     legal = scene.session.match.legal()
-    return (scene.human_to_act() == 0 and not scene.queue
+    return (scene.human_to_act() == 0 and scene.caught_up
             and any(isinstance(decision, PlayCard) for decision in legal))
 
 
@@ -30,7 +30,7 @@ def run_to_card_play(app, scene, accept=lambda scene: True) -> None:  # type: ig
         if app.scene is not scene:
             press(app, pygame.K_RETURN)
             continue
-        if scene.human_to_act() == 0 and not scene.queue:
+        if scene.human_to_act() == 0 and scene.caught_up:
             if human_plays_a_card(scene):
                 if accept(scene):
                     return
@@ -170,7 +170,7 @@ def test_a_single_persons_table_shows_only_what_he_may_see(
             if app.scene is not scene:
                 press(app, pygame.K_RETURN)  # a hand result: carry on
                 continue
-            if scene.human_to_act() == 0 and not scene.queue:
+            if scene.human_to_act() == 0 and scene.caught_up:
                 scene.decide(scene.session.match.legal()[-1])
             check_face_up_cards_are_known(scene)
 

@@ -49,18 +49,6 @@ def played_cards(view: CoupDetatView) -> frozenset[Card]:
     return frozenset(cards)
 
 
-def coup_location(view: CoupDetatView) -> tuple[bool, int | None]:
-    """(COUP's place is public, the seat holding it if it is still in a hand)."""
-    if view.phase is Phase.COUP:
-        return True, view.coup_holder
-    if view.hand_type is None or view.coup_player is None:
-        return True, None  # declined: out of play
-    if view.hand_type is HandType.DOMINOS:
-        return True, None  # set aside for the centre card
-    in_play = COUP not in played_cards(view)
-    return True, view.coup_player if in_play else None
-
-
 def center_face_down(view: CoupDetatView) -> bool:
     """Is the centre card still face down in the middle (in no hand)?"""
     if view.phase is Phase.COUP:
@@ -112,12 +100,10 @@ def knowledge(view: CoupDetatView) -> Knowledge:
     seat = view.seat
     deck = deck_for(view.players)
     played = played_cards(view)
-    public_coup, coup_with = coup_location(view)
-    known = set(view.hand) | played
+    coup_with = view.coup_with  # COUP's whereabouts are always public
+    known = set(view.hand) | played | {COUP}
     if view.center is not None:
         known.add(view.center)  # in my hand, played, or turned up and taken
-    if public_coup:
-        known.add(COUP)
     unseen = frozenset(card for card in deck.cards if card not in known)
     void_suits = voids(view)
     lacking = dominos_lacking(view)

@@ -30,6 +30,11 @@ class Follower:
         self._told = len(self.match.events)
         self._rewinds = self.match.rewinds
 
+    @property
+    def caught_up(self) -> bool:
+        """Has every event of the match been handed out (and no undo come since)?"""
+        return self._told == len(self.match.events) and self._rewinds == self.match.rewinds
+
     def new_events(self) -> Iterator[tuple[Event, State]]:
         """Each event since the last call, with the state just after it."""
         match = self.match

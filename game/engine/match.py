@@ -156,8 +156,11 @@ class Match:
         return list(decided.events)
 
     # Undo and redo -------------------------------------------------------------------
-    def _undo_point(self, seat: int) -> int | None:
-        """Index of `seat`'s last decision that undo may return to, never past a chance."""
+    def undo_point(self, seat: int) -> int | None:
+        """Index in `turns` of `seat`'s last decision that undo may return to: never past
+        a chance (a deal), never once the game is over."""
+        if self.pending.over:
+            return None
         for index in range(len(self.turns) - 1, -1, -1):
             decider = self.turns[index].seat
             if decider is None:
@@ -167,11 +170,11 @@ class Match:
         return None
 
     def can_undo(self, seat: int) -> bool:
-        return self._undo_point(seat) is not None
+        return self.undo_point(seat) is not None
 
     def undo(self, seat: int) -> bool:
         """Back to just before `seat`'s previous decision, undoing everything after it."""
-        index = self._undo_point(seat)
+        index = self.undo_point(seat)
         if index is None:
             return False
         turn = self.turns[index]

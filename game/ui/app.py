@@ -97,7 +97,7 @@ class App:
 
     def _resized(self) -> None:
         self.ui.set_window_resolution(self.size)
-        for scene in self.scenes:
+        for scene in list(self.scenes):
             scene.resize(self.size)
 
     def wake(self) -> None:

@@ -43,9 +43,16 @@ class Scene:
         """The player changed the settings (card back, colours, speeds...)."""
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The window changed size: lay everything out again."""
-        self.leave()
-        self.enter()
+        """The window changed size. The scene on top makes its widgets again; a covered
+        one only recomputes its geometry (its widgets come back when it is on top)."""
+        if self.app.scene is self:
+            self.leave()
+            self.enter()
+        else:
+            self.relayout(size)
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        """Recompute the geometry for a new window size (no widgets)."""
 
     def wake_at(self) -> float | None:
         """A `time.monotonic()` moment when the scene needs a turn although nothing moves

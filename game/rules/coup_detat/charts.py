@@ -100,7 +100,8 @@ DIRECTORS_GOALS: dict[HandType, str] = {
     HandType.WATERLOO: "Don't take any Queen",
     HandType.SIEGE: "Don't take any Spade",
     HandType.TOUCHE: "Don't take the first or the last trick",
-    HandType.GUILLOTINE: "Don't take any of the above",
+    HandType.GUILLOTINE: "Don't take the King of Hearts, a Queen, a Spade, the first or the "
+                         "last trick",
     HandType.DOMINOS: "Don't be last out of cards",
 }
 
@@ -172,3 +173,18 @@ def in_display_order(cards: Iterable[Card], players: int, dominos: bool = False)
         return (suits.index(card.suit), -deck.trick_strength[card])
 
     return sorted(cards, key=key)
+
+
+def costly_cards(hand_type: HandType | None, deck: Deck) -> frozenset[Card]:
+    """The cards the Director's chart makes a player pay for in this hand type."""
+    if hand_type is None:
+        return frozenset()
+    chart = DIRECTORS_CHART[hand_type]
+    cards: set[Card] = set()
+    if chart.king_of_hearts:
+        cards.add(KING_OF_HEARTS)
+    if chart.each_queen:
+        cards |= deck.queens
+    if chart.each_spade:
+        cards |= deck.spades
+    return frozenset(cards)

@@ -15,7 +15,8 @@ from game.rules.coup_detat.decisions import Deal, Decision, DrawForDirector
 from game.rules.coup_detat.state import Options, Phase, State
 from game.rules.coup_detat.view import legal, pending, view
 
-CHECKPOINTS = (events.TrickWon, events.LastOut, events.HandEnded, events.GameEnded)
+CHECKPOINTS = (events.Dealt, events.CoupAttempted, events.HandTypeChosen, events.TrickWon,
+               events.LastOut, events.HandEnded, events.GameEnded)
 
 
 class CoupDetat:

@@ -23,7 +23,7 @@ from game.rules.coup_detat.decisions import (
     StopRun,
 )
 from game.rules.coup_detat.dominos import layable
-from game.rules.coup_detat.state import Debt, DominosPlay, Phase, State, Trick
+from game.rules.coup_detat.state import Debt, DominosPlay, HandState, Phase, State, Trick
 from game.rules.coup_detat.tricks import playable
 
 _CHANCE = {Phase.DRAW: Pending(None, "draw"), Phase.DEAL: Pending(None, "deal")}
@@ -107,7 +107,8 @@ class CoupDetatView:
     debts: tuple[Debt, ...]
     hand: tuple[Card, ...]  # this seat's own cards
     hand_sizes: tuple[int, ...]  # every seat's number of cards
-    coup_holder: int | None  # announced to everyone
+    coup_holder: int | None  # announced to everyone when the hand is dealt
+    coup_with: int | None  # who still has COUP in his hand (None: declined, set aside, played)
     coup_player: int | None
     hand_type: HandType | None
     center: Card | None  # only when this seat may know it
@@ -116,6 +117,16 @@ class CoupDetatView:
     tricks_done: tuple[Trick, ...]
     dominos: DominosPlay | None
     winners: tuple[int, ...]
+
+
+def _coup_with(hand: HandState | None) -> int | None:
+    """Public: where COUP is while it is still in a hand."""
+    if hand is None:
+        return None
+    for seat, cards in enumerate(hand.hands):
+        if COUP in cards:
+            return seat
+    return None
 
 
 def view(state: State, seat: int | None) -> CoupDetatView:
@@ -152,6 +163,7 @@ def view(state: State, seat: int | None) -> CoupDetatView:
         hand=own,
         hand_sizes=tuple(len(cards) for cards in hand.hands) if hand else (0,) * state.players,
         coup_holder=hand.coup_holder if hand is not None and hand.coup_holder >= 0 else None,
+        coup_with=_coup_with(hand),
         coup_player=hand.coup_player if hand is not None else None,
         hand_type=hand.hand_type if hand is not None else None,
         center=center,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -108,9 +109,11 @@ class LoadScene(MenuScene):
 class SaveDialog(Overlay):
     title = "Save the game"
 
-    def __init__(self, app: App, session: GameSession) -> None:
+    def __init__(self, app: App, session: GameSession,
+                 saved: Callable[[str], object] | None = None) -> None:
         super().__init__(app)
         self.session = session
+        self.saved = saved  # told the name once the game is saved
         self.name: UITextEntryLine | None = None
         self.message: UILabel | None = None
 
@@ -154,9 +157,8 @@ class SaveDialog(Overlay):
                 self.message.set_text(f"Could not save: {error.strerror or error}")
             return
         self.app.pop()
-        scene = self.app.scene
-        if scene is not None and hasattr(scene, "say"):
-            scene.say(f"Saved as {path.stem}.")
+        if self.saved is not None:
+            self.saved(f"Saved as {path.stem}.")
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:

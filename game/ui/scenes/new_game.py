@@ -60,7 +60,7 @@ class NewGameScene(MenuScene):
                                  field, manager=ui))
         y += row
         coming = ", ".join(COMING[ruleset] for ruleset in PLANNED)
-        self.keep(UILabel(Rect(field.left, y - round(8 * scale), field.width, round(26 * scale)),
+        self.keep(UILabel(Rect(left, y - round(8 * scale), width, round(26 * scale)),
                           f"Coming later: {coming}", manager=ui, object_id="#note_label"))
         y += round(24 * scale)
         label("Players", y)

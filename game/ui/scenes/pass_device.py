@@ -8,24 +8,36 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.scenes.common import MenuScene, draw_backdrop
+from game.ui.scenes.common import Action, MenuScene, draw_backdrop
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.table.scene import TableScene
 
 
 class PassDeviceScene(MenuScene):
     opaque = True  # nothing of the table shows through
 
-    def __init__(self, app: App, name: str, confirmed: Callable[[], None]) -> None:
+    def __init__(self, app: App, name: str, confirmed: Callable[[], None],
+                 table: TableScene | None = None) -> None:
         super().__init__(app)
         self.name = name
         self.confirmed = confirmed
+        self.table = table
 
     def enter(self) -> None:
         top = round(self.app.size[1] * 0.55)
-        self.button_column([(f"I am {self.name}: show my cards", self._confirm)], top,
-                           width=420)
+        entries: list[tuple[str, Action | None]] = [
+            (f"I am {self.name}: show my cards", self._confirm)]
+        if self.table is not None:  # save, load or leave without showing anyone's cards
+            entries.append(("Menu", self._menu))
+        self.button_column(entries, top, width=420)
+
+    def _menu(self) -> None:
+        from game.ui.scenes.menu import PauseMenu
+
+        assert self.table is not None
+        self.app.push(PauseMenu(self.app, self.table))
 
     def _confirm(self) -> None:
         self.app.pop()

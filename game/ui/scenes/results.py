@@ -3,6 +3,7 @@ game: the standings and each player's worth hand by hand."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -16,41 +17,28 @@ from game.rules.coup_detat.narration import francs
 from game.rules.coup_detat.view import CoupDetatView
 from game.ui import text
 from game.ui.scenes.common import Overlay, draw_lines
+from game.ui.table.arrange import piles
 from game.ui.table.hud import MUTED
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.table.scene import Beat, TableScene
 
-SETTLING = (ev.CoupSucceeded, ev.CoupFailed, ev.HiddenCoup, ev.Borrowed, ev.Paid, ev.Repaid,
-            ev.TreasuryTaken, ev.DirectorChanged, ev.RoundEnded, ev.RoundStarted)
-
-
 def takings(view: CoupDetatView, names: Sequence[str]) -> list[str]:
     """One line a seat: what he took (trick hands) or when he went out (Dominos)."""
     if view.dominos is not None:
         out = view.dominos.out
-        lines = []
-        for seat, name in enumerate(names):
-            if seat in out:
-                place = out.index(seat) + 1
-                lines.append(f"{name}: {'first out' if place == 1 else f'out {place}'}")
-            else:
-                lines.append(f"{name}: last out")
-        return lines
+        return [f"{name}: " + ("first out" if seat in out[:1] else
+                               f"out {out.index(seat) + 1}" if seat in out else "last out")
+                for seat, name in enumerate(names)]
     deck = deck_for(view.players)
-    taken: dict[int, list] = {seat: [] for seat in range(view.players)}
-    tricks = dict.fromkeys(range(view.players), 0)
-    for trick in view.tricks_done:
-        taken[trick.winner].extend(card for _, card in trick.plays)
-        tricks[trick.winner] += 1
-    if view.center is not None and view.coup_player is not None and view.tricks_done:
-        taken[view.tricks_done[0].winner].append(view.center)
+    taken = piles(view)
+    tricks = Counter(trick.winner for trick in view.tricks_done)
     first = view.tricks_done[0].winner if view.tricks_done else None
     last = view.tricks_done[-1].winner if view.tricks_done else None
     lines = []
     for seat, name in enumerate(names):
-        cards = taken[seat]
+        cards = taken.get(seat, [])
         parts = [f"{tricks[seat]} trick{'s' if tricks[seat] != 1 else ''}"]
         if KING_OF_HEARTS in cards:
             parts.append("K♥")
@@ -75,8 +63,9 @@ class HandResultScene(Overlay):
         hand_type = table.hand_view.hand_type if table.hand_view else None
         self.title = f"{hand_type.label} is over" if hand_type else "The hand is over"
         names = table.names
-        self.lines = ["**What each took", *(takings(table.hand_view, names)
-                                            if table.hand_view else [])]
+        heading = "**How they went out" if table.hand_view and table.hand_view.dominos \
+            else "**What each took"
+        self.lines = [heading, *(takings(table.hand_view, names) if table.hand_view else [])]
         settlement = table.hand_settlement()
         settling = [line for event, state in settlement
                     for line in table.narrator.lines(event, state)]
@@ -91,6 +80,23 @@ class HandResultScene(Overlay):
         # With nobody at the table to read it (autoplay), the result closes by itself.
         self.closes_at = None if table.session.human_seats else \
             table.clock() + app.settings.animation_seconds(3.0)
+
+    def panel_rect(self) -> Rect:
+        """As tall as the result needs (up to the window)."""
+        size, width = self._type_size(), round(620 * self.scale)
+        rows = len(self._wrapped(size, width))
+        line = round(text.font(size).get_linesize() * 1.12)
+        height = min(self.app.size[1] - 20, rows * line + round(150 * self.scale))
+        rect = Rect(0, 0, width, height)
+        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return rect
+
+    def _type_size(self) -> int:
+        return max(10, round(16 * self.scale) - (2 if len(self.lines) > 20 else 0))
+
+    def _wrapped(self, size: int, width: int) -> list[str]:
+        room = width - round(48 * self.scale)
+        return [wrapped for line in self.lines for wrapped in text.wrap(line, size, room)]
 
     def enter(self) -> None:
         rect = self.panel_rect()
@@ -117,12 +123,10 @@ class HandResultScene(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         rect = self.panel_rect()
-        size = round(16 * self.scale)
-        width = rect.width - round(48 * self.scale)
-        lines = [wrapped for line in self.lines for wrapped in text.wrap(line, size, width)]
-        draw_lines(surface, lines[:24], (rect.left + round(24 * self.scale),
-                                         rect.top + round(60 * self.scale)), size,
-                   spacing=1.12, suit_colours=text.on_dark(self.table.suit_colours))
+        size = self._type_size()
+        draw_lines(surface, self._wrapped(size, rect.width), (rect.left + round(24 * self.scale),
+                                                             rect.top + round(60 * self.scale)),
+                   size, spacing=1.12, suit_colours=text.on_dark(self.table.suit_colours))
 
 
 def worth_by_hand(match: Match) -> list[tuple[int, ...]]:

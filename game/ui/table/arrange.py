@@ -10,12 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 
 from game.cards import COUP, Card, Suit
-from game.rules.coup_detat.charts import (
-    KING_OF_HEARTS,
-    HandType,
-    deck_for,
-    in_display_order,
-)
+from game.rules.coup_detat.charts import HandType, costly_cards, deck_for, in_display_order
 from game.rules.coup_detat.state import Phase
 from game.rules.coup_detat.view import CoupDetatView
 from game.ui.table.layout import SeatPlace, TableLayout
@@ -46,9 +41,8 @@ def arrange(view: CoupDetatView, layout: TableLayout, bottom: int, *,
         else:
             targets |= _hidden_hand(seat, view.hand_sizes[seat], layout, place)
     if _center_on_table(view):
-        cx, cy = layout.center
-        targets[CENTER_KEY] = Placement(cx - layout.card_width * 2.1, cy - layout.card_width,
-                                        face_up=False, width=layout.small_card_width, z=5)
+        x, y = layout.center_card
+        targets[CENTER_KEY] = Placement(x, y, face_up=False, width=layout.small_card_width, z=5)
     if view.dominos is not None:
         targets |= _dominos_rows(view, layout)
     else:
@@ -119,33 +113,24 @@ def _trick(view: CoupDetatView, layout: TableLayout, bottom: int) -> dict[Key, P
     return targets
 
 
-def penalty_cards(hand_type: HandType | None, players: int) -> frozenset[Card]:
-    """The cards worth showing face up on a taker's pile in this hand type."""
-    deck = deck_for(players)
-    match hand_type:
-        case HandType.BARBU:
-            return frozenset({KING_OF_HEARTS})
-        case HandType.WATERLOO:
-            return deck.queens
-        case HandType.SIEGE:
-            return deck.spades
-        case HandType.GUILLOTINE:
-            return deck.queens | deck.spades | {KING_OF_HEARTS}
-    return frozenset()
+def piles(view: CoupDetatView) -> dict[int, list[Card]]:
+    """What each seat has taken in this hand's tricks (a coup hand's centre card goes with
+    the first trick)."""
+    taken: dict[int, list[Card]] = {}
+    for trick in view.tricks_done:
+        taken.setdefault(trick.winner, []).extend(card for _, card in trick.plays)
+    if view.center is not None and view.coup_player is not None and view.tricks_done:
+        taken.setdefault(view.tricks_done[0].winner, []).append(view.center)
+    return taken
 
 
 def _taken(view: CoupDetatView, layout: TableLayout, bottom: int) -> dict[Key, Placement]:
     """Each seat's taken tricks: a squared pile face down, the cards that cost (or win)
     money in this hand fanned face up beside it."""
-    shown = penalty_cards(view.hand_type, view.players)
-    piles: dict[int, list[Card]] = {}
-    for trick in view.tricks_done:
-        piles.setdefault(trick.winner, []).extend(card for _, card in trick.plays)
-    if view.center is not None and view.coup_player is not None and view.tricks_done:
-        piles.setdefault(view.tricks_done[0].winner, []).append(view.center)
+    shown = costly_cards(view.hand_type, deck_for(view.players))
     width = layout.small_card_width
     targets = {}
-    for seat, cards in piles.items():
+    for seat, cards in piles(view).items():
         place = layout.place_of(seat, bottom)
         px, py = place.pile
         hidden = [card for card in cards if card not in shown]

@@ -1,11 +1,25 @@
 """How each event is shown: how long it takes, what sound it makes, where newcomers come
-from. One event is one beat; the table shows beats one after another."""
+from, the order of a deal. One event is one beat; the table shows beats one after another."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
+from game.engine.ruleset import Event, State
 from game.rules.coup_detat import events as ev
+from game.rules.coup_detat.view import CoupDetatView
+from game.ui.table.arrange import card_key
+from game.ui.table.layout import TableLayout
+from game.ui.table.stage import Placement
+
+Key = Hashable
+
+
+@dataclass(frozen=True)
+class Beat:
+    event: Event
+    state: State  # the state just after the event
 
 
 @dataclass(frozen=True)
@@ -46,6 +60,10 @@ TIMINGS: dict[type, Timing] = {
 }
 NO_TIMING = Timing()
 
+SETTLING = (ev.CoupSucceeded, ev.CoupFailed, ev.HiddenCoup, ev.Borrowed, ev.Paid, ev.Repaid,
+            ev.TreasuryTaken, ev.DirectorChanged, ev.RoundEnded, ev.RoundStarted)
+"""The events a hand result tells: the hand's outcome, its payments, the round's end."""
+
 
 def timing(event: object) -> Timing:
     return TIMINGS.get(type(event), NO_TIMING)
@@ -63,3 +81,46 @@ def money_movement(event: object) -> tuple[int | None, int | None, int] | None:
         case ev.TreasuryTaken(seat, amount):
             return None, seat, amount
     return None
+
+
+def deal_order(view: CoupDetatView, targets: dict[Key, Placement]) -> dict[Key, int]:
+    """When each card arrives in a deal: one at a time round the table, from the dealer's
+    left, as a dealer deals."""
+    director = view.director if view.director is not None else 0
+    players = view.players
+    own = [key for key in targets if isinstance(key, tuple) and key[0] == "card"]
+    order: dict[Key, int] = {}
+    for key in targets:
+        if not isinstance(key, tuple):
+            continue
+        if key[0] == "back":
+            seat, index = key[1], key[2]
+        elif key in own and view.seat is not None:
+            seat, index = view.seat, own.index(key)
+        else:
+            continue
+        order[key] = index * players + (seat - director - 1) % players
+    return order
+
+
+def spawner(layout: TableLayout, bottom: int, view: CoupDetatView, event: Event | None):  # type: ignore[no-untyped-def]
+    """Where a card appearing in this beat comes from: the dealer's hand in a deal, the
+    player's hand for a card played, the centre for the centre card; else it fades in."""
+
+    def spawn(key: Key, target: Placement) -> Placement:
+        if isinstance(event, ev.Dealt) and view.director is not None:
+            x, y = layout.place_of(view.director, bottom).hand
+            return Placement(float(x), float(y), face_up=False, width=layout.small_card_width,
+                             z=target.z)
+        if isinstance(event, ev.CardPlayed) and key == card_key(event.card):
+            x, y = layout.place_of(event.seat, bottom).hand
+            return Placement(float(x), float(y), face_up=event.seat == view.seat, z=target.z,
+                             width=target.width or layout.card_width)
+        if isinstance(event, ev.CoupDeclined | ev.CoupCardExchanged | ev.TrickWon):
+            cx, cy = layout.center_card
+            return Placement(cx, cy, face_up=False, width=layout.small_card_width, z=target.z)
+        return Placement(target.x, target.y, target.face_up, target.angle, target.z,
+                         target.width, opacity=0.0)
+
+    return spawn
+

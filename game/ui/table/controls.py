@@ -69,6 +69,10 @@ class DecisionButtons:
         if choices:
             self._show(_title(choices), choices)
 
+    @property
+    def showing(self) -> bool:
+        return self.panel is not None
+
     def _show(self, title: str, choices: Sequence[Decision]) -> None:
         self.kill()
         scale = self.layout.scale
@@ -77,9 +81,9 @@ class DecisionButtons:
         width = max(round((300 if cards_only else 560) * scale), 300 if cards_only else 520)
         height = row * len(choices) + max(round(54 * scale), 50)
         rect = Rect(0, 0, width, height)
-        if cards_only:  # beside the hand, leaving the table in view
-            rect.midbottom = (self.layout.felt.centerx,
-                              self.layout.seats[0].hand[1] - round(self.layout.card_width * 1.2))
+        if cards_only:  # in the corner above the piles, leaving the Dominos rows in view
+            rect.bottomright = (self.layout.felt.right - round(12 * scale),
+                                self.layout.seats[0].hand[1] - round(self.layout.card_width * 0.8))
         else:
             rect.center = self.layout.center
         self.panel = UIPanel(rect, manager=self.ui, object_id="#decision_panel")
@@ -156,11 +160,8 @@ class SideButtons:
         self.undo = next(b for b in self.actions if b.text == "Undo")
         self.redo = next(b for b in self.actions if b.text == "Redo")
 
-    def refresh(self) -> None:
-        seat = self.scene.undo_seat()
-        match = self.scene.session.match
-        for button, allowed in ((self.undo, seat is not None and match.can_undo(seat)),
-                                (self.redo, seat is not None and match.can_redo(seat))):
+    def refresh(self, may_undo: bool, may_redo: bool) -> None:
+        for button, allowed in ((self.undo, may_undo), (self.redo, may_redo)):
             if allowed:
                 button.enable()
             else:

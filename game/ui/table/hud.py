@@ -10,7 +10,13 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS, HandType
+from game.cards import COUP, Suit
+from game.rules.coup_detat.charts import (
+    COUP_CHART,
+    DIRECTORS_CHART,
+    HIDDEN_COUP_TYPES,
+    HandType,
+)
 from game.rules.coup_detat.narration import francs
 from game.rules.coup_detat.state import Phase
 from game.rules.coup_detat.view import CoupDetatView
@@ -47,35 +53,55 @@ def blit_text(surface: pygame.Surface, words: str, size: int, colour: tuple[int,
 # The banner ----------------------------------------------------------------------------------
 
 
+def costs_text(hand_type: HandType) -> str:
+    """What the Director's chart charges in this hand, read from the chart itself:
+    "the K♥ (800 F)", "the Queens (200 F each)"..."""
+    chart = DIRECTORS_CHART[hand_type]
+    parts = []
+    if chart.king_of_hearts:
+        parts.append(f"the K♥ ({francs(chart.king_of_hearts)})")
+    if chart.each_queen:
+        parts.append(f"the Queens ({francs(chart.each_queen)} each)")
+    if chart.each_spade:
+        parts.append(f"the Spades ({francs(chart.each_spade)} each)")
+    if chart.first_trick:
+        parts.append(f"the first and the last trick ({francs(chart.first_trick)} each)")
+    if chart.last_out:
+        parts.append(f"being last out ({francs(chart.last_out)})")
+    return ", ".join(parts)
+
+
 def banner_lines(view: CoupDetatView, names: Sequence[str]) -> tuple[str, str]:
-    """The headline and the goal line for the banner."""
+    """The headline and one line of what matters in this hand, for whoever looks."""
+    me = view.seat
     if view.phase is Phase.OVER:
         return "The game is over", "Final worth decides the winner."
     if view.director is None:
         return ("Drawing for the first Director",
                 "The highest card wins: COUP, then Ace, 10, King, Queen, Jack, 9, 8, 7. "
                 "Ties draw again.")
+    director = names[view.director]
     if view.hand_type is None:
-        director = names[view.director]
         if view.phase is Phase.COUP and view.coup_holder is not None:
-            return (f"{names[view.coup_holder]} holds COUP",
-                    "Attempt a coup in a hand not yet played, or decline and take the centre "
-                    "card.")
+            holder = "You hold" if view.coup_holder == me else f"{names[view.coup_holder]} holds"
+            return (f"{holder} COUP",
+                    "A coup in a hand not yet played this round, or decline and take the "
+                    "centre card.")
         if view.phase is Phase.CHOOSE:
             return f"Director {director} names the hand", "COUP was declined."
         return f"Round {view.round_index + 1} of {view.rounds}", f"Director: {director}"
     hand = view.hand_type
+    line = COUP_CHART[hand]
     if view.coup_player is not None:
-        return (f"{hand.label}: coup by {names[view.coup_player]}",
-                f"{names[view.coup_player]} must {COUP_CHART[hand].goal}; everyone else "
-                f"stops him. Success: {francs(COUP_CHART[hand].reward)} from each.")
-    goal = DIRECTORS_GOALS[hand]
-    if hand is HandType.GUILLOTINE:
-        goal = "Don't take the K♥, Queens, Spades, the first or the last trick"
-    return (f"{hand.label}: the Director's hand",
-            f"{goal} (you pay the Director). Waterloo, Siege and Guillotine allow a hidden "
-            "coup." if hand in (HandType.WATERLOO, HandType.SIEGE, HandType.GUILLOTINE)
-            else f"{goal} (you pay the Director).")
+        attacker = "You" if view.coup_player == me else names[view.coup_player]
+        return (f"{hand.label}: a coup by {attacker} for {francs(line.reward)} from each",
+                f"{attacker} must {line.goal}; everyone else tries to stop it.")
+    hidden = " · a hidden coup is possible" if hand in HIDDEN_COUP_TYPES else ""
+    headline = f"{hand.label}: Director {director}'s hand{hidden}"
+    if me == view.director:
+        return headline, f"The others pay you for {costs_text(hand)}."
+    payer = "you pay" if me is not None else "it is paid to"
+    return headline, f"Avoid {costs_text(hand)}: {payer} the Director."
 
 
 def draw_banner(surface: pygame.Surface, rect: Rect, view: CoupDetatView, names: Sequence[str],
@@ -85,10 +111,12 @@ def draw_banner(surface: pygame.Surface, rect: Rect, view: CoupDetatView, names:
     left = rect.left + round(14 * scale)
     blit_text(surface, headline, round(22 * scale), GOLD, (left, rect.top + round(5 * scale)),
               bold=True, suit_colours=suit_colours)
-    small = round(15 * scale)
-    lines = text.wrap(goal, small, rect.width - round(28 * scale))
-    blit_text(surface, lines[0] + (" …" if len(lines) > 1 else ""), small, INK,
-              (left, rect.top + round(33 * scale)), suit_colours=suit_colours)
+    size = round(15 * scale)
+    width = rect.width - round(28 * scale)
+    while size > 9 and text.measure(goal, size) > width:
+        size -= 1  # a long goal gets a smaller type rather than being cut
+    blit_text(surface, goal, size, INK, (left, rect.top + round(33 * scale)),
+              suit_colours=suit_colours)
 
 
 # The Director's Board -----------------------------------------------------------------------
@@ -140,61 +168,86 @@ _SHORT_GAME_OUT = (HandType.BARBU, HandType.TOUCHE)
 
 # Seat plates and money ----------------------------------------------------------------------
 
+MAX_NOTES_DRAWN = 6  # a stack shows at most this many notes; the count says the rest
+
 
 def draw_notes(surface: pygame.Surface, amount: int, at: tuple[int, int], width: int,
                scale: float) -> None:
-    """Stacks of notes, one per value, left to right, each as high as its count."""
+    """Stacks of notes, one per value, left to right, each with its count beside it."""
     x, y = at
     note_width = width // len(NOTE_VALUES) - round(4 * scale)
     for value, count in notes_for(amount).items():
         note = art.franc_note(value, note_width)
-        for index in range(min(count, 12)):
-            surface.blit(note, (x, y - index * max(1, round(2 * scale))))
+        shown = min(count, MAX_NOTES_DRAWN)
+        for index in range(shown):
+            surface.blit(note, (x + index, y + shown - index))
         if count:
-            blit_text(surface, f"{count}", round(11 * scale), INK,
-                      (x + note_width, y + note.get_height()), anchor="topright")
+            blit_text(surface, f"×{count}", round(11 * scale), INK,
+                      (x + note_width, y + note.get_height() + shown + 1), anchor="topright")
         x += note_width + round(4 * scale)
 
 
+def seat_status(view: CoupDetatView, seat: int, *, thinking: bool, now: float) -> str:
+    """A few words under a player's name: thinking, out of cards, first trick taken."""
+    parts = []
+    if thinking:
+        parts.append("thinking" + "." * (1 + int(now * 3) % 3))
+    if view.dominos is not None and seat in view.dominos.out:
+        place = view.dominos.out.index(seat) + 1
+        parts.append("first out" if place == 1 else f"out {place}")
+    if view.hand_type in (HandType.TOUCHE, HandType.GUILLOTINE) and view.tricks_done \
+            and view.tricks_done[0].winner == seat:
+        parts.append("took the first trick")
+    return " · ".join(parts)
+
+
 def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: CoupDetatView,
-               seat: int, scale: float, to_act: bool, thinking: bool, now: float) -> None:
-    border = HIGHLIGHT if to_act else None
-    panel(surface, rect, border=border)
+               seat: int, scale: float, to_act: bool, status: str) -> None:
+    panel(surface, rect, border=HIGHLIGHT if to_act else None)
     pad = round(8 * scale)
-    blit_text(surface, name, round(17 * scale), HIGHLIGHT if to_act else INK,
-              (rect.left + pad, rect.top + round(4 * scale)), bold=True)
-    worth = view.worth[seat]
-    money = francs(view.money[seat])
-    line = money if worth == view.money[seat] else f"{money} (worth {francs(worth)})"
-    if seat != view.seat and view.hand_sizes[seat]:
-        count = view.hand_sizes[seat]
-        line += f" · {count} card{'s' if count != 1 else ''}"
-    blit_text(surface, line, round(13 * scale), MUTED,
-              (rect.left + pad, rect.top + round(27 * scale)))
-    draw_notes(surface, view.money[seat], (rect.left + pad, rect.top + round(50 * scale)),
-               rect.width - 2 * pad, scale)
     badges = []
     if view.director == seat:
-        badges.append(art.director_badge(round(28 * scale)))
-    if view.coup_holder == seat:
-        badges.append(art.coup_badge(round(28 * scale)))
+        badges.append(art.director_badge(round(26 * scale)))
+    if view.coup_with == seat:
+        badges.append(art.coup_badge(round(26 * scale)))
+    badge_room = sum(badge.get_width() + round(4 * scale) for badge in badges)
+    name_size = round(17 * scale)
+    room = rect.width - 2 * pad - badge_room
+    while name_size > 10 and text.measure(name, name_size, True) > room:
+        name_size -= 1  # a long name gets a smaller type
+    blit_text(surface, name, name_size, HIGHLIGHT if to_act else INK,
+              (rect.left + pad, rect.top + round(4 * scale)), bold=True)
     x = rect.right - pad
     for badge in badges:
         x -= badge.get_width()
         surface.blit(badge, (x, rect.top + round(4 * scale)))
         x -= round(4 * scale)
-    if thinking:
-        dots = "." * (1 + int(now * 3) % 3)
-        blit_text(surface, f"thinking{dots}", round(13 * scale), GOLD,
-                  (rect.centerx, rect.bottom + round(3 * scale)), anchor="midtop")
-    first_trick_counts = view.hand_type in (HandType.TOUCHE, HandType.GUILLOTINE)
-    if first_trick_counts and view.tricks_done and view.tricks_done[0].winner == seat:
-        blit_text(surface, "took the first trick", round(13 * scale), GOLD,
-                  (rect.centerx, rect.bottom + round(3 * scale)), anchor="midtop")
-    if view.dominos is not None and seat in view.dominos.out:
-        place = view.dominos.out.index(seat) + 1
-        blit_text(surface, "first out" if place == 1 else f"out ({place})", round(13 * scale),
-                  GOLD, (rect.centerx, rect.bottom + round(3 * scale)), anchor="midtop")
+    small = max(10, round(13 * scale))
+    worth = view.worth[seat]
+    money = francs(view.money[seat]) if worth == view.money[seat] else \
+        f"{francs(view.money[seat])} · worth {francs(worth)}"
+    blit_text(surface, money, small, MUTED, (rect.left + pad, rect.top + round(27 * scale)))
+    if seat != view.seat and view.hand_sizes[seat] and worth == view.money[seat]:
+        count = view.hand_sizes[seat]
+        blit_text(surface, f"{count} card{'s' if count != 1 else ''}", small, MUTED,
+                  (rect.right - pad, rect.top + round(27 * scale)), anchor="topright")
+    draw_notes(surface, view.money[seat], (rect.left + pad, rect.top + round(46 * scale)),
+               rect.width - 2 * pad, scale)
+    if status:
+        blit_text(surface, status, small, GOLD,
+                  (rect.centerx, rect.bottom - round(4 * scale)), anchor="midbottom")
+
+
+def suit_tag(surface: pygame.Surface, suit: Suit, card: Rect, scale: float,
+             colours: text.SuitColours) -> None:
+    """The suit a led COUP stands for, on a little tab at the card's top-right corner."""
+    size = round(24 * scale)
+    tab = Rect(0, 0, size + round(8 * scale), size + round(8 * scale))
+    tab.center = (card.right - round(4 * scale), card.top + round(4 * scale))
+    pygame.draw.ellipse(surface, (16, 26, 20), tab)
+    pygame.draw.ellipse(surface, GOLD, tab, 2)
+    pip = art.suit_pip(suit, size, colours[suit])
+    surface.blit(pip, pip.get_rect(center=tab.center))
 
 
 def draw_treasury(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
@@ -215,7 +268,8 @@ def draw_treasury(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
 
 
 def draw_last_trick(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
-                    names: Sequence[str], cards: art.CardArt, scale: float) -> None:
+                    names: Sequence[str], cards: art.CardArt, scale: float,
+                    colours: text.SuitColours) -> None:
     """The last trick, for review: each card with its player, and who took it."""
     panel(surface, rect)
     pad = round(10 * scale)
@@ -231,15 +285,20 @@ def draw_last_trick(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
     width = min(round(50 * scale), (rect.width - 2 * pad) // len(trick.plays) - round(4 * scale))
     x = rect.left + pad
     y = rect.top + round(34 * scale)
-    for seat, card in trick.plays:
+    for order, (seat, card) in enumerate(trick.plays):
         image = cards.face(card, width)
         surface.blit(image, (x, y))
+        card_rect = Rect(x, y, width, image.get_height())
         if seat == trick.winner:
-            pygame.draw.rect(surface, HIGHLIGHT, Rect(x - 2, y - 2, width + 4,
-                                                      image.get_height() + 4), 2, 6)
-        blit_text(surface, names[seat][:7], small, INK,
+            pygame.draw.rect(surface, HIGHLIGHT, card_rect.inflate(4, 4), 2, 6)
+        if order == 0 and card is COUP:
+            suit_tag(surface, trick.led_suit, card_rect, scale * 0.6, colours)
+        label = names[seat]
+        while len(label) > 3 and text.measure(label, small) > width + round(4 * scale):
+            label = label[:-1]
+        blit_text(surface, label, small, INK,
                   (x + width // 2, y + image.get_height() + round(3 * scale)), anchor="midtop")
         x += width + round(4 * scale)
-    number = len(view.tricks_done)
-    blit_text(surface, f"Trick {number}: {names[trick.winner]} took it", round(13 * scale),
-              MUTED, (rect.left + pad, y + round(width * art.CARD_RATIO) + round(22 * scale)))
+    blit_text(surface, f"Trick {len(view.tricks_done)}: {names[trick.winner]} took it",
+              round(13 * scale), MUTED,
+              (rect.left + pad, y + round(width * art.CARD_RATIO) + round(22 * scale)))

@@ -51,6 +51,12 @@ class TableLayout:
         return self.seats[(seat - bottom_seat) % len(self.seats)]
 
     @property
+    def center_card(self) -> tuple[float, float]:
+        """Where the face-down centre card lies, beside the tricks."""
+        x, y = self.center
+        return x - self.card_width * 2.1, y - self.card_width
+
+    @property
     def hand_spacing(self) -> int:
         return round(self.card_width * 0.62)
 
@@ -79,7 +85,7 @@ def table_layout(size: tuple[int, int], players: int) -> TableLayout:
     center = (felt.centerx, felt.top + round(felt.height * 0.46))
     seats = tuple(_seat(position, felt, center, card, scale) for position in POSITIONS[players])
     dominos = Rect(0, 0, s(420), s(330))
-    dominos.center = center
+    dominos.center = (center[0] + s(10), center[1] + s(24))  # clear of the side plates
     return TableLayout(size, scale, card, s(58), board, treasury, last_trick, log, buttons,
                        banner, felt, seats, center, dominos)
 
@@ -88,20 +94,20 @@ def _seat(position: str, felt: Rect, center: Point, card: int, scale: float) -> 
     def s(value: float) -> int:
         return round(value * scale)
 
-    plate_size = (s(168), s(92))
+    plate_size = (s(168), s(100))
     inset = s(14)
     cx, cy = center
     reach = round(card * 0.78)  # how far from the centre a trick card lands
     if position == "bottom":
         plate = Rect((felt.left + inset, felt.bottom - plate_size[1] - inset), plate_size)
-        hand = (cx, felt.bottom - round(card * 0.78))
+        hand = (cx + s(36), felt.bottom - round(card * 0.78))  # clear of the plate
         pile = (felt.right - s(60), felt.bottom - s(70))
         return SeatPlace(position, plate, hand, pile, (cx, cy + reach), False, -1)
     if position == "top":
         plate = Rect((felt.centerx + s(120), felt.top + inset), plate_size)
         hand = (cx, felt.top + round(card * 0.55))
-        pile = (cx - round(card * 2.9), felt.top + round(card * 0.75))
-        return SeatPlace(position, plate, hand, pile, (cx, cy - reach), False, -1)
+        pile = (cx - round(card * 3.3), felt.top + round(card * 0.75))
+        return SeatPlace(position, plate, hand, pile, (cx, cy - reach), False, 1)
     left = position == "left"
     side = -1 if left else 1
     plate_x = felt.left + inset if left else felt.right - inset - plate_size[0]

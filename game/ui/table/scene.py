@@ -1,53 +1,46 @@
-"""The table: a game in progress, shown from one seat's view.
+"""The table: a game in progress, shown from one seat's view (see seating.py for whose).
 
 Events from the match become beats, shown one after another (cards glide, notes fly, the
-log speaks). Humans decide by clicking or with the keyboard; computers think in a worker
-and their decisions are applied only once the table has shown everything before them.
-
-Who is looking: with one human, always that human. With several (pass-and-play), nobody
-between decisions (a spectator's view: no hand face up); before each human decision a
-neutral screen asks to pass the device, and only then is that player's hand shown.
+log speaks). Persons decide by clicking, dragging or with the keyboard; computers think in
+a worker and their decisions are applied only once the table has shown everything before
+them. Drawing is render.py's; this module keeps the flow.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
+from game import stats
 from game.cards import COUP, Card
 from game.engine.errors import IllegalMove
 from game.engine.follower import Follower
 from game.engine.ruleset import Event, State
 from game.rules.coup_detat import events as ev
+from game.rules.coup_detat.charts import HandType, in_display_order
 from game.rules.coup_detat.decisions import PlayCard
+from game.rules.coup_detat.state import Phase
 from game.rules.coup_detat.view import CoupDetatView
 from game.session import GameSession
 from game.ui import art, text
 from game.ui.scene import Scene
 from game.ui.table import hud
 from game.ui.table.arrange import arrange, card_key, drawn_for_director
-from game.ui.table.beats import money_movement, timing
+from game.ui.table.beats import SETTLING, Beat, deal_order, money_movement, spawner, timing
 from game.ui.table.controls import DecisionButtons, SideButtons
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.log_panel import LogPanel
+from game.ui.table.render import TableRenderer
+from game.ui.table.seating import Seating
 from game.ui.table.stage import Placement, Stage
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-Key = Hashable
-
-
-@dataclass(frozen=True)
-class Beat:
-    event: Event
-    state: State  # the state just after the event
 
 
 @dataclass
@@ -80,17 +73,15 @@ class TableScene(Scene):
         self.session = session
         self.ruleset = session.ruleset
         self.names = session.names
-        humans = session.human_seats
-        self.pass_and_play = len(humans) > 1
-        self.viewer: int | None = None if self.pass_and_play else (humans[0] if humans else 0)
-        self.bottom = humans[0] if humans else 0
-        self.narrator = self.ruleset.narrator(self.names, self.viewer, tell_all=False)
+        self.seating = Seating(session.human_seats)
+        self.narrator = self.ruleset.narrator(self.names, self.seating.viewer, tell_all=False)
         self.follower = Follower(session.match, from_start=from_start)
         self.queue: deque[Beat] = deque()
         self.shown: State = session.match.state if not from_start else \
             self.ruleset.new_game(session.match.options)
         self.stage = Stage()
         self.log = LogPanel()
+        self.renderer = TableRenderer()
         self.notes: list[FlyingNote] = []
         self.beat_ends = 0.0
         self.computer_ready_at = 0.0
@@ -98,16 +89,18 @@ class TableScene(Scene):
         self.drag: Drag | None = None
         self.toast: tuple[str, float] | None = None
         self.daggers: list[float] = []
-        self.layout: TableLayout = table_layout(self.app.size, session.match.players)
+        self.layout: TableLayout = table_layout(app.size, session.match.players)
         self.decisions: DecisionButtons | None = None
         self.side: SideButtons | None = None
         self.hand_view: CoupDetatView | None = None  # the hand being played, as last shown
         self.settled: list[tuple[Event, State]] = []  # this hand's settling, shown so far
         self.recorded = False  # the finished game went into the statistics
+        self.welcomed = from_start  # a loaded game over is shown its result once
         self.card_art = self._card_art()
-        self._images: dict[tuple, pygame.Surface] = {}  # turned or dimmed cards, by look
+        self._controls_for: tuple[int, int, bool] | None = None  # the position the buttons show
+        if not from_start:
+            self._retell()
         self._arrange(self.clock(), 0.0)
-        self.log.add(f"{self.ruleset.title}: {', '.join(self.names)}.")
 
     # Scene life --------------------------------------------------------------------------------
     @staticmethod
@@ -115,10 +108,16 @@ class TableScene(Scene):
         return time.monotonic()
 
     def enter(self) -> None:
-        self.layout = table_layout(self.app.size, self.session.match.players)
+        self.leave()  # entering twice must not leave stray buttons behind
+        self.relayout(self.app.size)
         self.side = SideButtons(self.app.ui, self.layout.buttons, self)
-        self._arrange(self.clock(), 0.0)
+        self._pull_events(self.clock())
         self._refresh_controls()
+        if not self.welcomed and self.session.over:  # a finished game was loaded
+            self.welcomed = True
+            from game.ui.scenes.results import GameOverScene
+
+            self.app.push(GameOverScene(self.app, self))
 
     def leave(self) -> None:
         if self.side is not None:
@@ -126,12 +125,17 @@ class TableScene(Scene):
             self.side = None
         self._clear_decisions()
 
+    def relayout(self, size: tuple[int, int]) -> None:
+        self.layout = table_layout(size, self.session.match.players)
+        self.daggers = []
+        self._arrange(self.clock(), 0.0)
+
     def closed(self) -> None:
         self.session.close()
 
     def settings_changed(self) -> None:
         self.card_art = self._card_art()
-        self._images.clear()
+        self.renderer.forget()
 
     def _card_art(self) -> art.CardArt:
         settings = self.app.settings
@@ -142,6 +146,11 @@ class TableScene(Scene):
         from game.cards import Suit
 
         return {suit: self.card_art.suit_colour(suit) for suit in Suit}
+
+    @property
+    def caught_up(self) -> bool:
+        """Everything that happened has been shown (nothing waits to be told)."""
+        return not self.queue and self.follower.caught_up
 
     @property
     def busy(self) -> bool:
@@ -158,8 +167,20 @@ class TableScene(Scene):
             moments.append(max(self.computer_ready_at, self.beat_ends))
         return min(moments) if moments else None
 
+    @property
+    def viewer(self) -> int | None:
+        return self.seating.viewer
+
     def view(self, state: State | None = None) -> CoupDetatView:
         return self.ruleset.view(state if state is not None else self.shown, self.viewer)
+
+    def table_view(self) -> CoupDetatView:
+        """What lies on the table: between two hands, the hand just finished stays there
+        for everyone to look at until the next deal."""
+        view = self.view()
+        if view.phase is Phase.DEAL and self.hand_view is not None:
+            return self.hand_view
+        return view
 
     # Time passes -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -181,10 +202,23 @@ class TableScene(Scene):
             self.queue.clear()
             self.shown = self.session.match.state
             self.beat_ends = now
+            self._retell()
             self._arrange(now, self.app.settings.animation_seconds(0.25))
             self._refresh_controls()
             return
         self.queue.extend(Beat(event, state) for event, state in new)
+
+    def _retell(self) -> None:
+        """Tell the whole game again in the log (after an undo, or for a loaded game)."""
+        self.log.clear()
+        self.log.add(f"{self.ruleset.title}: {', '.join(self.names)}.")
+        state = self.ruleset.new_game(self.session.match.options)
+        self.hand_view, self.settled = None, []
+        for event in self.session.match.events:
+            state = self.ruleset.apply(state, event)
+            self._remember(Beat(event, state))
+            for line in self.narrator.lines(event, state):
+                self.log.add(line)
 
     def _show(self, beat: Beat, now: float) -> None:
         """Show one event: move the cards, speak, sound; the next beat waits its turn."""
@@ -192,26 +226,23 @@ class TableScene(Scene):
         shape = timing(beat.event)
         self.shown = beat.state
         self._remember(beat)
-        stagger = settings.animation_seconds(shape.stagger)
         self._arrange(now, settings.animation_seconds(shape.move), event=beat.event,
-                      hold=settings.animation_seconds(shape.hold), stagger=stagger)
+                      hold=settings.animation_seconds(shape.hold),
+                      stagger=settings.animation_seconds(shape.stagger))
         for line in self.narrator.lines(beat.event, beat.state):
             self.log.add(line)
         if shape.sound:
             self.app.sounds.play(shape.sound)
         self._fly_money(beat.event, now, settings.animation_seconds(shape.move))
-        total = shape.hold + shape.move + shape.after
-        ends = now + settings.animation_seconds(total)
-        self.beat_ends = max(ends, self.stage.ends_at()) if settings.animation_speed != "off" \
-            else now
+        ends = now + settings.animation_seconds(shape.hold + shape.move + shape.after)
+        self.beat_ends = now if settings.animation_speed == "off" else max(
+            ends, self.stage.ends_at())
         self._overlay_after(beat)
 
     def _remember(self, beat: Beat) -> None:
-        from game.ui.scenes.results import SETTLING
-
         if isinstance(beat.event, ev.Dealt):
             self.hand_view, self.settled = None, []
-        view = self.view()
+        view = self.view(beat.state)
         if view.hand_type is not None:
             self.hand_view = view
         if isinstance(beat.event, SETTLING):
@@ -219,8 +250,6 @@ class TableScene(Scene):
 
     def hand_settlement(self) -> list[tuple[Event, State]]:
         """The hand's settling: what was shown, and what still waits up to the next deal."""
-        from game.ui.scenes.results import SETTLING
-
         waiting = []
         for beat in self.queue:
             if isinstance(beat.event, ev.Dealt | ev.DrewForDirector):
@@ -229,9 +258,17 @@ class TableScene(Scene):
                 waiting.append((beat.event, beat.state))
         return [*self.settled, *waiting]
 
-    def _record_statistics(self) -> None:
-        from game import stats
+    def _overlay_after(self, beat: Beat) -> None:
+        from game.ui.scenes.results import GameOverScene, HandResultScene
 
+        if isinstance(beat.event, ev.HandEnded):
+            self.app.push(HandResultScene(self.app, self, beat))
+        elif isinstance(beat.event, ev.GameEnded):
+            self.welcomed = True
+            self._record_statistics()
+            self.app.push(GameOverScene(self.app, self))
+
+    def _record_statistics(self) -> None:
         if self.recorded or not self.session.human_seats:
             return
         self.recorded = True
@@ -241,15 +278,6 @@ class TableScene(Scene):
         except OSError:
             self.say("The statistics could not be saved.")
 
-    def _overlay_after(self, beat: Beat) -> None:
-        from game.ui.scenes.results import GameOverScene, HandResultScene
-
-        if isinstance(beat.event, ev.HandEnded):
-            self.app.push(HandResultScene(self.app, self, beat))
-        elif isinstance(beat.event, ev.GameEnded):
-            self._record_statistics()
-            self.app.push(GameOverScene(self.app, self))
-
     # Whose turn --------------------------------------------------------------------------------
     def _next_decision(self, now: float) -> None:
         session = self.session
@@ -258,9 +286,9 @@ class TableScene(Scene):
             self._refresh_controls()
             return
         if session.is_human(seat):
-            if self.pass_and_play and self.viewer != seat:
+            if self.seating.must_pass_to(seat):
                 self._ask_to_pass(seat)
-            elif self.decisions is None and not self.stage.busy(now):
+            elif self._controls_for != self._position():
                 self._refresh_controls()
             return
         ready = now >= self.computer_ready_at
@@ -269,28 +297,37 @@ class TableScene(Scene):
         elif session.thinking is None and not ready:
             session.computer_step(ready=False)  # start thinking during the pause
 
+    def _position(self) -> tuple[int, int, bool]:
+        """Where the game stands for the buttons: decisions made, undos, and whether the
+        table has shown it all."""
+        match = self.session.match
+        return len(match.turns), match.rewinds, self.caught_up
+
     def _ask_to_pass(self, seat: int) -> None:
         from game.ui.scenes.pass_device import PassDeviceScene
 
-        self.viewer = None
+        self.seating.looking_away()
         self._arrange(self.clock(), 0.0)
-        self.app.push(PassDeviceScene(self.app, self.names[seat], lambda: self._hand_to(seat)))
+        self.app.push(PassDeviceScene(self.app, self.names[seat], lambda: self._hand_to(seat),
+                                      table=self))
 
     def _hand_to(self, seat: int) -> None:
         """The device is in `seat`'s hands: show his cards."""
-        self.viewer = seat
-        self.bottom = seat
+        self.seating.handed_to(seat)
         self._arrange(self.clock(), self.app.settings.animation_seconds(0.3))
         self._refresh_controls()
 
     def human_to_act(self) -> int | None:
+        """The person to decide now, if his cards are the ones shown."""
         seat = self.session.to_act
         if seat is not None and self.session.is_human(seat) and seat == self.viewer:
             return seat
         return None
 
     def decide(self, decision: object) -> None:
-        """A human's decision: apply it, or say why the rules refuse it."""
+        """A person's decision: apply it, or say why the rules refuse it."""
+        seat = self.human_to_act()
+        before = len(self.session.match.turns)
         try:
             self.session.submit(decision)
         except IllegalMove as refusal:
@@ -298,31 +335,47 @@ class TableScene(Scene):
             return
         self.selected = None
         self._clear_decisions()
-        if self.pass_and_play:
-            self.viewer = None  # nobody's hand stays face up once he has played
-            self._arrange(self.clock(), 0.0)
+        if seat is not None:
+            deciders = {turn.seat for turn in self.session.match.turns[before:]}
+            again = self.session.to_act == seat and deciders == {seat}  # no deal between
+            self.seating.decided(seat, again)
+        self._arrange(self.clock(), 0.0)
         self.computer_ready_at = self.clock() + self.app.settings.computer_delay()
 
     def say(self, message: str, seconds: float = 3.0) -> None:
         self.toast = (message, self.clock() + seconds)
 
+    def message(self) -> str | None:
+        """The line above the hand: a passing remark, else what the player must do."""
+        if self.toast is not None:
+            return self.toast[0]
+        if self.decisions is not None and self.decisions.showing:
+            return None  # the panel says it
+        if self.human_to_act() is not None and self.caught_up:
+            view = self.view()
+            if view.dominos is not None and view.dominos.runner == view.seat:
+                return "Ace on a King: lay another card, or stop"
+            return "Your turn: play a highlighted card"
+        return None
+
     # Layout of the cards -----------------------------------------------------------------------
     def _arrange(self, now: float, duration: float, *, event: Event | None = None,
                  hold: float = 0.0, stagger: float = 0.0) -> None:
-        view = self.view()
-        seat = self.human_to_act()
-        playable = {d.card for d in self.session.match.legal() if isinstance(d, PlayCard)} \
-            if seat is not None and self.shown is self.session.match.state else set()
-        targets = arrange(view, self.layout, self.bottom, playable=playable,
+        table = self.table_view()
+        playable: set[Card] = set()
+        if self.human_to_act() is not None and self.caught_up:
+            playable = {d.card for d in self.session.match.legal() if isinstance(d, PlayCard)}
+        targets = arrange(table, self.layout, self.seating.bottom, playable=playable,
                           selected=self.selected, choosing=bool(playable))
         if isinstance(event, ev.DrewForDirector):  # the draw, face up before each player
-            targets |= drawn_for_director(event.draws, self.layout, self.bottom)
-        spawn = _Spawner(self, view, event)
-        order = _deal_order(view, targets)
-        delay = (lambda key: order.get(key, 0) * stagger) if stagger else None
-        self.stage.arrange(targets, now, duration, spawn=spawn, delay=delay, hold=hold)
+            targets |= drawn_for_director(event.draws, self.layout, self.seating.bottom)
+        order = deal_order(table, targets)
+        self.stage.arrange(targets, now, duration,
+                           spawn=spawner(self.layout, self.seating.bottom, table, event),
+                           delay=(lambda key: order.get(key, 0) * stagger) if stagger else None,
+                           hold=hold)
         if not self.daggers:
-            self.daggers = self._dagger_targets(view)
+            self.daggers = self._dagger_targets(self.view())
 
     def _dagger_targets(self, view: CoupDetatView) -> list[float]:
         geometry = hud.board_geometry(self.layout.board, view.rounds, self.layout.scale)
@@ -334,8 +387,8 @@ class TableScene(Scene):
             self.daggers = targets
             return
         pull = min(1.0, dt * 5)
-        self.daggers = [x + (target - x) * pull for x, target in zip(self.daggers, targets,
-                                                                     strict=True)]
+        self.daggers = [x + (target - x) * pull
+                        for x, target in zip(self.daggers, targets, strict=True)]
 
     def _fly_money(self, event: Event, now: float, duration: float) -> None:
         movement = money_movement(event)
@@ -349,18 +402,21 @@ class TableScene(Scene):
     def _money_spot(self, seat: int | None) -> tuple[float, float]:
         if seat is None:
             return self.layout.treasury.center
-        return self.layout.place_of(seat, self.bottom).plate.center
+        return self.layout.place_of(seat, self.seating.bottom).plate.center
 
     # Controls ----------------------------------------------------------------------------------
     def _refresh_controls(self) -> None:
+        """Buttons for the person to act (once everything before is shown), and the side
+        buttons' Undo and Redo as they stand."""
         self._clear_decisions()
-        seat = self.human_to_act()
-        if seat is not None and self.app.scene is self and not self.queue:
+        self._controls_for = self._position()
+        if self.human_to_act() is not None and self.app.scene is self and self.caught_up:
             legal = list(self.session.match.legal())
             self.decisions = DecisionButtons(self.app.ui, self.layout, legal, self)
             self._arrange(self.clock(), self.app.settings.animation_seconds(0.15))
         if self.side is not None:
-            self.side.refresh()
+            match = self.session.match
+            self.side.refresh(self.seating.may_undo(match), self.seating.may_redo(match))
 
     def _clear_decisions(self) -> None:
         if self.decisions is not None:
@@ -385,9 +441,8 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for controls in (self.decisions, self.side):
-                if controls is not None and controls.pressed(event.ui_element):
-                    return True
+            return any(controls is not None and controls.pressed(event.ui_element)
+                       for controls in (self.decisions, self.side))
         return False
 
     def skip_animation(self) -> None:
@@ -418,8 +473,7 @@ class TableScene(Scene):
 
     def _card_at(self, position: tuple[int, int]) -> Card | None:
         """The viewer's own card under the mouse (topmost first)."""
-        view = self.view()
-        mine = {card_key(card): card for card in view.hand}
+        mine = {card_key(card): card for card in self.view().hand}
         for key, placement in reversed(self.stage.placements(self.clock())):
             if key in mine and self._card_rect(placement).collidepoint(position):
                 return mine[key]
@@ -432,12 +486,15 @@ class TableScene(Scene):
         return rect
 
     def play(self, card: Card) -> None:
+        """Play one of the viewer's cards (asking the suit when COUP is led)."""
         seat = self.human_to_act()
-        if seat is None:
+        if seat is None or not self.caught_up:
             return
-        choices = [d for d in self.session.match.legal()
-                   if isinstance(d, PlayCard) and d.card is card]
-        if card is COUP and len(choices) > 1 and self.decisions is not None:
+        legal = self.session.match.legal()
+        choices = [d for d in legal if isinstance(d, PlayCard) and d.card is card]
+        if card is COUP and len(choices) > 1:
+            if self.decisions is None:
+                self.decisions = DecisionButtons(self.app.ui, self.layout, legal, self)
             self.decisions.offer_suits(choices)  # a led COUP: which suit does it lead?
             return
         self.decide(choices[0] if choices else PlayCard(seat, card))
@@ -463,8 +520,6 @@ class TableScene(Scene):
         return True
 
     def _move_selection(self, step: int) -> None:
-        from game.rules.coup_detat.charts import HandType, in_display_order
-
         view = self.view()
         if self.human_to_act() is None or not view.hand:
             return
@@ -472,27 +527,20 @@ class TableScene(Scene):
         if self.selected not in cards:
             self.selected = cards[0] if step > 0 else cards[-1]
         else:
-            index = (cards.index(self.selected) + step) % len(cards)
-            self.selected = cards[index]
+            self.selected = cards[(cards.index(self.selected) + step) % len(cards)]
         self._arrange(self.clock(), self.app.settings.animation_seconds(0.12))
 
     # Menu actions ------------------------------------------------------------------------------
-    def undo_seat(self) -> int | None:
-        humans = self.session.human_seats
-        if self.viewer is not None and self.viewer in humans:
-            return self.viewer
-        return humans[0] if len(humans) == 1 else None
-
     def undo(self) -> None:
-        seat = self.undo_seat()
-        if seat is not None and self.session.undo(seat):
-            self.log.add("(Taken back.)")
+        seat = self.seating.undo_seat()
+        if seat is not None and self.seating.may_undo(self.session.match) \
+                and self.session.undo(seat):
             self.selected = None
         else:
-            self.say("Nothing to take back since the deal.")
+            self.say("Nothing you may take back now.")
 
     def redo(self) -> None:
-        seat = self.undo_seat()
+        seat = self.seating.undo_seat()
         if seat is None or not self.session.redo(seat):
             self.say("Nothing to redo.")
 
@@ -504,187 +552,13 @@ class TableScene(Scene):
     def open_save(self) -> None:
         from game.ui.scenes.files import SaveDialog
 
-        self.app.push(SaveDialog(self.app, self.session))
+        self.app.push(SaveDialog(self.app, self.session, saved=self.say))
 
     def open_rules(self) -> None:
         from game.ui.scenes.rules import RulesScene
 
         self.app.push(RulesScene(self.app))
 
-    # Drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        now = self.clock()
-        layout = self.layout
-        scale = layout.scale
-        view = self.view()
-        surface.fill((10, 18, 14))
-        surface.blit(art.felt(layout.felt.size), layout.felt.topleft)
-        hud.draw_banner(surface, layout.banner, view, self.names, scale,
-                        text.on_dark(self.suit_colours))
-        geometry = hud.board_geometry(layout.board, view.rounds, scale)
-        hud.draw_board(surface, geometry, view, self.daggers or self._dagger_targets(view), scale)
-        hud.draw_treasury(surface, layout.treasury, view, self.names, scale)
-        hud.draw_last_trick(surface, layout.last_trick, view, self.names, self.card_art, scale)
-        self._draw_plates(surface, view, now)
-        if view.dominos is not None:
-            self._draw_dominos_guide(surface, view)
-        self._draw_cards(surface, now)
-        self._draw_notes(surface, now)
-        self.log.draw(surface, layout.log, scale, text.on_dark(self.suit_colours))
-        self._draw_prompt(surface, view)
+        self.renderer.draw(surface, self)
 
-    def _draw_plates(self, surface: pygame.Surface, view: CoupDetatView, now: float) -> None:
-        to_act = view.to_act
-        thinking = self.session.thinking
-        for seat in range(view.players):
-            place = self.layout.place_of(seat, self.bottom)
-            hud.draw_plate(surface, place.plate, name=self.names[seat], view=view, seat=seat,
-                           scale=self.layout.scale, to_act=seat == to_act and not self.queue,
-                           thinking=seat == thinking, now=now)
-
-    def _draw_dominos_guide(self, surface: pygame.Surface, view: CoupDetatView) -> None:
-        from game.cards import Suit
-
-        area = self.layout.dominos
-        step = area.height / 4
-        for row, suit in enumerate(Suit):
-            y = round(area.top + step * (row + 0.5))
-            colour = text.on_dark(self.suit_colours)[suit]
-            pip = art.suit_pip(suit, round(22 * self.layout.scale), colour)
-            surface.blit(pip, pip.get_rect(midright=(area.left - round(8 * self.layout.scale), y)))
-        starting = view.dominos.starting_rank if view.dominos else None
-        if starting is not None:
-            hud.blit_text(surface, f"Starting rank: {starting.word}", round(15 * self.layout.scale),
-                          hud.GOLD, (area.centerx, area.top - round(6 * self.layout.scale)),
-                          anchor="midbottom")
-
-    def _draw_cards(self, surface: pygame.Surface, now: float) -> None:
-        placed = self.stage.placements(now)
-        if self.drag is not None and self.drag.moved:  # the dragged card rides on top
-            dragged = card_key(self.drag.card)
-            placed = [item for item in placed if item[0] != dragged]
-            x, y = self.drag.position
-            placed.append((dragged, Placement(float(x), float(y))))
-        for key, placement in placed:
-            image = self._card_image(key, placement)
-            rect = image.get_rect(center=(round(placement.x), round(placement.y)))
-            if placement.lifted:
-                glow = rect.inflate(6, 6)
-                pygame.draw.rect(surface, hud.HIGHLIGHT, glow, width=3, border_radius=9)
-            surface.blit(image, rect)
-            if key == card_key(self.selected) if self.selected else False:
-                pygame.draw.rect(surface, (120, 200, 255), rect.inflate(8, 8), 3, 10)
-
-    def _card_image(self, key: Key, placement: Placement) -> pygame.Surface:
-        width = placement.width or self.layout.card_width
-        face = _face_of(key) if placement.face_up else None
-        look = (face, width, placement.dimmed, round(placement.angle))
-        image = self._images.get(look)
-        if image is None:
-            image = self.card_art.back(width) if face is None else self.card_art.face(face, width)
-            if placement.dimmed:
-                image = _dimmed(image)
-            if look[3]:
-                image = pygame.transform.rotate(image, look[3])
-            if len(self._images) > 3000:
-                self._images.clear()
-            self._images[look] = image
-        if placement.opacity < 1:
-            image = image.copy()
-            image.set_alpha(round(255 * placement.opacity))
-        return image
-
-    def _draw_notes(self, surface: pygame.Surface, now: float) -> None:
-        width = round(54 * self.layout.scale)
-        for note in self.notes:
-            t = min(1.0, max(0.0, (now - note.begins) / note.duration))
-            e = 1 - (1 - t) ** 3
-            x = note.start[0] + (note.end[0] - note.start[0]) * e
-            y = note.start[1] + (note.end[1] - note.start[1]) * e - 40 * self.layout.scale * (
-                4 * t * (1 - t))
-            image = art.franc_note(note.value, width)
-            surface.blit(image, image.get_rect(center=(round(x), round(y))))
-
-    def _draw_prompt(self, surface: pygame.Surface, view: CoupDetatView) -> None:
-        message = None
-        if self.toast is not None:
-            message = self.toast[0]
-        elif self.human_to_act() is not None and not self.queue:
-            message = self._prompt(view)
-        if message is None:
-            return
-        place = self.layout.seats[0]
-        y = place.hand[1] - round(self.layout.card_width * 1.05)
-        image = text.render(message, round(17 * self.layout.scale), hud.INK, bold=True,
-                            suit_colours=text.on_dark(self.suit_colours))
-        box = image.get_rect(midbottom=(self.layout.felt.centerx, y)).inflate(24, 10)
-        hud.panel(surface, box, (8, 14, 10, 220), radius=12, border=hud.GOLD)
-        surface.blit(image, image.get_rect(center=box.center))
-
-    def _prompt(self, view: CoupDetatView) -> str:
-        legal = self.session.match.legal()
-        if any(isinstance(d, PlayCard) for d in legal):
-            if view.dominos is not None and view.dominos.runner == view.seat:
-                return "Ace on a King: lay another card, or stop"
-            return "Your turn: play a highlighted card"
-        return "Your decision"
-
-
-def _deal_order(view: CoupDetatView, targets: dict[Key, Placement]) -> dict[Key, int]:
-    """When each card arrives in a deal: one at a time round the table, from the dealer's
-    left, as a dealer deals."""
-    director = view.director if view.director is not None else 0
-    players = view.players
-    own = [key for key in targets if isinstance(key, tuple) and key[0] == "card"]
-    order: dict[Key, int] = {}
-    for key in targets:
-        if not isinstance(key, tuple):
-            continue
-        if key[0] == "back":
-            seat, index = key[1], key[2]
-        elif key in own and view.seat is not None:
-            seat, index = view.seat, own.index(key)
-        else:
-            continue
-        order[key] = index * players + (seat - director - 1) % players
-    return order
-
-
-class _Spawner:
-    """Where a card appearing in this beat comes from."""
-
-    def __init__(self, scene: TableScene, view: CoupDetatView, event: Event | None) -> None:
-        self.scene = scene
-        self.view = view
-        self.event = event
-
-    def __call__(self, key: Key, target: Placement) -> Placement:
-        layout, bottom = self.scene.layout, self.scene.bottom
-        event = self.event
-        if isinstance(event, ev.Dealt) and self.view.director is not None:
-            x, y = layout.place_of(self.view.director, bottom).hand
-            return Placement(x, y, face_up=False, width=layout.small_card_width, z=target.z)
-        if isinstance(event, ev.CardPlayed) and key == card_key(event.card):
-            x, y = layout.place_of(event.seat, bottom).hand
-            return Placement(x, y, face_up=event.seat == self.view.seat, z=target.z,
-                             width=target.width or layout.card_width)
-        if isinstance(event, ev.CoupDeclined | ev.CoupCardExchanged | ev.TrickWon):
-            x, y = layout.center
-            return Placement(x - layout.card_width * 2.1, y - layout.card_width, face_up=False,
-                             width=layout.small_card_width, z=target.z)
-        return Placement(target.x, target.y, target.face_up, target.angle, target.z,
-                         target.width, opacity=0.0)
-
-
-def _face_of(key: Key) -> Card | None:
-    """The card a sprite shows when face up (None for backs and the centre card)."""
-    if isinstance(key, tuple) and key[0] == "card":
-        return Card.parse(key[1])
-    return None
-
-
-def _dimmed(image: pygame.Surface) -> pygame.Surface:
-    """A card that may not be played now: greyed, still readable."""
-    shaded = image.copy()
-    shaded.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
-    return shaded
