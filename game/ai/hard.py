@@ -1,0 +1,179 @@
+"""Hard: search over the deals the seat cannot rule out.
+
+Perfect-information Monte Carlo: imagine a deal consistent with everything the seat has
+seen (game/ai/determinize.py), try every legal decision in it, play the rest of the hand
+out with the fast simulator, and score each decision by the francs it brings the seat
+(the Directorship's worth included). The same imagined deals serve every decision, so
+they are compared on equal terms. Repeat until the time budget is spent; choose the best
+average. Two processes share the work on two cores.
+
+It sees the view and the legal decisions only: the imagined deals come from the view, so
+two positions that look the same to it get the same thought.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+
+from game.ai.determinize import sample, world
+from game.ai.fastsim import Hand
+from game.ai.knowledge import knowledge
+from game.ai.medium import director_choice
+from game.rules.coup_detat.decide import decide
+from game.rules.coup_detat.decisions import (
+    AttemptCoup,
+    ChooseHandType,
+    Decision,
+    DeclineCoup,
+    Pass,
+    PlayCard,
+    StopRun,
+)
+from game.rules.coup_detat.events import HandEnded, Paid, TreasuryTaken
+from game.rules.coup_detat.state import Phase, State
+from game.rules.coup_detat.view import CoupDetatView, legal, view
+
+DEFAULT_BUDGET = 1.0  # seconds per decision
+MAX_WORLDS = 4000  # enough: more changes nothing measurable
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the search found: each decision's average francs, over how many deals."""
+
+    decisions: tuple[Decision, ...]
+    totals: tuple[float, ...]
+    worlds: int
+
+    def average(self, index: int) -> float:
+        return self.totals[index] / max(1, self.worlds)
+
+    def ranking(self) -> list[int]:
+        return sorted(range(len(self.decisions)), key=self.average, reverse=True)
+
+    def best(self) -> Decision:
+        return self.decisions[self.ranking()[0]]
+
+    def merged(self, other: Estimate) -> Estimate:
+        return Estimate(self.decisions,
+                        tuple(a + b for a, b in zip(self.totals, other.totals, strict=True)),
+                        self.worlds + other.worlds)
+
+
+def estimate(seen: CoupDetatView, choices: Sequence[Decision], seed: int | str,
+             budget: float, max_worlds: int = MAX_WORLDS) -> Estimate:
+    """Search for `budget` seconds (or `max_worlds` deals) from one process."""
+    rng = random.Random(seed)
+    known = knowledge(seen)
+    me = seen.seat
+    assert me is not None
+    totals = [0.0] * len(choices)
+    deadline = time.perf_counter() + budget
+    worlds = 0
+    while worlds < max_worlds and (worlds == 0 or time.perf_counter() < deadline):
+        imagined = world(seen, known, sample(known, rng))
+        for index, choice in enumerate(choices):
+            totals[index] += _value_of(imagined, choice, me, rng)
+        worlds += 1
+    return Estimate(tuple(choices), tuple(totals), worlds)
+
+
+def _value_of(state: State, choice: Decision, me: int, rng: random.Random) -> float:
+    """The francs `choice` brings `me` in one imagined deal, the hand played out."""
+    decided = decide(state, choice)
+    if any(isinstance(event, HandEnded) for event in decided.events):
+        return _settled_gain(decided.events, me)
+    after = decided.state
+    if after.phase is Phase.CHOOSE:  # he declined: the Director names the hand as he would
+        director = after.director
+        assert director is not None
+        naming = director_choice(view(after, director), legal(after))
+        after = decide(after, naming).state
+    return Hand.from_state(after).play_out(rng)[me]
+
+
+def _settled_gain(events: Sequence[object], me: int) -> float:
+    """What the hand's last decision paid `me` (the rare case it ends the hand)."""
+    gain = 0.0
+    for event in events:
+        if isinstance(event, Paid):
+            gain += event.amount * ((event.payee == me) - (event.payer == me))
+        elif isinstance(event, TreasuryTaken) and event.seat == me:
+            gain += event.amount
+    return gain
+
+
+class HardPlayer:
+    def __init__(self, seed: int | str | None = None, budget: float = DEFAULT_BUDGET,
+                 workers: int = 2) -> None:
+        self._rng = random.Random(seed)
+        self.budget = budget
+        self.workers = workers
+
+    def decide(self, seen: CoupDetatView, choices: Sequence[Decision]) -> Decision:
+        return self.think(seen, choices).best()
+
+    def think(self, seen: CoupDetatView, choices: Sequence[Decision]) -> Estimate:
+        if len(choices) == 1:
+            return Estimate(tuple(choices), (0.0,), 1)
+        seeds = [self._rng.randrange(2**62) for _ in range(self.workers)]
+        if self.workers <= 1:
+            return estimate(seen, choices, seeds[0], self.budget)
+        futures = [_pool(self.workers).submit(estimate, seen, tuple(choices), seed, self.budget)
+                   for seed in seeds]
+        results = [future.result() for future in futures]
+        combined = results[0]
+        for result in results[1:]:
+            combined = combined.merged(result)
+        return combined
+
+    def advise(self, seen: CoupDetatView, choices: Sequence[Decision]) -> tuple[Decision, str]:
+        """The decision it would make, with a short reason, for a hint."""
+        found = self.think(seen, choices)
+        ranking = found.ranking()
+        best = found.decisions[ranking[0]]
+        if len(ranking) == 1:
+            return best, "It is the only thing you can do."
+        reason = (f"Over {found.worlds} deals consistent with what you have seen, it comes "
+                  f"to {found.average(ranking[0]):+,.0f} F on average")
+        second = found.decisions[ranking[1]]
+        reason += f"; the next best, {describe(second)}, to {found.average(ranking[1]):+,.0f} F."
+        return best, reason
+
+
+def describe(decision: Decision) -> str:
+    """A decision in a few words."""
+    match decision:
+        case PlayCard(_, card, suit) if suit is not None:
+            return f"leading COUP as {suit.plural}"
+        case PlayCard(_, card):
+            return card.label
+        case AttemptCoup(_, hand_type):
+            return f"a coup in {hand_type.label}"
+        case DeclineCoup():
+            return "declining the coup"
+        case ChooseHandType(_, hand_type):
+            return hand_type.label
+        case Pass():
+            return "passing"
+        case StopRun():
+            return "stopping the run"
+    return str(decision)
+
+
+_POOLS: dict[int, Executor] = {}
+
+
+def _pool(workers: int) -> Executor:
+    """Worker processes, started once (spawned: safe beside threads and a window)."""
+    pool = _POOLS.get(workers)
+    if pool is None:
+        context = multiprocessing.get_context("spawn")
+        pool = _POOLS[workers] = ProcessPoolExecutor(workers, mp_context=context)
+    return pool
+
