@@ -39,11 +39,22 @@ def _parser() -> argparse.ArgumentParser:
     scenario.add_argument("file", help="a scenario (conformance/FORMAT.md)")
     scenario.set_defaults(run=_run_scenario)
 
-    simulate = commands.add_parser("simulate", help="play games between random players")
-    simulate.add_argument("--players", type=int, default=4, choices=(3, 4))
+    simulate = commands.add_parser("simulate", help="play games between computer players")
+    simulate.add_argument("--players", type=int, default=None, choices=(3, 4),
+                          help="3 or 4 (default: as many as --seats, else 4)")
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--short", action="store_true", help="the short game")
+    simulate.add_argument("--seats", default=None,
+                          help="a level per seat: random, easy, medium or hard, e.g. "
+                               "hard,medium,medium,medium (default: all random); seats move "
+                               "round the table from game to game")
+    simulate.add_argument("--seat", action="append", default=[], metavar='N=exec:"COMMAND"',
+                          help="an outside program plays seat N (docs/BOT_PROTOCOL.md)")
+    simulate.add_argument("--budget", type=float, default=None,
+                          help="Hard's thinking time per decision in seconds (default 1)")
+    simulate.add_argument("--time-limit", type=float, default=None,
+                          help="seconds an outside program has per answer (default 10)")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.set_defaults(run=_run_simulate)
 
@@ -77,11 +88,30 @@ def _run_scenario(args: argparse.Namespace) -> int:
 
 def _run_simulate(args: argparse.Namespace) -> int:
     from game import simulate
+    from game.ai.bot import DEFAULT_TIME_LIMIT
+    from game.ai.hard import DEFAULT_BUDGET
+    from game.ai.levels import ALL_LEVELS
 
     if args.games < 1:
         return _fail("--games must be at least 1")
-    summary = simulate.run(players=args.players, games=args.games, seed=args.seed,
-                           short_game=args.short)
+    seats = args.seats.split(",") if args.seats else None
+    players = args.players or (len(seats) if seats else 4)
+    seats = seats or ["random"] * players
+    if players not in (3, 4) or len(seats) != players:
+        return _fail(f"--seats must name {players} seats (3 or 4 players)")
+    unknown = [level for level in seats if level not in ALL_LEVELS]
+    if unknown:
+        return _fail(f"no level {unknown[0]!r}: choose from {', '.join(ALL_LEVELS)}")
+    for given in args.seat:
+        seat, _, command = given.partition("=")
+        if not (seat.isdigit() and int(seat) < players and command.startswith("exec:")
+                and command.removeprefix("exec:").strip()):
+            return _fail(f'--seat wants N=exec:"COMMAND" with N from 0 to {players - 1}, '
+                         f"not {given!r}")
+        seats[int(seat)] = command
+    summary = simulate.run(players, args.games, args.seed, args.short, seats,
+                           budget=args.budget or DEFAULT_BUDGET,
+                           time_limit=args.time_limit or DEFAULT_TIME_LIMIT, echo=True)
     print(json.dumps(summary.to_json(), indent=2) if args.json else summary.describe())
     return 0
 

@@ -1,28 +1,80 @@
 """`coup-detat simulate`: complete games between computer players, and what happened.
 
-The tally reads only events, the same facts a replay tells, so it measures the rules as
-they were played.
+Seats are given by level ("hard", "medium", "easy", "random") or as an outside program
+("exec:COMMAND"). They move round the table from game to game, so each sits in each chair
+equally often. The tally reads only events, the same facts a replay tells.
 """
 
 from __future__ import annotations
 
+import math
+import statistics
+import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from game.ai import Player, RandomPlayer
+from game.ai import Player
+from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
+from game.ai.hard import DEFAULT_BUDGET
+from game.ai.levels import make_player as make_level_player
 from game.engine.match import Match, seeded_chance
 from game.rules import get_ruleset
 from game.rules.coup_detat import events as ev
-from game.rules.coup_detat.charts import HandType
+from game.rules.coup_detat.charts import STARTING_CASH, HandType
 from game.rules.coup_detat.state import Options
+
+RULES = get_ruleset("coup-detat")
+EXEC = "exec:"
+Z_95 = 1.96
+
+
+@dataclass
+class LevelTally:
+    """How one kind of player fared, over every chair it sat in."""
+
+    chairs: int = 0
+    gains_per_hand: list[float] = field(default_factory=list)  # one per game
+    coups_attempted: int = 0
+    coups_won: int = 0
+    seconds: list[float] = field(default_factory=list)  # each decision's thinking time
+
+    def mean(self) -> float:
+        return statistics.fmean(self.gains_per_hand) if self.gains_per_hand else 0.0
+
+    def margin(self) -> float:
+        """Half the width of the 95% confidence interval of the mean."""
+        values = self.gains_per_hand
+        if len(values) < 2:
+            return math.inf
+        return Z_95 * statistics.stdev(values) / math.sqrt(len(values))
+
+    def latency_ms(self, share: float) -> float:
+        if not self.seconds:
+            return 0.0
+        ordered = sorted(self.seconds)
+        return 1000 * ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "chairs_per_game": self.chairs,
+            "mean_gain_per_hand": round(self.mean(), 1),
+            "ci95": [round(self.mean() - self.margin(), 1), round(self.mean() + self.margin(), 1)]
+            if self.margin() != math.inf else None,
+            "coups_attempted": self.coups_attempted,
+            "coups_won": self.coups_won,
+            "decisions": len(self.seconds),
+            "latency_ms_p50": round(self.latency_ms(0.50), 2),
+            "latency_ms_p95": round(self.latency_ms(0.95), 2),
+        }
 
 
 @dataclass
 class Summary:
     players: int
     short_game: bool
+    seats: tuple[str, ...] = ()
     games: int = 0
     hands: int = 0
     decisions: int = 0
@@ -37,6 +89,9 @@ class Summary:
     worth_by_seat: list[int] = field(default_factory=list)
     winning_worth: int = 0
     wins_by_seat: Counter[int] = field(default_factory=Counter)
+    levels: dict[str, LevelTally] = field(default_factory=lambda: defaultdict(LevelTally))
+    bot_log: list[str] = field(default_factory=list)  # what outside programs said or did
+    bot_faults: int = 0
 
     def count(self, event: ev.Event) -> None:
         match event:
@@ -66,6 +121,23 @@ class Summary:
         self.winning_worth += max(worth)
         self.wins_by_seat.update(winners)
 
+    def tally_levels(self, chairs: Sequence[str], match: Match, hands: int) -> None:
+        """Each level's gain per hand in this game (its chairs averaged), and its coups."""
+        state = match.state
+        by_level: dict[str, list[int]] = defaultdict(list)
+        for chair, level in enumerate(chairs):
+            by_level[level].append(chair)
+        for level, seats in by_level.items():
+            tally = self.levels[level]
+            tally.chairs = len(seats)
+            gains = [(state.worth(seat) - STARTING_CASH) / max(1, hands) for seat in seats]
+            tally.gains_per_hand.append(statistics.fmean(gains))
+        for event in match.events:
+            if isinstance(event, ev.CoupAttempted):
+                self.levels[chairs[event.seat]].coups_attempted += 1
+            elif isinstance(event, ev.CoupSucceeded):
+                self.levels[chairs[event.seat]].coups_won += 1
+
     # Reports -------------------------------------------------------------------------------
     def average_worth_by_seat(self) -> list[int]:
         return [round(total / self.games) for total in self.worth_by_seat]
@@ -75,6 +147,7 @@ class Summary:
         return {
             "players": self.players,
             "short_game": self.short_game,
+            "seats": list(self.seats),
             "games": self.games,
             "hands": self.hands,
             "decisions": self.decisions,
@@ -92,6 +165,8 @@ class Summary:
             "average_final_worth_by_seat": self.average_worth_by_seat(),
             "average_winning_worth": round(self.winning_worth / self.games),
             "wins_by_seat": [self.wins_by_seat[seat] for seat in range(self.players)],
+            "levels": {level: tally.to_json() for level, tally in self.levels.items()},
+            "bot_faults": self.bot_faults,
         }
 
     def describe(self) -> str:
@@ -101,6 +176,7 @@ class Summary:
             f"{self.games} games, {self.players} players, {variant}: "
             f"{self.hands} hands, {self.decisions} decisions in {self.seconds:.2f} s "
             f"({data['games_per_second']} games/s, {data['decisions_per_second']} decisions/s)",
+            f"Seats (moving round the table each game): {', '.join(self.seats)}",
             "",
             f"{'hand type':<12}{'hands':>8}{'coups':>8}{'won':>8}{'hidden':>8}",
         ]
@@ -109,46 +185,106 @@ class Summary:
                 lines.append(f"{t.label:<12}{self.hands_by_type[t]:>8}"
                              f"{self.coups_attempted[t]:>8}{self.coups_won[t]:>8}"
                              f"{self.hidden_coups[t]:>8}")
+        lines += ["", f"{'player':<10}{'F per hand':>11}{'95% interval':>22}{'coups':>8}"
+                      f"{'won':>6}{'p50 ms':>9}{'p95 ms':>9}"]
+        for level, tally in self.levels.items():
+            low, high = tally.mean() - tally.margin(), tally.mean() + tally.margin()
+            interval = f"[{low:+,.0f}, {high:+,.0f}]" if tally.margin() != math.inf else "-"
+            lines.append(f"{_short(level):<10}{tally.mean():>+11,.1f}{interval:>22}"
+                         f"{tally.coups_attempted:>8}{tally.coups_won:>6}"
+                         f"{tally.latency_ms(0.5):>9.1f}{tally.latency_ms(0.95):>9.1f}")
         lines += [
             "",
             f"Loans: {self.loans} ({self.francs_lent:,} francs lent); "
             f"redeals (COUP in the centre): {self.redeals}",
-            "Average final worth by seat: "
-            + ", ".join(f"seat {seat} {worth:,}"
-                        for seat, worth in enumerate(self.average_worth_by_seat())),
             f"Average winning worth: {round(self.winning_worth / self.games):,}",
-            "Wins by seat (shared wins count for each): "
-            + ", ".join(f"seat {seat} {self.wins_by_seat[seat]}" for seat in range(self.players)),
         ]
+        if self.bot_faults:
+            lines.append(f"Bot faults: {self.bot_faults} (see above)")
         return "\n".join(lines)
+
+
+def _short(level: str) -> str:
+    return "bot" if level.startswith(EXEC) else level
 
 
 PlayerFactory = Callable[[int, int], Player]  # (game number, seat) -> player
 
 
-def random_players(seed: int) -> PlayerFactory:
-    return lambda game, seat: RandomPlayer(f"{seed}:{game}:{seat}")
+def chairs_for(seats: Sequence[str], game: int) -> list[str]:
+    """Who sits where in game `game`: the seats move one chair round each game."""
+    players = len(seats)
+    return [seats[(chair - game) % players] for chair in range(players)]
 
 
 def run(players: int, games: int, seed: int, short_game: bool = False,
-        make_player: PlayerFactory | None = None) -> Summary:
-    """Play `games` complete games; the same arguments give the same games."""
-    ruleset = get_ruleset("coup-detat")
+        seats: Sequence[str] | None = None, *, make_player: PlayerFactory | None = None,
+        budget: float = DEFAULT_BUDGET, workers: int = 2,
+        time_limit: float = DEFAULT_TIME_LIMIT, echo: bool = False) -> Summary:
+    """Play `games` complete games; the same arguments give the same games (outside
+    programs and Hard's time budget aside)."""
+    seats = tuple(seats or ["random"] * players)
+    if len(seats) != players:
+        raise ValueError(f"{players} seats are needed, not {len(seats)}")
     options = Options(players=players, short_game=short_game)
-    make_player = make_player or random_players(seed)
-    summary = Summary(players=players, short_game=short_game)
+    summary = Summary(players=players, short_game=short_game, seats=seats)
+
+    def log(line: str) -> None:
+        summary.bot_log.append(line)
+        if echo:
+            print(line, file=sys.stderr)
+
     started = time.perf_counter()
     for game in range(games):
-        seats = [make_player(game, seat) for seat in range(players)]
-        match = Match(ruleset, options, chance=seeded_chance(ruleset, f"{seed}:{game}"))
-        while not (pending := match.pending).over:
-            seat = pending.seat
-            assert seat is not None
-            match.submit(seats[seat].decide(match.view(seat), match.legal()))
-            summary.decisions += 1
+        chairs = chairs_for(seats, game)
+        match = Match(RULES, options, chance=seeded_chance(RULES, f"{seed}:{game}"))
+        table = [make_player(game, chair) if make_player else
+                 _player(level, f"{seed}:{game}:{chair}", chair, match, budget, workers,
+                         time_limit, log)
+                 for chair, level in enumerate(chairs)]
+        _play(match, table, chairs, summary)
         for event in match.events:
             summary.count(event)
         state = match.state
+        hands = sum(1 for event in match.events if isinstance(event, ev.HandEnded))
         summary.finish_game([state.worth(seat) for seat in range(players)], state.winners)
+        summary.tally_levels(chairs, match, hands)
+        summary.bot_faults += _farewell(table, match)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _player(level: str, seed: str, chair: int, match: Match, budget: float, workers: int,
+            time_limit: float, log: Callable[[str], None]) -> Player:
+    if level.startswith(EXEC):
+        return ExecPlayer(level.removeprefix(EXEC), seat=chair, ruleset=RULES,
+                          options=match.options,
+                          history=lambda: RULES.protocol.seat_history(match, chair),
+                          time_limit=time_limit, log=log, seed=seed)
+    return make_level_player(level, seed, budget=budget, workers=workers)
+
+
+def _play(match: Match, table: Sequence[Player], chairs: Sequence[str],
+          summary: Summary) -> None:
+    while not (pending := match.pending).over:
+        seat = pending.seat
+        assert seat is not None
+        view, legal = match.view(seat), match.legal()
+        thinking = time.perf_counter()
+        decision = table[seat].decide(view, legal)
+        summary.levels[chairs[seat]].seconds.append(time.perf_counter() - thinking)
+        match.submit(decision)
+        summary.decisions += 1
+
+
+def _farewell(table: Sequence[Player], match: Match) -> int:
+    """Tell the outside programs how the game ended; how many faults they made."""
+    state = match.state
+    result = {"ok": True, "error": None, "awaiting": None, "game_over": True,
+              "winners": sorted(state.winners), **RULES.scenario.result_fields(state)}
+    faults = 0
+    for player in table:
+        if isinstance(player, ExecPlayer):
+            player.finish(result)
+            faults += player.faults
+    return faults

@@ -76,6 +76,16 @@ class ScenarioSupport(Protocol):
         ...
 
 
+class BotSupport(Protocol):
+    """What an outside program playing a seat is told (conformance/BOT_PROTOCOL.md)."""
+
+    def seat_history(self, match: Any, seat: int) -> dict[str, Any]:
+        """`first_dealer`, `deals` and `moves` as the seat saw them, and `hand_start`."""
+        ...
+
+    def view_json(self, view: View) -> dict[str, Any]: ...
+
+
 class Narrator(Protocol):
     """Tells events in words, to one seat (what it may know) or to all."""
 
@@ -142,6 +152,9 @@ class Ruleset(Protocol):
     # Beyond the engine: scenario files and the game told in words ----------------------
     @property
     def scenario(self) -> ScenarioSupport: ...
+
+    @property
+    def protocol(self) -> BotSupport: ...
 
     def narrator(self, names: Sequence[str], viewer: int | None = None, *,
                  tell_all: bool = True) -> Narrator:

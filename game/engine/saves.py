@@ -30,13 +30,20 @@ from game.files import write_atomically
 FORMAT = "coup-detat-save"
 VERSION = 1
 SEAT_KINDS = ("human", "computer")
+COMPUTER_LEVELS = ("random", "easy", "medium", "hard", "bot")
+DEFAULT_LEVEL = "medium"
 MAX_NAME_LENGTH = 40
 
 
 @dataclass(frozen=True, slots=True)
 class Seat:
+    """Who sits at a seat. A computer has a level; "bot" is an outside program, whose
+    command is never saved (a save must not be able to run a program), so a loaded bot
+    seat plays at the Easy level."""
+
     name: str
     kind: str = "computer"
+    level: str = DEFAULT_LEVEL
 
 
 @dataclass(frozen=True)
@@ -57,11 +64,18 @@ def to_json(match: Match, seats: tuple[Seat, ...], *, saved_at: str | None = Non
         "version": VERSION,
         "ruleset": ruleset.id,
         "options": ruleset.options_to_json(match.options),
-        "seats": [{"name": seat.name, "kind": seat.kind} for seat in seats],
+        "seats": [_seat_json(seat) for seat in seats],
         "saved_at": saved_at or datetime.now(UTC).isoformat(timespec="seconds"),
         "progress": ruleset.progress(match.state),  # for listing saves; not trusted on load
         "log": [ruleset.decision_to_json(decision) for decision in match.decisions],
     }
+
+
+def _seat_json(seat: Seat) -> dict[str, str]:
+    entry = {"name": seat.name, "kind": seat.kind}
+    if seat.kind == "computer":
+        entry["level"] = seat.level
+    return entry
 
 
 def write(path: str | Path, match: Match, seats: tuple[Seat, ...]) -> None:
@@ -126,7 +140,10 @@ def _seats(raw: object, players: int) -> tuple[Seat, ...]:
             raise SaveError(f"Seat {index} needs a name of 1 to {MAX_NAME_LENGTH} characters.")
         if kind not in SEAT_KINDS:
             raise SaveError(f"Seat {index} must be {' or '.join(SEAT_KINDS)}, not {kind!r}.")
-        seats.append(Seat(name.strip(), kind))  # type: ignore[arg-type]
+        level = entry.get("level", DEFAULT_LEVEL)  # type: ignore[union-attr]
+        if level not in COMPUTER_LEVELS:
+            raise SaveError(f"Seat {index} has no level {level!r}.")
+        seats.append(Seat(name.strip(), kind, level))  # type: ignore[arg-type]
     return tuple(seats)
 
 

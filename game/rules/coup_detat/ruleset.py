@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 
 from game.engine.ruleset import ScenarioSupport
-from game.rules.coup_detat import events, narration, notation
+from game.rules.coup_detat import events, narration, notation, protocol
 from game.rules.coup_detat import scenario as scenario_support
 from game.rules.coup_detat.apply import apply
 from game.rules.coup_detat.charts import HANDS_PER_ROUND, STARTING_CASH, deck_for
@@ -36,6 +36,7 @@ class CoupDetat:
 
     # Beyond the engine's needs: the scenario format and the game told in words.
     scenario: ScenarioSupport = scenario_support
+    protocol = protocol
     narrator = narration.Narrator
 
     @staticmethod
