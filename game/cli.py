@@ -33,6 +33,10 @@ def _parser() -> argparse.ArgumentParser:
                         help="print frame times (p50, p99) and peak memory at the end")
     window.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x800")
     window.add_argument("--seed", type=int, default=None, help="deal the same cards each time")
+    window.add_argument("--seat", action="append", default=[], metavar='N=exec:"COMMAND"',
+                        dest="window_bots",
+                        help="offer seat N to an outside program in New game "
+                             "(docs/BOT_PROTOCOL.md)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     scenario = commands.add_parser("scenario", help="play a scenario file and print the result")
@@ -144,7 +148,14 @@ def _run_window(args: argparse.Namespace) -> int:
         size = (width, height)
     if args.frames is not None and args.frames < 1:
         return _fail("--frames must be at least 1")
+    bots = {}
+    for given in args.window_bots:
+        seat, _, command = given.partition("=")
+        if not (seat.isdigit() and int(seat) < 4 and command.startswith("exec:")
+                and command.removeprefix("exec:").strip()):
+            return _fail(f'--seat wants N=exec:"COMMAND" with N from 0 to 3, not {given!r}')
+        bots[int(seat)] = command.removeprefix("exec:").strip()
     from game.ui import main as window
 
     return window.run(autoplay=args.autoplay, frames=args.frames, screenshot=args.screenshot,
-                      stats=args.stats, size=size, seed=args.seed)
+                      stats=args.stats, size=size, seed=args.seed, bots=bots)

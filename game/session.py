@@ -15,7 +15,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.ai import Player, RandomPlayer
+from game.ai import Player
+from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
+from game.ai.hard import HardPlayer
+from game.ai.levels import make_player
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Decision, Event, Ruleset
@@ -24,6 +27,7 @@ from game.files import write_atomically
 from game.rules import get_ruleset
 
 HUMAN, COMPUTER = "human", "computer"
+HINT_BUDGET = 1.0  # seconds the Hard player thinks for a hint
 
 
 @dataclass(frozen=True)
@@ -53,12 +57,15 @@ class GameSession:
         self.players: dict[int, Player] = dict(players or {})
         for seat, info in enumerate(self.seats):
             if info.kind == COMPUTER and seat not in self.players:
-                self.players[seat] = RandomPlayer()
+                level = "easy" if info.level == "bot" else info.level  # a bot's command is
+                self.players[seat] = make_player(level)                 # never saved
         self.autosave_path = autosave_path
         self.on_thinking_done = on_thinking_done
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._request: _Request | None = None
+        self._hint: tuple[int, int, Future[tuple[Decision, str]]] | None = None
+        self.notes: list[str] = []  # what the table's log should say besides the game
         if autosave_path is not None:
             self._autosave(autosave_path)  # a new game can be continued from the first moment
 
@@ -152,6 +159,41 @@ class GameSession:
             future.add_done_callback(lambda _: callback())
         self._request = _Request(seat, len(self.match.turns), self.match.rewinds, future)
 
+    # Hints --------------------------------------------------------------------------------------
+    def ask_hint(self, budget: float = HINT_BUDGET) -> None:
+        """Ask the Hard player, in the worker, what it would do in the seat to act's place."""
+        seat = self.to_act
+        if seat is None or self._fresh_hint() is not None:
+            return
+        adviser = HardPlayer(budget=budget)
+        future = self._executor.submit(adviser.advise, self.match.view(seat),
+                                       list(self.match.legal()))
+        if self.on_thinking_done is not None:
+            callback = self.on_thinking_done
+            future.add_done_callback(lambda _: callback())
+        self._hint = (len(self.match.turns), self.match.rewinds, future)
+
+    def _fresh_hint(self) -> Future[tuple[Decision, str]] | None:
+        if self._hint is None:
+            return None
+        turns, rewinds, future = self._hint
+        if turns != len(self.match.turns) or rewinds != self.match.rewinds:
+            self._hint = None  # asked about a position that is gone
+            return None
+        return future
+
+    def hint(self) -> tuple[Decision, str] | None:
+        """The hint for the present position, once it is ready."""
+        future = self._fresh_hint()
+        if future is None or not future.done():
+            return None
+        return future.result()
+
+    @property
+    def hinting(self) -> bool:
+        future = self._fresh_hint()
+        return future is not None and not future.done()
+
     def undo(self, seat: int) -> bool:
         return self.match.undo(seat)
 
@@ -171,7 +213,22 @@ class GameSession:
         text = json.dumps(saves.to_json(self.match, self.seats), separators=(",", ":"))
         self._writer.submit(write_atomically, path, text)
 
+    def seat_bot(self, seat: int, command: str, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+        """Let an outside program play `seat` (docs/BOT_PROTOCOL.md)."""
+        self.players[seat] = ExecPlayer(
+            command, seat=seat, ruleset=self.ruleset, options=self.match.options,
+            history=lambda: self.ruleset.protocol.seat_history(self.match, seat),
+            time_limit=time_limit, log=self.notes.append)
+
     def close(self) -> None:
-        """Stop the worker threads (waiting for a pending autosave to be written)."""
+        """Let outside programs go, stop the worker threads (a pending autosave is still
+        written)."""
+        state = self.match.state
+        result = {"ok": True, "error": None, "awaiting": None, "game_over": self.over,
+                  "winners": sorted(self.ruleset.winners(state)),
+                  **self.ruleset.scenario.result_fields(state)}
+        for player in self.players.values():
+            if isinstance(player, ExecPlayer):
+                player.finish(result)
         self._executor.shutdown(wait=False, cancel_futures=True)
         self._writer.shutdown(wait=True)

@@ -64,6 +64,7 @@ class App:
         self.frame_rate = FRAME_RATE  # 0: as fast as possible (tests)
         self.running = True
         self.stats = FrameStats()
+        self.bots: dict[int, str] = {}  # seats offered to outside programs (--seat N=exec:)
         self._needs_frame = True
         from game.ui.sound import Sounds
 

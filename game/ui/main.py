@@ -17,11 +17,12 @@ if TYPE_CHECKING:
 
 def run(*, autoplay: bool = False, frames: int | None = None, screenshot: str | None = None,
         stats: bool = False, size: tuple[int, int] | None = None,
-        seed: int | None = None) -> int:
+        seed: int | None = None, bots: dict[int, str] | None = None) -> int:
     from game.ui.app import App
 
     loaded = settings_module.load()
     app = App(loaded.settings, settings_notice=loaded.notice, size=size)
+    app.bots = dict(bots or {})
     if autoplay:
         app.replace(autoplay_table(app, seed))
     else:

@@ -11,6 +11,7 @@ from pygame import Rect
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from game import paths
+from game.ai.levels import DEFAULT_LEVEL, LEVELS
 from game.engine.saves import MAX_NAME_LENGTH, Seat
 from game.rules import PLANNED, RULESETS
 from game.session import COMPUTER, HUMAN, GameSession
@@ -20,7 +21,11 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 DEFAULT_NAMES = ("You", "Brigitte", "Camille", "Didier")
-KINDS = {"Person": HUMAN, "Computer": COMPUTER}
+PERSON = "Person"
+KINDS = {PERSON: (HUMAN, DEFAULT_LEVEL),
+         **{f"Computer: {level.capitalize()}": (COMPUTER, level) for level in LEVELS}}
+DEFAULT_COMPUTER = f"Computer: {DEFAULT_LEVEL.capitalize()}"
+BOT = "Outside program"
 PLAYER_COUNTS = ("4 players", "3 players")
 COMING = {"coup-detat-duel": "Coup d'État for two", "coup": "Coup",
           "coup-inquisitor": "Coup with the Inquisitor"}
@@ -35,7 +40,9 @@ class NewGameScene(MenuScene):
         self.players = 4
         self.short_game = False
         self.names = list(DEFAULT_NAMES)
-        self.kinds = ["Person", "Computer", "Computer", "Computer"]
+        self.kinds = [PERSON, DEFAULT_COMPUTER, DEFAULT_COMPUTER, DEFAULT_COMPUTER]
+        for seat in app.bots:
+            self.kinds[seat] = BOT
         self.name_entries: list[UITextEntryLine] = []
         self.kind_menus: list[UIDropDownMenu] = []
         self.players_menu: UIDropDownMenu | None = None
@@ -79,7 +86,9 @@ class NewGameScene(MenuScene):
             entry.set_text(self.names[seat])
             entry.set_text_length_limit(MAX_NAME_LENGTH)
             self.name_entries.append(self.keep(entry))  # type: ignore[arg-type]
-            menu = UIDropDownMenu(list(KINDS), self.kinds[seat],
+            offered = [*KINDS, BOT] if seat in self.app.bots else list(KINDS)
+            choices: list[str | tuple[str, str]] = list(offered)
+            menu = UIDropDownMenu(choices, self.kinds[seat],
                                   Rect(field.left + half + round(10 * scale), y, half,
                                        field.height), manager=ui)
             self.kind_menus.append(self.keep(menu))  # type: ignore[arg-type]
@@ -97,9 +106,6 @@ class NewGameScene(MenuScene):
         """Keep what was typed and chosen when the form is laid out again."""
         for seat, entry in enumerate(self.name_entries):
             self.names[seat] = entry.get_text()
-        for seat, menu in enumerate(self.kind_menus):
-            self.kinds[seat] = menu.selected_option[0] if isinstance(
-                menu.selected_option, tuple) else menu.selected_option
 
     def _rebuild(self) -> None:
         self._remember()
@@ -118,7 +124,11 @@ class NewGameScene(MenuScene):
             return "Every seat needs a name."
         if len(set(names)) != len(names):
             return "Give each seat a different name."
-        return [Seat(name, KINDS[kind]) for name, kind in zip(names, self.kinds, strict=False)]
+        seats = []
+        for name, choice in zip(names, self.kinds, strict=False):
+            kind, level = KINDS.get(choice, (COMPUTER, "bot"))
+            seats.append(Seat(name, kind, level))
+        return seats
 
     def _start(self) -> None:
         from game.ui.table.scene import TableScene
@@ -132,12 +142,18 @@ class NewGameScene(MenuScene):
                                   {"players": self.players, "short_game": self.short_game},
                                   seats, autosave_path=paths.autosave_path(),
                                   on_thinking_done=self.app.wake)
+        for seat, info in enumerate(seats):
+            if info.level == "bot":
+                session.seat_bot(seat, self.app.bots[seat])
         self.app.replace(TableScene(self.app, session, from_start=True))
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
-                and event.ui_element is self.players_menu):
-            self.players = int(event.text.split()[0])
-            self._rebuild()
-            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.players_menu:
+                self.players = int(event.text.split()[0])
+                self._rebuild()
+                return True
+            if event.ui_element in self.kind_menus:
+                self.kinds[self.kind_menus.index(event.ui_element)] = event.text
+                return True
         return super().handle(event)

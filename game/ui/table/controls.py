@@ -143,7 +143,7 @@ class SideButtons:
             ("Undo", "Ctrl+Z: take back your last decision", scene.undo),
             ("Redo", "Ctrl+Y", scene.redo),
             ("Save", "Ctrl+S", scene.open_save),
-            ("Hint", "H: hints come with the computer opponents", lambda: None),
+            ("Hint", "H: what the Hard player would do in your place", scene.hint),
         ]
         columns = 2
         gap = max(4, rect.width // 40)
@@ -155,8 +155,6 @@ class SideButtons:
             y = rect.top + (index // columns) * (height + gap)
             button = UIButton(Rect(x, y, width, height), text, manager=ui, tool_tip_text=tip)
             self.actions[button] = action
-        self.hint = next(b for b in self.actions if b.text == "Hint")
-        self.hint.disable()
         self.undo = next(b for b in self.actions if b.text == "Undo")
         self.redo = next(b for b in self.actions if b.text == "Redo")
 

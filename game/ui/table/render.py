@@ -136,12 +136,20 @@ class TableRenderer:
     def _prompt(self, surface: pygame.Surface, scene: TableScene, message: str,
                 light: text.SuitColours) -> None:
         layout = scene.layout
-        y = layout.seats[0].hand[1] - round(layout.card_width * 1.05)
-        image = text.render(message, round(17 * layout.scale), hud.INK, bold=True,
-                            suit_colours=light)
-        box = image.get_rect(midbottom=(layout.felt.centerx, y)).inflate(24, 10)
+        size = round(17 * layout.scale)
+        lines = text.wrap(message, size, layout.felt.width - round(80 * layout.scale), bold=True)
+        images = [text.render(line, size, hud.INK, bold=True, suit_colours=light)
+                  for line in lines[:4]]
+        height = sum(image.get_height() for image in images)
+        width = max(image.get_width() for image in images)
+        bottom = layout.seats[0].hand[1] - round(layout.card_width * 1.05)
+        box = pygame.Rect(0, 0, width + 24, height + 10)
+        box.midbottom = (layout.felt.centerx, bottom)
         hud.panel(surface, box, (8, 14, 10, 220), radius=12, border=hud.GOLD)
-        surface.blit(image, image.get_rect(center=box.center))
+        y = box.top + 5
+        for image in images:
+            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+            y += image.get_height()
 
 
 def _face_of(key: Key) -> Card | None:

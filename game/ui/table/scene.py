@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 
 from game import stats
+from game.ai.hard import describe
 from game.cards import COUP, Card
 from game.engine.errors import IllegalMove
 from game.engine.follower import Follower
@@ -96,6 +97,8 @@ class TableScene(Scene):
         self.settled: list[tuple[Event, State]] = []  # this hand's settling, shown so far
         self.recorded = False  # the finished game went into the statistics
         self.welcomed = from_start  # a loaded game over is shown its result once
+        self.hint_wanted = False
+        self._notes_told = 0  # the session's notes already in the log
         self.card_art = self._card_art()
         self._controls_for: tuple[int, int, bool] | None = None  # the position the buttons show
         if not from_start:
@@ -156,7 +159,7 @@ class TableScene(Scene):
     def busy(self) -> bool:
         now = self.clock()
         return bool(self.queue) or now < self.beat_ends or self.stage.busy(now) or bool(
-            self.notes) or self.session.thinking is not None
+            self.notes) or self.session.thinking is not None or self.session.hinting
 
     def wake_at(self) -> float | None:
         moments = []
@@ -189,12 +192,46 @@ class TableScene(Scene):
         while self.queue and now >= self.beat_ends and self.app.scene is self:
             self._show(self.queue.popleft(), now)
         self._settle_daggers(dt)
+        self._tell_session_notes()
+        self._show_hint()
         self.notes = [note for note in self.notes if now < note.begins + note.duration]
         if self.toast is not None and now > self.toast[1]:
             self.toast = None
         if self.queue or now < self.beat_ends or self.app.scene is not self:
             return
         self._next_decision(now)
+
+    def _tell_session_notes(self) -> None:
+        """What the session has to say besides the game (an outside program's remarks)."""
+        notes = self.session.notes
+        while self._notes_told < len(notes):
+            self.log.add(notes[self._notes_told])
+            self._notes_told += 1
+
+    def hint(self) -> None:
+        """Ask what the Hard player would do here (it thinks in the worker)."""
+        if self.human_to_act() is None or not self.caught_up:
+            self.say("A hint is for your own turn.")
+            return
+        self.session.ask_hint()
+        self.hint_wanted = True
+        self.say("Thinking about a hint…", seconds=30)
+
+    def _show_hint(self) -> None:
+        if not self.hint_wanted:
+            return
+        found = self.session.hint()
+        if found is None:
+            if not self.session.hinting:
+                self.hint_wanted = False  # the position changed meanwhile
+                self.toast = None
+            return
+        self.hint_wanted = False
+        decision, reason = found
+        self.say(f"Hint: {describe(decision)}. {reason}", seconds=12)
+        if isinstance(decision, PlayCard):
+            self.selected = decision.card  # Enter plays it
+            self._arrange(self.clock(), self.app.settings.animation_seconds(0.12))
 
     def _pull_events(self, now: float) -> None:
         new = list(self.follower.new_events())
@@ -514,7 +551,7 @@ class TableScene(Scene):
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
             self.play(self.selected)
         elif event.key == pygame.K_h:
-            self.say("Hints arrive with the computer opponents.")
+            self.hint()
         else:
             return False
         return True
