@@ -137,7 +137,16 @@ class GameSession:
         if not (ready and request.future.done()):
             return []
         self._request = None
-        return self.submit(request.future.result())
+        return self.submit(self._outcome(request.future, seat))
+
+    def _outcome(self, future: Future[Decision], seat: int) -> Decision:
+        """The computer's decision; should it fail (a bug), a legal move, and a note."""
+        try:
+            return future.result()
+        except Exception as error:  # the game must go on, whatever broke
+            self.notes.append(f"The computer at seat {seat} failed ({error!r}); "
+                              "it plays a legal move instead.")
+            return self.match.legal()[0]
 
     def _current_request(self) -> _Request | None:
         """The pending request, unless the game moved on (an undo) since it was made."""
@@ -187,7 +196,11 @@ class GameSession:
         future = self._fresh_hint()
         if future is None or not future.done():
             return None
-        return future.result()
+        try:
+            return future.result()
+        except Exception as error:  # the game must go on, whatever broke
+            self._hint = None
+            return self.match.legal()[0], f"(The hint failed: {error!r}.)"
 
     @property
     def hinting(self) -> bool:

@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from game.ai.determinize import sample, world
@@ -124,9 +125,13 @@ class HardPlayer:
         seeds = [self._rng.randrange(2**62) for _ in range(self.workers)]
         if self.workers <= 1:
             return estimate(seen, choices, seeds[0], self.budget)
-        futures = [_pool(self.workers).submit(estimate, seen, tuple(choices), seed, self.budget)
-                   for seed in seeds]
-        results = [future.result() for future in futures]
+        try:
+            futures = [_pool(self.workers).submit(estimate, seen, tuple(choices), seed,
+                                                  self.budget) for seed in seeds]
+            results = [future.result() for future in futures]
+        except (BrokenProcessPool, OSError):
+            _POOLS.pop(self.workers, None)  # a worker died: think here, a new pool next time
+            return estimate(seen, choices, seeds[0], self.budget)
         combined = results[0]
         for result in results[1:]:
             combined = combined.merged(result)
