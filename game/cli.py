@@ -56,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seat", action="append", default=[], metavar='N=exec:"COMMAND"',
                           help="an outside program plays seat N (docs/BOT_PROTOCOL.md)")
     simulate.add_argument("--budget", type=float, default=None,
-                          help="Hard's thinking time per decision in seconds (default 1)")
+                          help="Hard's thinking time per decision in seconds (default 0.8)")
     simulate.add_argument("--time-limit", type=float, default=None,
                           help="seconds an outside program has per answer (default 10)")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")

@@ -27,7 +27,7 @@ from game.files import write_atomically
 from game.rules import get_ruleset
 
 HUMAN, COMPUTER = "human", "computer"
-HINT_BUDGET = 1.0  # seconds the Hard player thinks for a hint
+HINT_BUDGET = 0.8  # seconds the Hard player thinks for a hint
 
 
 @dataclass(frozen=True)

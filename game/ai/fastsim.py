@@ -323,15 +323,29 @@ class Hand:
 
     def _dominos_out(self, random_float: object) -> None:
         draw = random_float
-        while self.holders() > 1:
+        t = tables(self.players)
+        place, suit = t.place, t.suit
+        top, bottom, hands = self.top, self.bottom, self.hands
+        holding = self.holders()
+        while holding > 1:
             seat = self.to_act
-            cards = self.layable_cards(seat)
             if self.runner == seat and draw() < RUN_STOP_CHANCE:  # type: ignore[operator]
                 self.dominos_step(STOP)
-            elif not cards:
-                self.dominos_step(PASS)
-            else:
-                self.dominos_step(cards[int(draw() * len(cards))])  # type: ignore[operator]
+                continue
+            if self.start < 0:
+                cards = hands[seat]
+            else:  # layable_cards, inlined: this is the playouts' inner loop
+                start = self.start
+                cards = [c for c in hands[seat]
+                         if (top[suit[c]] < 0 and place[c] == start)
+                         or (top[suit[c]] >= 0 and (place[c] == top[suit[c]] - 1
+                                                    or place[c] == bottom[suit[c]] + 1))]
+            if not cards:
+                self.to_act = self.next_holder(seat)  # a pass
+                continue
+            self.dominos_step(cards[int(draw() * len(cards))])  # type: ignore[operator]
+            if not hands[seat]:
+                holding -= 1
 
     # Settling --------------------------------------------------------------------------------
     def outcome(self) -> tuple[bool | None, int | None, list[int]]:
