@@ -133,9 +133,11 @@ def main() -> int:
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
-    print(f"our fast simulator, trick hands: {results['coup_detat_trick_hands_plays_per_second']:>10,} card plays/s")
-    print(f"our fast simulator, Dominos:     {results['coup_detat_dominos_plays_per_second']:>10,} card plays/s")
-    print(f"OpenSpiel hearts (C++, from Python): {results['openspiel_hearts_plays_per_second']:>6,} card plays/s")
+    rows = [("our fast simulator, trick hands", "coup_detat_trick_hands_plays_per_second"),
+            ("our fast simulator, Dominos", "coup_detat_dominos_plays_per_second"),
+            ("OpenSpiel hearts (C++, from Python)", "openspiel_hearts_plays_per_second")]
+    for label, key in rows:
+        print(f"{label:<37}{results[key]:>10,} card plays/s")
     print(f"ratio (trick hands / OpenSpiel): {results['ratio_tricks_to_openspiel']}")
     return 0
 
