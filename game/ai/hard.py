@@ -111,10 +111,13 @@ def _settled_gain(events: Sequence[object], me: int) -> float:
 
 class HardPlayer:
     def __init__(self, seed: int | str | None = None, budget: float = DEFAULT_BUDGET,
-                 workers: int = 2) -> None:
+                 workers: int = 2, max_worlds: int = MAX_WORLDS) -> None:
+        """`budget` seconds a decision; `max_worlds` caps the deals imagined (a small cap
+        with a large budget makes the player deterministic, for tests)."""
         self._rng = random.Random(seed)
         self.budget = budget
         self.workers = workers
+        self.max_worlds = max_worlds
 
     def decide(self, seen: CoupDetatView, choices: Sequence[Decision]) -> Decision:
         return self.think(seen, choices).best()
@@ -124,14 +127,15 @@ class HardPlayer:
             return Estimate(tuple(choices), (0.0,), 1)
         seeds = [self._rng.randrange(2**62) for _ in range(self.workers)]
         if self.workers <= 1:
-            return estimate(seen, choices, seeds[0], self.budget)
+            return estimate(seen, choices, seeds[0], self.budget, self.max_worlds)
+        share = -(-self.max_worlds // self.workers)
         try:
             futures = [_pool(self.workers).submit(estimate, seen, tuple(choices), seed,
-                                                  self.budget) for seed in seeds]
+                                                  self.budget, share) for seed in seeds]
             results = [future.result() for future in futures]
         except (BrokenProcessPool, OSError):
             _POOLS.pop(self.workers, None)  # a worker died: think here, a new pool next time
-            return estimate(seen, choices, seeds[0], self.budget)
+            return estimate(seen, choices, seeds[0], self.budget, self.max_worlds)
         combined = results[0]
         for result in results[1:]:
             combined = combined.merged(result)

@@ -1,0 +1,91 @@
+"""The strength ladder: each level against the one below, and each level's thinking time.
+
+    python benchmarks/ladder.py [--hands 2000] [--budget 0.1] [--players 3 4] [--json]
+
+For each number of players and each step (Hard over Medium, Medium over Easy, Easy over
+random), one player of the higher level sits with the others of the lower level, moving
+round the table so that he sits in every chair, for at least `--hands` hands. The step
+holds when his mean gain per hand has its whole 95% confidence interval above zero.
+
+Hard plays the ladder with `--budget` seconds a decision (default 0.1: the full ladder then
+takes about 40 minutes on 2 cores; Hard's default in the game is 0.8 s and only stronger).
+The latency run plays one game per player count with every level at the table and Hard at
+its default budget, and reports each level's p50 and p95 thinking time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game import simulate
+from game.ai.hard import DEFAULT_BUDGET
+
+STEPS = (("hard", "medium"), ("medium", "easy"), ("easy", "random"))
+GOALS_MS = {"hard": 1000.0, "medium": 50.0, "easy": 5.0}  # p95 latency goals
+
+
+def ladder_step(players: int, hero: str, others: str, hands: int, budget: float,
+                seed: int) -> dict[str, object]:
+    games = math.ceil(hands / (6 * players))
+    started = time.perf_counter()
+    summary = simulate.run(players, games, seed, seats=[hero] + [others] * (players - 1),
+                           budget=budget)
+    tally = summary.levels[hero]
+    low = tally.mean() - tally.margin()
+    return {"players": players, "step": f"{hero} > {others}", "games": games,
+            "hands": summary.hands, "mean_gain_per_hand": round(tally.mean(), 1),
+            "ci95": [round(low, 1), round(tally.mean() + tally.margin(), 1)],
+            "holds": low > 0, "minutes": round((time.perf_counter() - started) / 60, 1)}
+
+
+def latency(players: int, seed: int) -> dict[str, dict[str, float]]:
+    levels = ["hard", "medium", "easy", "random"][:players]
+    summary = simulate.run(players, 1, seed, seats=levels, budget=DEFAULT_BUDGET)
+    return {level: {"p50_ms": round(tally.latency_ms(0.5), 2),
+                    "p95_ms": round(tally.latency_ms(0.95), 2),
+                    "decisions": len(tally.seconds)}
+            for level, tally in summary.levels.items()}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--budget", type=float, default=0.1, help="Hard's seconds a decision")
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4])
+    parser.add_argument("--seed", type=int, default=1966)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    steps, latencies = [], {}
+    for players in args.players:
+        for hero, others in STEPS:
+            step = ladder_step(players, hero, others, args.hands, args.budget, args.seed)
+            steps.append(step)
+            if not args.json:
+                print(f"{players} players, {step['step']:<16} {step['hands']:>5} hands: "
+                      f"{step['mean_gain_per_hand']:+8.1f} F/hand, 95% "
+                      f"[{step['ci95'][0]:+.1f}, {step['ci95'][1]:+.1f}] "  # type: ignore[index]
+                      f"{'holds' if step['holds'] else 'DOES NOT HOLD'} "
+                      f"({step['minutes']} min)", flush=True)
+        latencies[players] = latency(players, args.seed)
+        if not args.json:
+            for level, figures in latencies[players].items():
+                goal = GOALS_MS.get(level)
+                verdict = "" if goal is None else (" ok" if figures["p95_ms"] <= goal
+                                                   else f" OVER the {goal:g} ms goal")
+                print(f"{players} players, {level:<7} latency p50 {figures['p50_ms']:8.2f} ms, "
+                      f"p95 {figures['p95_ms']:8.2f} ms{verdict}", flush=True)
+    if args.json:
+        print(json.dumps({"hard_budget": args.budget, "steps": steps,
+                          "latency": latencies}, indent=2))
+    return 0 if all(step["holds"] for step in steps) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
