@@ -188,3 +188,21 @@ def costly_cards(hand_type: HandType | None, deck: Deck) -> frozenset[Card]:
     if chart.each_spade:
         cards |= deck.spades
     return frozenset(cards)
+
+
+def describe_penalties(hand_type: HandType, king: str = "the King of Hearts") -> str:
+    """What the Director's chart charges in this hand, in words:
+    "the Queens (200 F each)". `king` names the King of Hearts (a screen may write K♥)."""
+    chart = DIRECTORS_CHART[hand_type]
+    parts = []
+    if chart.king_of_hearts:
+        parts.append(f"{king} ({chart.king_of_hearts:,} F)")
+    if chart.each_queen:
+        parts.append(f"the Queens ({chart.each_queen:,} F each)")
+    if chart.each_spade:
+        parts.append(f"the Spades ({chart.each_spade:,} F each)")
+    if chart.first_trick:
+        parts.append(f"the first and the last trick ({chart.first_trick:,} F each)")
+    if chart.last_out:
+        parts.append(f"being last out ({chart.last_out:,} F)")
+    return ", ".join(parts)

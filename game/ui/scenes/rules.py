@@ -8,37 +8,20 @@ from pygame_gui.elements import UITextBox
 
 from game.rules.coup_detat.charts import (
     COUP_CHART,
-    DIRECTORS_CHART,
     DIRECTORS_GOALS,
     LOAN_OWED_PER_UNIT,
     LOAN_UNIT,
     STARTING_CASH,
     HandType,
+    describe_penalties,
 )
 from game.ui.scenes.common import MenuScene
 
 
-def _penalty(hand_type: HandType) -> str:
-    chart = DIRECTORS_CHART[hand_type]
-    parts = []
-    if chart.king_of_hearts:
-        parts.append(f"{chart.king_of_hearts} for the King of Hearts")
-    if chart.each_queen:
-        parts.append(f"{chart.each_queen} a Queen")
-    if chart.each_spade:
-        parts.append(f"{chart.each_spade} a Spade")
-    if chart.first_trick:
-        parts.append(f"{chart.first_trick} for the first trick")
-    if chart.last_trick:
-        parts.append(f"{chart.last_trick} for the last trick")
-    if chart.last_out:
-        parts.append(f"{chart.last_out} for being last out")
-    return ", ".join(parts)
-
-
 def rules_html() -> str:
     director = "".join(
-        f"<b>{t.label}</b>: {DIRECTORS_GOALS[t]}. Pay the Director {_penalty(t)}.<br>"
+        f"<b>{t.label}</b>: {DIRECTORS_GOALS[t]}. You pay the Director for "
+        f"{describe_penalties(t)}.<br>"
         for t in HandType)
     coup = "".join(
         f"<b>{t.label}</b>: {COUP_CHART[t].goal}. Success: {COUP_CHART[t].reward} from each "

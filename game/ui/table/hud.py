@@ -13,9 +13,9 @@ from pygame import Rect
 from game.cards import COUP, Suit
 from game.rules.coup_detat.charts import (
     COUP_CHART,
-    DIRECTORS_CHART,
     HIDDEN_COUP_TYPES,
     HandType,
+    describe_penalties,
 )
 from game.rules.coup_detat.narration import francs
 from game.rules.coup_detat.state import Phase
@@ -53,24 +53,6 @@ def blit_text(surface: pygame.Surface, words: str, size: int, colour: tuple[int,
 # The banner ----------------------------------------------------------------------------------
 
 
-def costs_text(hand_type: HandType) -> str:
-    """What the Director's chart charges in this hand, read from the chart itself:
-    "the K♥ (800 F)", "the Queens (200 F each)"..."""
-    chart = DIRECTORS_CHART[hand_type]
-    parts = []
-    if chart.king_of_hearts:
-        parts.append(f"the K♥ ({francs(chart.king_of_hearts)})")
-    if chart.each_queen:
-        parts.append(f"the Queens ({francs(chart.each_queen)} each)")
-    if chart.each_spade:
-        parts.append(f"the Spades ({francs(chart.each_spade)} each)")
-    if chart.first_trick:
-        parts.append(f"the first and the last trick ({francs(chart.first_trick)} each)")
-    if chart.last_out:
-        parts.append(f"being last out ({francs(chart.last_out)})")
-    return ", ".join(parts)
-
-
 def banner_lines(view: CoupDetatView, names: Sequence[str]) -> tuple[str, str]:
     """The headline and one line of what matters in this hand, for whoever looks."""
     me = view.seat
@@ -99,9 +81,9 @@ def banner_lines(view: CoupDetatView, names: Sequence[str]) -> tuple[str, str]:
     hidden = " · a hidden coup is possible" if hand in HIDDEN_COUP_TYPES else ""
     headline = f"{hand.label}: Director {director}'s hand{hidden}"
     if me == view.director:
-        return headline, f"The others pay you for {costs_text(hand)}."
+        return headline, f"The others pay you for {describe_penalties(hand, king='the K♥')}."
     payer = "you pay" if me is not None else "it is paid to"
-    return headline, f"Avoid {costs_text(hand)}: {payer} the Director."
+    return headline, f"Avoid {describe_penalties(hand, king='the K♥')}: {payer} the Director."
 
 
 def draw_banner(surface: pygame.Surface, rect: Rect, view: CoupDetatView, names: Sequence[str],
