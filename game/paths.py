@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 from pathlib import Path
 
 import platformdirs
+
+from game.files import generations
+from game.resources import resource_path
 
 APP_NAME = "coup-detat"
 HOME_VARIABLE = "COUP_DETAT_HOME"
@@ -36,7 +38,22 @@ def saves_dir() -> Path:
 
 
 def autosave_path() -> Path:
+    """The newest autosave; the ones before it are kept beside it (`autosave_paths`)."""
     return data_dir() / "autosave.json"
+
+
+PREVIOUS_AUTOSAVES = 2  # kept so that a damaged newest autosave falls back to the one before
+
+
+def autosave_paths() -> list[Path]:
+    """The autosaves, newest first."""
+    return generations(autosave_path(), PREVIOUS_AUTOSAVES)
+
+
+def crash_reports_dir() -> Path:
+    """Reports of unexpected errors, with the game's log, for the player to send us."""
+    state = _home() or Path(platformdirs.user_state_dir(APP_NAME, appauthor=False))
+    return _made(state / "crash-reports")
 
 
 def settings_path() -> Path:
@@ -49,9 +66,7 @@ def stats_path() -> Path:
 
 def sample_saves_dir() -> Path:
     """The sample games shipped with the program: the repository's or the bundle's saves/."""
-    if getattr(sys, "frozen", False):  # a PyInstaller bundle unpacks its data here
-        return Path(getattr(sys, "_MEIPASS", Path(sys.executable).parent)) / "saves"
-    return Path(__file__).resolve().parent.parent / "saves"
+    return resource_path("saves")
 
 
 def _home() -> Path | None:

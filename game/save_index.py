@@ -1,8 +1,9 @@
 """The saved games on disk, listed for the Load dialog from their headers alone.
 
-Listing reads each file's header fields (ruleset, options, seats, saved_at, progress) and
-never replays the log: that is `game.engine.saves.read`'s job when a game is loaded. A
-file that cannot be listed is still listed, with a short `problem` saying why.
+Listing shows each file's header fields (ruleset, options, seats, saved_at, progress), and
+replays its log through the rules, as loading will, so that a file which would be refused
+(damaged, hand-edited into an illegal game) is listed with a short `problem` saying why.
+A replay takes milliseconds; its verdict is remembered while the file is unchanged.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from game import paths
+from game.engine import saves
+from game.engine.errors import SaveError
 from game.engine.saves import FORMAT, SEAT_KINDS, VERSION
 from game.rules import get_ruleset
 
@@ -61,19 +64,49 @@ def list_saves(folders: Sequence[tuple[Path, bool]]) -> list[SaveEntry]:
     return sorted(entries, key=_listing_order)
 
 
-def read_entry(path: Path, *, sample: bool = False) -> SaveEntry:
-    """One file's entry; never raises."""
+def read_entry(path: Path, *, sample: bool = False, replay: bool = True) -> SaveEntry:
+    """One file's entry; never raises. `replay=False` trusts the header without replaying."""
     blank = SaveEntry(path, title_for(path), None, "", 0, (), 0, "", sample)
     try:
-        with path.open(encoding="utf-8") as file:
-            data = json.load(file)
-    except (OSError, UnicodeDecodeError) as error:
-        return _with_problem(blank, f"cannot be read ({type(error).__name__})")
+        data = json.loads(saves.read_text(path))
+    except SaveError as error:
+        return _with_problem(blank, _short(str(error), path))
     except (ValueError, RecursionError):
         return _with_problem(blank, "damaged: not valid JSON")
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         return _with_problem(blank, "not a Coup d'État saved game")
-    return _entry_from_header(blank, data)
+    entry = _entry_from_header(blank, data)
+    if entry.problem is None and replay:
+        problem = _replay_problem(path, data)
+        if problem is not None:
+            return _with_problem(entry, problem)
+    return entry
+
+
+_verdicts: dict[tuple[Path, int, int], str | None] = {}
+
+
+def _replay_problem(path: Path, data: Mapping[str, object]) -> str | None:
+    """Why the rules refuse this save, or None; remembered while the file is unchanged."""
+    try:
+        status = path.stat()
+    except OSError as error:
+        return f"cannot be read ({type(error).__name__})"
+    key = (path.resolve(), status.st_mtime_ns, status.st_size)
+    if key not in _verdicts:
+        try:
+            saves.from_json(data)
+            _verdicts[key] = None
+        except SaveError as error:
+            _verdicts[key] = _short(str(error), path)
+    return _verdicts[key]
+
+
+def _short(reason: str, path: Path) -> str:
+    """A refusal as a listing shows it: without the file's name, which the line starts with."""
+    reason = reason.removeprefix(f"{path.name} is ").removeprefix(f"{path.name} ")
+    reason = reason.removeprefix("The save ").removeprefix("This ")
+    return reason.rstrip(".")
 
 
 def title_for(path: Path) -> str:

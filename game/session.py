@@ -8,13 +8,13 @@ that seat's view and applied only when the caller says the table is ready for it
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from game import paths
 from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
 from game.ai.hard import HardPlayer
@@ -223,8 +223,8 @@ class GameSession:
 
     def _autosave(self, path: Path) -> None:
         """Snapshot the log now (cheap); write it in the background (disk may be slow)."""
-        text = json.dumps(saves.to_json(self.match, self.seats), separators=(",", ":"))
-        self._writer.submit(write_atomically, path, text)
+        text = saves.dumps(self.match, self.seats)
+        self._writer.submit(write_atomically, path, text, keep=paths.PREVIOUS_AUTOSAVES)
 
     def seat_bot(self, seat: int, command: str, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
         """Let an outside program play `seat` (docs/BOT_PROTOCOL.md)."""

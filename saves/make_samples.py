@@ -8,6 +8,7 @@ game, a hand in the middle of a coup attempt, a short game under way.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +21,8 @@ from game.rules.coup_detat.state import State
 HERE = Path(__file__).parent
 RULES = get_ruleset("coup-detat")
 NAMES = ("Antoine", "Brigitte", "Camille", "Didier")
+LEVELS = ("easy", "medium", "hard", "medium")
+SAVED_AT = "2026-11-22T06:53:59+00:00"
 
 
 def play_until(players: int, short_game: bool, seed: int,
@@ -41,13 +44,18 @@ def mid_coup_trick_hand(state: State, steps: int) -> bool:
 
 
 def write(name: str, match: Match, humans: int = 1) -> None:
-    seats = tuple(saves.Seat(NAMES[seat], "human" if seat < humans else "computer")
+    seats = tuple(saves.Seat(NAMES[seat], "human") if seat < humans
+                  else saves.Seat(NAMES[seat], "computer", LEVELS[seat])
                   for seat in range(match.players))
-    saves.write(HERE / name, match, seats)
+    data = saves.to_json(match, seats, saved_at=SAVED_AT)
+    (HERE / name).write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
     print(f"wrote {name}: {len(match.turns)} decisions")
 
 
 if __name__ == "__main__":
+    # versions/format-N.json keep a sample of each older format, as that version wrote it.
+    write(f"versions/format-{saves.VERSION}.json",
+          play_until(4, False, 7, mid_coup_trick_hand))
     write("complete-game-4-players.json", play_until(4, False, 1966, lambda s, n: False))
     write("coup-in-progress-4-players.json", play_until(4, False, 7, mid_coup_trick_hand))
     write("short-game-3-players.json",

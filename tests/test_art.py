@@ -189,13 +189,11 @@ def test_the_director_and_coup_badges_differ() -> None:
     assert fingerprint(director_badge(40)) != fingerprint(coup_badge(40))
 
 
-def test_the_felt_fills_a_full_hd_window_quickly_and_is_cached() -> None:
+def test_the_felt_fills_a_full_hd_window_and_is_cached() -> None:
+    """(Its speed is measured by benchmarks/ui.py, not here: timed tests flake on busy CI.)"""
     felt.cache_clear()
-    start = time.perf_counter()
     baize = felt((1920, 1080))
-    elapsed = time.perf_counter() - start
     assert baize.get_size() == (1920, 1080)
-    assert elapsed < 0.5
     assert felt((1920, 1080)) is baize
 
 

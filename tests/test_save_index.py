@@ -153,7 +153,7 @@ def test_a_save_written_by_the_game_is_listed(tmp_path: Path) -> None:
     ("", "not valid JSON"),
     ("[1, 2]", "not a Coup d'État saved game"),
     ('{"format": "something-else"}', "not a Coup d'État saved game"),
-    ({"version": 2}, "newer version"),
+    ({"version": saves.VERSION + 1}, "newer version"),
     ({"version": "1"}, "no format version"),
     ({"ruleset": "chess"}, "unknown ruleset"),
     ({"ruleset": "coup"}, "not available yet"),
@@ -258,3 +258,37 @@ def _case_blind(folder: Path) -> bool:
         return (folder / "case-probe").exists()
     finally:
         probe.unlink()
+
+
+def test_a_hand_edited_illegal_game_is_listed_with_the_rule_it_breaks(tmp_path: Path) -> None:
+    """The header is fine; the log is replayed through the rules when listing."""
+    data = sample_header()
+    first_play = next(i for i, entry in enumerate(data["log"]) if "play" in entry)
+    data["log"][first_play]["play"] = "COUP" if data["log"][first_play]["play"] != "COUP" else "2S"
+    (tmp_path / "edited.json").write_text(json.dumps(data), encoding="utf-8")
+    entry = save_index.read_entry(tmp_path / "edited.json")
+    assert entry.problem is not None
+    assert f"log entry {first_play}" in entry.problem
+    assert entry.progress == "Round 1 of 4, hand 2 of 6", "what the header says is still shown"
+
+
+def test_a_huge_file_is_refused_without_being_read(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as out:
+        out.truncate(saves.MAX_BYTES + 1)  # sparse: nothing is written, nothing need be read
+    entry = save_index.read_entry(path)
+    assert entry.problem is not None and "too big to be a saved game" in entry.problem
+
+
+def test_listing_remembers_a_verdict_until_the_file_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write_save(tmp_path, "game.json")
+    replays = []
+    real = saves.from_json
+    monkeypatch.setattr(saves, "from_json", lambda data: replays.append(1) or real(data))
+    for _ in range(3):
+        assert save_index.read_entry(path).problem is None
+    assert len(replays) == 1
+    write_save(tmp_path, "game.json", log="lost")
+    assert save_index.read_entry(path).problem is not None
+    assert len(replays) == 2

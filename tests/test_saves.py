@@ -145,7 +145,7 @@ def test_a_file_nested_too_deeply_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_missing_file_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(SaveError, match="Cannot read"):
+    with pytest.raises(SaveError, match="cannot be read"):
         saves.read(tmp_path / "nowhere.json")
 
 
@@ -154,7 +154,7 @@ def test_a_save_holds_no_code(tmp_path: Path) -> None:
     saves.write(tmp_path / "game.json", game_in_progress(), SEATS)
     data = json.loads((tmp_path / "game.json").read_text())
     assert set(data) == {"format", "version", "ruleset", "options", "seats", "saved_at",
-                         "progress", "log"}
+                         "progress", "app", "log"}
     assert all(isinstance(entry, dict) for entry in data["log"])
 
 

@@ -33,6 +33,7 @@ def open_app(home: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int] 
     chosen = {"animation_speed": "off", "computer_pace": "fast", "sound": False, **settings}
     app = App(settings_module.Settings(**chosen), size=size)
     app.frame_rate = 0
+    app.catch_errors = False  # a test sees its errors; the crash screen has its own tests
     try:
         yield app
     finally:

@@ -6,29 +6,38 @@ which rebuild every event, so a save can never smuggle in an illegal game: a fil
 malformed or breaks a rule is refused with a message saying where, and nothing is
 half-loaded. No pickle, no eval.
 
-    {"format": "coup-detat-save", "version": 1, "ruleset": "coup-detat",
+    {"format": "coup-detat-save", "version": 2, "ruleset": "coup-detat",
      "options": {"players": 4, "short_game": false},
-     "seats": [{"name": "Ada", "kind": "human"}, ...],
+     "seats": [{"name": "Ada", "kind": "human"}, {"name": "Bob", "kind": "computer",
+                "level": "hard"}, ...],
      "saved_at": "2026-11-22T10:00:00+00:00", "progress": "Round 2 of 4, hand 3 of 6",
+     "app": "coup-detat 0.1.0",
      "log": [{"draw": [[0, "AS"], ...]}, {"deal": {...}}, {"seat": 3, "decline": true}, ...]}
+
+Format versions, each older one read through a migration step to the next:
+    1  seats without levels (computers then played at random)
+    2  every computer seat has a level; "app" names the program that wrote the save
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from game import __version__
 from game.engine.errors import IllegalMove, MalformedEntry, SaveError
 from game.engine.match import ChanceSource, Match
 from game.engine.ruleset import Ruleset
 from game.files import write_atomically
 
 FORMAT = "coup-detat-save"
-VERSION = 1
+VERSION = 2
+APP = f"coup-detat {__version__}"
+MAX_BYTES = 8 * 1024 * 1024  # a whole 4-player game is about 25 kB
 SEAT_KINDS = ("human", "computer")
 COMPUTER_LEVELS = ("random", "easy", "medium", "hard", "bot")
 DEFAULT_LEVEL = "medium"
@@ -67,6 +76,7 @@ def to_json(match: Match, seats: tuple[Seat, ...], *, saved_at: str | None = Non
         "seats": [_seat_json(seat) for seat in seats],
         "saved_at": saved_at or datetime.now(UTC).isoformat(timespec="seconds"),
         "progress": ruleset.progress(match.state),  # for listing saves; not trusted on load
+        "app": APP,
         "log": [ruleset.decision_to_json(decision) for decision in match.decisions],
     }
 
@@ -78,17 +88,19 @@ def _seat_json(seat: Seat) -> dict[str, str]:
     return entry
 
 
-def write(path: str | Path, match: Match, seats: tuple[Seat, ...]) -> None:
-    write_atomically(path, json.dumps(to_json(match, seats), separators=(",", ":")))
+def write(path: str | Path, match: Match, seats: tuple[Seat, ...], *, keep: int = 0) -> None:
+    """Write a save atomically, keeping `keep` earlier versions beside it."""
+    write_atomically(path, dumps(match, seats), keep=keep)
+
+
+def dumps(match: Match, seats: tuple[Seat, ...]) -> str:
+    return json.dumps(to_json(match, seats), separators=(",", ":"))
 
 
 def read(path: str | Path, *, chance: ChanceSource | None = None) -> SavedGame:
     """Load a save file; `SaveError` saying what is wrong if it cannot be loaded."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise SaveError(f"Cannot read {path.name}: {error}") from None
+    text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -98,6 +110,38 @@ def read(path: str | Path, *, chance: ChanceSource | None = None) -> SavedGame:
     except RecursionError:
         raise SaveError(f"{path.name} is damaged: nested too deeply to be a save.") from None
     return from_json(data, chance=chance)
+
+
+def read_text(path: Path) -> str:
+    """A save file's text, refused before reading if it is too big to be a save."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise SaveError(f"{path.name} is {size / 2**20:.0f} MB: too big to be a saved game.")
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise SaveError(f"{path.name} cannot be read: {_reason(error)}.") from None
+
+
+def read_first(paths: Iterable[Path], *, chance: ChanceSource | None = None,
+               ) -> tuple[SavedGame, Path, list[str]]:
+    """The first of `paths` that loads, its path, and why each one before it did not.
+    `SaveError` listing every reason if none loads."""
+    problems: list[str] = []
+    for path in paths:
+        if not path.exists():
+            continue
+        try:
+            return read(path, chance=chance), path, problems
+        except SaveError as error:
+            problems.append(str(error))
+    raise SaveError(" ".join(problems) or "There is no saved game.")
+
+
+def _reason(error: OSError | UnicodeDecodeError) -> str:
+    if isinstance(error, UnicodeDecodeError):
+        return "it is not text"
+    return error.strerror or type(error).__name__
 
 
 def from_json(data: Any, *, chance: ChanceSource | None = None) -> SavedGame:
@@ -114,6 +158,7 @@ def from_json(data: Any, *, chance: ChanceSource | None = None) -> SavedGame:
             f"The save is format version {version}; this program reads up to version "
             f"{VERSION}. Update the game to load it."
         )
+    data = migrated(data, version)
     try:
         ruleset = get_ruleset(data.get("ruleset"))  # type: ignore[arg-type]
     except (KeyError, TypeError) as error:
@@ -129,6 +174,27 @@ def from_json(data: Any, *, chance: ChanceSource | None = None) -> SavedGame:
     return SavedGame(match, seats, saved_at if isinstance(saved_at, str) else None)
 
 
+def migrated(data: Mapping[str, Any], version: int) -> Mapping[str, Any]:
+    """A save of an older format version brought up to this one, a step at a time."""
+    while version < VERSION:
+        data = MIGRATIONS[version](data)
+        version += 1
+    return data
+
+
+def _from_version_1(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Version 1 seats had no level: their computers now play at the default level."""
+    seats = data.get("seats")
+    if isinstance(seats, list):
+        seats = [{**seat, "level": seat.get("level", DEFAULT_LEVEL)}
+                 if isinstance(seat, Mapping) and seat.get("kind") == "computer" else seat
+                 for seat in seats]
+    return {**data, "version": 2, "seats": seats}
+
+
+MIGRATIONS: dict[int, Callable[[Mapping[str, Any]], Mapping[str, Any]]] = {1: _from_version_1}
+
+
 def _seats(raw: object, players: int) -> tuple[Seat, ...]:
     if not isinstance(raw, list) or len(raw) != players:
         raise SaveError(f"The save must list {players} seats.")
@@ -141,6 +207,8 @@ def _seats(raw: object, players: int) -> tuple[Seat, ...]:
         if kind not in SEAT_KINDS:
             raise SaveError(f"Seat {index} must be {' or '.join(SEAT_KINDS)}, not {kind!r}.")
         level = entry.get("level", DEFAULT_LEVEL)  # type: ignore[union-attr]
+        if kind == "computer" and "level" not in entry:  # type: ignore[operator]
+            raise SaveError(f"Seat {index} is a computer without a level.")
         if level not in COMPUTER_LEVELS:
             raise SaveError(f"Seat {index} has no level {level!r}.")
         seats.append(Seat(name.strip(), kind, level))  # type: ignore[arg-type]

@@ -19,11 +19,12 @@ import pygame
 import pygame_gui
 
 from game import settings as settings_module
+from game.resources import resource_path
 from game.settings import Settings
 from game.ui import text
 from game.ui.scene import Scene
 
-THEME = Path(__file__).resolve().parent / "theme.json"
+THEME = resource_path("game", "ui", "theme.json")
 MIN_SIZE = (960, 600)
 FRAME_RATE = 60
 IDLE_WAIT_MS = 250
@@ -65,6 +66,7 @@ class App:
         self.running = True
         self.stats = FrameStats()
         self.bots: dict[int, str] = {}  # seats offered to outside programs (--seat N=exec:)
+        self.catch_errors = True  # False: an unexpected error propagates (tests want to see it)
         self._needs_frame = True
         from game.ui.sound import Sounds
 
@@ -149,7 +151,48 @@ class App:
     def frame(self, idle_wait: bool = True) -> None:
         """One turn of the loop: events, update, draw. With `idle_wait`, while nothing
         moves it sleeps until an event or a scene's next appointment, and draws nothing
-        if neither comes."""
+        if neither comes. An unexpected error ends in the crash screen, not in a
+        traceback (unless `catch_errors` is off, as in tests)."""
+        try:
+            self._frame(idle_wait)
+        except Exception as error:
+            if not self.catch_errors:
+                raise
+            self.crashed(error)
+
+    def crashed(self, error: Exception) -> None:
+        """Write a crash report with the open games' logs, let go of every scene, and
+        show the crash screen; an error in the crash screen itself ends the program."""
+        from game import crash
+        from game.ui.scenes.crash import CrashScene
+
+        if isinstance(self.scene, CrashScene):
+            raise error
+        report = crash.report(error, screens=[type(scene).__name__ for scene in self.scenes],
+                              games=self._open_games())
+        path = crash.write_report(report)
+        while self.scenes:
+            gone = self.scenes.pop()
+            with contextlib.suppress(Exception):  # a broken scene must not stop the rescue
+                gone.leave()
+                gone.closed()
+        self.ui.clear_and_reset()
+        self.push(CrashScene(self, error, path))
+
+    def _open_games(self) -> list[dict]:
+        from game.engine import saves
+
+        games, seen = [], set()
+        for scene in self.scenes:
+            session = getattr(scene, "session", None)
+            if session is None or id(session) in seen:
+                continue  # a dialog over the table holds the table's session
+            seen.add(id(session))
+            with contextlib.suppress(Exception):
+                games.append(saves.to_json(session.match, session.seats))
+        return games
+
+    def _frame(self, idle_wait: bool) -> None:
         busy = (self._needs_frame or any(scene.busy for scene in self.scenes)
                 or self.ui.get_hovering_any_element())  # a tooltip may be on its way
         if idle_wait and not busy and not pygame.event.peek() and not self._sleep():

@@ -3,25 +3,51 @@ tests and benchmarks use (a table of computer players, a fixed number of frames)
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
+import time
 from typing import TYPE_CHECKING
 
 from game import settings as settings_module
 from game.engine.saves import Seat
+from game.resources import resource_path
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.table.scene import TableScene
 
+# Set, the window prints {"first_frame_at": SECONDS SINCE THE EPOCH} once its first frame is
+# drawn, so that a launcher can time launch -> first frame (benchmarks/executable.py).
+REPORT_FIRST_FRAME = "COUP_DETAT_REPORT_FIRST_FRAME"
+
 
 def run(*, autoplay: bool = False, frames: int | None = None, screenshot: str | None = None,
         stats: bool = False, size: tuple[int, int] | None = None,
         seed: int | None = None, bots: dict[int, str] | None = None) -> int:
+    """Open the window and play; 1 if an error the crash screen could not handle stopped
+    the program (a report is written and its place told)."""
+    try:
+        return _run(autoplay=autoplay, frames=frames, screenshot=screenshot, stats=stats,
+                    size=size, seed=seed, bots=bots)
+    except Exception as error:
+        from game import crash
+
+        path = crash.write_report(crash.report(error))
+        where = f"A report was written to {path}." if path else "No report could be written."
+        print(f"Coup d'État stopped after an unexpected error ({type(error).__name__}: "
+              f"{error}). {where}", file=sys.stderr)
+        return 1
+
+
+def _run(*, autoplay: bool, frames: int | None, screenshot: str | None, stats: bool,
+         size: tuple[int, int] | None, seed: int | None, bots: dict[int, str] | None) -> int:
     from game.ui.app import App
 
     loaded = settings_module.load()
     app = App(loaded.settings, settings_notice=loaded.notice, size=size)
+    _window_icon()
     app.bots = dict(bots or {})
     if autoplay:
         app.replace(autoplay_table(app, seed))
@@ -29,6 +55,8 @@ def run(*, autoplay: bool = False, frames: int | None = None, screenshot: str | 
         from game.ui.scenes.title import TitleScene
 
         app.replace(TitleScene(app))
+    if os.environ.get(REPORT_FIRST_FRAME):
+        frames = _report_first_frame(app, frames)
     app.run(frames)
     if screenshot:
         app.screenshot(screenshot)
@@ -46,6 +74,21 @@ def autoplay_table(app: App, seed: int | None) -> TableScene:
     session = GameSession.new("coup-detat", {"players": 4}, seats, seed=seed,
                               on_thinking_done=app.wake)
     return TableScene(app, session, from_start=True)
+
+
+def _report_first_frame(app: App, frames: int | None) -> int | None:
+    """Draw the first frame, say when, and return how many frames are left to draw."""
+    app.frame(idle_wait=False)
+    print(json.dumps({"first_frame_at": time.time()}), flush=True)
+    return None if frames is None else frames - 1
+
+
+def _window_icon() -> None:
+    """The icon drawn by assets/make_icon.py, for the title bar and the task bar."""
+    import pygame
+
+    with contextlib.suppress(pygame.error, OSError):
+        pygame.display.set_icon(pygame.image.load(resource_path("assets", "icon.png")))
 
 
 def _close(app: object) -> None:

@@ -6,20 +6,18 @@ keeps the stems of a 12-pixel "Q" sharp.
 
 from __future__ import annotations
 
-import importlib.util
 from functools import cache
 from pathlib import Path
 
 import pygame
 
+from game.resources import package_data
 from game.ui.art.canvas import Colour
 
 
 def _font_folder() -> Path:
-    spec = importlib.util.find_spec("pygame_gui")
-    if spec is None or not spec.submodule_search_locations:
-        raise RuntimeError("pygame_gui is not installed: its fonts are the game's fonts")
-    return Path(next(iter(spec.submodule_search_locations))) / "data"
+    """pygame-gui's fonts are the game's fonts (the executable carries only those we use)."""
+    return package_data("pygame_gui", "data")
 
 
 @cache

@@ -39,12 +39,24 @@ def start_table(app: App, session: GameSession) -> None:
 
 def resume(app: App, path: paths.Path) -> str | None:
     """Load a save and sit at its table; the reason when the file cannot be loaded."""
+    return resume_first(app, [path])
+
+
+def resume_autosave(app: App) -> str | None:
+    """Sit at the newest autosave that loads; the reasons when none does."""
+    return resume_first(app, paths.autosave_paths())
+
+
+def resume_first(app: App, candidates: list[paths.Path]) -> str | None:
     try:
-        saved = saves.read(path)
+        saved, _, skipped = saves.read_first(candidates)
     except SaveError as error:
         return str(error)
     session = GameSession.resume(saved, autosave_path=paths.autosave_path(),
                                  on_thinking_done=app.wake)  # type: ignore[attr-defined]
+    if skipped:
+        session.notes.append("The newest autosave could not be loaded "
+                             f"({' '.join(skipped)}); this is the one before it.")
     start_table(app, session)
     return None
 

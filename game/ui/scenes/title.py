@@ -15,12 +15,14 @@ FAN = (card("KH"), card("QS"), COUP, card("AD"), card("10C"))
 
 
 def can_continue() -> bool:
-    """An autosave that can be loaded and is not a finished game."""
-    path = paths.autosave_path()
-    if not path.exists():
-        return False
-    entry = save_index.read_entry(path)
-    return entry.problem is None and entry.progress != "Game over"
+    """An autosave that looks loadable and is not of a finished game: the newest such one
+    decides (an older one of a finished game must not revive it)."""
+    for path in paths.autosave_paths():
+        if path.exists():
+            entry = save_index.read_entry(path, replay=False)
+            if entry.problem is None:
+                return entry.progress != "Game over"
+    return False
 
 
 class TitleScene(MenuScene):
@@ -51,9 +53,9 @@ class TitleScene(MenuScene):
         self.app.push(NewGameScene(self.app))
 
     def _continue(self) -> None:
-        from game.ui.scenes.files import resume
+        from game.ui.scenes.files import resume_autosave
 
-        problem = resume(self.app, paths.autosave_path())
+        problem = resume_autosave(self.app)
         if problem is not None:
             self.app.settings_notice = problem
             self.leave()

@@ -1,0 +1,104 @@
+"""Fuzzing the save reader: mutated, truncated and spliced save files, and JSON edited at
+random, are refused with a `SaveError` (or load, when the edit happens to be a legal game),
+and listing them never raises.
+
+CI runs a few hundred cases; the soak (`python benchmarks/save_fuzz.py`) many thousands.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import save_index
+from game.engine import saves
+from game.engine.errors import SaveError
+
+SAMPLES = Path(__file__).resolve().parent.parent / "saves"
+SOURCES = [path.read_bytes() for path in sorted(SAMPLES.glob("**/*.json"))]
+SMALL = [source for source in SOURCES if len(source) < 10_000]  # cheap to replay
+EXAMPLES = int(os.environ.get("SAVE_FUZZ_EXAMPLES", "100"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
+    | st.text(max_size=12) | st.sampled_from(["AS", "COUP", "10H", "human", "computer", "hard"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=12)
+
+
+def refused_or_loaded(path: Path) -> None:
+    """Reading either loads a game or says why not; listing never raises."""
+    try:
+        saves.read(path)
+    except SaveError as error:
+        assert str(error), "a refusal says why"
+    entry = save_index.read_entry(path)
+    assert entry.problem is None or entry.problem.strip()
+
+
+@FUZZ
+@given(source=st.sampled_from(SOURCES), data=st.data())
+def test_bytes_changed_at_random(tmp_path: Path, source: bytes, data: st.DataObject) -> None:
+    damaged = bytearray(source)
+    for _ in range(data.draw(st.integers(1, 8))):
+        position = data.draw(st.integers(0, len(damaged) - 1))
+        damaged[position] = data.draw(st.integers(0, 255))
+    path = tmp_path / "damaged.json"
+    path.write_bytes(bytes(damaged))
+    refused_or_loaded(path)
+
+
+@FUZZ
+@given(first=st.sampled_from(SOURCES), second=st.sampled_from(SOURCES), data=st.data())
+def test_truncated_and_spliced_files(tmp_path: Path, first: bytes, second: bytes,
+                                     data: st.DataObject) -> None:
+    cut = data.draw(st.integers(0, len(first)))
+    resumed = data.draw(st.integers(0, len(second)))
+    spliced = data.draw(st.booleans())
+    path = tmp_path / "cut.json"
+    path.write_bytes(first[:cut] + (second[resumed:] if spliced else b""))
+    refused_or_loaded(path)
+
+
+@FUZZ
+@given(source=st.sampled_from(SMALL), data=st.data())
+def test_json_edited_at_random(tmp_path: Path, source: bytes, data: st.DataObject) -> None:
+    """A hand edit: somewhere in the tree, a value replaced, a key removed or added."""
+    document = json.loads(source)
+    for _ in range(data.draw(st.integers(1, 3))):
+        edit(document, data)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    refused_or_loaded(path)
+
+
+def edit(document: Any, data: st.DataObject) -> None:
+    """Walk down a random path of the tree, then change what is there."""
+    node = document
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            break
+        key = data.draw(st.sampled_from(keys))
+        child = node[key]
+        if isinstance(child, dict | list) and child and data.draw(st.booleans()):
+            node = child
+            continue
+        match data.draw(st.sampled_from(["replace", "remove", "add"])):
+            case "replace":
+                node[key] = data.draw(json_values)
+            case "remove":
+                del node[key]
+            case "add" if isinstance(node, dict):
+                node[data.draw(st.text(max_size=8))] = data.draw(json_values)
+            case "add":
+                node.insert(key, data.draw(json_values))
+        return
