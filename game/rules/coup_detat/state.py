@@ -7,6 +7,8 @@ from enum import StrEnum
 
 from game.cards import Card, Rank, Suit
 from game.rules.coup_detat.charts import HandType
+from game.rules.domino_rows import NO_ROWS, SUIT_INDEX, Rows
+from game.rules.trick_taking import Trick
 
 
 class Phase(StrEnum):
@@ -33,16 +35,6 @@ class Debt:
     owed: int
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: who led, every card in play order, the suit led, the winner."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    led_suit: Suit
-    winner: int
-
-
 # The records below are changed with `evolve` (see game/engine/values.py), hence no slots.
 
 
@@ -66,7 +58,7 @@ class DominosPlay:
 
     starting_rank: Rank | None = None
     # Per suit (S H D C): (top, bottom) positions in the Dominos ladder (0 = Ace), or None.
-    rows: tuple[tuple[int, int] | None, ...] = (None, None, None, None)
+    rows: Rows = NO_ROWS
     laid: tuple[tuple[int, Card], ...] = ()  # every card laid, in order
     # Each pass: (seat, how many cards were laid by then). A pass is public and tells that
     # the seat held no card the layout could take at that moment.
@@ -77,9 +69,6 @@ class DominosPlay:
 
     def row(self, suit: Suit) -> tuple[int, int] | None:
         return self.rows[SUIT_INDEX[suit]]
-
-
-SUIT_INDEX = {suit: index for index, suit in enumerate(Suit)}
 
 
 @dataclass(frozen=True)
