@@ -158,16 +158,23 @@ class Match:
     # Undo and redo -------------------------------------------------------------------
     def undo_point(self, seat: int) -> int | None:
         """Index in `turns` of `seat`'s last decision that undo may return to: never past
-        a chance (a deal), never once the game is over."""
+        a chance (a deal) or a decision that revealed hidden cards (a draw), never once the
+        game is over."""
         if self.pending.over:
             return None
         for index in range(len(self.turns) - 1, -1, -1):
             decider = self.turns[index].seat
-            if decider is None:
+            if decider is None or self._revealed(index):
                 return None
             if decider == seat:
                 return index
         return None
+
+    def _revealed(self, index: int) -> bool:
+        """Did the decision at `turns[index]` show anyone cards chance had hidden?"""
+        end = self.turns[index + 1].first_event if index + 1 < len(self.turns) \
+            else len(self.events)
+        return any(map(self.ruleset.reveals, self.events[self.turns[index].first_event:end]))
 
     def can_undo(self, seat: int) -> bool:
         return self.undo_point(seat) is not None

@@ -142,6 +142,11 @@ class Ruleset(Protocol):
         """Is the game worth autosaving after this event (a trick, a hand, the end)?"""
         ...
 
+    def reveals(self, event: Event) -> bool:
+        """Does this event show a seat cards chance had hidden (a draw from a pile)? Undo
+        never goes back past a decision that caused one, as it never goes past a deal."""
+        ...
+
     def progress(self, state: State) -> str:
         """How far the game has come, in a few words ("Round 2 of 4, hand 3 of 6")."""
         ...

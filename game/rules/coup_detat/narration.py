@@ -11,22 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.cards import Card, canonical
+from game.cards import canonical
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS, HANDS_PER_ROUND
 from game.rules.coup_detat.state import State
+from game.rules.words import cards_text, joined, played_label, uncapitalized
+
+__all__ = ["Narrator", "cards_text", "francs", "uncapitalized"]
 
 
 def francs(amount: int) -> str:
     return f"{amount:,} F"
-
-
-def uncapitalized(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
-def cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(card.label for card in cards)
 
 
 class Narrator:
@@ -58,7 +53,7 @@ class Narrator:
         return [f"Drawing for Director: {draws}."]
 
     def tied(self, event: ev.DrawTied, after: State) -> list[str]:
-        return [f"{_joined(self.name(s) for s in event.seats)} tie and draw again."]
+        return [f"{joined(self.name(s) for s in event.seats)} tie and draw again."]
 
     def appointed(self, event: ev.DirectorAppointed, after: State) -> list[str]:
         return [f"{self.name(event.seat)} is the first Director."]
@@ -112,7 +107,7 @@ class Narrator:
     def trick(self, event: ev.TrickWon, after: State) -> list[str]:
         assert after.hand is not None and after.hand.tricks is not None
         trick = after.hand.tricks.done[-1]
-        plays = ", ".join(f"{self.name(seat)} {_played(card, trick.led_suit)}"
+        plays = ", ".join(f"{self.name(seat)} {played_label(card, trick.led_suit)}"
                           for seat, card in trick.plays)
         line = f"Trick {event.number}: {plays}; {self.name(event.seat)} takes it."
         if event.center is not None:
@@ -177,19 +172,8 @@ class Narrator:
         worth = ", ".join(f"{self.name(seat)} {francs(after.worth(seat))}"
                           for seat in range(after.players))
         return [f"Final worth: {worth}.",
-                f"{_joined(self.name(s) for s in event.winners)} "
+                f"{joined(self.name(s) for s in event.winners)} "
                 f"{'wins' if len(event.winners) == 1 else 'share the win'}."]
-
-
-def _played(card: Card, led_suit: Any) -> str:
-    if card.is_wild and led_suit is not None:
-        return f"{card.label} ({led_suit.plural})"
-    return card.label
-
-
-def _joined(names: Any) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 _TELL: dict[type, Callable[[Narrator, Any, State], list[str]]] = {

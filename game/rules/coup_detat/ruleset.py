@@ -81,6 +81,11 @@ class CoupDetat:
         return isinstance(event, CHECKPOINTS)
 
     @staticmethod
+    def reveals(event: object) -> bool:
+        """Nothing drawn in the middle of a hand: only the deals stop undo."""
+        return False
+
+    @staticmethod
     def progress(state: State) -> str:
         if state.phase is Phase.OVER:
             return "Game over"
