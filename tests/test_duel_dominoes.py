@@ -109,7 +109,7 @@ def test_an_ace_on_a_king_lets_its_player_go_on_until_he_stops() -> None:
     play(match, "KH", "KS", "AH")
     assert ev.RunStarted(0) in match.events and match.pending.seat == 0
     assert "stop" in legal_tokens(match) and "pass" not in legal_tokens(match)
-    with pytest.raises(IllegalMove, match="During an Ace-on-King run .* no pass"):
+    with pytest.raises(IllegalMove, match=r"During an Ace-on-King run .* no pass"):
         play(match, "pass")
     play(match, "QH", "JH")
     assert match.pending.seat == 0

@@ -124,7 +124,7 @@ def test_equal_points_after_two_rounds_go_to_a_tiebreak_with_round_ones_first_pm
 
 def test_the_tiebreak_is_a_pms_dominoes_with_the_exchange_and_no_coup() -> None:
     def tiebreak_reached(match: Match) -> bool:
-        return match.state.tiebreak and match.state.hand is not None or match.pending.over
+        return (match.state.tiebreak and match.state.hand is not None) or match.pending.over
 
     for seed in range(500):
         match = random_game(seed, chance=tiebreak_chance(seed), until=tiebreak_reached)
