@@ -44,8 +44,11 @@ def _parser() -> argparse.ArgumentParser:
     scenario.set_defaults(run=_run_scenario)
 
     simulate = commands.add_parser("simulate", help="play games between computer players")
-    simulate.add_argument("--players", type=int, default=None, choices=(3, 4),
-                          help="3 or 4 (default: as many as --seats, else 4)")
+    simulate.add_argument("--ruleset", default="coup-detat",
+                          help="coup-detat (default) or coup-detat-duel")
+    simulate.add_argument("--players", type=int, default=None,
+                          help="3 or 4 for coup-detat (default: as many as --seats, else the "
+                               "most the ruleset has)")
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--short", action="store_true", help="the short game")
@@ -94,18 +97,27 @@ def _run_simulate(args: argparse.Namespace) -> int:
     from game import simulate
     from game.ai.bot import DEFAULT_TIME_LIMIT
     from game.ai.hard import DEFAULT_BUDGET
-    from game.ai.levels import ALL_LEVELS
+    from game.ai.levels import levels_for
+    from game.rules import get_ruleset
 
     if args.games < 1:
         return _fail("--games must be at least 1")
+    try:
+        rules = get_ruleset(args.ruleset)
+    except KeyError as error:
+        return _fail(str(error.args[0]))
     seats = args.seats.split(",") if args.seats else None
-    players = args.players or (len(seats) if seats else 4)
+    players = args.players or (len(seats) if seats else rules.max_players)
     seats = seats or ["random"] * players
-    if players not in (3, 4) or len(seats) != players:
-        return _fail(f"--seats must name {players} seats (3 or 4 players)")
-    unknown = [level for level in seats if level not in ALL_LEVELS]
+    if not rules.min_players <= players <= rules.max_players:
+        counts = " or ".join(map(str, sorted({rules.min_players, rules.max_players})))
+        return _fail(f"{rules.id} is for {counts} players, not {players}")
+    if len(seats) != players:
+        return _fail(f"--seats must name {players} seats")
+    levels = levels_for(rules.id)
+    unknown = [level for level in seats if level not in levels]
     if unknown:
-        return _fail(f"no level {unknown[0]!r}: choose from {', '.join(ALL_LEVELS)}")
+        return _fail(f"no level {unknown[0]!r} for {rules.id}: choose from {', '.join(levels)}")
     for given in args.seat:
         seat, _, command = given.partition("=")
         if not (seat.isdigit() and int(seat) < players and command.startswith("exec:")
@@ -114,7 +126,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
                          f"not {given!r}")
         seats[int(seat)] = command
     summary = simulate.run(players, args.games, args.seed, args.short, seats,
-                           budget=args.budget or DEFAULT_BUDGET,
+                           ruleset=rules.id, budget=args.budget or DEFAULT_BUDGET,
                            time_limit=args.time_limit or DEFAULT_TIME_LIMIT, echo=True)
     print(json.dumps(summary.to_json(), indent=2) if args.json else summary.describe())
     return 0

@@ -18,7 +18,7 @@ from game import paths
 from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
 from game.ai.hard import HardPlayer
-from game.ai.levels import make_player
+from game.ai.levels import levels_for, make_player
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Decision, Event, Ruleset
@@ -28,6 +28,13 @@ from game.rules import get_ruleset
 
 HUMAN, COMPUTER = "human", "computer"
 HINT_BUDGET = 0.8  # seconds the Hard player thinks for a hint
+
+
+def playing_level(level: str, ruleset_id: str) -> str:
+    """The level a computer seat plays at: a saved bot's command is never saved, so it
+    plays Easy; a level not built for this ruleset yet plays at random."""
+    level = "easy" if level == "bot" else level
+    return level if level in levels_for(ruleset_id) else "random"
 
 
 @dataclass(frozen=True)
@@ -57,8 +64,7 @@ class GameSession:
         self.players: dict[int, Player] = dict(players or {})
         for seat, info in enumerate(self.seats):
             if info.kind == COMPUTER and seat not in self.players:
-                level = "easy" if info.level == "bot" else info.level  # a bot's command is
-                self.players[seat] = make_player(level)                 # never saved
+                self.players[seat] = make_player(playing_level(info.level, match.ruleset.id))
         self.autosave_path = autosave_path
         self.on_thinking_done = on_thinking_done
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")

@@ -2,16 +2,15 @@
 
 Seats are given by level ("hard", "medium", "easy", "random") or as an outside program
 ("exec:COMMAND"). They move round the table from game to game, so each sits in each chair
-equally often. The tally reads only events, the same facts a replay tells.
+equally often. The tally reads only events, the same facts a replay tells: `Summary` for
+coup-detat, `DuelSummary` (game/duel_summary.py) for the game for two.
 """
 
 from __future__ import annotations
 
-import math
-import statistics
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -19,66 +18,20 @@ from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
 from game.ai.hard import DEFAULT_BUDGET
 from game.ai.levels import make_player as make_level_player
+from game.duel_summary import DuelSummary
 from game.engine.match import Match, seeded_chance
+from game.engine.ruleset import Ruleset
 from game.rules import get_ruleset
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import STARTING_CASH, HandType
-from game.rules.coup_detat.state import Options
-
-RULES = get_ruleset("coup-detat")
-EXEC = "exec:"
-Z_95 = 1.96
+from game.tally import EXEC, Tally
 
 
 @dataclass
-class LevelTally:
-    """How one kind of player fared, over every chair it sat in."""
+class Summary(Tally):
+    """What happened in games of coup-detat."""
 
-    chairs: int = 0
-    gains_per_hand: list[float] = field(default_factory=list)  # one per game
-    coups_attempted: int = 0
-    coups_won: int = 0
-    seconds: list[float] = field(default_factory=list)  # each decision's thinking time
-
-    def mean(self) -> float:
-        return statistics.fmean(self.gains_per_hand) if self.gains_per_hand else 0.0
-
-    def margin(self) -> float:
-        """Half the width of the 95% confidence interval of the mean."""
-        values = self.gains_per_hand
-        if len(values) < 2:
-            return math.inf
-        return Z_95 * statistics.stdev(values) / math.sqrt(len(values))
-
-    def latency_ms(self, share: float) -> float:
-        if not self.seconds:
-            return 0.0
-        ordered = sorted(self.seconds)
-        return 1000 * ordered[min(len(ordered) - 1, int(len(ordered) * share))]
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "chairs_per_game": self.chairs,
-            "mean_gain_per_hand": round(self.mean(), 1),
-            "ci95": [round(self.mean() - self.margin(), 1), round(self.mean() + self.margin(), 1)]
-            if self.margin() != math.inf else None,
-            "coups_attempted": self.coups_attempted,
-            "coups_won": self.coups_won,
-            "decisions": len(self.seconds),
-            "latency_ms_p50": round(self.latency_ms(0.50), 2),
-            "latency_ms_p95": round(self.latency_ms(0.95), 2),
-        }
-
-
-@dataclass
-class Summary:
-    players: int
-    short_game: bool
-    seats: tuple[str, ...] = ()
-    games: int = 0
-    hands: int = 0
-    decisions: int = 0
-    seconds: float = 0.0
+    short_game: bool = False
     hands_by_type: Counter[HandType] = field(default_factory=Counter)
     coups_attempted: Counter[HandType] = field(default_factory=Counter)
     coups_won: Counter[HandType] = field(default_factory=Counter)
@@ -88,10 +41,14 @@ class Summary:
     redeals: int = 0
     worth_by_seat: list[int] = field(default_factory=list)
     winning_worth: int = 0
-    wins_by_seat: Counter[int] = field(default_factory=Counter)
-    levels: dict[str, LevelTally] = field(default_factory=lambda: defaultdict(LevelTally))
-    bot_log: list[str] = field(default_factory=list)  # what outside programs said or did
-    bot_faults: int = 0
+
+    def record_game(self, match: Match, chairs: Sequence[str]) -> None:
+        for event in match.events:
+            self.count(event)
+        state = match.state
+        hands = sum(1 for event in match.events if isinstance(event, ev.HandEnded))
+        self.finish_game([state.worth(seat) for seat in range(self.players)], state.winners)
+        self.tally_levels(chairs, match, hands)
 
     def count(self, event: ev.Event) -> None:
         match event:
@@ -124,14 +81,8 @@ class Summary:
     def tally_levels(self, chairs: Sequence[str], match: Match, hands: int) -> None:
         """Each level's gain per hand in this game (its chairs averaged), and its coups."""
         state = match.state
-        by_level: dict[str, list[int]] = defaultdict(list)
-        for chair, level in enumerate(chairs):
-            by_level[level].append(chair)
-        for level, seats in by_level.items():
-            tally = self.levels[level]
-            tally.chairs = len(seats)
-            gains = [(state.worth(seat) - STARTING_CASH) / max(1, hands) for seat in seats]
-            tally.gains_per_hand.append(statistics.fmean(gains))
+        self.gains_by_level(chairs, [(state.worth(seat) - STARTING_CASH) / max(1, hands)
+                                     for seat in range(len(chairs))])
         for event in match.events:
             if isinstance(event, ev.CoupAttempted):
                 self.levels[chairs[event.seat]].coups_attempted += 1
@@ -148,12 +99,7 @@ class Summary:
             "players": self.players,
             "short_game": self.short_game,
             "seats": list(self.seats),
-            "games": self.games,
-            "hands": self.hands,
-            "decisions": self.decisions,
-            "seconds": round(self.seconds, 3),
-            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
-            "decisions_per_second": round(self.decisions / self.seconds) if self.seconds else None,
+            **self.speed_json(),
             "hands_by_type": {t.value: self.hands_by_type[t] for t in types},
             "coups": {t.value: {"attempted": self.coups_attempted[t], "won": self.coups_won[t]}
                       for t in types},
@@ -185,14 +131,7 @@ class Summary:
                 lines.append(f"{t.label:<12}{self.hands_by_type[t]:>8}"
                              f"{self.coups_attempted[t]:>8}{self.coups_won[t]:>8}"
                              f"{self.hidden_coups[t]:>8}")
-        lines += ["", f"{'player':<10}{'F per hand':>11}{'95% interval':>22}{'coups':>8}"
-                      f"{'won':>6}{'p50 ms':>9}{'p95 ms':>9}"]
-        for level, tally in self.levels.items():
-            low, high = tally.mean() - tally.margin(), tally.mean() + tally.margin()
-            interval = f"[{low:+,.0f}, {high:+,.0f}]" if tally.margin() != math.inf else "-"
-            lines.append(f"{_short(level):<10}{tally.mean():>+11,.1f}{interval:>22}"
-                         f"{tally.coups_attempted:>8}{tally.coups_won:>6}"
-                         f"{tally.latency_ms(0.5):>9.1f}{tally.latency_ms(0.95):>9.1f}")
+        lines += ["", *self.level_lines("F per hand", "+,.1f", "+,.0f")]
         lines += [
             "",
             f"Loans: {self.loans} ({self.francs_lent:,} francs lent); "
@@ -204,10 +143,6 @@ class Summary:
         return "\n".join(lines)
 
 
-def _short(level: str) -> str:
-    return "bot" if level.startswith(EXEC) else level
-
-
 PlayerFactory = Callable[[int, int], Player]  # (game number, seat) -> player
 
 
@@ -217,17 +152,26 @@ def chairs_for(seats: Sequence[str], game: int) -> list[str]:
     return [seats[(chair - game) % players] for chair in range(players)]
 
 
+def summary_for(ruleset_id: str, players: int, short_game: bool,
+                seats: tuple[str, ...]) -> Tally:
+    """An empty summary of the kind the ruleset's games need."""
+    if ruleset_id == DuelSummary.ruleset_id:
+        return DuelSummary(players=players, seats=seats)
+    return Summary(players=players, short_game=short_game, seats=seats)
+
+
 def run(players: int, games: int, seed: int, short_game: bool = False,
-        seats: Sequence[str] | None = None, *, make_player: PlayerFactory | None = None,
-        budget: float = DEFAULT_BUDGET, workers: int = 2,
-        time_limit: float = DEFAULT_TIME_LIMIT, echo: bool = False) -> Summary:
-    """Play `games` complete games; the same arguments give the same games (outside
-    programs and Hard's time budget aside)."""
+        seats: Sequence[str] | None = None, *, ruleset: str = "coup-detat",
+        make_player: PlayerFactory | None = None, budget: float = DEFAULT_BUDGET,
+        workers: int = 2, time_limit: float = DEFAULT_TIME_LIMIT, echo: bool = False) -> Tally:
+    """Play `games` complete games of `ruleset`; the same arguments give the same games
+    (outside programs and Hard's time budget aside)."""
+    rules = get_ruleset(ruleset)
     seats = tuple(seats or ["random"] * players)
     if len(seats) != players:
         raise ValueError(f"{players} seats are needed, not {len(seats)}")
-    options = Options(players=players, short_game=short_game)
-    summary = Summary(players=players, short_game=short_game, seats=seats)
+    options = rules.parse_options({"players": players, "short_game": short_game})
+    summary = summary_for(ruleset, players, short_game, seats)
 
     def log(line: str) -> None:
         summary.bot_log.append(line)
@@ -237,18 +181,13 @@ def run(players: int, games: int, seed: int, short_game: bool = False,
     started = time.perf_counter()
     for game in range(games):
         chairs = chairs_for(seats, game)
-        match = Match(RULES, options, chance=seeded_chance(RULES, f"{seed}:{game}"))
+        match = Match(rules, options, chance=seeded_chance(rules, f"{seed}:{game}"))
         table = [make_player(game, chair) if make_player else
                  _player(level, f"{seed}:{game}:{chair}", chair, match, budget, workers,
                          time_limit, log)
                  for chair, level in enumerate(chairs)]
         _play(match, table, chairs, summary)
-        for event in match.events:
-            summary.count(event)
-        state = match.state
-        hands = sum(1 for event in match.events if isinstance(event, ev.HandEnded))
-        summary.finish_game([state.worth(seat) for seat in range(players)], state.winners)
-        summary.tally_levels(chairs, match, hands)
+        summary.record_game(match, chairs)
         summary.bot_faults += _farewell(table, match)
     summary.seconds = time.perf_counter() - started
     return summary
@@ -257,15 +196,16 @@ def run(players: int, games: int, seed: int, short_game: bool = False,
 def _player(level: str, seed: str, chair: int, match: Match, budget: float, workers: int,
             time_limit: float, log: Callable[[str], None]) -> Player:
     if level.startswith(EXEC):
-        return ExecPlayer(level.removeprefix(EXEC), seat=chair, ruleset=RULES,
+        rules: Ruleset = match.ruleset
+        return ExecPlayer(level.removeprefix(EXEC), seat=chair, ruleset=rules,
                           options=match.options,
-                          history=lambda: RULES.protocol.seat_history(match, chair),
+                          history=lambda: rules.protocol.seat_history(match, chair),
                           time_limit=time_limit, log=log, seed=seed)
     return make_level_player(level, seed, budget=budget, workers=workers)
 
 
 def _play(match: Match, table: Sequence[Player], chairs: Sequence[str],
-          summary: Summary) -> None:
+          summary: Tally) -> None:
     while not (pending := match.pending).over:
         seat = pending.seat
         assert seat is not None
@@ -281,7 +221,8 @@ def _farewell(table: Sequence[Player], match: Match) -> int:
     """Tell the outside programs how the game ended; how many faults they made."""
     state = match.state
     result = {"ok": True, "error": None, "awaiting": None, "game_over": True,
-              "winners": sorted(state.winners), **RULES.scenario.result_fields(state)}
+              "winners": sorted(match.ruleset.winners(state)),
+              **match.ruleset.scenario.result_fields(state)}
     faults = 0
     for player in table:
         if isinstance(player, ExecPlayer):

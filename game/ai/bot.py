@@ -19,6 +19,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
 from game.ai.easy import EasyPlayer
+from game.ai.levels import levels_for
+from game.ai.player import Player
+from game.ai.random_player import RandomPlayer
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.ruleset import Decision, Ruleset, View
 
@@ -37,7 +40,9 @@ class ExecPlayer:
         self.history = history
         self.time_limit = time_limit
         self.log = log or (lambda line: None)
-        self.fallback = EasyPlayer(seed)
+        has_easy = "easy" in levels_for(ruleset.id)
+        self.fallback: Player = EasyPlayer(seed) if has_easy else RandomPlayer(seed)
+        self.stand_in = "the Easy player" if has_easy else "the random player"
         self.faults = 0
         self._answers: queue.Queue[str | None] = queue.Queue()
         self._owed = 0  # answers to questions whose time ran out
@@ -140,10 +145,10 @@ class ExecPlayer:
 
     def _fault(self, what: str) -> None:
         self.faults += 1
-        self.log(f"bot at seat {self.seat}: {what}; the Easy player decides instead.")
+        self.log(f"bot at seat {self.seat}: {what}; {self.stand_in} decides instead.")
 
     def _gone(self, why: str) -> None:
-        self._fault(f"{why}; the Easy player plays this seat from now on")
+        self._fault(f"{why}; {self.stand_in} plays this seat from now on")
         self._stop()
 
     def finish(self, result: Mapping[str, Any]) -> None:

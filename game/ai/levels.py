@@ -11,6 +11,12 @@ from game.ai.random_player import RandomPlayer
 LEVELS = ("easy", "medium", "hard")  # offered to players; "random" is for measuring
 ALL_LEVELS = ("random", *LEVELS)
 DEFAULT_LEVEL = "medium"
+LEVELS_BY_RULESET = {"coup-detat": ALL_LEVELS}  # the players built for each ruleset
+
+
+def levels_for(ruleset_id: str) -> tuple[str, ...]:
+    """The levels that can play `ruleset_id`: every ruleset has at least the random one."""
+    return LEVELS_BY_RULESET.get(ruleset_id, ("random",))
 
 
 def make_player(level: str, seed: int | str | None = None, *,
