@@ -5,7 +5,6 @@ and the game ended)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 from game.cards import COUP
@@ -38,19 +37,13 @@ from game.rules.coup_detat.dominos import can_lay, explain_refusal, is_ace_on_ki
 from game.rules.coup_detat.scoring import achievements, coup_goal_met, penalty
 from game.rules.coup_detat.state import HandState, Phase, State, left_of, seats_from_left_of
 from game.rules.coup_detat.tricks import check_play, forbidden_first_lead, trick_winner
+from game.rules.referee import BY_A_SEAT, BY_CHANCE, Referee, Rule
 
 Events = Chronicle[State, ev.Event]
 
 
 def decide(state: State, decision: Decision) -> Events:
-    handler = _DECIDE.get(type(decision))
-    if handler is None:
-        raise IllegalMove(f"{decision!r} is not a decision of Coup d'État.")
-    phase, check_seat = _PHASE_OF[type(decision)]
-    _check_turn(state, decision, phase, check_seat)
-    events: Events = Chronicle(state, apply)
-    handler(events, decision)
-    return events
+    return _REFEREE.decide(state, decision)
 
 
 # Whose turn --------------------------------------------------------------------------------
@@ -93,20 +86,6 @@ def _seat_to_act(state: State) -> int | None:
     if state.phase is Phase.CHOOSE:
         return state.director
     return hand.to_act
-
-
-def _check_turn(state: State, decision: Decision, phase: Phase, check_seat: bool) -> None:
-    if state.phase is Phase.OVER:
-        raise IllegalMove("The game is over.")
-    if not check_seat:  # chance
-        if state.phase is not phase:
-            raise IllegalMove(f"There is nothing to {phase.value} now: {awaited(state)}.")
-        return
-    seat = decision.seat
-    if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalMove(f"There is no seat {seat} in a {state.players}-player game.")
-    if state.phase is not phase or _seat_to_act(state) != seat:
-        raise IllegalMove(f"Not now: {awaited(state)}.")
 
 
 # Chance ------------------------------------------------------------------------------------
@@ -372,28 +351,20 @@ def winners(state: State) -> tuple[int, ...]:
     return tuple(seat for seat, value in enumerate(worth) if value == best)
 
 
-_DECIDE: dict[type, Callable[[Events, Any], None]] = {
-    DrawForDirector: _draw,
-    AppointDirector: _appoint,
-    Deal: _deal,
-    AttemptCoup: _attempt_coup,
-    DeclineCoup: _decline_coup,
-    ChooseHandType: _choose,
-    PlayCard: _play,
-    Pass: _pass,
-    StopRun: _stop,
-}
-
-# The phase each decision belongs to, and whether a seat makes it (False: chance).
-_PHASE_OF: dict[type, tuple[Phase, bool]] = {
-    DrawForDirector: (Phase.DRAW, False),
-    AppointDirector: (Phase.DRAW, False),
-    Deal: (Phase.DEAL, False),
-    AttemptCoup: (Phase.COUP, True),
-    DeclineCoup: (Phase.COUP, True),
-    ChooseHandType: (Phase.CHOOSE, True),
-    PlayCard: (Phase.PLAY, True),
-    Pass: (Phase.PLAY, True),
-    StopRun: (Phase.PLAY, True),
-}
-
+_REFEREE = Referee(
+    game="Coup d'État",
+    rules={
+        DrawForDirector: Rule(_draw, Phase.DRAW, BY_CHANCE),
+        AppointDirector: Rule(_appoint, Phase.DRAW, BY_CHANCE),
+        Deal: Rule(_deal, Phase.DEAL, BY_CHANCE),
+        AttemptCoup: Rule(_attempt_coup, Phase.COUP, BY_A_SEAT),
+        DeclineCoup: Rule(_decline_coup, Phase.COUP, BY_A_SEAT),
+        ChooseHandType: Rule(_choose, Phase.CHOOSE, BY_A_SEAT),
+        PlayCard: Rule(_play, Phase.PLAY, BY_A_SEAT),
+        Pass: Rule(_pass, Phase.PLAY, BY_A_SEAT),
+        StopRun: Rule(_stop, Phase.PLAY, BY_A_SEAT),
+    },
+    apply=apply,
+    awaited=awaited,
+    seat_to_act=_seat_to_act,
+)

@@ -5,8 +5,7 @@ the hand's point, the round, the tiebreak and the game ended)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from game.cards import JOKER, Card, Suit
 from game.engine.chronicle import Chronicle
@@ -50,20 +49,14 @@ from game.rules.coup_detat_duel.scoring import (
     takings,
 )
 from game.rules.coup_detat_duel.state import HandState, Phase, State, other
+from game.rules.referee import BY_A_SEAT, BY_CHANCE, Referee, Rule
 from game.rules.trick_taking import check_play, trick_winner
 
 Events = Chronicle[State, ev.Event]
 
 
 def decide(state: State, decision: Decision) -> Events:
-    handler = _DECIDE.get(type(decision))
-    if handler is None:
-        raise IllegalMove(f"{decision!r} is not a decision of Coup d'État for two.")
-    phase, by_a_seat = _PHASE_OF[type(decision)]
-    _check_turn(state, decision, phase, by_a_seat)
-    events: Events = Chronicle(state, apply)
-    handler(events, decision)
-    return events
+    return _REFEREE.decide(state, decision)
 
 
 # Whose turn --------------------------------------------------------------------------------
@@ -95,19 +88,8 @@ def awaited(state: State) -> str:
     return "the game is over"
 
 
-def _check_turn(state: State, decision: Decision, phase: Phase, by_a_seat: bool) -> None:
-    if state.phase is Phase.OVER:
-        raise IllegalMove("The game is over.")
-    if not by_a_seat:  # chance
-        if state.phase is not phase:
-            raise IllegalMove(f"There is nothing to {phase.value} now: {awaited(state)}.")
-        return
-    seat = decision.seat
-    if not isinstance(seat, int) or not 0 <= seat < PLAYERS:
-        raise IllegalMove(f"There is no seat {seat} in a game for two.")
-    to_act = state.hand.to_act if state.hand is not None else None
-    if state.phase is not phase or to_act != seat:
-        raise IllegalMove(f"Not now: {awaited(state)}.")
+def _seat_to_act(state: State) -> int | None:
+    return state.hand.to_act if state.hand is not None else None
 
 
 def _hand(state: State) -> HandState:
@@ -406,29 +388,21 @@ def winners(state: State) -> tuple[int, ...]:
     return tuple(seat for seat, value in enumerate(points) if value == best)
 
 
-_DECIDE: dict[type, Callable[[Events, Any], None]] = {
-    CutForPrimeMinister: _cut,
-    AppointPrimeMinister: _appoint,
-    Deal: _deal,
-    AnnounceCoup: _announce,
-    KeepQuiet: _keep_quiet,
-    ChooseHandType: _choose,
-    SetAside: _set_aside,
-    PlayCard: _play,
-    Pass: _pass,
-    StopRun: _stop,
-}
-
-# The phase each decision belongs to, and whether a seat makes it (False: chance).
-_PHASE_OF: dict[type, tuple[Phase, bool]] = {
-    CutForPrimeMinister: (Phase.CUT, False),
-    AppointPrimeMinister: (Phase.CUT, False),
-    Deal: (Phase.DEAL, False),
-    AnnounceCoup: (Phase.COUP, True),
-    KeepQuiet: (Phase.COUP, True),
-    ChooseHandType: (Phase.CHOOSE, True),
-    SetAside: (Phase.EXCHANGE, True),
-    PlayCard: (Phase.PLAY, True),
-    Pass: (Phase.PLAY, True),
-    StopRun: (Phase.PLAY, True),
-}
+_REFEREE = Referee(
+    game="Coup d'État for two",
+    rules={
+        CutForPrimeMinister: Rule(_cut, Phase.CUT, BY_CHANCE),
+        AppointPrimeMinister: Rule(_appoint, Phase.CUT, BY_CHANCE),
+        Deal: Rule(_deal, Phase.DEAL, BY_CHANCE),
+        AnnounceCoup: Rule(_announce, Phase.COUP, BY_A_SEAT),
+        KeepQuiet: Rule(_keep_quiet, Phase.COUP, BY_A_SEAT),
+        ChooseHandType: Rule(_choose, Phase.CHOOSE, BY_A_SEAT),
+        SetAside: Rule(_set_aside, Phase.EXCHANGE, BY_A_SEAT),
+        PlayCard: Rule(_play, Phase.PLAY, BY_A_SEAT),
+        Pass: Rule(_pass, Phase.PLAY, BY_A_SEAT),
+        StopRun: Rule(_stop, Phase.PLAY, BY_A_SEAT),
+    },
+    apply=apply,
+    awaited=awaited,
+    seat_to_act=_seat_to_act,
+)
