@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_kit import cards_seen, check_undo_then_redo_is_identity
 
 from game.cards import Card
 from game.engine import saves
@@ -72,18 +72,6 @@ def check_points_add_up(state: State) -> None:
     assert len(set(state.played_this_round)) == len(state.played_this_round)
 
 
-def cards_seen(value: object) -> Iterator[Card]:
-    """Every card anywhere inside a view."""
-    if isinstance(value, Card):
-        yield value
-    elif is_dataclass(value):
-        for field in fields(value):
-            yield from cards_seen(getattr(value, field.name))
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from cards_seen(item)
-
-
 def check_views_keep_secrets(state: State) -> None:
     hand = state.hand
     if hand is None:
@@ -95,14 +83,6 @@ def check_views_keep_secrets(state: State) -> None:
             if owner != seat:
                 hidden |= {*hand.hands[owner], *hand.set_aside[owner]}
         assert not seen & hidden, f"seat {seat} sees {seen & hidden}"
-
-
-def check_undo_then_redo_is_identity(match: Match, seat: int) -> None:
-    before = (match.state, len(match.events), len(match.turns))
-    assert match.undo(seat)
-    assert match.pending.seat == seat, "undo gives the seat its previous decision back"
-    assert match.redo(seat)
-    assert (match.state, len(match.events), len(match.turns)) == before
 
 
 def check_replay_and_save(match: Match) -> None:

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_kit import cards_seen, check_undo_then_redo_is_identity
 
 from game.cards import COUP, Card
 from game.engine import saves
@@ -90,18 +90,6 @@ def check_francs_conserved(state: State) -> None:
     assert sum(state.all_worth()) == sum(state.money)  # every debt owed is owed to someone
 
 
-def cards_seen(value: object) -> Iterator[Card]:
-    """Every card anywhere inside a view."""
-    if isinstance(value, Card):
-        yield value
-    elif is_dataclass(value):
-        for field in fields(value):
-            yield from cards_seen(getattr(value, field.name))
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from cards_seen(item)
-
-
 def check_views_keep_secrets(state: State) -> None:
     hand = state.hand
     if hand is None:
@@ -124,15 +112,6 @@ def _played_cards(hand: HandState) -> set[Card]:
     if hand.dominos is not None:
         played |= {card for _, card in hand.dominos.laid}
     return played
-
-
-def check_undo_then_redo_is_identity(match: Match, seat: int) -> None:
-    before = (match.state, len(match.events), len(match.turns))
-    assert match.undo(seat)
-    assert len(match.turns) < before[2]
-    assert match.pending.seat == seat, "undo gives the seat its previous decision back"
-    assert match.redo(seat)
-    assert (match.state, len(match.events), len(match.turns)) == before
 
 
 def check_replay_and_save(match: Match) -> None:

@@ -122,6 +122,12 @@ class Match:
     def view(self, seat: int | None) -> View:
         return self.ruleset.view(self.state, seat)
 
+    def events_of(self, index: int) -> list[Event]:
+        """The events the decision at `turns[index]` caused."""
+        end = self.turns[index + 1].first_event if index + 1 < len(self.turns) \
+            else len(self.events)
+        return self.events[self.turns[index].first_event:end]
+
     @property
     def stalled(self) -> bool:
         """Chance must act but nobody supplied its outcome (a scenario out of deals)."""
@@ -172,9 +178,7 @@ class Match:
 
     def _revealed(self, index: int) -> bool:
         """Did the decision at `turns[index]` show anyone cards chance had hidden?"""
-        end = self.turns[index + 1].first_event if index + 1 < len(self.turns) \
-            else len(self.events)
-        return any(map(self.ruleset.reveals, self.events[self.turns[index].first_event:end]))
+        return any(map(self.ruleset.reveals, self.events_of(index)))
 
     def can_undo(self, seat: int) -> bool:
         return self.undo_point(seat) is not None

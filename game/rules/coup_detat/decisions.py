@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.cards import Card, Suit
+from game.cards import Card
+from game.rules.card_play import Pass, PlayCard, StopRun
 from game.rules.coup_detat.charts import HandType
 
 # Chance's decisions: nobody's seat.
@@ -54,27 +55,6 @@ class DeclineCoup:
 class ChooseHandType:
     seat: int
     hand_type: HandType
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard:
-    seat: int
-    card: Card
-    suit: Suit | None = None  # the suit named when leading COUP
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Dominos: no card can be laid."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class StopRun:
-    """Dominos: end an Ace-on-King run."""
-
-    seat: int
 
 
 Decision = (

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.cards import Card, Suit
+from game.cards import Card
+from game.rules.card_play import CardPlayed, Passed, RunEnded, RunStarted
 from game.rules.coup_detat.charts import HandType
 
 # The first Director.
@@ -85,35 +86,10 @@ class HandTypeChosen:
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed:
-    seat: int
-    card: Card
-    named_suit: Suit | None = None  # the suit a led COUP stands for
-
-
-@dataclass(frozen=True, slots=True)
 class TrickWon:
     seat: int
     number: int  # 1 for the first trick
     center: Card | None = None  # a coup hand's centre card, turned up with the first trick
-
-
-@dataclass(frozen=True, slots=True)
-class RunStarted:
-    """Dominos: an Ace laid on a King; its player may go on laying cards."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class RunEnded:
-    seat: int
-    stopped: bool  # True: he chose to stop; False: he had nothing left to lay
-
-
-@dataclass(frozen=True, slots=True)
-class Passed:
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)

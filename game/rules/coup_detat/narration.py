@@ -8,14 +8,13 @@ that several players read in turn).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Mapping
 
 from game.cards import canonical
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS, HANDS_PER_ROUND
 from game.rules.coup_detat.state import State
-from game.rules.words import cards_text, joined, played_label, uncapitalized
+from game.rules.words import Tell, Teller, cards_text, joined, uncapitalized
 
 __all__ = ["Narrator", "cards_text", "francs", "uncapitalized"]
 
@@ -24,17 +23,10 @@ def francs(amount: int) -> str:
     return f"{amount:,} F"
 
 
-class Narrator:
-    def __init__(self, names: Sequence[str], viewer: int | None = None, *,
-                 tell_all: bool = True) -> None:
-        self.names = list(names)
-        self.viewer = viewer
-        self.tell_all = tell_all and viewer is None
-
-    def lines(self, event: ev.Event, after: State) -> list[str]:
-        """What to say about `event`; `after` is the state it led to."""
-        tell = _TELL.get(type(event))
-        return tell(self, event, after) if tell else []
+class Narrator(Teller):
+    @staticmethod
+    def tellers() -> Mapping[type, Tell]:
+        return _TELL
 
     @staticmethod
     def starts_section(event: ev.Event) -> bool:
@@ -43,9 +35,6 @@ class Narrator:
 
     def name(self, seat: int | None) -> str:
         return "the Treasury" if seat is None else self.names[seat]
-
-    def knows(self, seat: int) -> bool:
-        return self.tell_all or self.viewer == seat
 
     # One method per kind of event ---------------------------------------------------------
     def drew(self, event: ev.DrewForDirector, after: State) -> list[str]:
@@ -107,21 +96,10 @@ class Narrator:
     def trick(self, event: ev.TrickWon, after: State) -> list[str]:
         assert after.hand is not None and after.hand.tricks is not None
         trick = after.hand.tricks.done[-1]
-        plays = ", ".join(f"{self.name(seat)} {played_label(card, trick.led_suit)}"
-                          for seat, card in trick.plays)
-        line = f"Trick {event.number}: {plays}; {self.name(event.seat)} takes it."
+        line = self.trick_line(trick, event.number)
         if event.center is not None:
             line += f" With it, the centre card: {event.center.label}."
         return [line]
-
-    def run_started(self, event: ev.RunStarted, after: State) -> list[str]:
-        return [f"Ace on a King: {self.name(event.seat)} may go on laying cards."]
-
-    def run_ended(self, event: ev.RunEnded, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} stops."] if event.stopped else []
-
-    def passed(self, event: ev.Passed, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} passes."]
 
     def went_out(self, event: ev.WentOut, after: State) -> list[str]:
         first = " first" if event.place == 1 else ""
@@ -176,7 +154,7 @@ class Narrator:
                 f"{'wins' if len(event.winners) == 1 else 'share the win'}."]
 
 
-_TELL: dict[type, Callable[[Narrator, Any, State], list[str]]] = {
+_TELL: dict[type, Tell] = {
     ev.DrewForDirector: Narrator.drew,
     ev.DrawTied: Narrator.tied,
     ev.DirectorAppointed: Narrator.appointed,

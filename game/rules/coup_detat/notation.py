@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from game.cards import COUP, Card
 from game.engine.errors import MalformedEntry
-from game.rules import move_json
+from game.rules import card_play, move_json
 from game.rules.coup_detat.charts import HandType
 from game.rules.coup_detat.decisions import (
     AppointDirector,
@@ -32,9 +32,9 @@ from game.rules.coup_detat.state import Options
 MIN_PLAYERS, MAX_PLAYERS = 3, 4
 
 VERBS = move_json.Verbs(
-    seat={"coup": str, "decline": bool, "choose": str, "play": str, "pass": bool, "stop": bool},
+    seat={"coup": str, "decline": bool, "choose": str, **card_play.VERBS},
     chance={"draw": list, "appoint": int, "deal": dict},
-    extras={"play": {"suit": str}},
+    extras=card_play.EXTRAS,
 )
 
 
@@ -61,15 +61,8 @@ def decision_to_json(decision: Decision) -> dict[str, object]:
             return {"seat": seat, "decline": True}
         case ChooseHandType(seat, hand_type):
             return {"seat": seat, "choose": hand_type.value}
-        case PlayCard(seat, card, suit):
-            entry: dict[str, object] = {"seat": seat, "play": card.code}
-            if suit is not None:
-                entry["suit"] = suit.value
-            return entry
-        case Pass(seat):
-            return {"seat": seat, "pass": True}
-        case StopRun(seat):
-            return {"seat": seat, "stop": True}
+        case PlayCard() | Pass() | StopRun():
+            return card_play.to_json(decision)
         case DrawForDirector(draws):
             return {"draw": [[seat, card.code] for seat, card in draws]}
         case AppointDirector(director):
@@ -93,6 +86,8 @@ def check_move_shape(entry: object, *, allow_chance: bool = False) -> str:
 
 def decision_from_json(entry: Mapping[str, object], *, allow_chance: bool = True) -> Decision:
     verb = check_move_shape(entry, allow_chance=allow_chance)
+    if verb in card_play.VERBS:
+        return card_play.from_json(verb, entry, COUP)
     value = entry[verb]
     seat = entry.get("seat")
     match verb:
@@ -103,16 +98,6 @@ def decision_from_json(entry: Mapping[str, object], *, allow_chance: bool = True
         case "decline":
             move_json.require_true(verb, value)
             return DeclineCoup(seat)  # type: ignore[arg-type]
-        case "pass":
-            move_json.require_true(verb, value)
-            return Pass(seat)  # type: ignore[arg-type]
-        case "stop":
-            move_json.require_true(verb, value)
-            return StopRun(seat)  # type: ignore[arg-type]
-        case "play":
-            card = move_json.card(value)
-            suit = move_json.suit(entry.get("suit")) if card is COUP else None
-            return PlayCard(seat, card, suit)  # type: ignore[arg-type]
         case "draw":
             return DrawForDirector(move_json.seat_cards(value, "draw"))
         case "appoint":

@@ -19,14 +19,10 @@ def seat_history(match: Match, seat: int) -> dict[str, Any]:
     moves: list[dict[str, Any]] = []
     first_dealer = None
     hand_start = 0
-    events = match.events
     for number, turn in enumerate(match.turns):
-        end = match.turns[number + 1].first_event if number + 1 < len(match.turns) \
-            else len(events)
-        happened = events[turn.first_event:end]
         if turn.seat is not None:
             moves.append(decision_to_json(turn.decision))
-        for event in happened:
+        for event in match.events_of(number):
             if isinstance(event, ev.DirectorAppointed):
                 first_dealer = event.seat
             elif isinstance(event, ev.Dealt):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.cards import Card, Suit
+from game.cards import Card
+from game.rules.card_play import Pass, PlayCard, StopRun
 from game.rules.coup_detat_duel.charts import HandType
 
 # Chance's decisions: nobody's seat.
@@ -67,27 +68,6 @@ class SetAside:
 
     seat: int
     cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard:
-    seat: int
-    card: Card
-    suit: Suit | None = None  # the suit named for a led JOKER, or a JOKER laid first
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Dominoes: no card can be laid."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class StopRun:
-    """Dominoes: end an Ace-on-King run."""
-
-    seat: int
 
 
 Decision = (

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.cards import Card, Suit
+from game.cards import Card
+from game.rules.card_play import CardPlayed, Passed, RunEnded, RunStarted
 from game.rules.coup_detat_duel.charts import HandType
 
 # The first Prime Minister.
@@ -94,34 +95,9 @@ class ExchangeEnded:
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed:
-    seat: int
-    card: Card
-    named_suit: Suit | None = None  # the suit a led JOKER (or one laid first) stands for
-
-
-@dataclass(frozen=True, slots=True)
 class TrickWon:
     seat: int
     number: int  # 1 for the first trick
-
-
-@dataclass(frozen=True, slots=True)
-class RunStarted:
-    """Dominoes: an Ace laid on a King; its player may go on laying cards."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class RunEnded:
-    seat: int
-    stopped: bool  # True: he chose to stop; False: he had nothing left to lay
-
-
-@dataclass(frozen=True, slots=True)
-class Passed:
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,38 +9,25 @@ public facts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.cards import JOKER, canonical
 from game.rules.coup_detat_duel import events as ev
 from game.rules.coup_detat_duel.charts import CHART, HANDS_PER_ROUND, ROUNDS
 from game.rules.coup_detat_duel.state import State, other
-from game.rules.words import cards_text, joined, played_label
+from game.rules.words import Tell, Teller, cards_text, joined
 
 
-class Narrator:
-    def __init__(self, names: Sequence[str], viewer: int | None = None, *,
-                 tell_all: bool = True) -> None:
-        self.names = list(names)
-        self.viewer = viewer
-        self.tell_all = tell_all and viewer is None
-
-    def lines(self, event: ev.Event, after: State) -> list[str]:
-        """What to say about `event`; `after` is the state it led to."""
-        tell = _TELL.get(type(event))
-        return tell(self, event, after) if tell else []
+class Narrator(Teller):
+    @staticmethod
+    def tellers() -> Mapping[type, Tell]:
+        return _TELL
 
     @staticmethod
     def starts_section(event: ev.Event) -> bool:
         """Events that open a new part of the story (a round, a deal)."""
         return isinstance(event, ev.RoundStarted | ev.TiebreakStarted | ev.Dealt)
-
-    def name(self, seat: int) -> str:
-        return self.names[seat]
-
-    def knows(self, seat: int) -> bool:
-        return self.tell_all or self.viewer == seat
 
     def _private(self, seat: int, cards: Sequence[Any]) -> str:
         """" (7♠ 8♦)" for whoever may know the cards; nothing for the others."""
@@ -123,18 +110,7 @@ class Narrator:
     def trick(self, event: ev.TrickWon, after: State) -> list[str]:
         assert after.hand is not None and after.hand.tricks is not None
         trick = after.hand.tricks.done[-1]
-        plays = ", ".join(f"{self.name(seat)} {played_label(card, trick.led_suit)}"
-                          for seat, card in trick.plays)
-        return [f"Trick {event.number}: {plays}; {self.name(event.seat)} takes it."]
-
-    def run_started(self, event: ev.RunStarted, after: State) -> list[str]:
-        return [f"Ace on a King: {self.name(event.seat)} may go on laying cards."]
-
-    def run_ended(self, event: ev.RunEnded, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} stops."] if event.stopped else []
-
-    def passed(self, event: ev.Passed, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} passes."]
+        return [self.trick_line(trick, event.number)]
 
     def went_out(self, event: ev.WentOut, after: State) -> list[str]:
         return [f"{self.name(event.seat)} is out of cards first; "
@@ -172,7 +148,7 @@ class Narrator:
                 f"{'wins' if len(event.winners) == 1 else 'share the win'}."]
 
 
-_TELL: dict[type, Callable[[Narrator, Any, State], list[str]]] = {
+_TELL: dict[type, Tell] = {
     ev.Cut: Narrator.cut,
     ev.CutTied: Narrator.cut_tied,
     ev.PrimeMinisterAppointed: Narrator.appointed,

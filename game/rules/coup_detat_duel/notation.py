@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from game.cards import JOKER, Card
 from game.engine.errors import MalformedEntry
-from game.rules import move_json
+from game.rules import card_play, move_json
 from game.rules.coup_detat_duel.charts import PLAYERS, HandType
 from game.rules.coup_detat_duel.decisions import (
     AnnounceCoup,
@@ -34,10 +34,9 @@ from game.rules.coup_detat_duel.state import Options
 RULESET_ID = "coup-detat-duel"
 
 VERBS = move_json.Verbs(
-    seat={"coup": str, "no_coup": bool, "choose": str, "discard": list, "play": str,
-          "pass": bool, "stop": bool},
+    seat={"coup": str, "no_coup": bool, "choose": str, "discard": list, **card_play.VERBS},
     chance={"cut": list, "appoint": int, "deal": dict},
-    extras={"play": {"suit": str}},
+    extras=card_play.EXTRAS,
 )
 
 
@@ -62,15 +61,8 @@ def decision_to_json(decision: Decision) -> dict[str, object]:
             return {"seat": seat, "choose": hand_type.value}
         case SetAside(seat, cards):
             return {"seat": seat, "discard": [card.code for card in cards]}
-        case PlayCard(seat, card, suit):
-            entry: dict[str, object] = {"seat": seat, "play": card.code}
-            if suit is not None:
-                entry["suit"] = suit.value
-            return entry
-        case Pass(seat):
-            return {"seat": seat, "pass": True}
-        case StopRun(seat):
-            return {"seat": seat, "stop": True}
+        case PlayCard() | Pass() | StopRun():
+            return card_play.to_json(decision)
         case CutForPrimeMinister(cuts):
             return {"cut": [[seat, card.code] for seat, card in cuts]}
         case AppointPrimeMinister(prime_minister):
@@ -99,6 +91,8 @@ def check_move_shape(entry: object, *, allow_chance: bool = False) -> str:
 
 def decision_from_json(entry: Mapping[str, object], *, allow_chance: bool = True) -> Decision:
     verb = check_move_shape(entry, allow_chance=allow_chance)
+    if verb in card_play.VERBS:
+        return card_play.from_json(verb, entry, JOKER)
     value = entry[verb]
     seat: int = entry.get("seat")  # type: ignore[assignment]
     match verb:
@@ -113,16 +107,6 @@ def decision_from_json(entry: Mapping[str, object], *, allow_chance: bool = True
             cards = sorted((move_json.card(code) for code in value),  # type: ignore[attr-defined]
                            key=lambda card: card.index)
             return SetAside(seat, tuple(cards))
-        case "play":
-            card = move_json.card(value)
-            suit = move_json.suit(entry.get("suit")) if card is JOKER else None
-            return PlayCard(seat, card, suit)
-        case "pass":
-            move_json.require_true(verb, value)
-            return Pass(seat)
-        case "stop":
-            move_json.require_true(verb, value)
-            return StopRun(seat)
         case "cut":
             return CutForPrimeMinister(move_json.seat_cards(value, "cut"))
         case "appoint":
