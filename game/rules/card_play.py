@@ -3,10 +3,11 @@ pass, stop an Ace-on-King run), their JSON verbs, and the events they cause."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.cards import Card, Suit
+from game.engine.errors import IllegalMove
 from game.rules import move_json
 
 # Decisions.
@@ -59,6 +60,24 @@ class RunEnded:
 @dataclass(frozen=True, slots=True)
 class Passed:
     seat: int
+
+
+def checked_pass(seat: int, runner: int | None, layable: Sequence[Card]) -> Passed:
+    """A Dominos pass, once the rules allow it: never during one's own Ace-on-King run,
+    never with a card that can be laid."""
+    if runner == seat:
+        raise IllegalMove("During an Ace-on-King run you lay another card or stop; no pass.")
+    if layable:
+        labels = ", ".join(card.label for card in layable)
+        raise IllegalMove(f"You can lay {labels}, so you must play.")
+    return Passed(seat)
+
+
+def checked_stop(seat: int, runner: int | None, hand_name: str) -> RunEnded:
+    """The end of one's own Ace-on-King run; `hand_name` is the ruleset's Dominos."""
+    if runner != seat:
+        raise IllegalMove(f"You can stop only during your own Ace-on-King run in {hand_name}.")
+    return RunEnded(seat, stopped=True)
 
 
 # JSON (conformance/FORMAT.md).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from game.cards import Card, Suit
+from game.cards import Card, Suit, canonical
 from game.rules.card_play import Passed, RunEnded, RunStarted
 from game.rules.trick_taking import Trick
 
@@ -65,6 +65,12 @@ class Teller:
 
     def knows(self, seat: int) -> bool:
         return self.tell_all or self.viewer == seat
+
+    def dealt_hands(self, hands: Sequence[Sequence[Card]]) -> list[str]:
+        """The hands dealt, each to whoever may know it, in the house order."""
+        return [f"  {'Your hand' if self.viewer == seat else self.name(seat)}: "
+                f"{cards_text(canonical(hand))}"
+                for seat, hand in enumerate(hands) if self.knows(seat)]
 
     def trick_line(self, trick: Trick, number: int) -> str:
         plays = ", ".join(f"{self.name(seat)} {played_label(card, trick.led_suit)}"

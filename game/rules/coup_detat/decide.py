@@ -10,6 +10,7 @@ from typing import Any
 from game.cards import COUP
 from game.engine.chronicle import Chronicle
 from game.engine.errors import IllegalMove
+from game.rules.card_play import checked_pass, checked_stop
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat import ledger
 from game.rules.coup_detat.apply import apply
@@ -260,21 +261,14 @@ def _pass(events: Events, decision: Pass) -> None:
     layout = hand.dominos
     if layout is None:
         raise IllegalMove("Passing is only for Dominos: play a card.")
-    if layout.runner == decision.seat:
-        raise IllegalMove("During an Ace-on-King run you lay another card or stop; no pass.")
     deck = deck_for(events.state.players)
     options = layable(hand.hands[decision.seat], layout, deck.dominos_position)
-    if options:
-        labels = ", ".join(card.label for card in options)
-        raise IllegalMove(f"You can lay {labels}, so you must play.")
-    events.add(ev.Passed(decision.seat))
+    events.add(checked_pass(decision.seat, layout.runner, options))
 
 
 def _stop(events: Events, decision: StopRun) -> None:
     layout = _hand(events.state).dominos
-    if layout is None or layout.runner != decision.seat:
-        raise IllegalMove("You can stop only during your own Ace-on-King run in Dominos.")
-    events.add(ev.RunEnded(decision.seat, stopped=True))
+    events.add(checked_stop(decision.seat, layout.runner if layout else None, "Dominos"))
 
 
 # Settling ----------------------------------------------------------------------------------

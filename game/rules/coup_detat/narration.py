@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.cards import canonical
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS, HANDS_PER_ROUND
 from game.rules.coup_detat.state import State
@@ -56,10 +55,7 @@ class Narrator(Teller):
         of = HANDS_PER_ROUND[after.options.short_game]
         lines = [f"Round {after.round_index + 1}, hand {number} of {of}: "
                  f"{self.name(after.director)} deals."]
-        for seat, hand in enumerate(event.hands):
-            if self.knows(seat):
-                who = "Your hand" if self.viewer == seat else self.name(seat)
-                lines.append(f"  {who}: {cards_text(canonical(hand))}")
+        lines += self.dealt_hands(event.hands)
         if self.tell_all:
             lines.append(f"  Centre: {event.center.label}")
         return lines

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from game.cards import JOKER, Card, Suit
 from game.engine.chronicle import Chronicle
 from game.engine.errors import IllegalMove
+from game.rules.card_play import checked_pass, checked_stop
 from game.rules.coup_detat_duel import events as ev
 from game.rules.coup_detat_duel.apply import apply
 from game.rules.coup_detat_duel.charts import (
@@ -322,19 +323,13 @@ def _pass(events: Events, decision: Pass) -> None:
     layout = hand.dominoes
     if layout is None:
         raise IllegalMove("Passing is only for Dominoes: play a card.")
-    if layout.runner == decision.seat:
-        raise IllegalMove("During an Ace-on-King run you lay another card or stop; no pass.")
     options = layable(hand.hands[decision.seat], layout)
-    if options:
-        raise IllegalMove(f"You can lay {_labels(options)}, so you must play.")
-    events.add(ev.Passed(decision.seat))
+    events.add(checked_pass(decision.seat, layout.runner, options))
 
 
 def _stop(events: Events, decision: StopRun) -> None:
     layout = _hand(events.state).dominoes
-    if layout is None or layout.runner != decision.seat:
-        raise IllegalMove("You can stop only during your own Ace-on-King run in Dominoes.")
-    events.add(ev.RunEnded(decision.seat, stopped=True))
+    events.add(checked_stop(decision.seat, layout.runner if layout else None, "Dominoes"))
 
 
 # The hand's point, the rounds, the tiebreak --------------------------------------------------

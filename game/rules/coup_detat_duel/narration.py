@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.cards import JOKER, canonical
+from game.cards import JOKER
 from game.rules.coup_detat_duel import events as ev
 from game.rules.coup_detat_duel.charts import CHART, HANDS_PER_ROUND, ROUNDS
 from game.rules.coup_detat_duel.state import State, other
@@ -62,10 +62,7 @@ class Narrator(Teller):
             number = len(after.played_this_round) + 1
             lines = [f"Round {after.round_index + 1}, hand {number} of {HANDS_PER_ROUND}: "
                      f"{dealer} deals."]
-        for seat, hand in enumerate(event.hands):
-            if self.knows(seat):
-                who = "Your hand" if self.viewer == seat else self.name(seat)
-                lines.append(f"  {who}: {cards_text(canonical(hand))}")
+        lines += self.dealt_hands(event.hands)
         if self.tell_all:
             lines.append(f"  Bastille, top first: {cards_text(event.bastille)}")
         return lines
