@@ -49,7 +49,7 @@ class Referee(Generic[S]):
 
     def _check_turn(self, state: Any, decision: Any, rule: Rule) -> None:
         phase = state.phase
-        if phase.value == OVER:
+        if phase == OVER:  # a StrEnum: compared as its value
             raise IllegalMove("The game is over.")
         if not rule.by_a_seat:
             if phase is not rule.phase:

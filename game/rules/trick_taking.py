@@ -7,7 +7,7 @@ by a player able to follow suit; when it is led, its player names the suit it st
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.cards import Card, Rank, Suit
@@ -40,7 +40,7 @@ def playable(
         return allowed or list(hand)  # every card forbidden: any card may be led
     if not any(card.suit is led_suit for card in hand):
         return list(hand)  # void in the suit led: anything goes
-    return [card for card in hand if card.suit is led_suit or card.is_wild]
+    return [card for card in hand if card.suit is led_suit or card.rank is None]  # or wild
 
 
 def check_play(
@@ -48,17 +48,17 @@ def check_play(
     card: Card,
     led_suit: Suit | None,
     forbidden_leads: frozenset[Suit],
-    barred_lead: str,
+    barred_lead: Callable[[], str],
 ) -> None:
     """Raise `IllegalMove`, with the reason, unless `card` may be played now.
-    `barred_lead` says who may not lead what: "In Siege the Director may not lead"."""
+    `barred_lead()` says who may not lead what: "In Siege the Director may not lead"."""
     if card not in hand:
         raise IllegalMove(f"You do not hold {card.label}.")
     if card in playable(hand, led_suit, forbidden_leads):
         return
     if led_suit is None:
         barred = " or a ".join(suit.singular for suit in Suit if suit in forbidden_leads)
-        raise IllegalMove(f"{barred_lead} a {barred} to the first trick.")
+        raise IllegalMove(f"{barred_lead()} a {barred} to the first trick.")
     raise IllegalMove(f"You must follow suit: play a {led_suit.singular}.")
 
 
@@ -72,7 +72,7 @@ def trick_winner(
     is the duel's "highest card of the suit led, above the Ace only when led".)
     """
     for position, (seat, card) in enumerate(plays):
-        if card.is_wild:
+        if card.rank is None:  # wild
             for earlier_seat, earlier in plays[:position]:
                 if earlier.suit is led_suit and earlier.rank is Rank.ACE:
                     return earlier_seat

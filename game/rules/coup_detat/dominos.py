@@ -11,15 +11,11 @@ from game.rules import domino_rows
 from game.rules.coup_detat.state import DominosPlay
 
 
-def _start(layout: DominosPlay, position: dict[Rank, int]) -> int | None:
-    rank = layout.starting_rank
-    return None if rank is None else position[rank]
-
-
 def can_lay(card: Card, layout: DominosPlay, position: dict[Rank, int]) -> bool:
-    if layout.starting_rank is None:
+    start = layout.starting_rank
+    if start is None:
         return True  # the first card of the hand: anything
-    return domino_rows.takes(layout.rows, _start(layout, position), card.suit,  # type: ignore[arg-type]
+    return domino_rows.takes(layout.rows, position[start], card.suit,  # type: ignore[arg-type]
                              position[card.rank])  # type: ignore[index]
 
 
@@ -29,8 +25,9 @@ def layable(hand: Sequence[Card], layout: DominosPlay, position: dict[Rank, int]
 
 def is_ace_on_king(card: Card, layout: DominosPlay, position: dict[Rank, int]) -> bool:
     """An Ace laid next to a King entitles its player to go on laying cards."""
-    return domino_rows.is_ace_on_king(layout.rows, _start(layout, position), card.suit,  # type: ignore[arg-type]
-                                      position[card.rank])  # type: ignore[index]
+    start = layout.starting_rank
+    return domino_rows.is_ace_on_king(layout.rows, None if start is None else position[start],
+                                      card.suit, position[card.rank])  # type: ignore[arg-type, index]
 
 
 def lay(layout_rows: domino_rows.Rows, card: Card,

@@ -28,5 +28,5 @@ def check_play(
     hand_type: HandType,
 ) -> None:
     """Raise `IllegalMove`, with the reason, unless `card` may be played now."""
-    barred_lead = f"In {hand_type.label} the Director may not lead"
-    shared_check_play(hand, card, led_suit, forbidden_leads, barred_lead)
+    shared_check_play(hand, card, led_suit, forbidden_leads,
+                      lambda: f"In {hand_type.label} the Director may not lead")

@@ -246,8 +246,9 @@ def _play_to_trick(events: Events, decision: PlayCard) -> None:
     seat, card = decision.seat, decision.card
     leading = not tricks.plays
     limits = first_lead_limits(state)
+    label = hand.hand_type.label
     check_play(hand.hands[seat], card, None if leading else tricks.led_suit, limits,
-               f"In {hand.hand_type.label} nobody may lead")
+               lambda: f"In {label} nobody may lead")
     named_suit = _joker_lead_suit(decision.suit, limits, hand.hand_type) \
         if card is JOKER and leading else None
     events.add(ev.CardPlayed(seat, card, named_suit))
