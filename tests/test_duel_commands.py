@@ -219,3 +219,20 @@ def test_a_duel_session_plays_to_the_end_with_computers_not_built_yet_at_random(
     state = session.match.state
     session.close()
     assert state.winners and saves.read(path).match.state == state
+
+
+def test_a_bot_may_name_a_suit_for_a_joker_that_is_not_led() -> None:
+    from game.ai.bot import ExecPlayer
+
+    match = duel_match(("7S 8S 9S AH KH QH 7D 8D 9D AC KC QC",
+                        "AS KS QS 7H 8H 9H AD KD JOKER 7C 8C 9C",
+                        "JH JS 10S 10H JD 10D JC 10C QD"))
+    submit(match, {"no_coup": True})
+    submit(match, {"choose": "guillotine"})
+    exchange(match, "QH", "QS")
+    submit(match, {"play": "7S"})
+    bot = ExecPlayer(EXAMPLE, seat=1, ruleset=RULES, options=match.options,
+                     history=lambda: RULES.protocol.seat_history(match, 1))
+    chosen = bot._legal_answer({"play": "JOKER", "suit": "H"}, match.legal())
+    bot.finish({"ok": True})
+    assert chosen is not None and chosen.card.code == "JOKER" and bot.faults == 0

@@ -136,12 +136,16 @@ class ExecPlayer:
             return None
         normal = {self._normal(d): d for d in legal}
         chosen = normal.get(self._normal(decision))
+        if chosen is None:  # a suit named for a wild card that is not led means nothing
+            chosen = normal.get(self._normal(decision, without="suit"))
         if chosen is None:
             self._fault(f"not a legal move: {json.dumps(entry)[:80]}")
         return chosen
 
-    def _normal(self, decision: Decision) -> str:
-        return json.dumps(self.ruleset.decision_to_json(decision), sort_keys=True)
+    def _normal(self, decision: Decision, without: str = "") -> str:
+        entry = self.ruleset.decision_to_json(decision)
+        entry.pop(without, None)
+        return json.dumps(entry, sort_keys=True)
 
     def _fault(self, what: str) -> None:
         self.faults += 1
