@@ -8,7 +8,7 @@ round the table so that he sits in every chair, for at least `--hands` hands. Th
 holds when his mean gain per hand has its whole 95% confidence interval above zero.
 
 Hard plays the ladder with `--budget` seconds a decision (default 0.1: the full ladder then
-takes about 40 minutes on 2 cores; Hard's default in the game is 0.8 s and only stronger).
+takes about 50 minutes on 2 cores; Hard's default in the game is 0.8 s and only stronger).
 The latency run plays one game per player count with every level at the table and Hard at
 its default budget, and reports each level's p50 and p95 thinking time.
 """
