@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from game.engine.match import Match
 from game.rules.coup_detat_duel import events as ev
-from game.rules.coup_detat_duel.charts import HandType
+from game.rules.coup_detat_duel.charts import PLAYERS, HandType
 from game.tally import LevelTally, Tally
 
 SHARE_DIGITS = 3
@@ -29,7 +29,7 @@ class DuelSummary(Tally):
     prime_ministers_won: Counter[HandType] = field(default_factory=Counter)  # his own hands
     marie_redeals: int = 0
     tiebreaks: int = 0
-    points_by_seat: list[int] = field(default_factory=lambda: [0, 0])
+    points_by_seat: list[int] = field(default_factory=lambda: [0] * PLAYERS)
 
     def record_game(self, match: Match, chairs: Sequence[str]) -> None:
         state = match.state
@@ -101,9 +101,10 @@ class DuelSummary(Tally):
                              f"{self.prime_ministers_hands(t):>6}"
                              f"{self.prime_ministers_won[t]:>8}{self.coups_attempted[t]:>7}"
                              f"{self.coups_won[t]:>6}")
+        wins = ", ".join(str(self.wins_by_seat[seat]) for seat in range(PLAYERS))
         lines += ["", *self.level_lines("points/hand", ".3f", ".3f"), "",
                   f"Marie redeals: {self.marie_redeals}; tiebreaks: {self.tiebreaks}",
-                  f"Games won by seat: {', '.join(str(self.wins_by_seat[s]) for s in range(2))}"]
+                  f"Games won by seat: {wins}"]
         if self.bot_faults:
             lines.append(f"Bot faults: {self.bot_faults} (see above)")
         return "\n".join(lines)

@@ -66,8 +66,8 @@ class HandState:
     hands: tuple[tuple[Card, ...], ...]  # each seat's cards, in the house order
     bastille: tuple[Card, ...]  # what is left of it, top first
     to_act: int
-    set_aside: tuple[tuple[Card, ...], ...] = ((), ())  # per seat, private to him
-    drawn: tuple[tuple[Card, ...], ...] = ((), ())  # per seat, what he drew, private
+    set_aside: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS  # per seat, private to him
+    drawn: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS  # per seat, what he drew, private
     hand_type: HandType | None = None
     coup: bool = False  # the Peasant announced JOKER and plays for a coup
     tricks: TrickPlay | None = None

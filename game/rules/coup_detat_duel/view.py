@@ -13,7 +13,7 @@ from itertools import combinations
 
 from game.cards import JOKER, Card, Suit
 from game.engine.ruleset import GAME_OVER, Pending
-from game.rules.coup_detat_duel.charts import CHART, EXCHANGE_LIMITS, ROUNDS, HandType
+from game.rules.coup_detat_duel.charts import CHART, EXCHANGE_LIMITS, PLAYERS, ROUNDS, HandType
 from game.rules.coup_detat_duel.decide import available_hand_types, first_lead_limits
 from game.rules.coup_detat_duel.decisions import (
     AnnounceCoup,
@@ -35,6 +35,7 @@ from game.rules.coup_detat_duel.state import (
 )
 from game.rules.trick_taking import Trick, playable
 
+NO_CARDS = (0,) * PLAYERS  # every seat's count between hands
 _CHANCE = {Phase.CUT: Pending(None, "cut"), Phase.DEAL: Pending(None, "deal")}
 
 
@@ -161,10 +162,10 @@ def view(state: State, seat: int | None) -> DuelView:
         scoresheet=state.results,
         played_this_round=state.played_this_round,
         hand=held,
-        hand_sizes=tuple(len(cards) for cards in hand.hands) if hand else (0, 0),
+        hand_sizes=tuple(len(cards) for cards in hand.hands) if hand else NO_CARDS,
         set_aside=set_aside,
         drawn=drawn,
-        set_aside_counts=tuple(len(cards) for cards in hand.set_aside) if hand else (0, 0),
+        set_aside_counts=tuple(len(cards) for cards in hand.set_aside) if hand else NO_CARDS,
         bastille_size=len(hand.bastille) if hand else 0,
         hand_type=hand.hand_type if hand else None,
         coup=hand.coup if hand else False,
