@@ -62,6 +62,18 @@ class Passed:
     seat: int
 
 
+def dominos_choices(seat: int, plays: Sequence[PlayCard],
+                    runner: int | None) -> list[PlayCard | Pass | StopRun]:
+    """A Dominos turn's choices: the cards that can be laid, and stopping during one's own
+    Ace-on-King run, or passing when nothing can be laid."""
+    choices: list[PlayCard | Pass | StopRun] = list(plays)
+    if runner == seat:
+        choices.append(StopRun(seat))
+    elif not choices:
+        choices.append(Pass(seat))
+    return choices
+
+
 def checked_pass(seat: int, runner: int | None, layable: Sequence[Card]) -> Passed:
     """A Dominos pass, once the rules allow it: never during one's own Ace-on-King run,
     never with a card that can be laid."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from game.cards import COUP, Card, Suit
 from game.engine.ruleset import GAME_OVER, Pending
+from game.rules.card_play import dominos_choices
 from game.rules.coup_detat.charts import HandType, deck_for
 from game.rules.coup_detat.decide import available_hand_types, trick_lead_limits
 from game.rules.coup_detat.decisions import (
@@ -18,9 +19,7 @@ from game.rules.coup_detat.decisions import (
     ChooseHandType,
     Decision,
     DeclineCoup,
-    Pass,
     PlayCard,
-    StopRun,
 )
 from game.rules.coup_detat.dominos import layable
 from game.rules.coup_detat.state import Debt, DominosPlay, HandState, Phase, State, Trick
@@ -78,12 +77,7 @@ def _dominos_decisions(state: State, seat: int, layout: DominosPlay) -> list[Dec
     assert state.hand is not None
     position = deck_for(state.players).dominos_position
     cards = layable(state.hand.hands[seat], layout, position)
-    decisions: list[Decision] = [PlayCard(seat, card) for card in cards]
-    if layout.runner == seat:
-        decisions.append(StopRun(seat))
-    elif not decisions:
-        decisions.append(Pass(seat))
-    return decisions
+    return [*dominos_choices(seat, [PlayCard(seat, card) for card in cards], layout.runner)]
 
 
 @dataclass(frozen=True, slots=True)

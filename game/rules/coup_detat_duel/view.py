@@ -13,6 +13,7 @@ from itertools import combinations
 
 from game.cards import JOKER, Card, Suit
 from game.engine.ruleset import GAME_OVER, Pending
+from game.rules.card_play import dominos_choices
 from game.rules.coup_detat_duel.charts import CHART, EXCHANGE_LIMITS, PLAYERS, ROUNDS, HandType
 from game.rules.coup_detat_duel.decide import available_hand_types, first_lead_limits
 from game.rules.coup_detat_duel.decisions import (
@@ -20,10 +21,8 @@ from game.rules.coup_detat_duel.decisions import (
     ChooseHandType,
     Decision,
     KeepQuiet,
-    Pass,
     PlayCard,
     SetAside,
-    StopRun,
 )
 from game.rules.coup_detat_duel.dominoes import layable
 from game.rules.coup_detat_duel.state import (
@@ -95,17 +94,13 @@ def _trick_decisions(state: State, hand: HandState, seat: int) -> list[Decision]
 
 
 def _dominoes_decisions(hand: HandState, seat: int, layout: DominoesPlay) -> list[Decision]:
-    decisions: list[Decision] = []
+    plays: list[PlayCard] = []
     for card in layable(hand.hands[seat], layout):
         if card is JOKER and layout.start is None:
-            decisions.extend(PlayCard(seat, JOKER, suit) for suit in Suit)
+            plays.extend(PlayCard(seat, JOKER, suit) for suit in Suit)
         else:
-            decisions.append(PlayCard(seat, card))
-    if layout.runner == seat:
-        decisions.append(StopRun(seat))
-    elif not decisions:
-        decisions.append(Pass(seat))
-    return decisions
+            plays.append(PlayCard(seat, card))
+    return [*dominos_choices(seat, plays, layout.runner)]
 
 
 @dataclass(frozen=True, slots=True)
