@@ -6,7 +6,7 @@ letters with the font, each ♠ ♥ ♦ ♣ as a pip drawn by the art module, in
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 import pygame
 
@@ -14,6 +14,10 @@ from game.cards import Suit
 from game.ui.art import lettering
 
 SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
+# Texts drawn lately are kept (a frame at the table draws about seventy); older ones are
+# drawn again if needed, so every log line of a long evening, at every window size tried,
+# does not pile up in memory (a whole game is a thousand texts or so).
+RENDERED_KEPT = 1024
 Colour = tuple[int, int, int]
 
 
@@ -40,7 +44,7 @@ def _frozen(colours: SuitColours | None) -> tuple[tuple[Suit, Colour], ...] | No
     return None if colours is None else tuple(sorted(colours.items()))
 
 
-@cache
+@lru_cache(maxsize=RENDERED_KEPT)
 def _render(text: str, size: int, colour: Colour, bold: bool,
             suit_colours: tuple[tuple[Suit, Colour], ...] | None) -> pygame.Surface:
     from game.ui.art import suit_pip  # the art draws the pips

@@ -127,6 +127,7 @@ class TableScene(Scene):
             self.side.kill()
             self.side = None
         self._clear_decisions()
+        self.drag = None  # the button will come up over another scene
 
     def relayout(self, size: tuple[int, int]) -> None:
         self.layout = table_layout(size, self.session.match.players)
@@ -237,6 +238,7 @@ class TableScene(Scene):
         new = list(self.follower.new_events())
         if self.follower.rewound:  # an undo or redo: show the match as it is
             self.queue.clear()
+            self.drag = None  # the card held may have gone back or been played again
             self.shown = self.session.match.state
             self.beat_ends = now
             self._retell()
@@ -371,6 +373,8 @@ class TableScene(Scene):
             self.say(refusal.message)
             return
         self.selected = None
+        self.drag = None  # a card still held in the other hand: his cards go face down
+        self.toast = None  # a remark on the position left (a hint names his cards)
         self._clear_decisions()
         if seat is not None:
             deciders = {turn.seat for turn in self.session.match.turns[before:]}
