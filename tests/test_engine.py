@@ -50,12 +50,22 @@ def test_undo_goes_back_before_the_seats_previous_decision() -> None:
 
 
 def test_undo_never_goes_past_a_deal() -> None:
-    match = match_after(4, [DEAL_001], [{"seat": 3, "decline": True}])
+    match = match_after(4, [DEAL_001], [{"seat": 3, "coup": "dominos"}])
     assert not match.can_undo(0), "seat 0 has made no decision since the deal"
     assert match.undo(3)
     assert not match.undo(3), "the deal is a wall"
     assert match.turns[-1].seat is None  # the deal is still there
     assert match.pending.word == "coup"
+
+
+def test_declining_the_coup_cannot_be_undone_once_the_centre_card_is_seen() -> None:
+    """Declining puts the centre card in the decliner's hand: taking the decline back
+    would let him choose his coup knowing it."""
+    match = match_after(4, [DEAL_001], OPENING[:2])
+    assert not match.can_undo(3)
+    assert not match.undo(3)
+    assert match.undo(0), "the Director may still take back the hand he named"
+    assert match.pending.word == "choose"
 
 
 def test_undo_cannot_reach_into_a_previous_hand() -> None:

@@ -157,3 +157,26 @@ def test_saves_list_ignores_the_autosaves(tmp_path: Path, monkeypatch: pytest.Mo
     autosave(IN_PROGRESS)
     autosave(IN_PROGRESS)
     assert save_index.list_saves([(paths.saves_dir(), False)]) == []
+
+
+def test_a_save_of_a_game_the_table_cannot_seat_yet_is_refused_with_a_reason(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from game.engine.match import Match, seeded_chance
+    from game.rules import get_ruleset
+    from game.ui.scenes.files import TABLE_RULESETS, resume
+
+    duel = get_ruleset("coup-detat-duel")
+    assert duel.id not in TABLE_RULESETS
+    match = Match(duel, duel.parse_options({"players": 2}), chance=seeded_chance(duel, 1))
+    choose = random.Random(1)
+    for _ in range(10):
+        match.submit(choose.choice(match.legal()))
+    with open_app(tmp_path, monkeypatch) as app:
+        app.replace(TitleScene(app))
+        path = paths.saves_dir() / "duel.json"
+        saves.write(path, match, (saves.Seat("Ada", "human"), saves.Seat("Bob", "human")))
+        problem = resume(app, path)
+        assert problem is not None and "cannot show" in problem
+        assert isinstance(app.scene, TitleScene)

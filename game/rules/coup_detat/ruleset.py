@@ -82,8 +82,9 @@ class CoupDetat:
 
     @staticmethod
     def reveals(event: object) -> bool:
-        """Nothing drawn in the middle of a hand: only the deals stop undo."""
-        return False
+        """Declining the coup puts the centre card in the decliner's hand: undo never goes
+        back past it (nor past a deal)."""
+        return isinstance(event, events.CoupDeclined)
 
     @staticmethod
     def progress(state: State) -> str:

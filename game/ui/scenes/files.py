@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
+TABLE_RULESETS = frozenset({"coup-detat"})  # the rulesets the window can seat yet
+
+
 def describe(entry: save_index.SaveEntry) -> str:
     """One line of the list: title, progress, who plays, when."""
     if entry.problem:
@@ -52,6 +55,8 @@ def resume_first(app: App, candidates: list[paths.Path]) -> str | None:
         saved, _, skipped = saves.read_first(candidates)
     except SaveError as error:
         return str(error)
+    if saved.ruleset.id not in TABLE_RULESETS:
+        return f"The table cannot show {saved.ruleset.title} games yet."
     session = GameSession.resume(saved, autosave_path=paths.autosave_path(),
                                  on_thinking_done=app.wake)  # type: ignore[attr-defined]
     if skipped:
@@ -139,7 +144,7 @@ class SaveDialog(Overlay):
         rect = self.panel_rect()
         inner = rect.inflate(-round(48 * scale), 0)
         y = rect.top + round(64 * scale)
-        self.keep(UILabel(Rect(inner.left, y, inner.width, round(28 * scale)), "Name:",
+        self.keep(UILabel(Rect(inner.left, y, inner.width, max(28, round(28 * scale))), "Name:",
                           manager=self.app.ui, object_id="#left_label"))
         self.name = self.keep(UITextEntryLine(Rect(inner.left, y + round(30 * scale), inner.width,
                                                    round(40 * scale)), manager=self.app.ui))  # type: ignore[assignment]
