@@ -1,0 +1,90 @@
+"""The fast simulator of the game for two plays the engine's rules: side by side with the
+engine over random games, the same choices at every step and the same winner of each hand."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.duel.fastsim import JOKER_NUMBER, NO_SUIT, NUMBER, PASS, STOP, DuelHand
+from game.engine.match import Match, seeded_chance
+from game.rules import get_ruleset
+from game.rules.coup_detat_duel import events as ev
+from game.rules.coup_detat_duel.charts import HandType
+from game.rules.coup_detat_duel.decisions import Pass, PlayCard, StopRun
+from game.rules.coup_detat_duel.state import Phase
+from game.rules.domino_rows import SUIT_INDEX
+
+RULES = get_ruleset("coup-detat-duel")
+
+
+def as_move(decision: object) -> tuple[int, int]:
+    match decision:
+        case PlayCard(_, card, suit):
+            return NUMBER[card], NO_SUIT if suit is None else SUIT_INDEX[suit]
+        case Pass():
+            return PASS, NO_SUIT
+        case StopRun():
+            return STOP, NO_SUIT
+    raise AssertionError(decision)
+
+
+def fast_moves(sim: DuelHand) -> set[tuple[int, int]]:
+    if sim.hand_type is HandType.DOMINOES:
+        naming = sim.start < 0
+        return {(c, s) for c in sim.dominoes_choices()
+                for s in (range(4) if naming and c == JOKER_NUMBER else [NO_SUIT])}
+    leading = not sim.trick
+    return {(c, s) for c in sim.legal_cards()
+            for s in (sim.joker_suits() if leading and c == JOKER_NUMBER else [NO_SUIT])}
+
+
+def step(sim: DuelHand, move: tuple[int, int]) -> None:
+    if sim.hand_type is HandType.DOMINOES:
+        sim.dominoes_step(*move)
+    else:
+        sim.play(*move)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_fast_simulator_plays_the_engines_rules(seed: int) -> None:
+    rng = random.Random(seed)
+    match = Match(RULES, RULES.parse_options({"players": 2}), chance=seeded_chance(RULES, seed))
+    sim: DuelHand | None = None
+    hands = 0
+    while not match.pending.over:
+        state = match.state
+        legal = match.legal()
+        if state.phase is not Phase.PLAY:
+            sim = None
+            match.submit(rng.choice(legal))
+            continue
+        if sim is None:
+            sim = DuelHand.from_state(state)
+        assert sim.to_act == state.hand.to_act
+        engine_moves = {as_move(d) for d in legal}
+        assert fast_moves(sim) == engine_moves
+        assert fast_moves(DuelHand.from_state(state)) == engine_moves  # loaded mid-hand
+        decision = rng.choice(legal)
+        events = match.submit(decision)
+        step(sim, as_move(decision))
+        won = [e for e in events if isinstance(e, ev.HandWon)]
+        if won:
+            assert sim.over() and sim.winner() == won[0].seat
+            hands += 1
+            sim = None
+        else:
+            assert not sim.over()
+            assert sorted(map(sorted, sim.hands)) == sorted(
+                sorted(NUMBER[c] for c in cards) for cards in match.state.hand.hands)
+    assert hands >= 12
+
+
+def test_a_playout_ends_with_one_winner() -> None:
+    match = Match(RULES, RULES.parse_options({"players": 2}), chance=seeded_chance(RULES, 9))
+    rng = random.Random(9)
+    while match.state.phase is not Phase.PLAY:
+        match.submit(rng.choice(match.legal()))
+    winners = {DuelHand.from_state(match.state).play_out(random.Random(n)) for n in range(50)}
+    assert winners <= {0, 1} and winners
