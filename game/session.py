@@ -17,8 +17,7 @@ from pathlib import Path
 from game import paths
 from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
-from game.ai.hard import HardPlayer
-from game.ai.levels import levels_for, make_player
+from game.ai.levels import adviser, levels_for, make_player
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Decision, Event, Ruleset
@@ -64,7 +63,9 @@ class GameSession:
         self.players: dict[int, Player] = dict(players or {})
         for seat, info in enumerate(self.seats):
             if info.kind == COMPUTER and seat not in self.players:
-                self.players[seat] = make_player(playing_level(info.level, match.ruleset.id))
+                ruleset = match.ruleset.id
+                self.players[seat] = make_player(playing_level(info.level, ruleset),
+                                                 ruleset=ruleset)
         self.autosave_path = autosave_path
         self.on_thinking_done = on_thinking_done
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
@@ -180,8 +181,8 @@ class GameSession:
         seat = self.to_act
         if seat is None or self._fresh_hint() is not None:
             return
-        adviser = HardPlayer(budget=budget)
-        future = self._executor.submit(adviser.advise, self.match.view(seat),
+        hard = adviser(self.match.ruleset.id, budget=budget)
+        future = self._executor.submit(hard.advise, self.match.view(seat),
                                        list(self.match.legal()))
         if self.on_thinking_done is not None:
             callback = self.on_thinking_done

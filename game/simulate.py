@@ -201,7 +201,8 @@ def _player(level: str, seed: str, chair: int, match: Match, budget: float, work
                           options=match.options,
                           history=lambda: rules.protocol.seat_history(match, chair),
                           time_limit=time_limit, log=log, seed=seed)
-    return make_level_player(level, seed, budget=budget, workers=workers)
+    return make_level_player(level, seed, budget=budget, workers=workers,
+                             ruleset=match.ruleset.id)
 
 
 def _play(match: Match, table: Sequence[Player], chairs: Sequence[str],

@@ -7,27 +7,14 @@ import random
 
 import pytest
 
-from game.ai.duel.fastsim import JOKER_NUMBER, NO_SUIT, NUMBER, PASS, STOP, DuelHand
+from game.ai.duel.fastsim import JOKER_NUMBER, NO_SUIT, NUMBER, DuelHand, move_of
 from game.engine.match import Match, seeded_chance
 from game.rules import get_ruleset
 from game.rules.coup_detat_duel import events as ev
 from game.rules.coup_detat_duel.charts import HandType
-from game.rules.coup_detat_duel.decisions import Pass, PlayCard, StopRun
 from game.rules.coup_detat_duel.state import Phase
-from game.rules.domino_rows import SUIT_INDEX
 
 RULES = get_ruleset("coup-detat-duel")
-
-
-def as_move(decision: object) -> tuple[int, int]:
-    match decision:
-        case PlayCard(_, card, suit):
-            return NUMBER[card], NO_SUIT if suit is None else SUIT_INDEX[suit]
-        case Pass():
-            return PASS, NO_SUIT
-        case StopRun():
-            return STOP, NO_SUIT
-    raise AssertionError(decision)
 
 
 def fast_moves(sim: DuelHand) -> set[tuple[int, int]]:
@@ -38,13 +25,6 @@ def fast_moves(sim: DuelHand) -> set[tuple[int, int]]:
     leading = not sim.trick
     return {(c, s) for c in sim.legal_cards()
             for s in (sim.joker_suits() if leading and c == JOKER_NUMBER else [NO_SUIT])}
-
-
-def step(sim: DuelHand, move: tuple[int, int]) -> None:
-    if sim.hand_type is HandType.DOMINOES:
-        sim.dominoes_step(*move)
-    else:
-        sim.play(*move)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
@@ -63,12 +43,12 @@ def test_the_fast_simulator_plays_the_engines_rules(seed: int) -> None:
         if sim is None:
             sim = DuelHand.from_state(state)
         assert sim.to_act == state.hand.to_act
-        engine_moves = {as_move(d) for d in legal}
+        engine_moves = {move_of(d) for d in legal}
         assert fast_moves(sim) == engine_moves
         assert fast_moves(DuelHand.from_state(state)) == engine_moves  # loaded mid-hand
         decision = rng.choice(legal)
         events = match.submit(decision)
-        step(sim, as_move(decision))
+        sim.apply(move_of(decision))
         won = [e for e in events if isinstance(e, ev.HandWon)]
         if won:
             assert sim.over() and sim.winner() == won[0].seat
@@ -86,5 +66,7 @@ def test_a_playout_ends_with_one_winner() -> None:
     rng = random.Random(9)
     while match.state.phase is not Phase.PLAY:
         match.submit(rng.choice(match.legal()))
-    winners = {DuelHand.from_state(match.state).play_out(random.Random(n)) for n in range(50)}
-    assert winners <= {0, 1} and winners
+    sim = DuelHand.from_state(match.state)
+    winners = {sim.clone().play_out(random.Random(n)) for n in range(50)}
+    assert winners == {0, 1}, "a clone plays on alone, and either may win"
+    assert DuelHand.from_state(match.state) == sim

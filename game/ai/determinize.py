@@ -2,14 +2,16 @@
 can be, respecting every void and every Dominos pass. A search player imagines the hidden
 cards this way, one guess at a time.
 
-The sampler sees only a `Knowledge` (itself made from a view) and its own random source,
-so two positions that look the same to the seat give the same guesses.
+The sampler sees only what a seat knows (its unseen cards and the places they can be, made
+from a view) and its own random source, so two positions that look the same to the seat
+give the same guesses. The game for two samples with it too (game/ai/duel/worlds.py).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Protocol
 
 from game.ai.knowledge import CENTER, Knowledge, Place
 from game.cards import COUP, Card, canonical
@@ -22,7 +24,17 @@ Guess = dict[int, list[Card]]  # holder (a seat, or CENTER) -> the unseen cards 
 MAX_TRIES = 50
 
 
-def sample(knowledge: Knowledge, rng: random.Random) -> Guess:
+class Hidden(Protocol):
+    """The cards a seat has not seen and the places they can be."""
+
+    @property
+    def unseen(self) -> frozenset[Card]: ...
+
+    @property
+    def places(self) -> tuple[Place, ...]: ...
+
+
+def sample(knowledge: Hidden, rng: random.Random) -> Guess:
     """One way the unseen cards may lie. Most-constrained cards are placed first; a dead
     end starts again. The true deal always fits (every inference is sound), but a greedy
     placement can miss it; after many misses the constraints are relaxed."""
@@ -35,7 +47,7 @@ def sample(knowledge: Knowledge, rng: random.Random) -> Guess:
     return guess
 
 
-def _attempt(knowledge: Knowledge, rng: random.Random, *, strict: bool) -> Guess | None:
+def _attempt(knowledge: Hidden, rng: random.Random, *, strict: bool) -> Guess | None:
     places = knowledge.places
     room = {place.holder: place.size for place in places}
     guess: Guess = {place.holder: [] for place in places}

@@ -16,10 +16,11 @@ from __future__ import annotations
 import multiprocessing
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from typing import Any
 
 from game.ai.determinize import sample, world
 from game.ai.fastsim import Hand
@@ -47,7 +48,7 @@ MAX_WORLDS = 4000  # enough: more changes nothing measurable
 class Estimate:
     """What the search found: each decision's average francs, over how many deals."""
 
-    decisions: tuple[Decision, ...]
+    decisions: tuple[Any, ...]  # a ruleset's decisions
     totals: tuple[float, ...]
     worlds: int
 
@@ -57,7 +58,7 @@ class Estimate:
     def ranking(self) -> list[int]:
         return sorted(range(len(self.decisions)), key=self.average, reverse=True)
 
-    def best(self) -> Decision:
+    def best(self) -> Any:
         return self.decisions[self.ranking()[0]]
 
     def merged(self, other: Estimate) -> Estimate:
@@ -110,6 +111,11 @@ def _settled_gain(events: Sequence[object], me: int) -> float:
 
 
 class HardPlayer:
+    """The search player of the 1966 game; the game for two's (game/ai/duel/hard.py) is
+    this one with its own search, words and shortlist of decisions."""
+
+    search: Callable[..., Estimate] = staticmethod(estimate)  # run in worker processes
+
     def __init__(self, seed: int | str | None = None, budget: float = DEFAULT_BUDGET,
                  workers: int = 2, max_worlds: int = MAX_WORLDS) -> None:
         """`budget` seconds a decision; `max_worlds` caps the deals imagined (a small cap
@@ -119,40 +125,48 @@ class HardPlayer:
         self.workers = workers
         self.max_worlds = max_worlds
 
-    def decide(self, seen: CoupDetatView, choices: Sequence[Decision]) -> Decision:
+    def decide(self, seen: Any, choices: Sequence[Any]) -> Any:
         return self.think(seen, choices).best()
 
-    def think(self, seen: CoupDetatView, choices: Sequence[Decision]) -> Estimate:
+    def shortlist(self, seen: Any, choices: Sequence[Any]) -> Sequence[Any]:
+        """The decisions worth searching (all of them, unless a game has too many)."""
+        return choices
+
+    def think(self, seen: Any, choices: Sequence[Any]) -> Estimate:
+        choices = self.shortlist(seen, choices)
         if len(choices) == 1:
             return Estimate(tuple(choices), (0.0,), 1)
         seeds = [self._rng.randrange(2**62) for _ in range(self.workers)]
         if self.workers <= 1:
-            return estimate(seen, choices, seeds[0], self.budget, self.max_worlds)
+            return self.search(seen, choices, seeds[0], self.budget, self.max_worlds)
         share = -(-self.max_worlds // self.workers)
         try:
-            futures = [_pool(self.workers).submit(estimate, seen, tuple(choices), seed,
+            futures = [_pool(self.workers).submit(self.search, seen, tuple(choices), seed,
                                                   self.budget, share) for seed in seeds]
             results = [future.result() for future in futures]
         except (BrokenProcessPool, OSError):
             _POOLS.pop(self.workers, None)  # a worker died: think here, a new pool next time
-            return estimate(seen, choices, seeds[0], self.budget, self.max_worlds)
+            return self.search(seen, choices, seeds[0], self.budget, self.max_worlds)
         combined = results[0]
         for result in results[1:]:
             combined = combined.merged(result)
         return combined
 
-    def advise(self, seen: CoupDetatView, choices: Sequence[Decision]) -> tuple[Decision, str]:
+    def advise(self, seen: Any, choices: Sequence[Any]) -> tuple[Any, str]:
         """The decision it would make, with a short reason, for a hint."""
         found = self.think(seen, choices)
         ranking = found.ranking()
         best = found.decisions[ranking[0]]
         if len(ranking) == 1:
             return best, "It is the only thing you can do."
+        return best, self.explain(found, ranking)
+
+    def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
         reason = (f"Over {found.worlds} deals consistent with what you have seen, it comes "
                   f"to {found.average(ranking[0]):+,.0f} F on average")
         second = found.decisions[ranking[1]]
-        reason += f"; the next best, {describe(second)}, to {found.average(ranking[1]):+,.0f} F."
-        return best, reason
+        return reason + (f"; the next best, {describe(second)}, to "
+                         f"{found.average(ranking[1]):+,.0f} F.")
 
 
 def describe(decision: Decision) -> str:

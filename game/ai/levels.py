@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from game.ai.duel.easy import EasyPlayer as DuelEasyPlayer
+from game.ai.duel.hard import DuelHardPlayer
+from game.ai.duel.medium import MediumPlayer as DuelMediumPlayer
 from game.ai.easy import EasyPlayer
 from game.ai.hard import DEFAULT_BUDGET, HardPlayer
 from game.ai.medium import MediumPlayer
@@ -11,7 +16,14 @@ from game.ai.random_player import RandomPlayer
 LEVELS = ("easy", "medium", "hard")  # offered to players; "random" is for measuring
 ALL_LEVELS = ("random", *LEVELS)
 DEFAULT_LEVEL = "medium"
-LEVELS_BY_RULESET = {"coup-detat": ALL_LEVELS}  # the players built for each ruleset
+DUEL = "coup-detat-duel"
+LEVELS_BY_RULESET = {"coup-detat": ALL_LEVELS, DUEL: ALL_LEVELS}  # the players built for each
+PlayerClass = Callable[[int | str | None], Player]
+PLAYERS_BY_RULESET: dict[str, dict[str, PlayerClass]] = {  # the hand-written levels
+    "coup-detat": {"easy": EasyPlayer, "medium": MediumPlayer},
+    DUEL: {"easy": DuelEasyPlayer, "medium": DuelMediumPlayer},
+}
+HARD_BY_RULESET: dict[str, type[HardPlayer]] = {"coup-detat": HardPlayer, DUEL: DuelHardPlayer}
 
 
 def levels_for(ruleset_id: str) -> tuple[str, ...]:
@@ -20,15 +32,20 @@ def levels_for(ruleset_id: str) -> tuple[str, ...]:
 
 
 def make_player(level: str, seed: int | str | None = None, *,
-                budget: float = DEFAULT_BUDGET, workers: int = 2) -> Player:
-    """A computer player of `level`; `ValueError` for a level that does not exist."""
-    match level:
-        case "random":
-            return RandomPlayer(seed)
-        case "easy":
-            return EasyPlayer(seed)
-        case "medium":
-            return MediumPlayer(seed)
-        case "hard":
-            return HardPlayer(seed, budget=budget, workers=workers)
-    raise ValueError(f"there is no level {level!r}: choose from {', '.join(ALL_LEVELS)}")
+                budget: float = DEFAULT_BUDGET, workers: int = 2,
+                ruleset: str = "coup-detat") -> Player:
+    """A computer player of `level` for `ruleset`; `ValueError` for a level that does not
+    exist (a ruleset without players of its own gets the random one)."""
+    if level not in ALL_LEVELS:
+        raise ValueError(f"there is no level {level!r}: choose from {', '.join(ALL_LEVELS)}")
+    if level == "random" or level not in levels_for(ruleset):
+        return RandomPlayer(seed)
+    if level == "hard":
+        return adviser(ruleset, seed, budget=budget, workers=workers)
+    return PLAYERS_BY_RULESET[ruleset][level](seed)
+
+
+def adviser(ruleset: str, seed: int | str | None = None, *, budget: float = DEFAULT_BUDGET,
+            workers: int = 2) -> HardPlayer:
+    """The Hard player of `ruleset`: it plays, and it gives the hints."""
+    return HARD_BY_RULESET.get(ruleset, HardPlayer)(seed, budget=budget, workers=workers)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.cards import JOKER, Card, Rank, Suit
+from game.rules.card_play import Pass, PlayCard, StopRun
 from game.rules.coup_detat_duel.charts import (
     CHART,
     DECK,
@@ -51,6 +52,17 @@ SPADE_NUMBERS = frozenset(NUMBER[c] for c in SPADES)
 JACK_NUMBERS = frozenset(NUMBER[c] for c in JACKS)
 
 Draw = Callable[[], float]  # a random float in [0, 1)
+Move = tuple[int, int]  # a card number (or PASS, STOP) and the suit named (or NO_SUIT)
+
+
+def move_of(decision: PlayCard | Pass | StopRun) -> Move:
+    """An engine's decision of play as a simulator move."""
+    if isinstance(decision, Pass):
+        return PASS, NO_SUIT
+    if isinstance(decision, StopRun):
+        return STOP, NO_SUIT
+    suit = NO_SUIT if decision.suit is None else SUIT_INDEX[decision.suit]
+    return NUMBER[decision.card], suit
 
 
 def numbers(cards: tuple[Card, ...] | list[Card]) -> list[int]:
@@ -114,6 +126,23 @@ class DuelHand:
         self.runner = -1 if layout.runner is None else layout.runner
         self.out = -1 if layout.out is None else layout.out
         self.blocked = layout.blocked
+
+    def clone(self) -> DuelHand:
+        """A copy to play on, cheap enough for every choice in every imagined deal."""
+        copy = DuelHand(self.hand_type, self.prime_minister, self.coup,
+                        [list(cards) for cards in self.hands], self.to_act, list(self.trick),
+                        self.led, self.tricks_done, [list(t) for t in self.taken],
+                        list(self.tricks_won), self.first_winner, self.last_winner, self.start,
+                        list(self.top), list(self.bottom), self.first_player, self.runner,
+                        self.out, self.blocked)
+        return copy
+
+    def apply(self, move: Move) -> None:
+        """A move of the seat to act: (card or PASS or STOP, the suit named or NO_SUIT)."""
+        if self.hand_type is HandType.DOMINOES:
+            self.dominoes_step(*move)
+        else:
+            self.play(*move)
 
     # Tricks --------------------------------------------------------------------------------
     def first_lead_forbidden(self) -> int:
