@@ -17,7 +17,8 @@ from pathlib import Path
 from game import paths
 from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
-from game.ai.levels import adviser, levels_for, make_player
+from game.ai.hard import HardPlayer
+from game.ai.levels import levels_for, make_player
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Decision, Event, Ruleset
@@ -63,9 +64,7 @@ class GameSession:
         self.players: dict[int, Player] = dict(players or {})
         for seat, info in enumerate(self.seats):
             if info.kind == COMPUTER and seat not in self.players:
-                ruleset = match.ruleset.id
-                self.players[seat] = make_player(playing_level(info.level, ruleset),
-                                                 ruleset=ruleset)
+                self.players[seat] = self._computer(info.level)
         self.autosave_path = autosave_path
         self.on_thinking_done = on_thinking_done
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
@@ -75,6 +74,11 @@ class GameSession:
         self.notes: list[str] = []  # what the table's log should say besides the game
         if autosave_path is not None:
             self._autosave(autosave_path)  # a new game can be continued from the first moment
+
+    def _computer(self, level: str, **keywords: object) -> Player:
+        """A computer player of `level` for this game (at random if not built for it)."""
+        ruleset = self.match.ruleset.id
+        return make_player(playing_level(level, ruleset), ruleset=ruleset, **keywords)  # type: ignore[arg-type]
 
     # Starting -------------------------------------------------------------------------------
     @classmethod
@@ -176,18 +180,34 @@ class GameSession:
         self._request = _Request(seat, len(self.match.turns), self.match.rewinds, future)
 
     # Hints --------------------------------------------------------------------------------------
+    @property
+    def can_hint(self) -> bool:
+        """Is there a Hard player for this game to ask?"""
+        return "hard" in levels_for(self.ruleset.id)
+
     def ask_hint(self, budget: float = HINT_BUDGET) -> None:
         """Ask the Hard player, in the worker, what it would do in the seat to act's place."""
         seat = self.to_act
-        if seat is None or self._fresh_hint() is not None:
+        if seat is None or self._fresh_hint() is not None or not self.can_hint:
             return
-        hard = adviser(self.match.ruleset.id, budget=budget)
-        future = self._executor.submit(hard.advise, self.match.view(seat),
+        future = self._executor.submit(self._advise, budget, self.match.view(seat),
                                        list(self.match.legal()))
         if self.on_thinking_done is not None:
             callback = self.on_thinking_done
             future.add_done_callback(lambda _: callback())
         self._hint = (len(self.match.turns), self.match.rewinds, future)
+
+    def _advise(self, budget: float, view: object,
+                legal: list[Decision]) -> tuple[Decision, str]:
+        """The Hard player's decision and reason (a player that gives no reason: its
+        decision alone)."""
+        if self.ruleset.id == "coup-detat":
+            return HardPlayer(budget=budget).advise(view, legal)  # type: ignore[arg-type]
+        adviser = self._computer("hard", budget=budget)
+        advise = getattr(adviser, "advise", None)
+        if advise is not None:
+            return advise(view, legal)  # type: ignore[no-any-return]
+        return adviser.decide(view, legal), "It is what the Hard player would do."
 
     def _fresh_hint(self) -> Future[tuple[Decision, str]] | None:
         if self._hint is None:

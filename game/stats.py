@@ -26,6 +26,8 @@ from game.engine.match import Match
 from game.files import write_atomically
 from game.rules.coup_detat import RULESET as COUP_DETAT
 from game.rules.coup_detat.events import CoupAttempted, CoupSucceeded
+from game.rules.coup_detat_duel import RULESET as COUP_DETAT_DUEL
+from game.rules.coup_detat_duel.events import CoupAnnounced, HandWon
 
 FORMAT = "coup-detat-statistics"
 VERSION = 1
@@ -83,13 +85,7 @@ class Statistics:
 
 def record_for_coup_detat(match: Match, human_seats: Collection[int]) -> GameRecord:
     """The record of a finished Coup d'État match; `ValueError` if it is not one."""
-    if match.ruleset.id != COUP_DETAT.id:
-        raise ValueError(f"Not a Coup d'État match: {match.ruleset.id!r}.")
-    if not match.pending.over:
-        raise ValueError("The match is not over: only finished games are recorded.")
-    humans = frozenset(human_seats)
-    if not humans <= frozenset(range(match.players)):
-        raise ValueError(f"No such seats in a {match.players}-player match: {sorted(humans)}.")
+    humans = _finished(match, COUP_DETAT.id, "Coup d'État", human_seats)
     state = match.state
     return GameRecord(
         ruleset=COUP_DETAT.id,
@@ -98,6 +94,34 @@ def record_for_coup_detat(match: Match, human_seats: Collection[int]) -> GameRec
         coups_attempted=_count(match, CoupAttempted, humans),
         coups_won=_count(match, CoupSucceeded, humans),
     )
+
+
+def record_for_duel(match: Match, human_seats: Collection[int]) -> GameRecord:
+    """The record of a finished game for two: no worth (points, not francs); its coups are
+    the JOKER announcements and the coup hands won."""
+    humans = _finished(match, COUP_DETAT_DUEL.id, "Coup d'État for two", human_seats)
+    won_coups = sum(1 for event in match.events if isinstance(event, HandWon)
+                    and event.coup and event.goal_met and event.seat in humans)
+    return GameRecord(
+        ruleset=COUP_DETAT_DUEL.id,
+        human_won=any(seat in humans for seat in match.state.winners),
+        best_human_worth=None,
+        coups_attempted=_count(match, CoupAnnounced, humans),
+        coups_won=won_coups,
+    )
+
+
+def _finished(match: Match, ruleset_id: str, title: str,
+              human_seats: Collection[int]) -> frozenset[int]:
+    """The human seats of a finished match of `ruleset_id`; `ValueError` otherwise."""
+    if match.ruleset.id != ruleset_id:
+        raise ValueError(f"Not a {title} match: {match.ruleset.id!r}.")
+    if not match.pending.over:
+        raise ValueError("The match is not over: only finished games are recorded.")
+    humans = frozenset(human_seats)
+    if not humans <= frozenset(range(match.players)):
+        raise ValueError(f"No such seats in a {match.players}-player match: {sorted(humans)}.")
+    return humans
 
 
 def load(path: Path | None = None) -> Statistics:
@@ -125,7 +149,7 @@ def save(stats: Statistics, path: Path | None = None) -> None:
     write_atomically(path, json.dumps(stats.to_json(), indent=2) + "\n")
 
 
-def _count(match: Match, kind: type[CoupAttempted | CoupSucceeded],
+def _count(match: Match, kind: type[CoupAttempted | CoupSucceeded | CoupAnnounced],
            seats: frozenset[int]) -> int:
     return sum(1 for event in match.events if isinstance(event, kind) and event.seat in seats)
 

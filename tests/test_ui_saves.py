@@ -14,6 +14,7 @@ from ui_kit import frames, open_app, press_button, table
 
 from game import crash, paths, save_index
 from game.engine import saves
+from game.engine.match import Match
 from game.files import write_atomically
 from game.ui import main
 from game.ui.scene import Scene
@@ -159,24 +160,49 @@ def test_saves_list_ignores_the_autosaves(tmp_path: Path, monkeypatch: pytest.Mo
     assert save_index.list_saves([(paths.saves_dir(), False)]) == []
 
 
-def test_a_save_of_a_game_the_table_cannot_seat_yet_is_refused_with_a_reason(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _duel_save(steps: int = 10) -> Match:
+    """A game for two a few decisions in, made at random."""
     import random
 
-    from game.engine.match import Match, seeded_chance
+    from game.engine.match import seeded_chance
     from game.rules import get_ruleset
-    from game.ui.scenes.files import TABLE_RULESETS, resume
 
     duel = get_ruleset("coup-detat-duel")
-    assert duel.id not in TABLE_RULESETS
     match = Match(duel, duel.parse_options({"players": 2}), chance=seeded_chance(duel, 1))
     choose = random.Random(1)
-    for _ in range(10):
+    for _ in range(steps):
         match.submit(choose.choice(match.legal()))
+    return match
+
+
+def test_a_save_of_a_game_the_table_cannot_seat_is_refused_with_a_reason(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.scenes import files
+
+    monkeypatch.setattr(files, "TABLE_RULESETS", frozenset({"coup-detat"}))
+    match = _duel_save()
     with open_app(tmp_path, monkeypatch) as app:
         app.replace(TitleScene(app))
         path = paths.saves_dir() / "duel.json"
         saves.write(path, match, (saves.Seat("Ada", "human"), saves.Seat("Bob", "human")))
-        problem = resume(app, path)
+        problem = files.resume(app, path)
         assert problem is not None and "cannot show" in problem
         assert isinstance(app.scene, TitleScene)
+
+
+def test_a_game_for_two_saved_loads_at_its_table(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.scenes.files import TABLE_RULESETS, resume
+
+    assert "coup-detat-duel" in TABLE_RULESETS
+    match = _duel_save()
+    with open_app(tmp_path, monkeypatch) as app:
+        app.replace(TitleScene(app))
+        path = paths.saves_dir() / "duel.json"
+        saves.write(path, match, (saves.Seat("Ada", "human"), saves.Seat("Bob", "computer")))
+        assert resume(app, path) is None
+        frames(app, 3)
+        table = app.scene
+        assert isinstance(table, TableScene)
+        assert table.session.match.events[:len(match.events)] == match.events
+        assert table.names == ["Ada", "Bob"]

@@ -56,6 +56,17 @@ def table(app: App, kinds: str, *, seed: int = 7, short_game: bool = False) -> T
     return scene
 
 
+def duel_table(app: App, kinds: str = "hc", *, seed: int = 7) -> TableScene:
+    """Sit at a new table of the game for two (`kinds` as for `table`)."""
+    seats = [Seat(name, "human" if kind == "h" else "computer")
+             for name, kind in zip(("Ada", "Blaise"), kinds, strict=True)]
+    session = GameSession.new("coup-detat-duel", {"players": 2}, seats, seed=seed,
+                              on_thinking_done=app.wake)
+    scene = TableScene(app, session, from_start=True)
+    app.replace(scene)
+    return scene
+
+
 def frames(app: App, count: int = 1) -> None:
     for _ in range(count):
         app.frame(idle_wait=False)

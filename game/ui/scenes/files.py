@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-TABLE_RULESETS = frozenset({"coup-detat"})  # the rulesets the window can seat yet
+TABLE_RULESETS = frozenset({"coup-detat", "coup-detat-duel"})  # the rulesets the window seats
 
 
 def describe(entry: save_index.SaveEntry) -> str:

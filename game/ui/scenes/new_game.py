@@ -1,5 +1,6 @@
-"""A new game: the ruleset, 3 or 4 players, the short game, and each seat's name and
-whether a person or the computer plays it."""
+"""A new game: the game (the 1966 game for 3 or 4, or the game for two), the number of
+players and the short game, and each seat's name and whether a person or the computer
+(at which level) plays it."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from game.engine.saves import MAX_NAME_LENGTH, Seat
 from game.rules import PLANNED, RULESETS
 from game.session import COMPUTER, HUMAN, GameSession
 from game.ui.scenes.common import MenuScene
+from game.ui.scenes.files import TABLE_RULESETS
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -27,8 +29,10 @@ KINDS = {PERSON: (HUMAN, DEFAULT_LEVEL),
 DEFAULT_COMPUTER = f"Computer: {DEFAULT_LEVEL.capitalize()}"
 BOT = "Outside program"
 PLAYER_COUNTS = ("4 players", "3 players")
-COMING = {"coup-detat-duel": "Coup d'État for two", "coup": "Coup",
-          "coup-inquisitor": "Coup with the Inquisitor"}
+COMING = {"coup": "Coup", "coup-inquisitor": "Coup with the Inquisitor"}
+GAMES = {RULESETS[ruleset].title: ruleset for ruleset in ("coup-detat", "coup-detat-duel")
+         if ruleset in TABLE_RULESETS}
+DUEL = "coup-detat-duel"
 
 
 class NewGameScene(MenuScene):
@@ -37,6 +41,7 @@ class NewGameScene(MenuScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.ruleset = "coup-detat"
         self.players = 4
         self.short_game = False
         self.names = list(DEFAULT_NAMES)
@@ -46,6 +51,7 @@ class NewGameScene(MenuScene):
         self.name_entries: list[UITextEntryLine] = []
         self.kind_menus: list[UIDropDownMenu] = []
         self.players_menu: UIDropDownMenu | None = None
+        self.game_menu: UIDropDownMenu | None = None
         self.message: UILabel | None = None
 
     def enter(self) -> None:
@@ -63,8 +69,8 @@ class NewGameScene(MenuScene):
                               manager=ui, object_id="#left_label"))
 
         label("Game", y)
-        self.keep(UIDropDownMenu([RULESETS["coup-detat"].title], RULESETS["coup-detat"].title,
-                                 field, manager=ui))
+        self.game_menu = self.keep(UIDropDownMenu(
+            list(GAMES), RULESETS[self.ruleset].title, field, manager=ui))  # type: ignore[assignment]
         y += row
         coming = ", ".join(COMING[ruleset] for ruleset in PLANNED)
         self.keep(UILabel(Rect(left, y - round(8 * scale), width, round(26 * scale)),
@@ -72,12 +78,13 @@ class NewGameScene(MenuScene):
         y += round(24 * scale)
         label("Players", y)
         half = (field.width - round(10 * scale)) // 2
-        self.players_menu = self.keep(UIDropDownMenu(
-            list(PLAYER_COUNTS), f"{self.players} players", Rect(field.left, y, half, field.height),
-            manager=ui))  # type: ignore[assignment]
-        self.button(Rect(field.left + half + round(10 * scale), y, half, field.height),
-                    f"Short game: {'on' if self.short_game else 'off'}", self._toggle_short,
-                    tip="Three hands a round; no Barbu and no Touché")
+        if self.ruleset == DUEL:
+            self.players_menu = None
+            self.keep(UILabel(Rect(field.left, y, field.width, field.height),
+                              "2 players: the Prime Minister and the Peasant", manager=ui,
+                              object_id="#left_label"))
+        else:
+            self._players_row(Rect(field.left, y, half, field.height))
         y += row + round(10 * scale)
         self.name_entries, self.kind_menus = [], []
         for seat in range(self.players):
@@ -101,6 +108,25 @@ class NewGameScene(MenuScene):
                      round(46 * scale))
         self.button(start, "Start", self._start)
         self.button(start.move(round(220 * scale), 0), "Back", self.back)
+
+    def _players_row(self, rect: Rect) -> None:
+        """The number of players and the short game (the 1966 game)."""
+        self.players_menu = self.keep(UIDropDownMenu(
+            list(PLAYER_COUNTS), f"{self.players} players", rect,
+            manager=self.app.ui))  # type: ignore[assignment]
+        self.button(rect.move(rect.width + round(10 * self.scale), 0),
+                    f"Short game: {'on' if self.short_game else 'off'}", self._toggle_short,
+                    tip="Three hands a round; no Barbu and no Touché")
+
+    def _choose_game(self, title: str) -> None:
+        self.ruleset = GAMES[title]
+        self.players = 2 if self.ruleset == DUEL else 4
+        self._rebuild()
+
+    def options(self) -> dict[str, object]:
+        if self.ruleset == DUEL:
+            return {"players": 2}
+        return {"players": self.players, "short_game": self.short_game}
 
     def _remember(self) -> None:
         """Keep what was typed and chosen when the form is laid out again."""
@@ -138,8 +164,7 @@ class NewGameScene(MenuScene):
             if self.message is not None:
                 self.message.set_text(seats)
             return
-        session = GameSession.new("coup-detat",
-                                  {"players": self.players, "short_game": self.short_game},
+        session = GameSession.new(self.ruleset, self.options(),
                                   seats, autosave_path=paths.autosave_path(),
                                   on_thinking_done=self.app.wake)
         for seat, info in enumerate(seats):
@@ -149,6 +174,9 @@ class NewGameScene(MenuScene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.game_menu and event.text in GAMES:
+                self._choose_game(event.text)
+                return True
             if event.ui_element is self.players_menu:
                 self.players = int(event.text.split()[0])
                 self._rebuild()

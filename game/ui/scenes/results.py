@@ -56,27 +56,14 @@ def takings(view: CoupDetatView, names: Sequence[str]) -> list[str]:
     return lines
 
 
-class HandResultScene(Overlay):
-    def __init__(self, app: App, table: TableScene, beat: Beat) -> None:
+class ResultOverlay(Overlay):
+    """Lines of a result over the table, closed by Continue (or by itself in autoplay)."""
+
+    def __init__(self, app: App, table: TableScene, title: str, lines: list[str]) -> None:
         super().__init__(app)
         self.table = table
-        hand_type = table.hand_view.hand_type if table.hand_view else None
-        self.title = f"{hand_type.label} is over" if hand_type else "The hand is over"
-        names = table.names
-        heading = "**How they went out" if table.hand_view and table.hand_view.dominos \
-            else "**What each took"
-        self.lines = [heading, *(takings(table.hand_view, names) if table.hand_view else [])]
-        settlement = table.hand_settlement()
-        settling = [line for event, state in settlement
-                    for line in table.narrator.lines(event, state)]
-        self.lines += ["", "**Settling", *(settling or ["Nobody pays anything."])]
-        after = settlement[-1][1] if settlement else beat.state
-        self.lines.append(f"Treasury now: {francs(after.treasury)}")
-        if any(isinstance(event, ev.RoundEnded) for event, _ in settlement):
-            worth = after.all_worth()
-            order = sorted(range(len(names)), key=lambda seat: -worth[seat])
-            self.lines += ["", "**Standings", *(f"{names[seat]}: {francs(worth[seat])}"
-                                                for seat in order)]
+        self.title = title
+        self.lines = lines
         # With nobody at the table to read it (autoplay), the result closes by itself.
         self.closes_at = None if table.session.human_seats else \
             table.clock() + app.settings.animation_seconds(3.0)
@@ -129,6 +116,28 @@ class HandResultScene(Overlay):
                    size, spacing=1.12, suit_colours=text.on_dark(self.table.suit_colours))
 
 
+class HandResultScene(ResultOverlay):
+    def __init__(self, app: App, table: TableScene, beat: Beat) -> None:
+        names = table.names
+        heading = "**How they went out" if table.hand_view and table.hand_view.dominos \
+            else "**What each took"
+        lines = [heading, *(takings(table.hand_view, names) if table.hand_view else [])]
+        settlement = table.hand_settlement()
+        settling = [line for event, state in settlement
+                    for line in table.narrator.lines(event, state)]
+        lines += ["", "**Settling", *(settling or ["Nobody pays anything."])]
+        after = settlement[-1][1] if settlement else beat.state
+        lines.append(f"Treasury now: {francs(after.treasury)}")
+        if any(isinstance(event, ev.RoundEnded) for event, _ in settlement):
+            worth = after.all_worth()
+            order = sorted(range(len(names)), key=lambda seat: -worth[seat])
+            lines += ["", "**Standings", *(f"{names[seat]}: {francs(worth[seat])}"
+                                           for seat in order)]
+        hand_type = table.hand_view.hand_type if table.hand_view else None
+        super().__init__(app, table, f"{hand_type.label} is over" if hand_type
+                         else "The hand is over", lines)
+
+
 def worth_by_hand(match: Match) -> list[tuple[int, ...]]:
     """Every player's worth at the start and after each hand (public facts only)."""
     ruleset = match.ruleset
@@ -144,16 +153,14 @@ def worth_by_hand(match: Match) -> list[tuple[int, ...]]:
 CHART_COLOURS = ((230, 190, 90), (120, 190, 240), (230, 110, 110), (140, 220, 140))
 
 
-class GameOverScene(Overlay):
+class GameOverOverlay(Overlay):
+    """The end of a game: New game or the title screen; Esc looks at the final table."""
+
     title = "The game is over"
 
     def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        state = table.session.match.state
-        self.worth = state.all_worth()
-        self.winners = state.winners
-        self.history = worth_by_hand(table.session.match)
 
     def panel_rect(self) -> Rect:
         rect = Rect(0, 0, round(760 * self.scale), round(620 * self.scale))
@@ -183,6 +190,15 @@ class GameOverScene(Overlay):
 
     def back(self) -> None:
         self.app.pop()  # look at the final table
+
+
+class GameOverScene(GameOverOverlay):
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app, table)
+        state = table.session.match.state
+        self.worth = state.all_worth()
+        self.winners = state.winners
+        self.history = worth_by_hand(table.session.match)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

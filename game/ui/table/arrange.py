@@ -7,7 +7,7 @@ back, keyed by seat and position, never by card.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
+from collections.abc import Collection, Hashable, Sequence
 
 from game.cards import COUP, Card, Suit
 from game.rules.coup_detat.charts import HandType, costly_cards, deck_for, in_display_order
@@ -37,17 +37,19 @@ def arrange(view: CoupDetatView, layout: TableLayout, bottom: int, *,
     for seat in range(view.players):
         place = layout.place_of(seat, bottom)
         if seat == view.seat:
-            targets |= _own_hand(view, layout, place, playable, selected, choosing)
+            cards = in_display_order(view.hand, view.players, view.hand_type is HandType.DOMINOS)
+            targets |= own_hand(cards, layout, place, playable, selected, choosing)
         else:
-            targets |= _hidden_hand(seat, view.hand_sizes[seat], layout, place)
+            targets |= hidden_hand(seat, view.hand_sizes[seat], layout, place)
     if _center_on_table(view):
         x, y = layout.center_card
         targets[CENTER_KEY] = Placement(x, y, face_up=False, width=layout.small_card_width, z=5)
     if view.dominos is not None:
         targets |= _dominos_rows(view, layout)
     else:
-        targets |= _taken(view, layout, bottom)
-        targets |= _trick(view, layout, bottom)
+        targets |= taken(piles(view), costly_cards(view.hand_type, deck_for(view.players)),
+                         layout, bottom)
+        targets |= trick(view.trick, layout, bottom)
     if _coup_out_of_play(view):
         targets[card_key(COUP)] = Placement(layout.felt.left + layout.small_card_width * 0.8,
                                             layout.felt.top + layout.small_card_width,
@@ -69,24 +71,26 @@ def _coup_out_of_play(view: CoupDetatView) -> bool:
     return view.coup_player is None or view.hand_type is HandType.DOMINOS
 
 
-def _own_hand(view: CoupDetatView, layout: TableLayout, place: SeatPlace,
-              playable: Collection[Card], selected: Card | None,
-              choosing: bool) -> dict[Key, Placement]:
-    cards = in_display_order(view.hand, view.players, view.hand_type is HandType.DOMINOS)
+def own_hand(cards: Sequence[Card], layout: TableLayout, place: SeatPlace,
+             playable: Collection[Card], selected: Card | None, choosing: bool,
+             marked: Collection[Card] = ()) -> dict[Key, Placement]:
+    """The viewer's cards face up, in `cards`' order; playable ones lifted (`choosing`:
+    the others dimmed), `marked` ones lifted high (picked for an exchange)."""
     spacing = layout.hand_spacing
     first = place.hand[0] - spacing * (len(cards) - 1) / 2.0
     lift = layout.card_width * 0.22
     targets = {}
     for index, card in enumerate(cards):
         can_play = card in playable
-        raised = can_play and choosing
-        y = place.hand[1] - (lift if raised else 0) - (lift * 0.5 if card is selected else 0)
+        raised = (can_play and choosing) or card in marked
+        high = lift * 1.6 if card in marked else lift if raised else 0
+        y = place.hand[1] - high - (lift * 0.5 if card is selected else 0)
         targets[card_key(card)] = Placement(first + index * spacing, y, z=100 + index,
                                             lifted=raised, dimmed=choosing and not can_play)
     return targets
 
 
-def _hidden_hand(seat: int, count: int, layout: TableLayout,
+def hidden_hand(seat: int, count: int, layout: TableLayout,
                  place: SeatPlace) -> dict[Key, Placement]:
     width = layout.small_card_width
     spacing = width * 0.28
@@ -104,9 +108,11 @@ def _hidden_hand(seat: int, count: int, layout: TableLayout,
     return targets
 
 
-def _trick(view: CoupDetatView, layout: TableLayout, bottom: int) -> dict[Key, Placement]:
+def trick(plays: Sequence[tuple[int, Card]], layout: TableLayout,
+          bottom: int) -> dict[Key, Placement]:
+    """The trick being played, each card before its player."""
     targets = {}
-    for order, (seat, card) in enumerate(view.trick):
+    for order, (seat, card) in enumerate(plays):
         x, y = layout.place_of(seat, bottom).trick
         tilt = (-4, 3, -2, 5)[seat % 4]
         targets[card_key(card)] = Placement(x, y, angle=tilt, z=200 + order)
@@ -124,13 +130,13 @@ def piles(view: CoupDetatView) -> dict[int, list[Card]]:
     return taken
 
 
-def _taken(view: CoupDetatView, layout: TableLayout, bottom: int) -> dict[Key, Placement]:
-    """Each seat's taken tricks: a squared pile face down, the cards that cost (or win)
-    money in this hand fanned face up beside it."""
-    shown = costly_cards(view.hand_type, deck_for(view.players))
+def taken(taken_by: dict[int, list[Card]], shown: Collection[Card], layout: TableLayout,
+          bottom: int) -> dict[Key, Placement]:
+    """Each seat's taken tricks: a squared pile face down, the cards that matter in this
+    hand (`shown`) fanned face up beside it."""
     width = layout.small_card_width
     targets = {}
-    for seat, cards in piles(view).items():
+    for seat, cards in taken_by.items():
         place = layout.place_of(seat, bottom)
         px, py = place.pile
         hidden = [card for card in cards if card not in shown]
@@ -149,14 +155,21 @@ def _dominos_rows(view: CoupDetatView, layout: TableLayout) -> dict[Key, Placeme
     """Four rows, one per suit, each card at its rank's place, low ranks on the left."""
     assert view.dominos is not None
     ladder = deck_for(view.players).dominos_ladder
+    places = [(card, list(Suit).index(card.suit),  # type: ignore[arg-type]
+               len(ladder) - 1 - ladder.index(card.rank))  # type: ignore[arg-type]
+              for _, card in view.dominos.laid]
+    return dominos_rows(places, len(ladder), layout)
+
+
+def dominos_rows(places: Sequence[tuple[Card, int, int]], columns: int,
+                 layout: TableLayout) -> dict[Key, Placement]:
+    """The cards laid, in order, each at its (row, column) of the layout's Dominos area."""
     area = layout.dominos
     width = layout.small_card_width
-    step_x = (area.width - width) / (len(ladder) - 1)
+    step_x = (area.width - width) / (columns - 1)
     step_y = area.height / 4
     targets = {}
-    for order, (_, card) in enumerate(view.dominos.laid):
-        row = list(Suit).index(card.suit)  # type: ignore[arg-type]
-        column = len(ladder) - 1 - ladder.index(card.rank)  # type: ignore[arg-type]
+    for order, (card, row, column) in enumerate(places):
         x = area.left + width / 2 + column * step_x
         y = area.top + step_y * (row + 0.5)
         targets[card_key(card)] = Placement(x, y, width=width, z=300 + order)
@@ -165,7 +178,8 @@ def _dominos_rows(view: CoupDetatView, layout: TableLayout) -> dict[Key, Placeme
 
 def drawn_for_director(draws: tuple[tuple[int, Card], ...], layout: TableLayout,
                        bottom: int) -> dict[Key, Placement]:
-    """The cards drawn for the first Director, face up where each player would play."""
+    """The cards drawn (or cut) for the first Director (or Prime Minister), face up where
+    each player would play."""
     targets = {}
     for seat, card in draws:
         x, y = layout.place_of(seat, bottom).trick

@@ -83,11 +83,11 @@ def money_movement(event: object) -> tuple[int | None, int | None, int] | None:
     return None
 
 
-def deal_order(view: CoupDetatView, targets: dict[Key, Placement]) -> dict[Key, int]:
+def deal_order(viewer: int | None, dealer: int | None, players: int,
+               targets: dict[Key, Placement]) -> dict[Key, int]:
     """When each card arrives in a deal: one at a time round the table, from the dealer's
     left, as a dealer deals."""
-    director = view.director if view.director is not None else 0
-    players = view.players
+    dealer = dealer if dealer is not None else 0
     own = [key for key in targets if isinstance(key, tuple) and key[0] == "card"]
     order: dict[Key, int] = {}
     for key in targets:
@@ -95,11 +95,11 @@ def deal_order(view: CoupDetatView, targets: dict[Key, Placement]) -> dict[Key, 
             continue
         if key[0] == "back":
             seat, index = key[1], key[2]
-        elif key in own and view.seat is not None:
-            seat, index = view.seat, own.index(key)
+        elif key in own and viewer is not None:
+            seat, index = viewer, own.index(key)
         else:
             continue
-        order[key] = index * players + (seat - director - 1) % players
+        order[key] = index * players + (seat - dealer - 1) % players
     return order
 
 

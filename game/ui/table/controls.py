@@ -4,7 +4,7 @@ hand, passing, stopping a run, the suit a led COUP stands for), and the side but
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame_gui
 from pygame import Rect
@@ -55,35 +55,63 @@ def label(decision: Decision) -> str:
     return str(decision)
 
 
+class Words:
+    """What a ruleset's buttons say: each decision's label and tip, the panel's title."""
+
+    wild = "COUP"
+    corner_width = 300
+    corner_lift = 0.8  # how far above the hand's middle the corner panel ends, in cards
+
+    def label(self, decision: Any) -> str:
+        return label(decision)
+
+    def tip(self, decision: Any) -> str | None:
+        return tip(decision)
+
+    def title(self, choices: Sequence[Any]) -> str:
+        return _title(choices)
+
+    def in_corner(self, choices: Sequence[Any]) -> bool:
+        """A small panel in the corner, leaving the cards in view (a Dominos pass)."""
+        return all(isinstance(d, Pass | StopRun) for d in choices)
+
+    def is_button(self, decision: Any) -> bool:
+        """A decision made with a button (not by clicking a card)."""
+        return not isinstance(decision, PlayCard)
+
+
 class DecisionButtons:
     """The buttons for the seat to act, in a panel on the felt."""
 
     def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout,
-                 legal: Sequence[Decision], scene: TableScene) -> None:
+                 legal: Sequence[Any], scene: TableScene, words: Words | None = None) -> None:
         self.ui = ui
         self.layout = layout
         self.scene = scene
+        self.words = words if words is not None else Words()
         self.panel: UIPanel | None = None
-        self.buttons: dict[UIButton, Decision] = {}
-        choices = [d for d in legal if not isinstance(d, PlayCard)]
+        self.buttons: dict[UIButton, Any] = {}
+        choices = [d for d in legal if self.words.is_button(d)]
         if choices:
-            self._show(_title(choices), choices)
+            self._show(self.words.title(choices), choices)
 
     @property
     def showing(self) -> bool:
         return self.panel is not None
 
-    def _show(self, title: str, choices: Sequence[Decision]) -> None:
+    def _show(self, title: str, choices: Sequence[Any]) -> None:
         self.kill()
         scale = self.layout.scale
         row = max(round(38 * scale), 36)  # pygame-gui's fonts keep their size: so do rows
-        cards_only = all(isinstance(d, Pass | StopRun) for d in choices)
-        width = max(round((300 if cards_only else 560) * scale), 300 if cards_only else 520)
+        cards_only = self.words.in_corner(choices)
+        narrow = self.words.corner_width
+        width = max(round((narrow if cards_only else 560) * scale), narrow if cards_only else 520)
         height = row * len(choices) + max(round(54 * scale), 50)
         rect = Rect(0, 0, width, height)
         if cards_only:  # in the corner above the piles, leaving the Dominos rows in view
             rect.bottomright = (self.layout.felt.right - round(12 * scale),
-                                self.layout.seats[0].hand[1] - round(self.layout.card_width * 0.8))
+                                self.layout.seats[0].hand[1]
+                                - round(self.layout.card_width * self.words.corner_lift))
         else:
             rect.center = self.layout.center
         self.panel = UIPanel(rect, manager=self.ui, object_id="#decision_panel")
@@ -92,12 +120,12 @@ class DecisionButtons:
         for index, decision in enumerate(choices):
             button_rect = Rect(round(12 * scale), max(round(42 * scale), 40) + index * row,
                                width - round(30 * scale), row - 6)
-            button = UIButton(button_rect, label(decision), manager=self.ui,
-                              container=self.panel, tool_tip_text=tip(decision))
+            button = UIButton(button_rect, self.words.label(decision), manager=self.ui,
+                              container=self.panel, tool_tip_text=self.words.tip(decision))
             self.buttons[button] = decision
 
     def offer_suits(self, choices: Sequence[PlayCard]) -> None:
-        self._show("Which suit does COUP lead?", choices)
+        self._show(f"Which suit does {self.words.wild} lead?", choices)
 
     def pressed(self, element: object) -> bool:
         decision = self.buttons.get(element)  # type: ignore[call-overload]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from game.cards import COUP, Suit
+from game.cards import COUP, Card, Suit
 from game.rules.coup_detat.charts import (
     COUP_CHART,
     HIDDEN_COUP_TYPES,
@@ -20,6 +20,7 @@ from game.rules.coup_detat.charts import (
 from game.rules.coup_detat.narration import francs
 from game.rules.coup_detat.state import Phase
 from game.rules.coup_detat.view import CoupDetatView
+from game.rules.trick_taking import Trick
 from game.ui import art, text
 from game.ui.table.money import NOTE_VALUES, notes_for
 
@@ -249,21 +250,23 @@ def draw_treasury(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
         y += round(18 * scale)
 
 
-def draw_last_trick(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
+def draw_last_trick(surface: pygame.Surface, rect: Rect, tricks_done: Sequence[Trick],
                     names: Sequence[str], cards: art.CardArt, scale: float,
-                    colours: text.SuitColours) -> None:
-    """The last trick, for review: each card with its player, and who took it."""
+                    colours: text.SuitColours, *, dominoes: str | None,
+                    wild: Card = COUP) -> None:
+    """The last trick, for review: each card with its player, and who took it.
+    `dominoes`: the name of the hand being played without tricks, if it is."""
     panel(surface, rect)
     pad = round(10 * scale)
     blit_text(surface, "Last trick", round(16 * scale), GOLD,
               (rect.left + pad, rect.top + round(6 * scale)), bold=True)
     small = round(12 * scale)
-    if not view.tricks_done:
-        words = "Dominos: no tricks in this hand." if view.dominos else "No trick yet."
+    if not tricks_done:
+        words = f"{dominoes}: no tricks in this hand." if dominoes else "No trick yet."
         blit_text(surface, words, round(13 * scale), MUTED,
                   (rect.left + pad, rect.top + round(34 * scale)))
         return
-    trick = view.tricks_done[-1]
+    trick = tricks_done[-1]
     width = min(round(50 * scale), (rect.width - 2 * pad) // len(trick.plays) - round(4 * scale))
     x = rect.left + pad
     y = rect.top + round(34 * scale)
@@ -273,7 +276,7 @@ def draw_last_trick(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
         card_rect = Rect(x, y, width, image.get_height())
         if seat == trick.winner:
             pygame.draw.rect(surface, HIGHLIGHT, card_rect.inflate(4, 4), 2, 6)
-        if order == 0 and card is COUP:
+        if order == 0 and card is wild:
             suit_tag(surface, trick.led_suit, card_rect, scale * 0.6, colours)
         label = names[seat]
         while len(label) > 3 and text.measure(label, small) > width + round(4 * scale):
@@ -281,6 +284,16 @@ def draw_last_trick(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
         blit_text(surface, label, small, INK,
                   (x + width // 2, y + image.get_height() + round(3 * scale)), anchor="midtop")
         x += width + round(4 * scale)
-    blit_text(surface, f"Trick {len(view.tricks_done)}: {names[trick.winner]} took it",
+    blit_text(surface, f"Trick {len(tricks_done)}: {names[trick.winner]} took it",
               round(13 * scale), MUTED,
               (rect.left + pad, y + round(width * art.CARD_RATIO) + round(22 * scale)))
+
+
+def suit_guide(surface: pygame.Surface, area: Rect, scale: float,
+               light: text.SuitColours) -> None:
+    """A suit's pip at the left of each Dominos row."""
+    step = area.height / 4
+    for row, suit in enumerate(Suit):
+        y = round(area.top + step * (row + 0.5))
+        pip = art.suit_pip(suit, round(20 * scale), light[suit])
+        surface.blit(pip, pip.get_rect(midright=(area.left - round(6 * scale), y)))

@@ -58,10 +58,12 @@ class TableLayout:
 
     @property
     def hand_spacing(self) -> int:
-        return round(self.card_width * 0.62)
+        """Twelve cards in a hand (the game for two) sit closer than eight or ten."""
+        return round(self.card_width * (0.5 if len(self.seats) == 2 else 0.62))
 
 
-POSITIONS = {3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"),
+             4: ("bottom", "left", "top", "right")}
 
 
 def table_layout(size: tuple[int, int], players: int) -> TableLayout:
@@ -83,14 +85,20 @@ def table_layout(size: tuple[int, int], players: int) -> TableLayout:
     felt = Rect(side, banner.bottom + margin, width - 2 * side, height - banner.bottom - 2 * margin)
     card = s(84)
     center = (felt.centerx, felt.top + round(felt.height * 0.46))
-    seats = tuple(_seat(position, felt, center, card, scale) for position in POSITIONS[players])
-    dominos = Rect(0, 0, s(420), s(330))
-    dominos.center = (center[0] + s(10), center[1] + s(24))  # clear of the side plates
+    seats = tuple(_seat(position, felt, center, card, scale, players == 2)
+                  for position in POSITIONS[players])
+    if players == 2:  # nine ranks (JOKER is a 6), clear of the plates and set-aside cards
+        dominos = Rect(0, 0, s(400), s(290))
+        dominos.center = (center[0] + s(40), center[1] + s(10))
+    else:
+        dominos = Rect(0, 0, s(420), s(330))
+        dominos.center = (center[0] + s(10), center[1] + s(24))  # clear of the side plates
     return TableLayout(size, scale, card, s(58), board, treasury, last_trick, log, buttons,
                        banner, felt, seats, center, dominos)
 
 
-def _seat(position: str, felt: Rect, center: Point, card: int, scale: float) -> SeatPlace:
+def _seat(position: str, felt: Rect, center: Point, card: int, scale: float,
+          face_to_face: bool = False) -> SeatPlace:
     def s(value: float) -> int:
         return round(value * scale)
 
@@ -98,6 +106,12 @@ def _seat(position: str, felt: Rect, center: Point, card: int, scale: float) -> 
     inset = s(14)
     cx, cy = center
     reach = round(card * 0.78)  # how far from the centre a trick card lands
+    if position == "bottom" and face_to_face:  # no side seats: the plate rises beside
+        plate = Rect((felt.left + inset, felt.bottom - plate_size[1] - round(card * 1.75)),
+                     plate_size)  # the hand, clear of its twelve cards
+        hand = (cx + s(20), felt.bottom - round(card * 0.78))
+        pile = (felt.right - s(60), felt.bottom - round(card * 2.2))
+        return SeatPlace(position, plate, hand, pile, (cx, cy + reach), False, -1)
     if position == "bottom":
         plate = Rect((felt.left + inset, felt.bottom - plate_size[1] - inset), plate_size)
         hand = (cx + s(36), felt.bottom - round(card * 0.78))  # clear of the plate

@@ -5,12 +5,11 @@ never changes the game."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.cards import COUP, Card, Suit
-from game.rules.coup_detat.view import CoupDetatView
+from game.cards import Card
 from game.ui import art, text
 from game.ui.table import hud
 from game.ui.table.arrange import card_key
@@ -40,15 +39,7 @@ class TableRenderer:
         light = text.on_dark(scene.suit_colours)
         surface.fill((10, 18, 14))
         surface.blit(art.felt(layout.felt.size), layout.felt.topleft)
-        hud.draw_banner(surface, layout.banner, view, scene.names, scale, light)
-        geometry = hud.board_geometry(layout.board, view.rounds, scale)
-        hud.draw_board(surface, geometry, view, scene.daggers, scale)
-        hud.draw_treasury(surface, layout.treasury, view, scene.names, scale)
-        hud.draw_last_trick(surface, layout.last_trick, table, scene.names, scene.card_art,
-                            scale, light)
-        self._plates(surface, scene, view, now)
-        if table.dominos is not None:
-            self._dominos_guide(surface, scene, table, light)
+        scene.kit.furniture(surface, scene, view, table, now, light)
         self._cards(surface, scene, table, now, light)
         self._notes(surface, scene, now)
         scene.log.draw(surface, layout.log, scale, light)
@@ -56,31 +47,7 @@ class TableRenderer:
         if message is not None:
             self._prompt(surface, scene, message, light)
 
-    def _plates(self, surface: pygame.Surface, scene: TableScene, view: CoupDetatView,
-                now: float) -> None:
-        thinking = scene.session.thinking
-        for seat in range(view.players):
-            place = scene.layout.place_of(seat, scene.seating.bottom)
-            status = hud.seat_status(view, seat, thinking=seat == thinking, now=now)
-            hud.draw_plate(surface, place.plate, name=scene.names[seat], view=view, seat=seat,
-                           scale=scene.layout.scale, to_act=seat == view.to_act and scene.caught_up,
-                           status=status)
-
-    def _dominos_guide(self, surface: pygame.Surface, scene: TableScene, view: CoupDetatView,
-                       light: text.SuitColours) -> None:
-        area = scene.layout.dominos
-        scale = scene.layout.scale
-        step = area.height / 4
-        for row, suit in enumerate(Suit):
-            y = round(area.top + step * (row + 0.5))
-            pip = art.suit_pip(suit, round(20 * scale), light[suit])
-            surface.blit(pip, pip.get_rect(midright=(area.left - round(6 * scale), y)))
-        if view.dominos is not None and view.dominos.starting_rank is not None:
-            hud.blit_text(surface, f"Starting rank: {view.dominos.starting_rank.word}",
-                          round(15 * scale), hud.GOLD,
-                          (area.centerx, area.top - round(6 * scale)), anchor="midbottom")
-
-    def _cards(self, surface: pygame.Surface, scene: TableScene, view: CoupDetatView,
+    def _cards(self, surface: pygame.Surface, scene: TableScene, view: Any,
                now: float, light: text.SuitColours) -> None:
         placed = scene.stage.placements(now)
         drag = scene.drag
@@ -89,7 +56,8 @@ class TableRenderer:
             placed = [item for item in placed if item[0] != dragged]
             placed.append((dragged, Placement(float(drag.position[0]), float(drag.position[1]))))
         selected = card_key(scene.selected) if scene.selected is not None else None
-        led_coup = card_key(COUP) if view.trick and view.trick[0][1] is COUP else None
+        wild = scene.kit.wild
+        led_wild = card_key(wild) if view.trick and view.trick[0][1] is wild else None
         for key, placement in placed:
             image = self._card_image(scene, key, placement)
             rect = image.get_rect(center=(round(placement.x), round(placement.y)))
@@ -99,7 +67,7 @@ class TableRenderer:
             surface.blit(image, rect)
             if key == selected:
                 pygame.draw.rect(surface, (120, 200, 255), rect.inflate(8, 8), 3, 10)
-            if key == led_coup and view.led_suit is not None:
+            if key == led_wild and view.led_suit is not None:
                 hud.suit_tag(surface, view.led_suit, rect, scene.layout.scale, light)
 
     def _card_image(self, scene: TableScene, key: Key, placement: Placement) -> pygame.Surface:

@@ -17,23 +17,18 @@ import pygame
 import pygame_gui
 
 from game import stats
-from game.ai.hard import describe
-from game.cards import COUP, Card
+from game.cards import Card
 from game.engine.errors import IllegalMove
 from game.engine.follower import Follower
 from game.engine.ruleset import Event, State
-from game.rules.coup_detat import events as ev
-from game.rules.coup_detat.charts import HandType, in_display_order
-from game.rules.coup_detat.decisions import PlayCard
-from game.rules.coup_detat.state import Phase
-from game.rules.coup_detat.view import CoupDetatView
+from game.rules.card_play import PlayCard
 from game.session import GameSession
 from game.ui import art, text
 from game.ui.scene import Scene
-from game.ui.table import hud
-from game.ui.table.arrange import arrange, card_key, drawn_for_director
-from game.ui.table.beats import SETTLING, Beat, deal_order, money_movement, spawner, timing
+from game.ui.table.arrange import card_key
+from game.ui.table.beats import Beat, money_movement
 from game.ui.table.controls import DecisionButtons, SideButtons
+from game.ui.table.kit import View, kit_for
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.render import TableRenderer
@@ -73,6 +68,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.session = session
         self.ruleset = session.ruleset
+        self.kit = kit_for(self.ruleset.id)
         self.names = session.names
         self.seating = Seating(session.human_seats)
         self.narrator = self.ruleset.narrator(self.names, self.seating.viewer, tell_all=False)
@@ -87,13 +83,14 @@ class TableScene(Scene):
         self.beat_ends = 0.0
         self.computer_ready_at = 0.0
         self.selected: Card | None = None
+        self.marked: set[Card] = set()  # cards picked for one decision (an exchange)
         self.drag: Drag | None = None
         self.toast: tuple[str, float] | None = None
         self.daggers: list[float] = []
         self.layout: TableLayout = table_layout(app.size, session.match.players)
         self.decisions: DecisionButtons | None = None
         self.side: SideButtons | None = None
-        self.hand_view: CoupDetatView | None = None  # the hand being played, as last shown
+        self.hand_view: View | None = None  # the hand being played, as last shown
         self.settled: list[tuple[Event, State]] = []  # this hand's settling, shown so far
         self.recorded = False  # the finished game went into the statistics
         self.welcomed = from_start  # a loaded game over is shown its result once
@@ -118,9 +115,7 @@ class TableScene(Scene):
         self._refresh_controls()
         if not self.welcomed and self.session.over:  # a finished game was loaded
             self.welcomed = True
-            from game.ui.scenes.results import GameOverScene
-
-            self.app.push(GameOverScene(self.app, self))
+            self.app.push(self.kit.game_over(self.app, self))
 
     def leave(self) -> None:
         if self.side is not None:
@@ -175,14 +170,14 @@ class TableScene(Scene):
     def viewer(self) -> int | None:
         return self.seating.viewer
 
-    def view(self, state: State | None = None) -> CoupDetatView:
+    def view(self, state: State | None = None) -> View:
         return self.ruleset.view(state if state is not None else self.shown, self.viewer)
 
-    def table_view(self) -> CoupDetatView:
+    def table_view(self) -> View:
         """What lies on the table: between two hands, the hand just finished stays there
         for everyone to look at until the next deal."""
         view = self.view()
-        if view.phase is Phase.DEAL and self.hand_view is not None:
+        if self.kit.between_hands(view) and self.hand_view is not None:
             return self.hand_view
         return view
 
@@ -214,6 +209,9 @@ class TableScene(Scene):
         if self.human_to_act() is None or not self.caught_up:
             self.say("A hint is for your own turn.")
             return
+        if not self.session.can_hint:
+            self.say(f"No hints for {self.ruleset.title} yet: its Hard player is not built.")
+            return
         self.session.ask_hint()
         self.hint_wanted = True
         self.say("Thinking about a hint…", seconds=30)
@@ -229,7 +227,7 @@ class TableScene(Scene):
             return
         self.hint_wanted = False
         decision, reason = found
-        self.say(f"Hint: {describe(decision)}. {reason}", seconds=12)
+        self.say(f"Hint: {self.kit.describe(decision)}. {reason}", seconds=12)
         if isinstance(decision, PlayCard):
             self.selected = decision.card  # Enter plays it
             self._arrange(self.clock(), self.app.settings.animation_seconds(0.12))
@@ -262,7 +260,7 @@ class TableScene(Scene):
     def _show(self, beat: Beat, now: float) -> None:
         """Show one event: move the cards, speak, sound; the next beat waits its turn."""
         settings = self.app.settings
-        shape = timing(beat.event)
+        shape = self.kit.timing(beat.event)
         self.shown = beat.state
         self._remember(beat)
         self._arrange(now, settings.animation_seconds(shape.move), event=beat.event,
@@ -279,39 +277,40 @@ class TableScene(Scene):
         self._overlay_after(beat)
 
     def _remember(self, beat: Beat) -> None:
-        if isinstance(beat.event, ev.Dealt):
+        if self.kit.starts_hand(beat.event):
             self.hand_view, self.settled = None, []
         view = self.view(beat.state)
-        if view.hand_type is not None:
+        if self.kit.in_play(view):
             self.hand_view = view
-        if isinstance(beat.event, SETTLING):
+        if self.kit.settles(beat.event):
             self.settled.append((beat.event, beat.state))
 
     def hand_settlement(self) -> list[tuple[Event, State]]:
         """The hand's settling: what was shown, and what still waits up to the next deal."""
         waiting = []
         for beat in self.queue:
-            if isinstance(beat.event, ev.Dealt | ev.DrewForDirector):
+            if self.kit.starts_hand(beat.event):
                 break
-            if isinstance(beat.event, SETTLING):
+            if self.kit.settles(beat.event):
                 waiting.append((beat.event, beat.state))
         return [*self.settled, *waiting]
 
     def _overlay_after(self, beat: Beat) -> None:
-        from game.ui.scenes.results import GameOverScene, HandResultScene
-
-        if isinstance(beat.event, ev.HandEnded):
-            self.app.push(HandResultScene(self.app, self, beat))
-        elif isinstance(beat.event, ev.GameEnded):
+        overlay = self.kit.overlay_after(self.app, self, beat)
+        if overlay is None:
+            return
+        if self.ruleset.pending(beat.state).over:
             self.welcomed = True
             self._record_statistics()
-            self.app.push(GameOverScene(self.app, self))
+        self.app.push(overlay)
 
     def _record_statistics(self) -> None:
         if self.recorded or not self.session.human_seats:
             return
         self.recorded = True
-        record = stats.record_for_coup_detat(self.session.match, self.session.human_seats)
+        record = self.kit.statistics(self.session.match, self.session.human_seats)
+        if record is None:
+            return
         try:
             stats.save(stats.load().with_game(record))
         except OSError:
@@ -373,6 +372,7 @@ class TableScene(Scene):
             self.say(refusal.message)
             return
         self.selected = None
+        self.marked = set()
         self.drag = None  # a card still held in the other hand: his cards go face down
         self.toast = None  # a remark on the position left (a hint names his cards)
         self._clear_decisions()
@@ -393,10 +393,7 @@ class TableScene(Scene):
         if self.decisions is not None and self.decisions.showing:
             return None  # the panel says it
         if self.human_to_act() is not None and self.caught_up:
-            view = self.view()
-            if view.dominos is not None and view.dominos.runner == view.seat:
-                return "Ace on a King: lay another card, or stop"
-            return "Your turn: play a highlighted card"
+            return self.kit.prompt(self.view())
         return None
 
     # Layout of the cards -----------------------------------------------------------------------
@@ -406,21 +403,25 @@ class TableScene(Scene):
         playable: set[Card] = set()
         if self.human_to_act() is not None and self.caught_up:
             playable = {d.card for d in self.session.match.legal() if isinstance(d, PlayCard)}
-        targets = arrange(table, self.layout, self.seating.bottom, playable=playable,
-                          selected=self.selected, choosing=bool(playable))
-        if isinstance(event, ev.DrewForDirector):  # the draw, face up before each player
-            targets |= drawn_for_director(event.draws, self.layout, self.seating.bottom)
-        order = deal_order(table, targets)
+        kit, bottom = self.kit, self.seating.bottom
+        targets = kit.targets(table, self.layout, bottom, playable=playable,
+                              selected=self.selected, marked=self.marked,
+                              choosing=bool(playable))
+        targets |= kit.event_targets(event, self.layout, bottom)
+        order = kit.deal_order(table, targets)
         self.stage.arrange(targets, now, duration,
-                           spawn=spawner(self.layout, self.seating.bottom, table, event),
+                           spawn=kit.spawner(self.layout, bottom, table, event),
                            delay=(lambda key: order.get(key, 0) * stagger) if stagger else None,
                            hold=hold)
         if not self.daggers:
             self.daggers = self._dagger_targets(self.view())
 
-    def _dagger_targets(self, view: CoupDetatView) -> list[float]:
-        geometry = hud.board_geometry(self.layout.board, view.rounds, self.layout.scale)
-        return [float(geometry.columns[min(column, view.rounds)]) for column in view.daggers]
+    def refresh_cards(self) -> None:
+        """Lay the cards out again (a card picked or put back)."""
+        self._arrange(self.clock(), self.app.settings.animation_seconds(0.12))
+
+    def _dagger_targets(self, view: View) -> list[float]:
+        return self.kit.dagger_targets(view, self.layout)
 
     def _settle_daggers(self, dt: float) -> None:
         targets = self._dagger_targets(self.view())
@@ -453,7 +454,7 @@ class TableScene(Scene):
         self._controls_for = self._position()
         if self.human_to_act() is not None and self.app.scene is self and self.caught_up:
             legal = list(self.session.match.legal())
-            self.decisions = DecisionButtons(self.app.ui, self.layout, legal, self)
+            self.decisions = self.kit.buttons(self.app.ui, self.layout, legal, self)
             self._arrange(self.clock(), self.app.settings.animation_seconds(0.15))
         if self.side is not None:
             match = self.session.match
@@ -527,16 +528,21 @@ class TableScene(Scene):
         return rect
 
     def play(self, card: Card) -> None:
-        """Play one of the viewer's cards (asking the suit when COUP is led)."""
+        """Play one of the viewer's cards (asking the suit when the wild card is led); in
+        an exchange, pick it or put it back."""
         seat = self.human_to_act()
         if seat is None or not self.caught_up:
             return
+        if self.kit.collects_cards(self.view()):
+            self.marked ^= {card}
+            self.refresh_cards()
+            return
         legal = self.session.match.legal()
         choices = [d for d in legal if isinstance(d, PlayCard) and d.card is card]
-        if card is COUP and len(choices) > 1:
+        if card is self.kit.wild and len(choices) > 1:
             if self.decisions is None:
-                self.decisions = DecisionButtons(self.app.ui, self.layout, legal, self)
-            self.decisions.offer_suits(choices)  # a led COUP: which suit does it lead?
+                self.decisions = self.kit.buttons(self.app.ui, self.layout, legal, self)
+            self.decisions.offer_suits(choices)  # a led wild card: which suit does it lead?
             return
         self.decide(choices[0] if choices else PlayCard(seat, card))
 
@@ -564,7 +570,7 @@ class TableScene(Scene):
         view = self.view()
         if self.human_to_act() is None or not view.hand:
             return
-        cards = in_display_order(view.hand, view.players, view.hand_type is HandType.DOMINOS)
+        cards = self.kit.in_hand_order(view)
         if self.selected not in cards:
             self.selected = cards[0] if step > 0 else cards[-1]
         else:

@@ -1,0 +1,1 @@
+"""The table for the game for two."""

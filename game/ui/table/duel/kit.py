@@ -1,0 +1,208 @@
+"""The table's kit for the game for two: the scoresheet in place of the Director's Board,
+the chart of the hand in play in place of the Treasury, the Bastille on the felt, JOKER as
+the wild card, the exchange done by picking cards."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import stats
+from game.cards import JOKER, Card
+from game.engine.match import Match
+from game.engine.ruleset import Event
+from game.rules.card_play import CardPlayed, Pass, Passed, PlayCard, RunEnded, RunStarted, StopRun
+from game.rules.coup_detat_duel import events as ev
+from game.rules.coup_detat_duel.decisions import AnnounceCoup, ChooseHandType, KeepQuiet, SetAside
+from game.rules.coup_detat_duel.state import Phase
+from game.rules.coup_detat_duel.view import DuelView
+from game.ui import text
+from game.ui.table import hud as shared_hud
+from game.ui.table.arrange import drawn_for_director
+from game.ui.table.beats import TIMINGS, Timing, deal_order
+from game.ui.table.controls import DecisionButtons
+from game.ui.table.duel import hud
+from game.ui.table.duel.arrange import BEFORE_PLAY, bastille_spot, duel_targets, in_hand_order
+from game.ui.table.duel.controls import duel_buttons
+from game.ui.table.kit import Key, Spawn
+from game.ui.table.layout import TableLayout
+from game.ui.table.stage import Placement
+
+if TYPE_CHECKING:
+    import pygame_gui
+
+    from game.ui.app import App
+    from game.ui.scene import Scene
+    from game.ui.table.beats import Beat
+    from game.ui.table.scene import TableScene
+
+DUEL_TIMINGS: dict[type, Timing] = {
+    ev.Cut: Timing(after=1.1, sound="deal"),
+    ev.CutTied: Timing(after=0.6),
+    ev.PrimeMinisterAppointed: Timing(after=0.6),
+    ev.Dealt: Timing(move=0.35, stagger=0.03, after=0.2, sound="deal"),
+    ev.CoupAnnounced: Timing(after=1.0, sound="coup"),
+    ev.NoCoup: Timing(after=0.5),
+    ev.HandTypeChosen: Timing(after=0.6),
+    ev.SetAside: Timing(move=0.4, after=0.2, sound="card"),
+    ev.DrewFromBastille: Timing(move=0.45, after=0.3, sound="deal"),
+    ev.QueenOfHeartsInBastille: Timing(after=1.4),
+    ev.ExchangeEnded: Timing(move=0.3, after=0.3),
+    CardPlayed: TIMINGS[CardPlayed],
+    ev.TrickWon: Timing(move=0.4, hold=0.7, after=0.15, sound="trick"),
+    RunStarted: TIMINGS[RunStarted],
+    RunEnded: TIMINGS[RunEnded],
+    Passed: TIMINGS[Passed],
+    ev.WentOut: Timing(after=0.5),
+    ev.LayoutBlocked: Timing(after=0.8),
+    ev.HandWon: Timing(after=0.8, sound="coup"),
+    ev.PrimeMinisterChanged: Timing(after=0.6),
+    ev.RoundStarted: Timing(after=0.4),
+    ev.TiebreakStarted: Timing(after=1.0),
+}
+SETTLING = (ev.HandWon, ev.PrimeMinisterChanged, ev.RoundEnded, ev.RoundStarted,
+            ev.TiebreakStarted)
+"""The events a hand result tells: the point, the office, the round's end."""
+
+
+class DuelKit:
+    wild = JOKER
+
+    def targets(self, view: DuelView, layout: TableLayout, bottom: int, *,
+                playable: Collection[Card], selected: Card | None, marked: Collection[Card],
+                choosing: bool) -> dict[Key, Placement]:
+        return duel_targets(view, layout, bottom, playable=playable, selected=selected,
+                            marked=marked, choosing=choosing)
+
+    def event_targets(self, event: Event | None, layout: TableLayout,
+                      bottom: int) -> dict[Key, Placement]:
+        if isinstance(event, ev.Cut):  # the cut, face up before each player
+            return drawn_for_director(event.cuts, layout, bottom)
+        return {}
+
+    def timing(self, event: Event) -> Timing:
+        return DUEL_TIMINGS.get(type(event), Timing())
+
+    def deal_order(self, view: DuelView, targets: dict[Key, Placement]) -> dict[Key, int]:
+        return deal_order(view.seat, view.prime_minister, len(view.hand_sizes), targets)
+
+    def spawner(self, layout: TableLayout, bottom: int, view: DuelView,
+                event: Event | None) -> Spawn:
+        def spawn(key: Key, target: Placement) -> Placement:
+            small = layout.small_card_width
+            if isinstance(event, ev.Dealt) and view.prime_minister is not None:
+                x, y = layout.place_of(view.prime_minister, bottom).hand
+                return Placement(float(x), float(y), face_up=False, width=small, z=target.z)
+            if isinstance(event, CardPlayed | ev.SetAside):
+                x, y = layout.place_of(event.seat, bottom).hand
+                return Placement(float(x), float(y), face_up=False, z=target.z,
+                                 width=target.width or layout.card_width)
+            if isinstance(event, ev.DrewFromBastille):
+                bx, by = bastille_spot(layout, view)
+                return Placement(bx, by, face_up=False, width=small, z=target.z)
+            return Placement(target.x, target.y, target.face_up, target.angle, target.z,
+                             target.width, opacity=0.0)
+
+        return spawn
+
+    def in_hand_order(self, view: DuelView) -> list[Card]:
+        return in_hand_order(view.hand)
+
+    def starts_hand(self, event: Event) -> bool:
+        return isinstance(event, ev.Dealt)
+
+    def settles(self, event: Event) -> bool:
+        return isinstance(event, SETTLING)
+
+    def between_hands(self, view: DuelView) -> bool:
+        return view.phase is Phase.DEAL
+
+    def in_play(self, view: DuelView) -> bool:
+        return view.hand_type is not None
+
+    def collects_cards(self, view: DuelView) -> bool:
+        return view.phase is Phase.EXCHANGE and view.to_act == view.seat
+
+    def describe(self, decision: Any) -> str:
+        match decision:
+            case PlayCard(_, card, suit) if suit is not None:
+                return f"{card.label} as {suit.plural}"
+            case PlayCard(_, card):
+                return card.label
+            case AnnounceCoup(_, hand_type):
+                return f"announcing JOKER for a coup in {hand_type.label}"
+            case KeepQuiet():
+                return "keeping JOKER quiet"
+            case ChooseHandType(_, hand_type):
+                return hand_type.label
+            case SetAside(_, cards):
+                return "setting aside " + " ".join(card.label for card in cards)
+            case Pass():
+                return "passing"
+            case StopRun():
+                return "stopping the run"
+        return str(decision)
+
+    def prompt(self, view: DuelView) -> str:
+        if view.phase is Phase.EXCHANGE:
+            return "Click the cards to set aside, then confirm"
+        if view.dominoes is not None and view.dominoes.runner == view.seat:
+            return "Ace on a King: lay another card, or stop"
+        return "Your turn: play a highlighted card"
+
+    def dagger_targets(self, view: DuelView, layout: TableLayout) -> list[float]:
+        return []
+
+    def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
+                scene: TableScene) -> DecisionButtons:
+        return duel_buttons(ui, layout, legal, scene)
+
+    def furniture(self, surface: pygame.Surface, scene: TableScene, view: DuelView,
+                  table: DuelView, now: float, light: text.SuitColours) -> None:
+        layout = scene.layout
+        scale = layout.scale
+        hud.draw_banner(surface, layout.banner, view, scene.names, scale, light)
+        hud.draw_scoresheet(surface, layout.board, view, scene.names, scale)
+        hud.draw_chart(surface, layout.treasury, table, scale)
+        shared_hud.draw_last_trick(surface, layout.last_trick, table.tricks_done, scene.names,
+                                   scene.card_art, scale, light,
+                                   dominoes="Dominoes" if table.dominoes is not None else None,
+                                   wild=JOKER)
+        thinking = scene.session.thinking
+        for seat in range(len(view.hand_sizes)):
+            place = layout.place_of(seat, scene.seating.bottom)
+            status = hud.seat_status(table, seat, thinking=seat == thinking, now=now)
+            hud.draw_plate(surface, place.plate, name=scene.names[seat], view=view, seat=seat,
+                           scale=scale, to_act=seat == view.to_act and scene.caught_up,
+                           status=status)
+        _bastille_label(surface, layout, table)
+        if table.dominoes is not None:
+            shared_hud.suit_guide(surface, layout.dominos, scale, light)
+
+    def overlay_after(self, app: App, table: TableScene, beat: Beat) -> Scene | None:
+        from game.ui.table.duel.results import DuelHandResultScene
+
+        if isinstance(beat.event, ev.HandEnded):
+            return DuelHandResultScene(app, table, beat)
+        if isinstance(beat.event, ev.GameEnded):
+            return self.game_over(app, table)
+        return None
+
+    def game_over(self, app: App, table: TableScene) -> Scene:
+        from game.ui.table.duel.results import DuelGameOverScene
+
+        return DuelGameOverScene(app, table)
+
+    def statistics(self, match: Match, humans: Collection[int]) -> stats.GameRecord | None:
+        return stats.record_for_duel(match, humans)
+
+
+def _bastille_label(surface: pygame.Surface, layout: TableLayout, view: DuelView) -> None:
+    if not view.bastille_size:
+        return
+    x, y = bastille_spot(layout, view)
+    below = y + layout.small_card_width * 0.75
+    words = "Bastille" if view.phase in BEFORE_PLAY else "Out of play"
+    hud.draw_pile_label(surface, (x, below), f"{words} ({view.bastille_size})", layout.scale)

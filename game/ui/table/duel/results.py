@@ -1,0 +1,105 @@
+"""After a hand of the game for two: what each took (or how Dominoes ended), who scored the
+point and why, the score. After the game: the final score, the tiebreak, the scoresheet."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from game.rules.coup_detat_duel.charts import JACKS, QUEEN_OF_HEARTS, SPADES
+from game.rules.coup_detat_duel.view import DuelView
+from game.ui.scenes.common import draw_lines
+from game.ui.scenes.results import GameOverOverlay, ResultOverlay
+from game.ui.table.duel.hud import draw_scoresheet
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.table.beats import Beat
+    from game.ui.table.scene import TableScene
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def takings(view: DuelView, names: Sequence[str]) -> list[str]:
+    """One line a seat: his tricks and the cards that count (or how Dominoes ended)."""
+    if view.dominoes is not None:
+        return _dominoes_end(view, names)
+    tricks = Counter(trick.winner for trick in view.tricks_done)
+    first = view.tricks_done[0].winner if view.tricks_done else None
+    last = view.tricks_done[-1].winner if view.tricks_done else None
+    lines = []
+    for seat, name in enumerate(names):
+        cards = [card for trick in view.tricks_done if trick.winner == seat
+                 for _, card in trick.plays]
+        parts = [plural(tricks[seat], "trick")]
+        if QUEEN_OF_HEARTS in cards:
+            parts.append("Q♥")
+        spades = sum(1 for card in cards if card in SPADES)
+        jacks = sum(1 for card in cards if card in JACKS)
+        parts += [plural(spades, "Spade"), plural(jacks, "Jack")]
+        parts += [words for words, taker in (("first trick", first), ("last trick", last))
+                  if taker == seat]
+        lines.append(f"{name}: " + ", ".join(parts))
+    return lines
+
+
+def _dominoes_end(view: DuelView, names: Sequence[str]) -> list[str]:
+    dominoes = view.dominoes
+    assert dominoes is not None
+    if dominoes.out is not None:
+        return [f"{names[dominoes.out]} went out first."]
+    left = ", ".join(f"{name} {plural(view.hand_sizes[seat], 'card')}"
+                     for seat, name in enumerate(names))
+    return [f"Neither could lay a card: {left} left."]
+
+
+class DuelHandResultScene(ResultOverlay):
+    def __init__(self, app: App, table: TableScene, beat: Beat) -> None:
+        names = table.names
+        hand = table.hand_view
+        heading = "**How it ended" if hand is not None and hand.dominoes else "**What each took"
+        lines = [heading, *(takings(hand, names) if hand is not None else [])]
+        settlement = table.hand_settlement()
+        told = [line for event, state in settlement
+                for line in table.narrator.lines(event, state)]
+        lines += ["", "**The point", *told]
+        after = settlement[-1][1] if settlement else beat.state
+        points = after.points
+        lines += ["", "Score: " + " · ".join(f"{name} {points[seat]}"
+                                             for seat, name in enumerate(names))]
+        hand_type = hand.hand_type if hand is not None else None
+        super().__init__(app, table, f"{hand_type.label} is over" if hand_type
+                         else "The hand is over", lines)
+
+
+def final_lines(view: DuelView, names: Sequence[str]) -> list[str]:
+    """The result in words: who won, by how much, and the tiebreak if there was one."""
+    points = view.points
+    order = sorted(range(len(names)), key=lambda seat: -points[seat])
+    winner = ", ".join(names[seat] for seat in view.winners) or "Nobody"
+    score = "–".join(str(points[seat]) for seat in order)
+    lines = [f"**{winner} wins {score}"]
+    if view.tiebreak or any(result.round_index >= view.rounds for result in view.scoresheet):
+        lines.append("Level after two rounds: the tiebreak hand of Dominoes decided it.")
+    return lines
+
+
+class DuelGameOverScene(GameOverOverlay):
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        rect = self.panel_rect()
+        scale = self.scale
+        table = self.table
+        view = table.ruleset.view(table.session.match.state, table.viewer)
+        top_left = (rect.left + round(40 * scale), rect.top + round(64 * scale))
+        y = draw_lines(surface, final_lines(view, table.names), top_left, round(21 * scale))
+        sheet = Rect(0, 0, round(420 * scale), rect.bottom - y - round(90 * scale))
+        sheet.midtop = (rect.centerx, y + round(10 * scale))
+        draw_scoresheet(surface, sheet, view, table.names, scale)
+

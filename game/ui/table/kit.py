@@ -1,0 +1,103 @@
+"""What the table needs from a ruleset beyond the engine: where its cards lie, its furniture,
+its buttons, its results and its statistics. The table's flow (beats, seating, decisions,
+undo, hints) is shared; each ruleset the window can seat gives one kit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from game.cards import Card
+from game.engine.match import Match
+from game.engine.ruleset import Event
+from game.ui import text
+from game.ui.table.layout import TableLayout
+from game.ui.table.stage import Placement
+
+if TYPE_CHECKING:
+    import pygame_gui
+
+    from game.stats import GameRecord
+    from game.ui.app import App
+    from game.ui.scene import Scene
+    from game.ui.table.beats import Beat, Timing
+    from game.ui.table.controls import DecisionButtons
+    from game.ui.table.scene import TableScene
+
+Key = Hashable
+View = Any  # the ruleset's view of one seat
+Spawn = Callable[[Key, Placement], Placement]
+
+
+class TableKit(Protocol):
+    wild: Card  # the wild card: led, its player names the suit it stands for
+
+    def targets(self, view: View, layout: TableLayout, bottom: int, *,
+                playable: Collection[Card], selected: Card | None, marked: Collection[Card],
+                choosing: bool) -> dict[Key, Placement]:
+        """Where every card of the table lies for this view."""
+
+    def event_targets(self, event: Event | None, layout: TableLayout,
+                      bottom: int) -> dict[Key, Placement]:
+        """Cards shown only while an event is told (the draw for the first office)."""
+
+    def timing(self, event: Event) -> Timing:
+        """How the event is shown: its moves, pauses and sound."""
+
+    def deal_order(self, view: View, targets: dict[Key, Placement]) -> dict[Key, int]: ...
+
+    def spawner(self, layout: TableLayout, bottom: int, view: View,
+                event: Event | None) -> Spawn: ...
+
+    def in_hand_order(self, view: View) -> list[Card]:
+        """The viewer's cards as his hand shows them, left to right."""
+
+    def starts_hand(self, event: Event) -> bool:
+        """A deal: the previous hand leaves the table."""
+
+    def settles(self, event: Event) -> bool:
+        """An event the hand's result tells (its outcome, the office, the round)."""
+
+    def between_hands(self, view: View) -> bool:
+        """Waiting for the next deal: the last hand stays on the table."""
+
+    def in_play(self, view: View) -> bool:
+        """A hand type is being played (the view is worth keeping for the result)."""
+
+    def collects_cards(self, view: View) -> bool:
+        """The viewer picks several of his cards for one decision (the Bastille exchange)."""
+
+    def describe(self, decision: Any) -> str:
+        """A decision in a few words (a hint's)."""
+
+    def prompt(self, view: View) -> str:
+        """The line above the viewer's hand on his turn."""
+
+    def dagger_targets(self, view: View, layout: TableLayout) -> list[float]: ...
+
+    def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
+                scene: TableScene) -> DecisionButtons: ...
+
+    def furniture(self, surface: pygame.Surface, scene: TableScene, view: View, table: View,
+                  now: float, light: text.SuitColours) -> None:
+        """Everything drawn under the cards: banner, panels, plates."""
+
+    def overlay_after(self, app: App, table: TableScene, beat: Beat) -> Scene | None:
+        """The hand result or game over to show once this beat is told."""
+
+    def game_over(self, app: App, table: TableScene) -> Scene: ...
+
+    def statistics(self, match: Match, humans: Collection[int]) -> GameRecord | None: ...
+
+
+def kit_for(ruleset_id: str) -> TableKit:
+    """The table's kit for a ruleset the window can seat."""
+    from game.ui.table.coup_detat_kit import CoupDetatKit
+    from game.ui.table.duel.kit import DuelKit
+
+    kits: dict[str, Callable[[], TableKit]] = {"coup-detat": CoupDetatKit,
+                                               "coup-detat-duel": DuelKit}
+    return kits[ruleset_id]()
