@@ -95,7 +95,7 @@ def test_simulate_is_deterministic_for_a_seed() -> None:
 
 
 @pytest.mark.parametrize("arguments", [
-    ["--players", "3"], ["--seats", "medium,random"], ["--ruleset", "chess"],
+    ["--players", "3"], ["--seats", "grandmaster,random"], ["--ruleset", "chess"],
 ])
 def test_simulate_refuses_what_the_duel_cannot_do(arguments: list[str],
                                                   capsys: pytest.CaptureFixture[str]) -> None:
@@ -109,11 +109,11 @@ def test_an_outside_program_plays_a_whole_duel() -> None:
     assert summary.games == 1 and summary.bot_faults == 0
 
 
-def test_a_misbehaving_bot_in_a_duel_is_replaced_by_the_random_player() -> None:
+def test_a_misbehaving_bot_in_a_duel_is_replaced_by_the_easy_player() -> None:
     summary = simulate.run(2, 1, 5, seats=["random", f"exec:{MISBEHAVING} illegal"],
                            ruleset="coup-detat-duel", time_limit=0.5)
     assert summary.games == 1 and summary.bot_faults > 0
-    assert any("the random player decides instead" in line for line in summary.bot_log)
+    assert any("the Easy player decides instead" in line for line in summary.bot_log)
 
 
 # What a bot is told ----------------------------------------------------------------------------
@@ -199,19 +199,19 @@ def test_a_narrator_for_one_seat_keeps_the_others_exchange_secret() -> None:
 # A session at the table ----------------------------------------------------------------------
 
 
-def test_a_duel_session_plays_to_the_end_with_computers_not_built_yet_at_random(
-        tmp_path: Path) -> None:
-    from game.ai import RandomPlayer
+def test_a_duel_session_plays_to_the_end_against_the_computer(tmp_path: Path) -> None:
+    from game.ai.duel.medium import MediumPlayer
     from game.session import GameSession, playing_level
 
-    assert playing_level("hard", "coup-detat-duel") == "random"
+    assert playing_level("hard", "coup-detat-duel") == "hard"
+    assert playing_level("hard", "coup") == "random"  # a ruleset with no computers yet
     assert playing_level("hard", "coup-detat") == "hard"
     assert playing_level("bot", "coup-detat") == "easy"
     seats = (saves.Seat("Ada"), saves.Seat("Bob", "computer", "medium"))
     path = tmp_path / "autosave.json"
     session = GameSession.new("coup-detat-duel", {"players": 2}, seats, seed=4,
                               autosave_path=path)
-    assert all(isinstance(player, RandomPlayer) for player in session.players.values())
+    assert all(isinstance(player, MediumPlayer) for player in session.players.values())
     deadline = time.monotonic() + 60
     while not session.over and time.monotonic() < deadline:
         if not session.computer_step():

@@ -18,10 +18,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
-from game.ai.easy import EasyPlayer
-from game.ai.levels import levels_for
+from game.ai.levels import levels_for, make_player
 from game.ai.player import Player
-from game.ai.random_player import RandomPlayer
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.ruleset import Decision, Ruleset, View
 
@@ -41,7 +39,7 @@ class ExecPlayer:
         self.time_limit = time_limit
         self.log = log or (lambda line: None)
         has_easy = "easy" in levels_for(ruleset.id)
-        self.fallback: Player = EasyPlayer(seed) if has_easy else RandomPlayer(seed)
+        self.fallback: Player = make_player("easy", seed, ruleset=ruleset.id)
         self.stand_in = "the Easy player" if has_easy else "the random player"
         self.faults = 0
         self._answers: queue.Queue[str | None] = queue.Queue()
