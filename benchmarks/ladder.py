@@ -1,6 +1,7 @@
 """The strength ladder: each level against the one below, and each level's thinking time.
 
     python benchmarks/ladder.py [--hands 2000] [--budget 0.1] [--players 3 4] [--json]
+    python benchmarks/ladder.py --ruleset coup-detat-duel [--hands 2000] [--budget 0.05]
 
 For each number of players and each step (Hard over Medium, Medium over Easy, Easy over
 random), one player of the higher level sits with the others of the lower level, moving
@@ -11,6 +12,10 @@ Hard plays the ladder with `--budget` seconds a decision (default 0.1: the full 
 takes about 50 minutes on 2 cores; Hard's default in the game is 0.8 s and only stronger).
 The latency run plays one game per player count with every level at the table and Hard at
 its default budget, and reports each level's p50 and p95 thinking time.
+
+The game for two (`--ruleset coup-detat-duel`) measures each step by the higher level's
+share of the points per hand (0.5 is an even game): the step holds when the whole 95%
+interval is above 0.5. Its latency run plays Hard against Medium, then Easy against random.
 """
 
 from __future__ import annotations
@@ -31,27 +36,38 @@ STEPS = (("hard", "medium"), ("medium", "easy"), ("easy", "random"))
 GOALS_MS = {"hard": 1000.0, "medium": 50.0, "easy": 5.0}  # p95 latency goals
 
 
+DUEL = "coup-detat-duel"
+DUEL_HANDS_PER_GAME = 12  # two rounds of six (a tiebreak adds one)
+
+
 def ladder_step(players: int, hero: str, others: str, hands: int, budget: float,
-                seed: int) -> dict[str, object]:
-    games = math.ceil(hands / (6 * players))
+                seed: int, ruleset: str = "coup-detat") -> dict[str, object]:
+    duel = ruleset == DUEL
+    games = math.ceil(hands / (DUEL_HANDS_PER_GAME if duel else 6 * players))
     started = time.perf_counter()
     summary = simulate.run(players, games, seed, seats=[hero] + [others] * (players - 1),
-                           budget=budget)
+                           budget=budget, ruleset=ruleset)
     tally = summary.levels[hero]
+    digits, even = (3, 0.5) if duel else (1, 0.0)  # a share of the points, or francs
     low = tally.mean() - tally.margin()
     return {"players": players, "step": f"{hero} > {others}", "games": games,
-            "hands": summary.hands, "mean_gain_per_hand": round(tally.mean(), 1),
-            "ci95": [round(low, 1), round(tally.mean() + tally.margin(), 1)],
-            "holds": low > 0, "minutes": round((time.perf_counter() - started) / 60, 1)}
+            "hands": summary.hands, "mean_gain_per_hand": round(tally.mean(), digits),
+            "ci95": [round(low, digits), round(tally.mean() + tally.margin(), digits)],
+            "holds": low > even, "minutes": round((time.perf_counter() - started) / 60, 1)}
 
 
-def latency(players: int, seed: int) -> dict[str, dict[str, float]]:
-    levels = ["hard", "medium", "easy", "random"][:players]
-    summary = simulate.run(players, 1, seed, seats=levels, budget=DEFAULT_BUDGET)
-    return {level: {"p50_ms": round(tally.latency_ms(0.5), 2),
-                    "p95_ms": round(tally.latency_ms(0.95), 2),
-                    "decisions": len(tally.seconds)}
-            for level, tally in summary.levels.items()}
+def latency(players: int, seed: int, ruleset: str = "coup-detat") -> dict[str, dict[str, float]]:
+    tables = [["hard", "medium"], ["easy", "random"]] if ruleset == DUEL else \
+        [["hard", "medium", "easy", "random"][:players]]
+    figures = {}
+    for levels in tables:
+        summary = simulate.run(players, 1, seed, seats=levels, budget=DEFAULT_BUDGET,
+                               ruleset=ruleset)
+        figures.update({level: {"p50_ms": round(tally.latency_ms(0.5), 2),
+                                "p95_ms": round(tally.latency_ms(0.95), 2),
+                                "decisions": len(tally.seconds)}
+                        for level, tally in summary.levels.items()})
+    return figures
 
 
 def main() -> int:
@@ -60,20 +76,26 @@ def main() -> int:
     parser.add_argument("--budget", type=float, default=0.1, help="Hard's seconds a decision")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4])
     parser.add_argument("--seed", type=int, default=1966)
+    parser.add_argument("--ruleset", default="coup-detat", choices=["coup-detat", DUEL])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.ruleset == DUEL:
+        args.players = [2]
     steps, latencies = [], {}
     for players in args.players:
         for hero, others in STEPS:
-            step = ladder_step(players, hero, others, args.hands, args.budget, args.seed)
+            step = ladder_step(players, hero, others, args.hands, args.budget, args.seed,
+                               args.ruleset)
             steps.append(step)
             if not args.json:
+                duel = args.ruleset == DUEL
+                unit, form = ("of the points", ".3f") if duel else ("F/hand", "+.1f")
                 print(f"{players} players, {step['step']:<16} {step['hands']:>5} hands: "
-                      f"{step['mean_gain_per_hand']:+8.1f} F/hand, 95% "
-                      f"[{step['ci95'][0]:+.1f}, {step['ci95'][1]:+.1f}] "  # type: ignore[index]
+                      f"{step['mean_gain_per_hand']:>8{form}} {unit}, 95% "
+                      f"[{step['ci95'][0]:{form}}, {step['ci95'][1]:{form}}] "  # type: ignore[index]
                       f"{'holds' if step['holds'] else 'DOES NOT HOLD'} "
                       f"({step['minutes']} min)", flush=True)
-        latencies[players] = latency(players, args.seed)
+        latencies[players] = latency(players, args.seed, args.ruleset)
         if not args.json:
             for level, figures in latencies[players].items():
                 goal = GOALS_MS.get(level)
@@ -82,7 +104,7 @@ def main() -> int:
                 print(f"{players} players, {level:<7} latency p50 {figures['p50_ms']:8.2f} ms, "
                       f"p95 {figures['p95_ms']:8.2f} ms{verdict}", flush=True)
     if args.json:
-        print(json.dumps({"hard_budget": args.budget, "steps": steps,
+        print(json.dumps({"ruleset": args.ruleset, "hard_budget": args.budget, "steps": steps,
                           "latency": latencies}, indent=2))
     return 0 if all(step["holds"] for step in steps) else 1
 
