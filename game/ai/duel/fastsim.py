@@ -15,7 +15,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.cards import JOKER, Card, Rank, Suit
+from game.ai.fastsim import NO_SUIT, PASS, RUN_STOP_CHANCE, STOP, SUITS
+from game.cards import JOKER, Card, Rank
 from game.rules.card_play import Pass, PlayCard, StopRun
 from game.rules.coup_detat_duel.charts import (
     CHART,
@@ -34,11 +35,6 @@ from game.rules.coup_detat_duel.charts import (
 from game.rules.coup_detat_duel.scoring import Takings, coup_succeeds, prime_minister_succeeds
 from game.rules.coup_detat_duel.state import DominoesPlay, State, TrickPlay
 from game.rules.domino_rows import SUIT_INDEX
-
-NO_SUIT = 4
-PASS, STOP = -1, -2  # Dominoes moves that lay no card
-RUN_STOP_CHANCE = 0.25  # how often a random playout stops an Ace-on-King run
-SUITS = list(Suit)
 
 NUMBER: dict[Card, int] = {card: index for index, card in enumerate(DECK)}
 JOKER_NUMBER = NUMBER[JOKER]
