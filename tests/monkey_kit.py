@@ -35,25 +35,24 @@ from ui_kit import click, frames, press, press_button
 from game import paths
 from game.ai import hard
 from game.ai import levels as ai_levels
-from game.cards import COUP
+from game.cards import COUP, Card
 from game.engine.match import Match
 from game.engine.saves import Seat
 from game.rules.coup_detat import events as ev
-from game.rules.coup_detat.charts import HandType
 from game.rules.coup_detat.decisions import PlayCard
+from game.rules.coup_detat_duel.decisions import SetAside
 from game.session import GameSession
 from game.ui.app import App
 from game.ui.scenes.files import LoadScene, SaveDialog, resume
 from game.ui.scenes.menu import PauseMenu
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.scenes.results import GameOverScene, HandResultScene
+from game.ui.scenes.results import GameOverOverlay, GameOverScene, HandResultScene, ResultOverlay
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table.arrange import card_key
-from game.ui.table.controls import label
 from game.ui.table.scene import TableScene
 
 NAMES = ("Ada", "Blaise", "Colette", "Denis")
@@ -89,9 +88,13 @@ def moment(table: TableScene) -> str:
         return "deal"
     if pending.word == "play":
         hand = shown.hand  # type: ignore[attr-defined]
-        return "dominos" if hand is not None and hand.hand_type is HandType.DOMINOS \
-            else "tricks"
+        return "dominos" if hand is not None and is_dominoes(hand.hand_type) else "tricks"
     return pending.word
+
+
+def is_dominoes(hand_type: object) -> bool:
+    """Dominos (the 1966 game) or Dominoes (the game for two)."""
+    return str(getattr(hand_type, "value", "")).startswith("domino")
 
 
 # What must hold whatever was clicked ----------------------------------------------------------
@@ -335,11 +338,15 @@ class Monkey:
 # Stations -------------------------------------------------------------------------------------
 def sit(app: App, kinds: str, *, seed: int, short_game: bool = False,
         until: Callable[[Match], bool] | None = None) -> TableScene:
-    """A table of persons (h) and computers (c); with `until`, the game is first played
-    on at random, straight on the match, to the moment `until` names."""
+    """A table of persons (h) and computers (c) (two seats: the game for two); with
+    `until`, the game is first played on at random, straight on the match, to the moment
+    `until` names."""
     seats = [Seat(NAMES[i], "human" if kind == "h" else "computer")
              for i, kind in enumerate(kinds)]
-    session = GameSession.new("coup-detat", {"players": len(kinds), "short_game": short_game},
+    options: dict[str, object] = {"players": len(kinds)}
+    if len(kinds) > 2:
+        options["short_game"] = short_game
+    session = GameSession.new("coup-detat" if len(kinds) > 2 else "coup-detat-duel", options,
                               seats, seed=seed, on_thinking_done=app.wake)
     if until is not None:
         match, rng = session.match, random.Random(seed)
@@ -365,7 +372,7 @@ def play_until(app: App, table: TableScene, done: Callable[[], bool],
         top = app.scene
         if isinstance(top, PassDeviceScene):
             press_button(app, f"I am {top.name}: show my cards")
-        elif isinstance(top, HandResultScene):
+        elif isinstance(top, ResultOverlay):
             press(app, pygame.K_RETURN)
         elif top is table and table.human_to_act() is not None and table.caught_up:
             table.decide(table.session.match.legal()[-1])
@@ -377,7 +384,7 @@ def person_to(word: str, *, dominos: bool = False) -> Callable[[Match], bool]:
     def ready(match: Match) -> bool:
         hand = match.state.hand
         return (match.pending.seat == 0 and match.pending.word == word
-                and (not dominos or (hand is not None and hand.hand_type is HandType.DOMINOS)))
+                and (not dominos or (hand is not None and is_dominoes(hand.hand_type))))
     return ready
 
 
@@ -473,6 +480,23 @@ def station_pass_four(app: App) -> None:
     play_until(app, table, lambda: isinstance(app.scene, PassDeviceScene))
 
 
+def station_duel_exchange(app: App) -> None:
+    sit(app, "hc", seed=14, until=person_to("discard"))
+
+
+def station_duel_tricks(app: App) -> None:
+    sit(app, "hc", seed=15, until=person_to("play"))
+
+
+def station_duel_dominoes(app: App) -> None:
+    sit(app, "hc", seed=16, until=person_to("play", dominos=True))
+
+
+def station_duel_pass(app: App) -> None:
+    table = sit(app, "hh", seed=17, until=lambda match: match.pending.word == "discard")
+    play_until(app, table, lambda: isinstance(app.scene, PassDeviceScene))
+
+
 STATIONS: dict[str, Station] = {
     "title": (station_title, "TitleScene"),
     "title with an autosave": (station_title_with_autosave, "TitleScene"),
@@ -494,6 +518,10 @@ STATIONS: dict[str, Station] = {
     "load over a table": (station_load_over_table, "LoadScene"),
     "pass and play, two persons": (station_pass_two, "PassDeviceScene"),
     "pass and play, four persons": (station_pass_four, "PassDeviceScene"),
+    "for two: the Bastille exchange": (station_duel_exchange, "table: discard"),
+    "for two: tricks": (station_duel_tricks, "table: tricks"),
+    "for two: Dominoes": (station_duel_dominoes, "table: dominos"),
+    "for two: pass and play": (station_duel_pass, "PassDeviceScene"),
 }
 
 
@@ -511,9 +539,9 @@ def back_to_a_table(app: App, limit: int = 40) -> TableScene:
             press_button(app, "Leave the table" if top.table.session.over else "Resume")
         elif isinstance(top, PassDeviceScene):
             press_button(app, f"I am {top.name}: show my cards")
-        elif isinstance(top, HandResultScene):
+        elif isinstance(top, ResultOverlay):
             press(app, pygame.K_RETURN)
-        elif isinstance(top, GameOverScene):
+        elif isinstance(top, GameOverOverlay):
             press_button(app, "New game")
         elif isinstance(top, SaveDialog):
             press_button(app, "Cancel")
@@ -565,7 +593,7 @@ def carry_on(app: App, moves: int = 3, turns: int = 8, limit: int = 20000) -> di
     start, taken = len(match.turns), 0
     for _ in range(limit):
         persons_done = taken >= moves or not table.session.human_seats
-        game_on = len(match.turns) >= start + turns or isinstance(app.scene, GameOverScene)
+        game_on = len(match.turns) >= start + turns or isinstance(app.scene, GameOverOverlay)
         if persons_done and game_on:
             return {"moves": taken, "turns": len(match.turns) - start}
         if app.scene is not table:
@@ -588,18 +616,27 @@ def make_a_move(app: App, table: TableScene, seat: int) -> None:
     before = len(match.turns)
     legal = match.legal()
     cards = [d.card for d in legal if isinstance(d, PlayCard)]
-    if cards:
-        card = random.Random(before).choice(cards)
-        placement = next(p for key, p in table.stage.placements(table.clock())
-                         if key == card_key(card))
-        pygame.mouse.set_pos((5, 5))  # no tooltip on its way over the cards
-        click(app, (placement.x, placement.y))
-        if table.decisions is not None and table.decisions.showing:  # a led COUP's suit
+    if isinstance(legal[-1], SetAside):  # the Bastille exchange: pick, then confirm
+        table.marked = set()
+        for card in legal[-1].cards:
+            click_card(app, table, card)
+        press_button(app, "Set aside and draw")
+    elif cards:
+        click_card(app, table, random.Random(before).choice(cards))
+        if table.decisions is not None and table.decisions.showing:  # a led wild card's suit
             press_button(app, next(iter(table.decisions.buttons)).text)
     else:
-        press_button(app, label(legal[-1]))
+        assert table.decisions is not None
+        press_button(app, table.decisions.words.label(legal[-1]))
     assert any(turn.seat == seat for turn in match.turns[before:]), \
         f"{table.names[seat]}'s move was not taken"
+
+
+def click_card(app: App, table: TableScene, card: Card) -> None:
+    placement = next(p for key, p in table.stage.placements(table.clock())
+                     if key == card_key(card))
+    pygame.mouse.set_pos((5, 5))  # no tooltip on its way over the cards
+    click(app, (placement.x, placement.y))
 
 
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -176,12 +176,17 @@ def test_a_single_persons_table_shows_only_what_he_may_see(
 
 
 def secret_from(state, viewer: int | None) -> set[Card]:  # type: ignore[no-untyped-def]
-    """Cards `viewer` may not see: others' hands, and the centre card while it is hidden."""
+    """Cards `viewer` may not see: others' hands, and the centre card while it is hidden;
+    in the game for two, the other's set-aside cards and the Bastille too."""
     hand = state.hand
     if hand is None:
         return set()
     secret = {card for seat, cards in enumerate(hand.hands) if seat != viewer
               for card in cards}
+    if hasattr(hand, "bastille"):  # the game for two
+        return secret | set(hand.bastille) | {
+            card for seat, cards in enumerate(hand.set_aside) if seat != viewer
+            for card in cards}
     turned_up = hand.tricks is not None and hand.tricks.center_won_by is not None
     if hand.center_holder is None and not turned_up:  # still face down in the middle
         secret.add(hand.center)

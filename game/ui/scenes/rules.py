@@ -1,7 +1,10 @@
-"""The rules at the table: both charts and a summary of RULES.md section 1. The figures
-come from the charts the rules use, so the page cannot disagree with the game."""
+"""The rules at the table: both charts and a summary of RULES.md section 1, then the game for
+two (section 2) with its charts; at the table for two, that game first. The figures come
+from the charts the rules use, so the page cannot disagree with the game."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from pygame import Rect
 from pygame_gui.elements import UITextBox
@@ -15,7 +18,13 @@ from game.rules.coup_detat.charts import (
     HandType,
     describe_penalties,
 )
+from game.rules.coup_detat_duel import charts as duel
 from game.ui.scenes.common import MenuScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+DUEL = "coup-detat-duel"
 
 
 def rules_html() -> str:
@@ -64,16 +73,58 @@ def rules_html() -> str:
     )
 
 
+def duel_rules_html() -> str:
+    """The game for two: both charts, the deal, the Bastille, the wild JOKER, scoring."""
+    prime_minister = "".join(f"<b>{t.label}</b>: {duel.CHART[t].prime_ministers_goal}.<br>"
+                             for t in duel.HandType)
+    coup = "".join(f"<b>{t.label}</b>: {duel.CHART[t].coup_goal}.<br>" for t in duel.HandType)
+    limits = duel.EXCHANGE_LIMITS
+    pm, peasant = limits[duel.Role.PRIME_MINISTER], limits[duel.Role.PEASANT]
+    return (
+        "<font size=5><b>Coup d'État for two</b></font><br>"
+        f"{len(duel.DECK)} cards: A K Q J 10 9 8 7 in each suit and JOKER. The players cut "
+        "for Prime Minister (JOKER highest); the other is the Peasant. The Prime Minister "
+        f"deals {duel.HAND_SIZE} cards each and {duel.BASTILLE_SIZE} face down: the "
+        "Bastille.<br><br>"
+        "<b>The hand.</b> A Peasant holding JOKER may announce it: he must then try a coup "
+        "in a hand type not yet played this round. Otherwise the Prime Minister names the "
+        "hand.<br><br>"
+        f"<b>The Bastille.</b> The Prime Minister sets aside {pm.fewest} to {pm.most} cards "
+        f"and draws as many from the top; then the Peasant {peasant.fewest} to "
+        f"{peasant.most}. Never the Queen of Hearts in Marie, a Spade in Siege, a Jack in "
+        "Waterloo. You may look at your own set-aside cards. In Marie, if the Queen of "
+        "Hearts stays in the Bastille, the hand is dealt again.<br><br>"
+        "<b>Tricks.</b> Twelve of them; follow suit if you can. JOKER may be played at any "
+        "time as the highest card of the suit led (above the Ace only when led: then you "
+        "name its suit). In Dominoes JOKER is a 6.<br><br>"
+        "<font size=4><b>The Prime Minister's chart</b></font><br>" + prime_minister +
+        "<br><font size=4><b>The Coup chart</b></font><br>" + coup +
+        "<br>Each hand gives one point: to the Prime Minister if he meets his goal, else to "
+        "the Peasant; in a coup to the Peasant if he succeeds (he becomes Prime Minister), "
+        f"else to the Prime Minister. {duel.ROUNDS} rounds of {duel.HANDS_PER_ROUND} hands; "
+        "most points wins, a tie is settled by one more hand of Dominoes.<br><br>"
+        "<b>At the table.</b> Click the cards to set aside (they rise), then confirm. Your "
+        "own set-aside cards lie face up above your name."
+    )
+
+
 class RulesScene(MenuScene):
     title = "The rules"
-    subtitle = "Coup d'État, Parker Brothers 1966"
+    subtitle = "Coup d'État, Parker Brothers 1966, and the game for two"
+
+    def __init__(self, app: App, ruleset_id: str = "coup-detat") -> None:
+        super().__init__(app)
+        self.ruleset_id = ruleset_id
 
     def enter(self) -> None:
         scale = self.scale
         width, height = self.app.size
         area = Rect(round(width * 0.08), round(130 * scale), round(width * 0.84),
                     height - round(210 * scale))
-        self.keep(UITextBox(rules_html(), area, manager=self.app.ui))
+        pages = [rules_html(), duel_rules_html()]
+        if self.ruleset_id == DUEL:
+            pages.reverse()
+        self.keep(UITextBox("<br><br>".join(pages), area, manager=self.app.ui))
         back = Rect(0, area.bottom + round(14 * scale), round(200 * scale), round(44 * scale))
         back.centerx = width // 2
         self.button(back, "Back", self.back)

@@ -604,7 +604,7 @@ class TableScene(Scene):
     def open_rules(self) -> None:
         from game.ui.scenes.rules import RulesScene
 
-        self.app.push(RulesScene(self.app))
+        self.app.push(RulesScene(self.app, self.ruleset.id))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self)

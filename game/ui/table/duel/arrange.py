@@ -96,12 +96,12 @@ def _piles(view: DuelView) -> dict[int, list[Card]]:
 
 
 def bastille_spot(layout: TableLayout, view: DuelView) -> tuple[float, float]:
-    """The Bastille lies to the left of the trick; once the exchange is over, its rest is
-    out of play, pushed into the corner."""
-    if view.phase in BEFORE_PLAY:
+    """The Bastille lies to the left of the trick; in Dominoes, once the exchange is over,
+    its rest is pushed into the corner, clear of the rows."""
+    if view.phase in BEFORE_PLAY or view.dominoes is None:
         return layout.center_card
     width = layout.small_card_width
-    return layout.felt.left + width * 0.8, layout.felt.top + width
+    return layout.felt.left + width * 1.2, layout.felt.top + width
 
 
 def _bastille(view: DuelView, layout: TableLayout) -> dict[Key, Placement]:

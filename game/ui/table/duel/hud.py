@@ -115,12 +115,13 @@ def draw_scoresheet(surface: pygame.Surface, rect: Rect, view: DuelView,
     blit_text(surface, title, round(17 * scale), GOLD,
               (rect.centerx, rect.top + round(8 * scale)), bold=True, anchor="midtop")
     label_x = rect.left + round(12 * scale)
-    first = rect.left + round(104 * scale)
+    first = label_x + max(text.measure(t.label, size, True) for t in HandType) + round(6 * scale)
     column = (rect.right - round(8 * scale) - first) // ROUNDS
     header_y = rect.top + round(32 * scale)
+    word = "Round " if text.measure("Round 2", size, True) < column - round(6 * scale) else "R"
     for index in range(ROUNDS):
         current = index == view.round_index and not view.tiebreak
-        blit_text(surface, f"Round {index + 1}", size, HIGHLIGHT if current else MUTED,
+        blit_text(surface, f"{word}{index + 1}", size, HIGHLIGHT if current else MUTED,
                   (first + column * index + column // 2, header_y), anchor="midtop", bold=current)
     rows = [*HandType]
     line = (rect.height - round(112 * scale)) / (len(rows) + 1)
@@ -176,13 +177,12 @@ def chart_lines(view: DuelView) -> tuple[str, list[str]]:
             left = [HandType.DOMINOES.label]
         return "Hands left this round", [", ".join(left) if left else "-"]
     line = CHART[view.hand_type]
-    lines = [f"PM's hand: the PM must {line.prime_ministers_goal}.",
-             f"Coup: the Peasant must {line.coup_goal}."]
+    lines = [f"PM's hand: {line.prime_ministers_goal}.", f"Coup: {line.coup_goal}."]
     if line.not_to_set_aside_words:
         lines.append(f"Never set aside {line.not_to_set_aside_words}.")
     if line.no_first_lead:
         suits = " or ".join(suit.plural for suit in line.no_first_lead)
-        lines.append(f"The first lead may not be {suits}.")
+        lines.append(f"No first lead in {suits}.")
     if view.hand_type is HandType.DOMINOES:
         lines.append("JOKER is a 6 of any suit.")
     return f"The chart: {view.hand_type.label}", lines
@@ -213,16 +213,15 @@ def draw_chart(surface: pygame.Surface, rect: Rect, view: DuelView, scale: float
 
 
 def seat_lines(view: DuelView, seat: int) -> tuple[str, str]:
-    """Under the name: the office and points; the cards held and set aside."""
+    """Under the name: the office; the points, the cards held and set aside."""
     office = role_of(view, seat).title if view.prime_minister is not None else "Cutting"
     points = view.points[seat]
-    first = f"{office} · {points} point{'s' if points != 1 else ''}"
-    parts = []
+    parts = [f"{points} point{'s' if points != 1 else ''}"]
     if seat != view.seat and view.hand_sizes[seat]:
         parts.append(f"{view.hand_sizes[seat]} cards")
     if view.set_aside_counts[seat]:
-        parts.append(f"{view.set_aside_counts[seat]} set aside")
-    return first, " · ".join(parts)
+        parts.append(f"{view.set_aside_counts[seat]} aside")
+    return office, " · ".join(parts)
 
 
 def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: DuelView, seat: int,
@@ -248,9 +247,9 @@ def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: DuelView
     small = max(10, round(13 * scale))
     office, cards = seat_lines(view, seat)
     colour = GOLD if view.prime_minister == seat else MUTED
-    blit_text(surface, office, small, colour, (rect.left + pad, rect.top + round(30 * scale)),
+    blit_text(surface, office, small, colour, (rect.left + pad, rect.top + round(28 * scale)),
               bold=True)
-    blit_text(surface, cards, small, MUTED, (rect.left + pad, rect.top + round(50 * scale)))
+    blit_text(surface, cards, small, INK, (rect.left + pad, rect.top + round(47 * scale)))
     if status:
         blit_text(surface, status, small, GOLD, (rect.centerx, rect.bottom - round(4 * scale)),
                   anchor="midbottom")

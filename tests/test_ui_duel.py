@@ -1,0 +1,279 @@
+"""The game for two in the window: chosen in New game and played to the end against the
+computer with clicks and buttons; the Bastille exchange by picking cards (a forbidden one
+refused with the rules' reason); pass-and-play keeping hands, set-aside cards and the
+Bastille private; saves, Continue, hints and statistics."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pygame
+import pytest
+from test_ui_pass_and_play import play_pass_and_play
+from test_ui_scenes import choose_in_menu
+from test_ui_table import face_up_cards
+from ui_kit import (
+    buttons,
+    click,
+    duel_table,
+    frames,
+    open_app,
+    press,
+    press_button,
+    run_until,
+)
+
+from game import paths, stats
+from game.cards import Card, card
+from game.engine.ruleset import Decision
+from game.engine.saves import Seat
+from game.rules.card_play import PlayCard
+from game.rules.coup_detat_duel.charts import HandType
+from game.rules.coup_detat_duel.decisions import ChooseHandType, KeepQuiet, SetAside
+from game.rules.coup_detat_duel.state import Phase
+from game.session import GameSession
+from game.ui.scenes.files import resume_autosave
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.pass_device import PassDeviceScene
+from game.ui.scenes.title import TitleScene
+from game.ui.table.arrange import card_key
+from game.ui.table.duel.controls import DuelWords
+from game.ui.table.duel.results import DuelGameOverScene, DuelHandResultScene
+from game.ui.table.scene import TableScene
+
+DUEL_TITLE = "Coup d'État for two"
+QH = card("QH")
+
+
+def card_point(scene: TableScene, wanted: Card) -> tuple[float, float]:
+    """A point of the viewer's card that no later card covers (its left edge)."""
+    for key, placement in scene.stage.placements(scene.clock()):
+        if key == card_key(wanted):
+            rect = scene._card_rect(placement)
+            return rect.left + 8, rect.centery
+    raise AssertionError(f"{wanted} is not on the table")
+
+
+def act_through_the_window(app, scene: TableScene, pick=None) -> None:  # type: ignore[no-untyped-def]
+    """The person's decision with the mouse: a button, or cards picked and confirmed, or a
+    card clicked (and a suit for a led JOKER). `pick` chooses among the legal decisions."""
+    legal = list(scene.session.match.legal())
+    choice = pick(legal) if pick is not None else legal[0]
+    if isinstance(choice, SetAside):
+        for chosen in choice.cards:
+            click(app, card_point(scene, chosen))
+        assert scene.marked == set(choice.cards)
+        press_button(app, "Set aside and draw")
+    elif isinstance(choice, PlayCard):
+        click(app, card_point(scene, choice.card))
+        if choice.suit is not None:
+            press_button(app, DuelWords().label(choice))
+    else:
+        press_button(app, DuelWords().label(choice))
+
+
+def play_in_the_window(app, scene: TableScene, limit: int = 30000) -> int:  # type: ignore[no-untyped-def]
+    """Frames until the game is over, the person deciding through the window; the number
+    of hand results seen."""
+    results = 0
+    for _ in range(limit):
+        frames(app)
+        top = app.scene
+        if isinstance(top, DuelGameOverScene):
+            return results
+        if isinstance(top, DuelHandResultScene):
+            results += 1
+            press(app, pygame.K_RETURN)
+        elif my_turn(scene):
+            act_through_the_window(app, scene)
+    pytest.fail("the game never ended")
+
+
+def my_turn(scene: TableScene) -> bool:
+    """The person's turn, shown: his buttons are up, or he plays a card."""
+    if scene.app.scene is not scene or scene.human_to_act() is None or not scene.caught_up:
+        return False
+    return scene.decisions is not None or all(
+        isinstance(d, PlayCard) for d in scene.session.match.legal())
+
+
+def test_new_game_offers_the_game_for_two_with_two_seats(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        app.replace(NewGameScene(app))
+        frames(app)
+        form = app.scene
+        assert isinstance(form, NewGameScene) and len(form.name_entries) == 4
+        choose_in_menu(app, form.game_menu, DUEL_TITLE)
+        assert form.ruleset == "coup-detat-duel" and len(form.name_entries) == 2
+        assert form.players_menu is None and "Short game: off" not in buttons(app)
+        choose_in_menu(app, form.game_menu, "Coup d'État")
+        assert len(form.name_entries) == 4 and "Short game: off" in buttons(app)
+
+
+def test_a_new_player_plays_the_game_for_two_to_the_end_against_the_computer(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        app.replace(TitleScene(app))
+        press_button(app, "New game")
+        form = app.scene
+        assert isinstance(form, NewGameScene)
+        choose_in_menu(app, form.game_menu, DUEL_TITLE)
+        press_button(app, "Start")
+        scene = app.scene
+        assert isinstance(scene, TableScene)
+        assert scene.ruleset.id == "coup-detat-duel" and scene.names == ["You", "Brigitte"]
+        results = play_in_the_window(app, scene)
+        state = scene.session.match.state
+        assert sum(state.points) == len(state.results) >= 12
+        assert results == len(state.results)
+        assert state.winners and max(state.points) == state.points[state.winners[0]]
+        record = stats.load().get("coup-detat-duel")
+        assert record.played == 1 and record.won == int(0 in state.winners)
+
+
+class Scripted:
+    """A computer that names Marie when it can, keeps JOKER quiet, and otherwise plays
+    the first legal decision."""
+
+    def decide(self, view: object, legal: Sequence[Decision]) -> Decision:
+        for decision in legal:
+            if decision == ChooseHandType(decision.seat, HandType.MARIE) \
+                    or isinstance(decision, KeepQuiet):
+                return decision
+        return legal[0]
+
+
+def marie_exchange_with_the_queen(app) -> TableScene:  # type: ignore[no-untyped-def]
+    """A table where Ada, holding Q♥, is to set aside cards in Marie."""
+    for seed in range(40):
+        seats = [Seat("Ada", "human"), Seat("Blaise", "computer")]
+        session = GameSession.new("coup-detat-duel", {"players": 2}, seats, seed=seed,
+                                  players={1: Scripted()}, on_thinking_done=app.wake)
+        scene = TableScene(app, session, from_start=True)
+        app.replace(scene)
+        for _ in range(300):
+            frames(app)
+            view = scene.view()
+            if scene.human_to_act() is None or not scene.caught_up:
+                continue
+            if view.phase is Phase.EXCHANGE and scene.decisions is not None:
+                if view.hand_type is HandType.MARIE and QH in view.hand:
+                    return scene
+                break
+            if view.phase is Phase.EXCHANGE or not my_turn(scene):
+                continue
+            marie = ChooseHandType(0, HandType.MARIE)
+            act_through_the_window(app, scene, lambda legal, marie=marie: marie
+                                   if marie in legal else KeepQuiet(0))
+        session.close()
+    pytest.fail("no seed puts Q♥ in Ada's hand for a Marie exchange")
+
+
+def test_a_forbidden_card_set_aside_is_refused_with_the_rules_reason(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = marie_exchange_with_the_queen(app)
+        match = scene.session.match
+        turns = len(match.turns)
+        click(app, card_point(scene, QH))
+        assert scene.marked == {QH}
+        press_button(app, "Set aside and draw")
+        assert len(match.turns) == turns, "nothing was set aside"
+        assert scene.toast is not None and "Queen of Hearts" in scene.toast[0]
+        assert "Set aside and draw" in buttons(app), "the exchange goes on"
+        click(app, card_point(scene, QH))  # put it back
+        other = next(c for c in scene.view().hand if c != QH)
+        click(app, card_point(scene, other))
+        press_button(app, "Set aside and draw")
+        assert len(match.turns) == turns + 1
+        assert scene.view().set_aside == (other,)
+        frames(app, 3)
+        assert other in face_up_cards(scene), "his own set-aside card is his to look at"
+
+
+def test_put_them_all_back_clears_the_cards_picked(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = marie_exchange_with_the_queen(app)
+        press_button(app, "Set aside and draw")
+        assert scene.toast is not None and scene.toast[0].startswith("Click 1 to")
+        click(app, card_point(scene, scene.view().hand[0]))
+        assert scene.marked
+        press_button(app, "Put them all back")
+        assert not scene.marked
+
+
+def test_pass_and_play_keeps_hands_set_aside_cards_and_the_bastille_private(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = duel_table(app, "hh", seed=5)
+        seen = play_pass_and_play(app, scene, 1500, monkeypatch)
+        assert seen["human_decisions"] >= 20
+        assert set(seen["passes"]) == {"Ada", "Blaise"}
+        assert seen["table_drawn_under_pass"] == 0
+        exchanges = [turn for turn in scene.session.match.turns
+                     if isinstance(turn.decision, SetAside)]
+        assert len(exchanges) >= 4, "both players set cards aside, more than once"
+
+
+def test_a_player_sees_his_own_set_aside_cards_and_not_the_others(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = duel_table(app, "hh", seed=5)
+        checked = 0
+        for _ in range(3000):
+            frames(app)
+            top = app.scene
+            if isinstance(top, PassDeviceScene):
+                press_button(app, f"I am {top.name}: show my cards")
+            elif top is not scene:
+                press(app, pygame.K_RETURN)
+            elif scene.viewer is not None and scene.caught_up:
+                view = scene.view()
+                shown = face_up_cards(scene)
+                assert set(view.set_aside) <= shown
+                other = scene.session.match.state.hand.set_aside[1 - scene.viewer]
+                assert not set(other) & shown
+                checked += bool(view.set_aside and other)
+                scene.decide(scene.session.match.legal()[0])
+            if checked >= 5:
+                return
+        pytest.fail("never saw both players' set-aside cards at once")
+
+
+def test_continue_carries_on_a_game_for_two(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        seats = [Seat("Ada", "human"), Seat("Blaise", "computer")]
+        session = GameSession.new("coup-detat-duel", {"players": 2}, seats, seed=2,
+                                  autosave_path=paths.autosave_path(), on_thinking_done=app.wake)
+        scene = TableScene(app, session, from_start=True)
+        app.replace(scene)
+        for _ in range(200):
+            frames(app)
+            if scene.human_to_act() is not None and scene.caught_up:
+                act_through_the_window(app, scene)
+            if len(session.match.turns) >= 6:
+                break
+        session.close()
+        events = list(session.match.events)
+        app.replace(TitleScene(app))
+        assert resume_autosave(app) is None
+        table = app.scene
+        assert isinstance(table, TableScene) and table.ruleset.id == "coup-detat-duel"
+        loaded = list(table.session.match.events)
+        assert len(loaded) > 3 and loaded == events[:len(loaded)], "the game as autosaved"
+        frames(app, 3)
+        assert table.view().seat == 0
+
+
+def test_a_hint_in_the_game_for_two_answers_or_says_why_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = duel_table(app, "hc", seed=3)
+        run_until(app, lambda: my_turn(scene))
+        press(app, pygame.K_h)
+        assert scene.toast is not None
+        assert scene.toast[0].startswith(("No hints", "Thinking", "Hint:"))
