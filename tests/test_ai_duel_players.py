@@ -220,3 +220,24 @@ def test_each_level_beats_the_one_below(hero: str, others: str, games: int) -> N
     """The ladder's short version (benchmarks/ladder.py --ruleset coup-detat-duel runs it in
     full): Hard imagines 12 deals a decision here, so the games are the same every run."""
     assert mean_share(hero, others, games) > 0.5
+
+
+def test_a_hint_at_the_table_of_the_game_for_two() -> None:
+    import time
+
+    from game.engine import saves
+    from game.session import GameSession
+
+    session = GameSession.new(DUEL, {"players": 2}, (saves.Seat("Ada"), saves.Seat("Bob")),
+                              seed=25)
+    try:
+        session.ask_hint(budget=0.05)
+        deadline = time.monotonic() + 30
+        while (hint := session.hint()) is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert hint is not None
+        decision, reason = hint
+        assert decision in session.match.legal()
+        assert "%" in reason or reason == "It is the only thing you can do."
+    finally:
+        session.close()
