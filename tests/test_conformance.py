@@ -13,7 +13,9 @@ import pytest
 EXAMPLES = Path(__file__).parent / "conformance"
 COMMON_FIELDS = ("ok", "awaiting", "game_over", "winners")
 RULESET_FIELDS = {"coup-detat": ("money", "worth", "treasury", "director", "debts"),
-                  "coup-detat-duel": ("points", "prime_minister")}
+                  "coup-detat-duel": ("points", "prime_minister"),
+                  "coup": ("coins", "revealed", "alive"),
+                  "coup-inquisitor": ("coins", "revealed", "alive")}
 SCENARIOS = sorted(
     path for path in EXAMPLES.glob("*/*.json") if not path.name.endswith(".expected.json")
 )

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from game.engine.ruleset import Ruleset
+from game.rules.coup_bluff import COUP, COUP_INQUISITOR
 from game.rules.coup_detat import RULESET as COUP_DETAT
 from game.rules.coup_detat_duel import RULESET as COUP_DETAT_DUEL
 
-RULESETS: dict[str, Ruleset] = {COUP_DETAT.id: COUP_DETAT, COUP_DETAT_DUEL.id: COUP_DETAT_DUEL}
-PLANNED = ("coup", "coup-inquisitor")  # in RULES.md, not built yet
+RULESETS: dict[str, Ruleset] = {
+    ruleset.id: ruleset for ruleset in (COUP_DETAT, COUP_DETAT_DUEL, COUP, COUP_INQUISITOR)
+}
+PLANNED: tuple[str, ...] = ()  # in RULES.md, not built yet
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
