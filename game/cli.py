@@ -45,7 +45,8 @@ def _parser() -> argparse.ArgumentParser:
 
     simulate = commands.add_parser("simulate", help="play games between computer players")
     simulate.add_argument("--ruleset", default="coup-detat",
-                          help="coup-detat (default) or coup-detat-duel")
+                          help="coup-detat (default), coup-detat-duel, coup or "
+                               "coup-inquisitor")
     simulate.add_argument("--players", type=int, default=None,
                           help="3 or 4 for coup-detat (default: as many as --seats, else the "
                                "most the ruleset has)")

@@ -3,7 +3,8 @@
 Seats are given by level ("hard", "medium", "easy", "random") or as an outside program
 ("exec:COMMAND"). They move round the table from game to game, so each sits in each chair
 equally often. The tally reads only events, the same facts a replay tells: `Summary` for
-coup-detat, `DuelSummary` (game/duel_summary.py) for the game for two.
+coup-detat, `DuelSummary` (game/duel_summary.py) for the game for two, `CoupSummary`
+(game/coup_summary.py) for the bluffing games.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
 from game.ai.hard import DEFAULT_BUDGET
 from game.ai.levels import make_player as make_level_player
+from game.coup_summary import CoupSummary
 from game.duel_summary import DuelSummary
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Ruleset
@@ -157,6 +159,8 @@ def summary_for(ruleset_id: str, players: int, short_game: bool,
     """An empty summary of the kind the ruleset's games need."""
     if ruleset_id == DuelSummary.ruleset_id:
         return DuelSummary(players=players, seats=seats)
+    if ruleset_id in CoupSummary.ruleset_ids:
+        return CoupSummary(players=players, seats=seats, ruleset_id=ruleset_id)
     return Summary(players=players, short_game=short_game, seats=seats)
 
 

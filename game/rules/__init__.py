@@ -10,7 +10,7 @@ from game.rules.coup_detat_duel import RULESET as COUP_DETAT_DUEL
 RULESETS: dict[str, Ruleset] = {
     ruleset.id: ruleset for ruleset in (COUP_DETAT, COUP_DETAT_DUEL, COUP, COUP_INQUISITOR)
 }
-PLANNED: tuple[str, ...] = ()  # in RULES.md, not built yet
+PLANNED = ("coup", "coup-inquisitor")  # rules built, not yet seated at the window's table
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
