@@ -269,11 +269,76 @@ def test_continue_carries_on_a_game_for_two(tmp_path: Path,
         assert table.view().seat == 0
 
 
-def test_a_hint_in_the_game_for_two_answers_or_says_why_not(
+def test_a_hint_in_the_game_for_two_names_the_hard_players_choice(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the exchange, the cards it would set aside are picked for the person."""
     with open_app(tmp_path, monkeypatch) as app:
         scene = duel_table(app, "hc", seed=3)
-        run_until(app, lambda: my_turn(scene))
+        for _ in range(1000):
+            frames(app)
+            if my_turn(scene):
+                if scene.view().phase is Phase.EXCHANGE:
+                    break
+                act_through_the_window(app, scene)
         press(app, pygame.K_h)
-        assert scene.toast is not None
-        assert scene.toast[0].startswith(("No hints", "Thinking", "Hint:"))
+        run_until(app, lambda: scene.toast is not None and scene.toast[0].startswith("Hint:"))
+        assert "setting aside" in scene.toast[0]
+        picked = set(scene.marked)
+        assert picked and picked <= set(scene.view().hand)
+        press_button(app, "Set aside and draw")
+        assert set(scene.view().set_aside) == picked
+
+
+def test_a_game_loaded_before_its_end_shows_game_over_once_after_its_last_hand(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from game.engine import saves
+    from game.ui.scenes.files import resume
+
+    session = GameSession.new("coup-detat-duel", {"players": 2},
+                              [Seat("Ada", "human"), Seat("Blaise", "computer")], seed=4)
+    match, choose = session.match, random.Random(4)
+    while len(match.state.results) < 11:
+        match.submit(choose.choice(match.legal()))
+    with open_app(tmp_path, monkeypatch) as app:
+        path = paths.saves_dir() / "late.json"
+        saves.write(path, match, session.seats)
+        session.close()
+        app.replace(TitleScene(app))
+        assert resume(app, path) is None
+        scene = app.scene
+        assert isinstance(scene, TableScene)
+        play_in_the_window(app, scene)
+        assert scene.shown == scene.session.match.state, "the last beat was shown first"
+        assert stats.load().get("coup-detat-duel").played == 1
+
+
+def test_the_table_for_two_never_lays_face_up_a_card_its_viewer_may_not_know() -> None:
+    """Random games, every position, each seat and a spectator: the other's hand and
+    set-aside cards and the Bastille stay backs; one's own set-aside cards lie face up."""
+    import random
+
+    from test_ui_table import secret_from
+
+    from game.engine.match import Match, seeded_chance
+    from game.rules import get_ruleset
+    from game.ui.table.duel.arrange import duel_targets
+    from game.ui.table.layout import table_layout
+
+    duel = get_ruleset("coup-detat-duel")
+    layout = table_layout((1280, 800), 2)
+    for seed in range(3):
+        match = Match(duel, duel.parse_options({"players": 2}),
+                      chance=seeded_chance(duel, seed))
+        choose = random.Random(seed)
+        while not match.pending.over:
+            state = match.state
+            for viewer in (0, 1, None):
+                view = duel.view(state, viewer)
+                targets = duel_targets(view, layout, viewer or 0)
+                shown = {Card.parse(key[1]) for key, placement in targets.items()
+                         if placement.face_up and key[0] == "card"}
+                assert not shown & secret_from(state, viewer), (viewer, state.phase)
+                assert set(view.set_aside) <= shown
+            match.submit(choose.choice(match.legal()))

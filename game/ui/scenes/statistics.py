@@ -10,6 +10,8 @@ from game.rules import RULESETS
 from game.rules.coup_detat.narration import francs
 from game.ui.scenes.common import MenuScene, draw_lines
 
+IN_FRANCS = ("coup-detat",)  # the games scored in money (the game for two counts hands)
+
 
 class StatisticsScene(MenuScene):
     title = "Statistics"
@@ -29,9 +31,10 @@ class StatisticsScene(MenuScene):
         for ruleset_id, ruleset in RULESETS.items():
             record = self.statistics.get(ruleset_id)
             best = francs(record.best_worth) if record.best_worth is not None else "-"
+            worth = [f"Best final worth: {best}"] if ruleset_id in IN_FRANCS else []
             lines += [f"**{ruleset.title}",
                       f"Games played: {record.played}    won: {record.won}",
-                      f"Best final worth: {best}",
+                      *worth,
                       f"Coups attempted: {record.coups_attempted}    won: {record.coups_won}",
                       ""]
         draw_lines(surface, lines, (self.app.size[0] // 2 - round(220 * scale),

@@ -81,6 +81,9 @@ class CoupDetatKit:
     def describe(self, decision: Any) -> str:
         return describe(decision)
 
+    def picked_by(self, decision: Any) -> set[Card]:
+        return set()
+
     def prompt(self, view: CoupDetatView) -> str:
         if view.dominos is not None and view.dominos.runner == view.seat:
             return "Ace on a King: lay another card, or stop"

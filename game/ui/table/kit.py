@@ -73,6 +73,9 @@ class TableKit(Protocol):
     def describe(self, decision: Any) -> str:
         """A decision in a few words (a hint's)."""
 
+    def picked_by(self, decision: Any) -> set[Card]:
+        """The cards a decision picks from the hand (a hint's exchange), if any."""
+
     def prompt(self, view: View) -> str:
         """The line above the viewer's hand on his turn."""
 

@@ -93,7 +93,7 @@ class TableScene(Scene):
         self.hand_view: View | None = None  # the hand being played, as last shown
         self.settled: list[tuple[Event, State]] = []  # this hand's settling, shown so far
         self.recorded = False  # the finished game went into the statistics
-        self.welcomed = from_start  # a loaded game over is shown its result once
+        self.welcomed = from_start or not session.over  # a game loaded over: its result, once
         self.hint_wanted = False
         self._notes_told = 0  # the session's notes already in the log
         self.card_art = self._card_art()
@@ -230,13 +230,16 @@ class TableScene(Scene):
         self.say(f"Hint: {self.kit.describe(decision)}. {reason}", seconds=12)
         if isinstance(decision, PlayCard):
             self.selected = decision.card  # Enter plays it
-            self._arrange(self.clock(), self.app.settings.animation_seconds(0.12))
+        else:
+            self.marked = self.kit.picked_by(decision) or self.marked  # an exchange's cards
+        self.refresh_cards()
 
     def _pull_events(self, now: float) -> None:
         new = list(self.follower.new_events())
         if self.follower.rewound:  # an undo or redo: show the match as it is
             self.queue.clear()
             self.drag = None  # the card held may have gone back or been played again
+            self.marked = set()
             self.shown = self.session.match.state
             self.beat_ends = now
             self._retell()

@@ -54,6 +54,8 @@ def banner_lines(view: DuelView, names: Sequence[str]) -> tuple[str, str]:
                 "The higher card wins: JOKER, then Ace, King, Queen ... 7. Ties cut again.")
     pm, peasant = names[view.prime_minister], names[1 - view.prime_minister]
     stage = "Tiebreak" if view.tiebreak else f"Round {view.round_index + 1} of {ROUNDS}"
+    if view.phase is Phase.DEAL:
+        return f"{stage}: Prime Minister {pm} deals", f"Peasant: {peasant}"
     if view.hand_type is None:
         if view.phase is Phase.COUP:
             return (f"{stage}: {peasant} holds JOKER",

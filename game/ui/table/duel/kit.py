@@ -145,6 +145,9 @@ class DuelKit:
                 return "stopping the run"
         return str(decision)
 
+    def picked_by(self, decision: Any) -> set[Card]:
+        return set(decision.cards) if isinstance(decision, SetAside) else set()
+
     def prompt(self, view: DuelView) -> str:
         if view.phase is Phase.EXCHANGE:
             return "Click the cards to set aside, then confirm"
