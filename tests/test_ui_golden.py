@@ -13,7 +13,10 @@ import pygame
 import pytest
 from ui_kit import frames, open_app
 
+from game.engine.saves import Seat
+from game.session import GameSession
 from game.ui.scenes.title import TitleScene
+from game.ui.table.scene import TableScene
 
 GOLDEN = Path(__file__).parent / "golden"
 MEAN_TOLERANCE = 4.0  # mean difference per channel, out of 255
@@ -42,6 +45,33 @@ def title_screen(app) -> pygame.Surface:  # type: ignore[no-untyped-def]
     return pygame.transform.smoothscale(app.screen, (640, 400))
 
 
+def duel_exchange_screen(app) -> pygame.Surface:  # type: ignore[no-untyped-def]
+    """The table for two at Ada's Bastille exchange, two cards picked, at half size."""
+    import random
+
+    session = GameSession.new("coup-detat-duel", {"players": 2},
+                              [Seat("Ada", "human"), Seat("Blaise", "computer")], seed=3)
+    match, choose = session.match, random.Random(3)
+    while not (match.pending.seat == 0 and match.pending.word == "discard"):
+        match.submit(choose.choice(match.legal()))
+    scene = TableScene(app, session)
+    app.replace(scene)
+    frames(app, 3)
+    scene.marked = set(scene.kit.in_hand_order(scene.view())[:2])
+    scene.refresh_cards()
+    frames(app, 3)
+    return pygame.transform.smoothscale(app.screen, (640, 400))
+
+
+def test_the_table_for_two_looks_as_it_should(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        shot = duel_exchange_screen(app)
+        golden = pygame.image.load(str(GOLDEN / "duel_exchange_1280x800_half.png"))
+        mean, changed = difference(shot, golden)
+        assert mean < MEAN_TOLERANCE and changed < CHANGED_TOLERANCE, (mean, changed)
+
+
 def test_the_title_screen_looks_as_it_should(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
@@ -65,4 +95,6 @@ def test_a_different_screen_is_told_apart(tmp_path: Path,
 if __name__ == "__main__":  # write the golden images again
     with pytest.MonkeyPatch.context() as patch, open_app(Path("/tmp"), patch) as app:
         pygame.image.save(title_screen(app), str(GOLDEN / "title_1280x800_half.png"))
+        pygame.image.save(duel_exchange_screen(app),
+                          str(GOLDEN / "duel_exchange_1280x800_half.png"))
     sys.exit(0)

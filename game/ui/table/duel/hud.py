@@ -87,9 +87,7 @@ def draw_banner(surface: pygame.Surface, rect: Rect, view: DuelView, names: Sequ
     left = rect.left + round(14 * scale)
     blit_text(surface, headline, round(22 * scale), GOLD, (left, rect.top + round(5 * scale)),
               bold=True, suit_colours=suit_colours)
-    size = round(15 * scale)
-    while size > 9 and text.measure(goal, size) > rect.width - round(28 * scale):
-        size -= 1
+    size = fitting(goal, round(15 * scale), rect.width - round(28 * scale))
     blit_text(surface, goal, size, INK, (left, rect.top + round(33 * scale)),
               suit_colours=suit_colours)
 
@@ -222,8 +220,15 @@ def seat_lines(view: DuelView, seat: int) -> tuple[str, str]:
     if seat != view.seat and view.hand_sizes[seat]:
         parts.append(f"{view.hand_sizes[seat]} cards")
     if view.set_aside_counts[seat]:
-        parts.append(f"{view.set_aside_counts[seat]} aside")
+        parts.append(f"{view.set_aside_counts[seat]} set aside")
     return office, " · ".join(parts)
+
+
+def fitting(words: str, size: int, room: int, *, bold: bool = False) -> int:
+    """The type size, at most `size`, at which `words` fit in `room` pixels."""
+    while size > 9 and text.measure(words, size, bold) > room:
+        size -= 1
+    return size
 
 
 def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: DuelView, seat: int,
@@ -236,22 +241,21 @@ def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: DuelView
     if view.coup and view.prime_minister is not None and seat != view.prime_minister:
         badges.append(art.coup_badge(round(26 * scale)))
     room = rect.width - 2 * pad - sum(b.get_width() + round(4 * scale) for b in badges)
-    name_size = round(17 * scale)
-    while name_size > 10 and text.measure(name, name_size, True) > room:
-        name_size -= 1
-    blit_text(surface, name, name_size, HIGHLIGHT if to_act else INK,
-              (rect.left + pad, rect.top + round(4 * scale)), bold=True)
+    blit_text(surface, name, fitting(name, round(17 * scale), room, bold=True),
+              HIGHLIGHT if to_act else INK, (rect.left + pad, rect.top + round(4 * scale)),
+              bold=True)
     x = rect.right - pad
     for badge in badges:
         x -= badge.get_width()
         surface.blit(badge, (x, rect.top + round(4 * scale)))
         x -= round(4 * scale)
     small = max(10, round(13 * scale))
-    office, cards = seat_lines(view, seat)
+    office, counts = seat_lines(view, seat)
     colour = GOLD if view.prime_minister == seat else MUTED
     blit_text(surface, office, small, colour, (rect.left + pad, rect.top + round(28 * scale)),
               bold=True)
-    blit_text(surface, cards, small, INK, (rect.left + pad, rect.top + round(47 * scale)))
+    blit_text(surface, counts, fitting(counts, small, rect.width - 2 * pad), INK,
+              (rect.left + pad, rect.top + round(47 * scale)))
     if status:
         blit_text(surface, status, small, GOLD, (rect.centerx, rect.bottom - round(4 * scale)),
                   anchor="midbottom")
