@@ -342,3 +342,16 @@ def test_the_table_for_two_never_lays_face_up_a_card_its_viewer_may_not_know() -
                 assert not shown & secret_from(state, viewer), (viewer, state.phase)
                 assert set(view.set_aside) <= shown
             match.submit(choose.choice(match.legal()))
+
+
+def test_a_marie_dealt_again_is_said_over_the_table(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.rules.coup_detat_duel import events as ev
+    from game.ui.table.beats import Beat
+
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = duel_table(app, "hc", seed=3)
+        frames(app, 3)
+        scene._show(Beat(ev.QueenOfHeartsInBastille(), scene.shown), scene.clock())
+        assert scene.message() == ("The Queen of Hearts stayed in the Bastille: Marie is "
+                                   "dealt again.")

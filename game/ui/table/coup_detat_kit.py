@@ -78,6 +78,9 @@ class CoupDetatKit:
     def collects_cards(self, view: CoupDetatView) -> bool:
         return False
 
+    def remark(self, event: Event) -> str | None:
+        return None
+
     def describe(self, decision: Any) -> str:
         return describe(decision)
 

@@ -70,6 +70,9 @@ class TableKit(Protocol):
     def collects_cards(self, view: View) -> bool:
         """The viewer picks several of his cards for one decision (the Bastille exchange)."""
 
+    def remark(self, event: Event) -> str | None:
+        """A word over the table for an event that changes the course of the hand."""
+
     def describe(self, decision: Any) -> str:
         """A decision in a few words (a hint's)."""
 

@@ -274,6 +274,9 @@ class TableScene(Scene):
         if shape.sound:
             self.app.sounds.play(shape.sound)
         self._fly_money(beat.event, now, settings.animation_seconds(shape.move))
+        remark = self.kit.remark(beat.event)
+        if remark is not None:
+            self.say(remark, seconds=4)
         ends = now + settings.animation_seconds(shape.hold + shape.move + shape.after)
         self.beat_ends = now if settings.animation_speed == "off" else max(
             ends, self.stage.ends_at())

@@ -125,6 +125,13 @@ class DuelKit:
     def collects_cards(self, view: DuelView) -> bool:
         return view.phase is Phase.EXCHANGE and view.to_act == view.seat
 
+    def remark(self, event: Event) -> str | None:
+        if isinstance(event, ev.QueenOfHeartsInBastille):
+            return "The Queen of Hearts stayed in the Bastille: Marie is dealt again."
+        if isinstance(event, ev.CutTied):
+            return "The cut is a tie: cut again."
+        return None
+
     def describe(self, decision: Any) -> str:
         match decision:
             case PlayCard(_, card, suit) if suit is not None:
