@@ -21,6 +21,12 @@ from game.engine.match import Match
 ROOT = Path(__file__).parent.parent
 EXAMPLE = f"{sys.executable} {ROOT / 'docs' / 'bots' / 'random_bot.py'}"
 MISBEHAVING = f"{sys.executable} {Path(__file__).parent / 'bots' / 'misbehaving.py'}"
+TWO_HANDS = ("assassin duke", "contessa captain")
+TWO_DECK = ("duke duke assassin assassin captain captain ambassador ambassador ambassador "
+            "contessa contessa")
+SEAT_0_WINS = ["0 tax", "1 challenge", "0 reveal duke", "1 lose captain", "1 income",
+               "0 tax", "1 challenge", "0 reveal duke", "1 lose contessa"]
+"""Two players: s0 proves his Duke twice, and s1, who challenged both times, is out."""
 
 
 def scenario(tmp_path: Path, lines: list[str], *, ruleset: str = "coup",
@@ -43,12 +49,7 @@ def run_command(*arguments: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_a_scenario_played_to_the_last_player_reports_the_winner(tmp_path: Path) -> None:
-    hands = ("assassin duke", "contessa captain")
-    deck = "duke duke assassin assassin captain captain ambassador ambassador ambassador " \
-           "contessa contessa"
-    path = scenario(tmp_path, ["0 tax", "1 challenge", "0 reveal duke", "1 lose captain",
-                               "1 income", "0 tax", "1 challenge", "0 reveal duke",
-                               "1 lose contessa"], hands=hands, deck=deck)
+    path = scenario(tmp_path, SEAT_0_WINS, hands=TWO_HANDS, deck=TWO_DECK)
     run = run_command("scenario", str(path))
     result = json.loads(run.stdout)
     assert run.returncode == 0
@@ -99,12 +100,7 @@ def test_meaningless_fields_are_ignored(tmp_path: Path) -> None:
 
 
 def test_a_scenario_out_of_deals_stops_between_rounds(tmp_path: Path) -> None:
-    hands = ("assassin duke", "contessa captain")
-    deck = "duke duke assassin assassin captain captain ambassador ambassador ambassador " \
-           "contessa contessa"
-    path = scenario(tmp_path, ["0 tax", "1 challenge", "0 reveal duke", "1 lose captain",
-                               "1 income", "0 tax", "1 challenge", "0 reveal duke",
-                               "1 lose contessa"], hands=hands, deck=deck,
+    path = scenario(tmp_path, SEAT_0_WINS, hands=TWO_HANDS, deck=TWO_DECK,
                     options={"players": 2, "rounds": 2})
     result = json.loads(run_command("scenario", str(path)).stdout)
     assert result["awaiting"] is None and not result["game_over"]

@@ -78,6 +78,11 @@ _COMMON = {
 }
 
 
+def _steal_blocked_by(*blockers: Character) -> ActionRule:
+    return ActionRule(claim=Character.CAPTAIN, targeted=True, blocked_by=BlockedBy.TARGET,
+                      blockers=blockers)
+
+
 @dataclass(frozen=True)
 class Variant:
     """One of the two bluffing rulesets: its deck, its actions and its challenge rule."""
@@ -113,9 +118,7 @@ COUP = Variant(
            Character.CAPTAIN: Rank.TEN, Character.AMBASSADOR: Rank.FOUR,
            Character.CONTESSA: Rank.QUEEN},
     actions={**_COMMON,
-             Action.STEAL: ActionRule(claim=Character.CAPTAIN, targeted=True,
-                                      blocked_by=BlockedBy.TARGET,
-                                      blockers=(Character.CAPTAIN, Character.AMBASSADOR)),
+             Action.STEAL: _steal_blocked_by(Character.CAPTAIN, Character.AMBASSADOR),
              Action.EXCHANGE: ActionRule(claim=Character.AMBASSADOR)},
     reveal_any_card=False,
     two_player_options=False,
@@ -130,9 +133,7 @@ INQUISITOR = Variant(
            Character.CONTESSA: Rank.QUEEN, Character.CAPTAIN: Rank.JACK,
            Character.INQUISITOR: Rank.TWO},
     actions={**_COMMON,
-             Action.STEAL: ActionRule(claim=Character.CAPTAIN, targeted=True,
-                                      blocked_by=BlockedBy.TARGET,
-                                      blockers=(Character.CAPTAIN, Character.INQUISITOR)),
+             Action.STEAL: _steal_blocked_by(Character.CAPTAIN, Character.INQUISITOR),
              Action.EXCHANGE: ActionRule(claim=Character.INQUISITOR),
              Action.EXAMINE: ActionRule(claim=Character.INQUISITOR, targeted=True)},
     reveal_any_card=True,
