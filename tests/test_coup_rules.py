@@ -4,6 +4,8 @@ tests/bluff_kit.py: nothing is shuffled, a returned card goes to the bottom."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from bluff_kit import (
     COUP_DECK,
@@ -18,7 +20,8 @@ from bluff_kit import (
 )
 
 from game.engine.errors import IllegalMove
-from game.engine.match import Match
+from game.engine.match import Match, seeded_chance
+from game.rules import get_ruleset
 from game.rules.coup_bluff import events as ev
 from game.rules.coup_bluff.decisions import TakeAction
 
@@ -422,3 +425,38 @@ def test_the_alternative_deal_refuses_a_deal_whose_third_set_is_not_one_of_each(
     with pytest.raises(MalformedEntry):
         bluff_match("coup", ("duke captain", "duke captain"), "assassin ambassador contessa",
                     alternative_deal=True)
+
+
+def test_in_the_alternative_deal_each_player_secretly_keeps_one_card_of_his_set() -> None:
+    rules = get_ruleset("coup")
+    match = Match(rules, rules.parse_options({"players": 2, "alternative_deal": True}),
+                  chance=seeded_chance(rules, 3))
+    starter = state_of(match).starter
+    assert awaiting(match) == (starter, "keep") and len(match.legal()) == 5
+    play(match, f"{starter} keep assassin")
+    assert awaiting(match) == (1 - starter, "keep")
+    assert match.view(1 - starter).hand_sizes[starter] == 1
+    play(match, f"{1 - starter} keep contessa")
+    state = state_of(match)
+    assert state.hands[starter][0].value == "assassin"
+    assert state.hands[1 - starter][0].value == "contessa"
+    assert len(state.deck) == 3 and len(state.out_of_game) == 8
+    assert state.coins[starter] == 1 and awaiting(match) == (starter, "action")
+
+
+def test_each_round_of_a_match_starts_one_seat_further_left() -> None:
+    rules = get_ruleset("coup")
+    match = Match(rules, rules.parse_options({"players": 3, "rounds": 3}),
+                  chance=seeded_chance(rules, 5))
+    first = state_of(match).starter
+    starters = []
+    rng = random.Random(5)
+    while not match.pending.over:
+        for event in match.submit(rng.choice(list(match.legal()))):
+            if isinstance(event, ev.Dealt):
+                starters.append(event.starter)
+    assert starters == [(first + 1) % 3, (first + 2) % 3]
+    state = state_of(match)
+    assert sum(state.round_wins) == 3
+    assert set(state.winners) == {s for s, w in enumerate(state.round_wins)
+                                  if w == max(state.round_wins)}

@@ -48,6 +48,19 @@ def _dealt(state: State, event: ev.Dealt) -> State:
                   to_act=event.starter, turn=None, shuffle_due=False)
 
 
+def _sets_dealt(state: State, event: ev.SetsDealt) -> State:
+    return evolve(state, round_index=event.round_index, starter=event.starter,
+                  hands=event.sets, revealed=((),) * state.players, coins=(0,) * state.players,
+                  deck=event.third_set, out_of_game=(), phase=Phase.PICK,
+                  to_act=event.starter, turn=None, shuffle_due=False)
+
+
+def _kept_one(state: State, event: ev.KeptOne) -> State:
+    return evolve(_hand(state, event.seat, (event.kept,)),
+                  out_of_game=state.out_of_game + event.discarded,
+                  to_act=(event.seat + 1) % state.players)
+
+
 def _shuffled(state: State, event: ev.Shuffled) -> State:
     shuffled = evolve(state, deck=event.deck, shuffle_due=False)
     return shuffled if state.turn is None else _turn(shuffled, replacing=None)
@@ -169,6 +182,8 @@ def _nothing(state: State, event: object) -> State:
 _APPLY: dict[type, Callable[[State, Any], State]] = {
     ev.StarterChosen: _starter,
     ev.Dealt: _dealt,
+    ev.SetsDealt: _sets_dealt,
+    ev.KeptOne: _kept_one,
     ev.Shuffled: _shuffled,
     ev.ActionDeclared: _declared,
     ev.ChallengeWindowOpened: _window,

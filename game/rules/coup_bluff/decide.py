@@ -36,6 +36,7 @@ from game.rules.coup_bluff.decisions import (
     Challenge,
     ChooseStarter,
     Deal,
+    DealSets,
     Decision,
     ForceDraw,
     Keep,
@@ -134,16 +135,55 @@ def uses_alternative_deal(variant: Variant, options: Options) -> bool:
     return variant.alternative_deal and options.alternative_deal and options.players == 2
 
 
-def _deal(events: Events, deal: Deal) -> None:
-    state = events.state
-    check_deal(state.variant, state.options, deal)
+def _round_start(state: State) -> tuple[int, int]:
+    """The coming round's number and starting player: the first round's is chosen, then
+    each round starts one seat further to the left."""
     round_index = sum(state.round_wins)
     starter = state.starter if round_index == 0 else (state.starter + 1) % state.players
+    return round_index, starter
+
+
+def _starting_coins(state: State, starter: int) -> tuple[int, ...]:
     coins = [STARTING_COINS] * state.players
     if state.players == 2:
         coins[starter] = TWO_PLAYER_STARTER_COINS
+    return tuple(coins)
+
+
+def _deal(events: Events, deal: Deal) -> None:
+    state = events.state
+    check_deal(state.variant, state.options, deal)
+    round_index, starter = _round_start(state)
     events.add(ev.Dealt(round_index, starter, deal.hands, deal.deck, deal.out_of_game,
-                        tuple(coins)))
+                        _starting_coins(state, starter)))
+
+
+def _deal_sets(events: Events, deal: DealSets) -> None:
+    state = events.state
+    characters = state.variant.characters
+    if not uses_alternative_deal(state.variant, state.options):
+        raise IllegalMove("Sets are dealt only in the two-player alternative deal.")
+    if sorted(deal.third_set) != sorted(characters):
+        raise IllegalMove("The third set is one of each character.")
+    round_index, starter = _round_start(state)
+    events.add(ev.SetsDealt(round_index, starter, (characters,) * state.players,
+                            deal.third_set))
+
+
+def _pick(events: Events, seat: int, kept: tuple[Character, ...]) -> None:
+    """The alternative deal: the seat keeps one card of his set; once both have, each is
+    dealt one card of the third set and the rest of it is the court deck."""
+    hand = events.state.hands[seat]
+    if len(kept) != 1 or kept[0] not in hand:
+        raise IllegalMove("Keep one card of your set.")
+    events.add(ev.KeptOne(seat, kept[0], without(hand, kept[0])))
+    state = events.state
+    if any(len(cards) > 1 for cards in state.hands):
+        return
+    players = state.players
+    hands = tuple((state.hands[s][0], state.deck[s]) for s in range(players))
+    events.add(ev.Dealt(state.round_index, state.starter, hands, state.deck[players:],
+                        state.out_of_game, _starting_coins(state, state.starter)))
 
 
 def _shuffle(events: Events, shuffle: Shuffle) -> None:
@@ -377,6 +417,9 @@ def _resolve_coup(events: Events) -> None:
 
 
 def _keep(events: Events, decision: Keep) -> None:
+    if events.state.phase is Phase.PICK:
+        _pick(events, decision.seat, decision.cards)
+        return
     state, turn, seat = events.state, _turn(events), decision.seat
     hand = state.hands[seat]
     count = len(hand) - len(turn.drawn)
@@ -448,6 +491,7 @@ def _end_round(events: Events) -> None:
 _HANDLERS: dict[type, Callable[[Events, Any], None]] = {
     ChooseStarter: _choose_starter,
     Deal: _deal,
+    DealSets: _deal_sets,
     Shuffle: _shuffle,
     TakeAction: _take_action,
     Challenge: _challenge,
@@ -465,6 +509,7 @@ _HANDLERS: dict[type, Callable[[Events, Any], None]] = {
 _PHASES: dict[type, tuple[Phase, ...]] = {
     ChooseStarter: (Phase.START,),
     Deal: (Phase.DEAL,),
+    DealSets: (Phase.DEAL,),
     Shuffle: (Phase.SHUFFLE_DUE,),
     TakeAction: (Phase.ACTION,),
     Challenge: (Phase.CHALLENGE,),
@@ -472,7 +517,7 @@ _PHASES: dict[type, tuple[Phase, ...]] = {
     Block: (Phase.BLOCK,),
     Reveal: (Phase.REVEAL,),
     Lose: (Phase.REVEAL, Phase.LOSE),
-    Keep: (Phase.KEEP,),
+    Keep: (Phase.KEEP, Phase.PICK),
     Swap: (Phase.SWAP,),
     Show: (Phase.SHOW,),
     ForceDraw: (Phase.FORCE_DRAW,),

@@ -30,6 +30,16 @@ class Deal:
 
 
 @dataclass(frozen=True, slots=True)
+class DealSets:
+    """The two-player alternative deal: each player gets a set of the five characters to
+    keep one from; the third set, shuffled (top first), deals one card to each player and
+    its last three are the court deck."""
+
+    third_set: tuple[Character, ...]
+    seat: ClassVar[None] = None
+
+
+@dataclass(frozen=True, slots=True)
 class Shuffle:
     """The court deck after a shuffle, top first."""
 
@@ -124,5 +134,5 @@ class ReturnCards:
     cards: tuple[Character, ...]
 
 
-Decision = (ChooseStarter | Deal | Shuffle | TakeAction | Challenge | Allow | Block | Reveal
-            | Lose | Keep | Swap | Show | ForceDraw | ReturnCards)
+Decision = (ChooseStarter | Deal | DealSets | Shuffle | TakeAction | Challenge | Allow | Block
+            | Reveal | Lose | Keep | Swap | Show | ForceDraw | ReturnCards)

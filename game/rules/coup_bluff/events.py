@@ -24,6 +24,26 @@ class Dealt:
 
 
 @dataclass(frozen=True, slots=True)
+class SetsDealt:
+    """The alternative deal: each player holds a set of the five characters to keep one
+    from; the third set waits, shuffled, in the deck."""
+
+    round_index: int
+    starter: int
+    sets: tuple[tuple[Character, ...], ...]
+    third_set: tuple[Character, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KeptOne:
+    """The alternative deal: the seat keeps one card and discards the rest of his set."""
+
+    seat: int
+    kept: Character
+    discarded: tuple[Character, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Shuffled:
     deck: tuple[Character, ...]
 
@@ -213,8 +233,9 @@ class MatchWon:
     winners: tuple[int, ...]
 
 
-Event = (StarterChosen | Dealt | Shuffled | ActionDeclared | ChallengeWindowOpened
-         | BlockWindowOpened | Allowed | Challenged | Blocked | ClaimProven | ClaimFailed
+Event = (StarterChosen | Dealt | SetsDealt | KeptOne | Shuffled | ActionDeclared
+         | ChallengeWindowOpened | BlockWindowOpened | Allowed | Challenged | Blocked
+         | ClaimProven | ClaimFailed
          | MustLose | InfluenceLost | Exiled | Drew | ReplacementDue | ActionFailed
          | ActionBlocked | CoinsTaken | Stole | CalledCoupHit | CalledCoupMissed | DrewToChoose
          | CardsReturned | ExamineDue | Shown | ForcedDraw | NoForcedDraw | TurnEnded

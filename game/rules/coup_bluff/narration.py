@@ -30,7 +30,7 @@ class Narrator(Teller):
 
     @staticmethod
     def starts_section(event: object) -> bool:
-        return isinstance(event, ev.Dealt)
+        return isinstance(event, ev.Dealt | ev.SetsDealt)
 
     def _private(self, seat: int, cards: Sequence[Character], *others: int) -> str:
         """" (Duke and Captain)" for whoever may know the cards; nothing for the rest."""
@@ -47,6 +47,17 @@ class Narrator(Teller):
         if self.tell_all:
             lines.append(f"  Court deck, top first: {names_of(event.deck)}")
         return lines
+
+    def sets_dealt(self, event: ev.SetsDealt, after: State) -> list[str]:
+        lines = [f"Round {event.round_index + 1}, the alternative deal: each player keeps one "
+                 f"card of a set of the five characters; {self.name(event.starter)} starts."]
+        if self.tell_all:
+            lines.append(f"  The third set, top first: {names_of(event.third_set)}")
+        return lines
+
+    def kept_one(self, event: ev.KeptOne, after: State) -> list[str]:
+        return [f"{self.name(event.seat)} keeps one card"
+                f"{self._private(event.seat, (event.kept,))} and discards the rest."]
 
     def declared(self, event: ev.ActionDeclared, after: State) -> list[str]:
         rule = after.variant.rule(event.action)
@@ -134,6 +145,8 @@ class Narrator(Teller):
 
 _TELL: dict[type, Tell] = {
     ev.Dealt: Narrator.dealt,
+    ev.SetsDealt: Narrator.sets_dealt,
+    ev.KeptOne: Narrator.kept_one,
     ev.ActionDeclared: Narrator.declared,
     ev.Challenged: Narrator.challenged,
     ev.Blocked: Narrator.blocked,

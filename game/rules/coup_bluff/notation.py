@@ -25,6 +25,7 @@ from game.rules.coup_bluff.decisions import (
     Challenge,
     ChooseStarter,
     Deal,
+    DealSets,
     Decision,
     ForceDraw,
     Keep,
@@ -42,12 +43,12 @@ VERBS = move_json.Verbs(
     seat={"action": str, "challenge": bool, "allow": bool, "block": str, "reveal": str,
           "lose": str, "keep": list, "swap": object, "show": str, "force_draw": bool,
           "return": list},
-    chance={"starter": int, "deal": dict, "shuffle": list},
+    chance={"starter": int, "deal": dict, "sets": list, "shuffle": list},
     extras={"action": {"target": int, "character": str}},
 )
 _TARGETED = {action for variant in (COUP, INQUISITOR)
              for action, rule in variant.actions.items() if rule.targeted}
-_CHARACTER_LISTS = ("keep", "return", "shuffle")
+_CHARACTER_LISTS = ("keep", "return", "sets", "shuffle")
 _BOOLEAN_OPTIONS = ("alternative_deal", "call_the_coup", "five_lives")
 
 
@@ -101,6 +102,8 @@ def decision_to_json(decision: Decision) -> dict[str, object]:
             return {"deal": deal_to_json(decision)}
         case Shuffle(deck):
             return {"shuffle": [c.value for c in deck]}
+        case DealSets(third_set):
+            return {"sets": [c.value for c in third_set]}
     raise TypeError(f"not a decision of Coup: {decision!r}")
 
 
@@ -169,8 +172,9 @@ def decision_from_json(entry: Mapping[str, object], *, allow_chance: bool = True
             return ChooseStarter(value)  # type: ignore[arg-type]
         case "deal":
             return deal_from_json(value)
-        case "shuffle":
-            return Shuffle(tuple(character_in_deal(name) for name in value))  # type: ignore[attr-defined]
+        case "shuffle" | "sets":
+            cards = tuple(character_in_deal(name) for name in value)  # type: ignore[attr-defined]
+            return Shuffle(cards) if verb == "shuffle" else DealSets(cards)
     raise AssertionError(verb)
 
 

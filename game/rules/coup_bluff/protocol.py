@@ -24,6 +24,7 @@ def seat_history(match: Match, seat: int) -> dict[str, Any]:
     first_dealer = None
     hand_start = 0
     examiner = None
+    sets_start: int | None = None  # where the alternative deal's choices began
     for number, turn in enumerate(match.turns):
         if turn.seat is not None:
             moves.append(_as_seen(turn.decision, seat, examiner))
@@ -31,9 +32,12 @@ def seat_history(match: Match, seat: int) -> dict[str, Any]:
             match event:
                 case ev.StarterChosen(starter):
                     first_dealer = starter
+                case ev.SetsDealt():
+                    sets_start = len(moves)
                 case ev.Dealt(hands=hands):
                     deals.append({"hand": [c.value for c in hands[seat]]})
-                    hand_start = len(moves)
+                    hand_start = len(moves) if sets_start is None else sets_start
+                    sets_start = None
                 case ev.ActionDeclared(seat=actor):
                     examiner = actor
                 case _ if deals and (drawn := _drawn_by(event, seat)):

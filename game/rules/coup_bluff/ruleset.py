@@ -4,7 +4,7 @@ interface, configured by the variant's charts."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from game.engine.ruleset import Pending
 from game.rules.coup_bluff import events, narration, notation, protocol
@@ -12,12 +12,12 @@ from game.rules.coup_bluff.apply import apply
 from game.rules.coup_bluff.charts import COUP as COUP_CHARTS
 from game.rules.coup_bluff.charts import HAND_SIZE, INQUISITOR, MOST_PLAYERS, Variant
 from game.rules.coup_bluff.decide import decide, uses_alternative_deal
-from game.rules.coup_bluff.decisions import ChooseStarter, Deal, Decision, Shuffle
+from game.rules.coup_bluff.decisions import ChooseStarter, Deal, DealSets, Decision, Shuffle
 from game.rules.coup_bluff.scenario import BluffScenario
 from game.rules.coup_bluff.state import Options, Phase, State
 from game.rules.coup_bluff.view import CoupView, legal, pending, view
 
-CHECKPOINTS = (events.Dealt, events.TurnEnded, events.RoundWon, events.MatchWon)
+CHECKPOINTS = (events.Dealt, events.SetsDealt, events.TurnEnded, events.RoundWon, events.MatchWon)
 REVEALING = (events.Drew, events.DrewToChoose, events.CalledCoupMissed, events.Shown,
              events.ClaimProven)
 """Events that show someone cards he had not seen: undo never goes back past them."""
@@ -78,10 +78,10 @@ class BluffRuleset:
             return self._random_deal(state, rng)
         raise ValueError(f"chance has nothing to do in phase {state.phase}")
 
-    def _random_deal(self, state: State, rng: random.Random) -> Deal:
+    def _random_deal(self, state: State, rng: random.Random) -> Deal | DealSets:
         variant, players = self.variant, state.players
         if uses_alternative_deal(variant, state.options):
-            return _alternative_deal(variant, rng)
+            return DealSets(tuple(rng.sample(variant.characters, len(variant.characters))))
         cards = rng.sample(variant.deck, len(variant.deck))
         hands = tuple(tuple(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE])
                       for seat in range(players))
@@ -106,17 +106,6 @@ class BluffRuleset:
         alive = len(state.living)
         return (f"Round {state.round_index + 1} of {state.options.rounds}, "
                 f"{alive} players in")
-
-
-def _alternative_deal(variant: Variant, rng: random.Random) -> Deal:
-    """Two players each keep one card of a set of the five characters (chosen at random
-    here) and are dealt one of the shuffled third set, whose last three are the deck."""
-    characters: Sequence = variant.characters
-    kept = [rng.choice(characters) for _ in range(2)]
-    third = rng.sample(characters, len(characters))
-    hands = ((kept[0], third[0]), (kept[1], third[1]))
-    out = [c for seat in range(2) for c in characters if c != kept[seat]]
-    return Deal(hands, tuple(third[2:]), tuple(out))
 
 
 COUP = BluffRuleset(COUP_CHARTS)

@@ -14,6 +14,7 @@ class Phase(StrEnum):
 
     START = "starter"  # chance: who starts the first round
     DEAL = "deal"  # chance: the deal of a round
+    PICK = "pick"  # the alternative deal: each player keeps one card of his set ("keep")
     ACTION = "action"
     CHALLENGE = "challenge"
     BLOCK = "block"

@@ -30,6 +30,7 @@ from game.rules.coup_bluff.decisions import (
 from game.rules.coup_bluff.state import Phase, State, TurnState
 
 _CHANCE = (Phase.START, Phase.DEAL)
+_WORDS = {Phase.PICK: "keep"}  # the decision words (FORMAT.md) that are not a phase's value
 
 
 def pending(state: State) -> Pending:
@@ -39,7 +40,7 @@ def pending(state: State) -> Pending:
         return Pending(None, Phase.SHUFFLE_DUE.value)
     if state.phase in _CHANCE:
         return Pending(None, state.phase.value)
-    return Pending(state.to_act, state.phase.value)
+    return Pending(state.to_act, _WORDS.get(state.phase, state.phase.value))
 
 
 def legal(state: State) -> list[Decision]:
@@ -61,6 +62,8 @@ def legal(state: State) -> list[Decision]:
             return _reveals(state, seat, distinct)
         case Phase.LOSE:
             return [Lose(seat, c) for c in distinct]
+        case Phase.PICK:
+            return [Keep(seat, (c,)) for c in distinct]
         case Phase.KEEP:
             assert turn is not None
             return [Keep(seat, cards) for cards in
