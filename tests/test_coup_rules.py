@@ -460,3 +460,20 @@ def test_each_round_of_a_match_starts_one_seat_further_left() -> None:
     assert sum(state.round_wins) == 3
     assert set(state.winners) == {s for s, w in enumerate(state.round_wins)
                                   if w == max(state.round_wins)}
+
+
+def test_a_kept_card_is_the_first_of_its_kind_so_the_rest_go_back_in_hand_order() -> None:
+    match = bluff_match("coup", ("duke assassin", "contessa captain", "duke ambassador"),
+                        "duke captain assassin assassin captain contessa contessa ambassador "
+                        "ambassador")
+    play(match, "0 exchange", "1 allow", "2 allow", "0 keep duke captain")
+    assert names(state_of(match).deck[-2:]) == ["assassin", "duke"]
+
+
+def test_a_called_coup_on_a_pair_kills_one_of_them() -> None:
+    match = bluff_match("coup-inquisitor", ("captain contessa", "duke duke"),
+                        five_lives=False)
+    play(match, "0 tax", "1 allow", "1 income", "0 tax", "1 allow", "1 income",
+         "0 coup 1 duke")
+    assert names(state_of(match).hands[1]) == ["duke"]
+    assert names(state_of(match).revealed[1]) == ["duke"]
