@@ -477,3 +477,11 @@ def test_a_called_coup_on_a_pair_kills_one_of_them() -> None:
          "0 coup 1 duke")
     assert names(state_of(match).hands[1]) == ["duke"]
     assert names(state_of(match).revealed[1]) == ["duke"]
+
+
+def test_progress_says_the_round_and_how_many_are_still_in() -> None:
+    match = coup3()
+    assert match.ruleset.progress(match.state) == "Round 1 of 1, 3 players in"
+    rules = get_ruleset("coup")
+    fresh = rules.new_game(rules.parse_options({"players": 4, "rounds": 3}))
+    assert rules.progress(fresh) == "Round 1 of 3: the deal"

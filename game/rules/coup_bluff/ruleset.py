@@ -103,9 +103,10 @@ class BluffRuleset:
     def progress(state: State) -> str:
         if state.phase is Phase.OVER:
             return "Match over"
-        alive = len(state.living)
-        return (f"Round {state.round_index + 1} of {state.options.rounds}, "
-                f"{alive} players in")
+        round_number = f"Round {sum(state.round_wins) + 1} of {state.options.rounds}"
+        if state.phase in (Phase.START, Phase.DEAL, Phase.PICK):
+            return f"{round_number}: the deal"
+        return f"{round_number}, {len(state.living)} players in"
 
 
 COUP = BluffRuleset(COUP_CHARTS)
