@@ -82,7 +82,8 @@ class TableKit(Protocol):
     def prompt(self, view: View) -> str:
         """The line above the viewer's hand on his turn."""
 
-    def dagger_targets(self, view: View, layout: TableLayout) -> list[float]: ...
+    def dagger_targets(self, view: View, layout: TableLayout) -> list[float]:
+        """Where the board's daggers stand, one a hand type (none in the game for two)."""
 
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
                 scene: TableScene) -> DecisionButtons: ...
