@@ -355,3 +355,22 @@ def test_a_marie_dealt_again_is_said_over_the_table(tmp_path: Path,
         scene._show(Beat(ev.QueenOfHeartsInBastille(), scene.shown), scene.clock())
         assert scene.message() == ("The Queen of Hearts stayed in the Bastille: Marie is "
                                    "dealt again.")
+
+
+def test_the_exchange_by_keyboard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arrows move the cursor, Space picks the card under it, Enter sets aside the cards
+    picked (a forbidden one refused with the reason)."""
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = marie_exchange_with_the_queen(app)
+        while scene.selected != QH:
+            press(app, pygame.K_RIGHT)
+        press(app, pygame.K_SPACE)
+        press(app, pygame.K_RETURN)
+        assert scene.toast is not None and "Queen of Hearts" in scene.toast[0]
+        press(app, pygame.K_SPACE)  # put it back
+        press(app, pygame.K_RIGHT)
+        chosen = scene.selected
+        assert chosen is not None and chosen != QH and not scene.marked
+        press(app, pygame.K_SPACE)
+        press(app, pygame.K_RETURN)
+        assert scene.view().set_aside == (chosen,)

@@ -124,6 +124,10 @@ class DecisionButtons:
                               container=self.panel, tool_tip_text=self.words.tip(decision))
             self.buttons[button] = decision
 
+    def confirm(self) -> bool:
+        """Enter's decision, if the panel has one (the exchange's cards picked)."""
+        return False
+
     def offer_suits(self, choices: Sequence[PlayCard]) -> None:
         self._show(f"Which suit does {self.words.wild} lead?", choices)
 

@@ -564,12 +564,24 @@ class TableScene(Scene):
             self.open_menu()
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self._move_selection(-1 if event.key == pygame.K_LEFT else 1)
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
-            self.play(self.selected)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self._enter()
+        elif event.key == pygame.K_SPACE and self.selected is not None:
+            self.play(self.selected)  # in an exchange: pick it, or put it back
         elif event.key == pygame.K_h:
             self.hint()
         else:
             return False
+        return True
+
+    def _enter(self) -> bool:
+        """Enter sets aside the cards picked in an exchange, else plays the card under the
+        cursor."""
+        if self.decisions is not None and self.kit.collects_cards(self.view()):
+            return self.decisions.confirm()
+        if self.selected is None:
+            return False
+        self.play(self.selected)
         return True
 
     def _move_selection(self, step: int) -> None:

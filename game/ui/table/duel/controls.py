@@ -78,16 +78,21 @@ class ExchangeButtons(DecisionButtons):
         choice = self.buttons.get(element)  # type: ignore[call-overload]
         if choice is None:
             return False
-        scene = self.scene
         if choice == CLEAR:
-            scene.marked = set()
-            scene.refresh_cards()
-        elif not scene.marked:
-            scene.say(f"Click {self.fewest} to {self.most} of your cards first.")
+            self.scene.marked = set()
+            self.scene.refresh_cards()
         else:
-            seat = scene.human_to_act()
-            if seat is not None:
-                scene.decide(SetAside(seat, tuple(in_hand_order(scene.marked))))
+            self.confirm()
+        return True
+
+    def confirm(self) -> bool:
+        """Set aside the cards picked (the rules may refuse them, and say why)."""
+        scene = self.scene
+        seat = scene.human_to_act()
+        if not scene.marked:
+            scene.say(f"Click {self.fewest} to {self.most} of your cards first.")
+        elif seat is not None:
+            scene.decide(SetAside(seat, tuple(in_hand_order(scene.marked))))
         return True
 
 
