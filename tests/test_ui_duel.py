@@ -374,3 +374,28 @@ def test_the_exchange_by_keyboard(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         press(app, pygame.K_SPACE)
         press(app, pygame.K_RETURN)
         assert scene.view().set_aside == (chosen,)
+
+
+def test_a_hand_result_tells_what_counts_in_that_hand() -> None:
+    """Siege counts Spades, Waterloo Jacks, Marie the Q♥, Touché the first and last trick."""
+    import random
+
+    from game.engine.match import Match, seeded_chance
+    from game.rules import get_ruleset
+    from game.ui.table.duel.results import takings
+
+    duel = get_ruleset("coup-detat-duel")
+    match = Match(duel, duel.parse_options({"players": 2}), chance=seeded_chance(duel, 6))
+    choose = random.Random(6)
+    seen: dict[HandType, list[str]] = {}
+    while not match.pending.over:
+        view = duel.view(match.state, None)
+        if view.hand_type is not None and view.tricks_done:
+            seen[view.hand_type] = takings(view, ["Ada", "Blaise"])
+        match.submit(choose.choice(match.legal()))
+    words = {HandType.SIEGE: "Spade", HandType.WATERLOO: "Jack", HandType.TOUCHE: "first trick"}
+    for hand_type, word in words.items():
+        lines = seen[hand_type]
+        assert lines[0].startswith("Ada: ") and lines[1].startswith("Blaise: ")
+        assert any(word in line for line in lines), (hand_type, lines)
+    assert sum("Q♥" in line for line in seen[HandType.MARIE]) <= 1

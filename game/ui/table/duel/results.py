@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from game.rules.coup_detat_duel.charts import JACKS, QUEEN_OF_HEARTS, SPADES
+from game.cards import Card
+from game.rules.coup_detat_duel.charts import JACKS, QUEEN_OF_HEARTS, SPADES, HandType
 from game.rules.coup_detat_duel.view import DuelView
 from game.ui.scenes.common import draw_lines
 from game.ui.scenes.results import GameOverOverlay, ResultOverlay
@@ -27,26 +28,33 @@ def plural(count: int, word: str) -> str:
 
 
 def takings(view: DuelView, names: Sequence[str]) -> list[str]:
-    """One line a seat: his tricks and the cards that count (or how Dominoes ended)."""
+    """One line a seat: his tricks and what counts in this hand (or how Dominoes ended)."""
     if view.dominoes is not None:
         return _dominoes_end(view, names)
     tricks = Counter(trick.winner for trick in view.tricks_done)
-    first = view.tricks_done[0].winner if view.tricks_done else None
-    last = view.tricks_done[-1].winner if view.tricks_done else None
+    ends = (view.tricks_done[0].winner, view.tricks_done[-1].winner) if view.tricks_done \
+        else (None, None)
     lines = []
     for seat, name in enumerate(names):
         cards = [card for trick in view.tricks_done if trick.winner == seat
                  for _, card in trick.plays]
-        parts = [plural(tricks[seat], "trick")]
-        if QUEEN_OF_HEARTS in cards:
-            parts.append("Q♥")
-        spades = sum(1 for card in cards if card in SPADES)
-        jacks = sum(1 for card in cards if card in JACKS)
-        parts += [plural(spades, "Spade"), plural(jacks, "Jack")]
-        parts += [words for words, taker in (("first trick", first), ("last trick", last))
-                  if taker == seat]
+        parts = [plural(tricks[seat], "trick"), *_what_counts(view.hand_type, cards)]
+        if view.hand_type is HandType.TOUCHE:
+            parts += [words for words, taker in zip(("first trick", "last trick"), ends,
+                                                    strict=True) if taker == seat]
         lines.append(f"{name}: " + ", ".join(parts))
     return lines
+
+
+def _what_counts(hand_type: HandType | None, cards: Sequence[Card]) -> list[str]:
+    """The cards taken that decide this hand: the Q♥, the Spades, the Jacks."""
+    if hand_type is HandType.MARIE:
+        return ["Q♥"] if QUEEN_OF_HEARTS in cards else []
+    if hand_type is HandType.SIEGE:
+        return [plural(sum(1 for card in cards if card in SPADES), "Spade")]
+    if hand_type is HandType.WATERLOO:
+        return [plural(sum(1 for card in cards if card in JACKS), "Jack")]
+    return []
 
 
 def _dominoes_end(view: DuelView, names: Sequence[str]) -> list[str]:
