@@ -156,12 +156,12 @@ def test_a_save_written_by_the_game_is_listed(tmp_path: Path) -> None:
     ({"version": saves.VERSION + 1}, "newer version"),
     ({"version": "1"}, "no format version"),
     ({"ruleset": "chess"}, "unknown ruleset"),
-    ({"ruleset": "coup"}, "not available yet"),
+    ({"ruleset": "coup"}, "damaged at log entry 0"),
     ({"seats": [{"name": "Solo", "kind": "human"}]}, "seats"),
     ({"seats": "everyone"}, "seats"),
     ({"seats": [{"name": n, "kind": "robot"} for n in "ABCD"]}, "seats"),
 ], ids=["not json", "empty", "a list", "another format", "newer", "bad version",
-        "unknown ruleset", "planned ruleset", "too few seats", "seats a string", "odd kind"])
+        "unknown ruleset", "another ruleset's log", "too few seats", "seats a string", "odd kind"])
 def test_a_bad_file_is_listed_with_its_problem(
     tmp_path: Path, content: str | dict, problem: str
 ) -> None:
