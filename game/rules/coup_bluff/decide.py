@@ -215,7 +215,7 @@ def _take_action(events: Events, decision: TakeAction) -> None:
     if coins >= MUST_COUP_AT and decision.action is not Action.COUP:
         raise IllegalMove(f"with {coins} coins you must coup")
     if coins < rule.cost:
-        raise IllegalMove(f"To {decision.action.label} costs {rule.cost} coins; "
+        raise IllegalMove(f"{decision.action.label.capitalize()} costs {rule.cost} coins; "
                           f"you have {coins}.")
     target = _checked_target(state, decision) if rule.targeted else None
     called = _checked_call(state, decision)
