@@ -133,7 +133,7 @@ def play_checked(spec: MatchSpec) -> Match:
     return match
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(match_specs)
 def test_random_complete_matches_keep_every_invariant(spec: MatchSpec) -> None:
     play_checked(spec)
