@@ -9,6 +9,7 @@ from game import stats
 from game.rules import RULESETS
 from game.rules.coup_detat.narration import francs
 from game.ui.scenes.common import MenuScene, draw_lines
+from game.ui.scenes.files import TABLE_RULESETS
 
 IN_FRANCS = ("coup-detat",)  # the games scored in money (the game for two counts hands)
 
@@ -28,7 +29,8 @@ class StatisticsScene(MenuScene):
         super().draw(surface)
         scale = self.scale
         lines = []
-        for ruleset_id, ruleset in RULESETS.items():
+        seated = (item for item in RULESETS.items() if item[0] in TABLE_RULESETS)
+        for ruleset_id, ruleset in seated:  # the games the window plays, and records
             record = self.statistics.get(ruleset_id)
             best = francs(record.best_worth) if record.best_worth is not None else "-"
             worth = [f"Best final worth: {best}"] if ruleset_id in IN_FRANCS else []
