@@ -18,10 +18,10 @@ from game.ai.duel.medium import MediumPlayer
 from game.ai.duel.worlds import guess, world
 from game.ai.levels import adviser, levels_for, make_player
 from game.ai.random_player import RandomPlayer
+from game.cards import JOKER
 from game.engine.match import Match, seeded_chance
 from game.rules import get_ruleset
 from game.rules.coup_detat_duel.decisions import (
-    AnnounceCoup,
     ChooseHandType,
     KeepQuiet,
     PlayCard,
@@ -107,15 +107,33 @@ def test_a_player_always_chooses_a_legal_decision(level: str, seed: int) -> None
     assert {SetAside, ChooseHandType, PlayCard} <= kinds
 
 
-def test_every_kind_of_decision_is_made_by_each_level() -> None:
-    """Over a few games between equals, the JOKER announcement, keeping quiet, naming the
-    hand, the exchange, tricks (JOKER led with a suit) and Dominoes all come up."""
-    for level in ("easy", "medium"):
-        kinds: set[object] = set()
-        for seed in range(8, 14):
-            match_kinds = {type(RULES.legal(state)[0]) for state, _ in seated(seed, 1, level)}
-            kinds |= match_kinds
-        assert {AnnounceCoup, ChooseHandType, SetAside, PlayCard} <= kinds
+def decisions_made(seed: int, level: str) -> Iterator[tuple[State, object]]:
+    """Each position of a game between two players of `level`, with what was decided."""
+    match = Match(RULES, RULES.parse_options({"players": 2}), chance=seeded_chance(RULES, seed))
+    players = [LEVELS[level](f"{seed}:{seat}") for seat in range(2)]
+    while not match.pending.over:
+        seat = match.pending.seat
+        assert seat is not None
+        state = match.state
+        decision = players[seat].decide(match.view(seat), match.legal())  # type: ignore[attr-defined]
+        yield state, decision
+        match.submit(decision)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_every_kind_of_decision_is_made_by_each_level(level: str) -> None:
+    """Over a few games between equals: announcing JOKER and keeping quiet, naming the
+    hand, the exchange, tricks (JOKER led as a suit), Dominoes (JOKER laid)."""
+    kinds: set[str] = set()
+    for seed in range(8, 16):
+        for state, decision in decisions_made(seed, level):
+            kinds.add(type(decision).__name__)
+            if isinstance(decision, PlayCard) and decision.card is JOKER:
+                dominoes = state.hand is not None and state.hand.dominoes is not None
+                kinds.add("JOKER laid" if dominoes else
+                          "JOKER led" if decision.suit is not None else "JOKER followed")
+    assert {"AnnounceCoup", "KeepQuiet", "ChooseHandType", "SetAside", "PlayCard",
+            "JOKER led", "JOKER laid"} <= kinds, kinds
 
 
 def test_hard_always_chooses_a_legal_decision_of_every_kind() -> None:
