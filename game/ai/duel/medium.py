@@ -224,7 +224,7 @@ def _follow_stake(suit: Suit, known: DuelKnowledge, view: DuelView) -> float:
     weights = [card_weight(card, view.hand_type) for card in pool]
     if following:
         return sum(weights) / len(weights)
-    return float(max(weights)) if view.coup is False else 0.0
+    return 0.0 if view.coup else float(max(weights))  # void: he throws the worst on me
 
 
 # Dominoes ----------------------------------------------------------------------------------
@@ -239,10 +239,10 @@ def dominoes_choice(view: DuelView, legal: Sequence[Decision],
 
 
 def lay_value(view: DuelView, decision: PlayCard, known: DuelKnowledge) -> float:
-    """My cards the lay frees, less the other's possible cards it opens."""
+    """My cards the lay frees, less the cards it opens that the other likely holds."""
     assert view.dominoes is not None and view.seat is not None
     after = with_card_laid(view.dominoes, view.seat, decision.card, decision.suit)
     mine = [card for card in view.hand if card is not decision.card]
-    his = known.his_possible()
-    return len(layable(mine, after)) - 0.6 * len(layable(list(his), after)) * (
-        len(his) and view.hand_sizes[known.other] / len(his))
+    his = list(known.his_possible())
+    held_share = view.hand_sizes[known.other] / len(his) if his else 0.0
+    return len(layable(mine, after)) - 0.6 * held_share * len(layable(his, after))
