@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.ai.bluff.easy import EasyPlayer as BluffEasyPlayer
+from game.ai.bluff.hard import HardPlayer as BluffHardPlayer
+from game.ai.bluff.medium import MediumPlayer as BluffMediumPlayer
 from game.ai.duel.easy import EasyPlayer as DuelEasyPlayer
 from game.ai.duel.hard import DuelHardPlayer
 from game.ai.duel.medium import MediumPlayer as DuelMediumPlayer
@@ -17,11 +20,15 @@ LEVELS = ("easy", "medium", "hard")  # offered to players; "random" is for measu
 ALL_LEVELS = ("random", *LEVELS)
 DEFAULT_LEVEL = "medium"
 DUEL = "coup-detat-duel"
-LEVELS_BY_RULESET = {"coup-detat": ALL_LEVELS, DUEL: ALL_LEVELS}  # the players built for each
+BLUFF = ("coup", "coup-inquisitor")  # one set of players for both (Hard = Medium for now)
+LEVELS_BY_RULESET = {"coup-detat": ALL_LEVELS, DUEL: ALL_LEVELS,  # the players built for each
+                     **{bluff: ALL_LEVELS for bluff in BLUFF}}
 PlayerClass = Callable[[int | str | None], Player]
 PLAYERS_BY_RULESET: dict[str, dict[str, PlayerClass]] = {  # the hand-written levels
     "coup-detat": {"easy": EasyPlayer, "medium": MediumPlayer},
     DUEL: {"easy": DuelEasyPlayer, "medium": DuelMediumPlayer},
+    **{bluff: {"easy": BluffEasyPlayer, "medium": BluffMediumPlayer, "hard": BluffHardPlayer}
+       for bluff in BLUFF},
 }
 HARD_BY_RULESET: dict[str, type[HardPlayer]] = {"coup-detat": HardPlayer, DUEL: DuelHardPlayer}
 
@@ -40,7 +47,7 @@ def make_player(level: str, seed: int | str | None = None, *,
         raise ValueError(f"there is no level {level!r}: choose from {', '.join(ALL_LEVELS)}")
     if level == "random" or level not in levels_for(ruleset):
         return RandomPlayer(seed)
-    if level == "hard":
+    if level == "hard" and ruleset in HARD_BY_RULESET:
         return adviser(ruleset, seed, budget=budget, workers=workers)
     return PLAYERS_BY_RULESET[ruleset][level](seed)
 

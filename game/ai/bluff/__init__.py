@@ -1,0 +1,1 @@
+"""Computer players for the bluffing games, `coup` and `coup-inquisitor`."""
