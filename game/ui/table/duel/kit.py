@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import stats
+from game.ai.duel.hard import describe
 from game.cards import JOKER, Card
 from game.engine.match import Match
 from game.engine.ruleset import Event
-from game.rules.card_play import CardPlayed, Pass, Passed, PlayCard, RunEnded, RunStarted, StopRun
+from game.rules.card_play import CardPlayed, Passed, RunEnded, RunStarted
 from game.rules.coup_detat_duel import events as ev
-from game.rules.coup_detat_duel.decisions import AnnounceCoup, ChooseHandType, KeepQuiet, SetAside
+from game.rules.coup_detat_duel.decisions import SetAside
 from game.rules.coup_detat_duel.state import Phase
 from game.rules.coup_detat_duel.view import DuelView
 from game.ui import text
@@ -133,24 +134,7 @@ class DuelKit:
         return None
 
     def describe(self, decision: Any) -> str:
-        match decision:
-            case PlayCard(_, card, suit) if suit is not None:
-                return f"{card.label} as {suit.plural}"
-            case PlayCard(_, card):
-                return card.label
-            case AnnounceCoup(_, hand_type):
-                return f"announcing JOKER for a coup in {hand_type.label}"
-            case KeepQuiet():
-                return "keeping JOKER quiet"
-            case ChooseHandType(_, hand_type):
-                return hand_type.label
-            case SetAside(_, cards):
-                return "setting aside " + " ".join(card.label for card in cards)
-            case Pass():
-                return "passing"
-            case StopRun():
-                return "stopping the run"
-        return str(decision)
+        return describe(decision)
 
     def picked_by(self, decision: Any) -> set[Card]:
         return set(decision.cards) if isinstance(decision, SetAside) else set()
