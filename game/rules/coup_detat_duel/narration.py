@@ -68,15 +68,15 @@ class Narrator(Teller):
         return lines
 
     def coup(self, event: ev.CoupAnnounced, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} announces JOKER: a coup in {event.hand_type.label}. "
-                f"He must {CHART[event.hand_type].coup_goal}."]
+        return [f"{self.name(event.seat)} announces JOKER: a coup in {event.hand_type.label}, "
+                f"to {CHART[event.hand_type].coup_goal}."]
 
     def no_coup(self, event: ev.NoCoup, after: State) -> list[str]:
         return [f"{self.name(event.seat)} announces no coup."]
 
     def chosen(self, event: ev.HandTypeChosen, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} names {event.hand_type.label}. He must "
-                f"{CHART[event.hand_type].prime_ministers_goal}."]
+        return [f"{self.name(event.seat)} names {event.hand_type.label}; the Prime Minister "
+                f"must {CHART[event.hand_type].prime_ministers_goal}."]
 
     def set_aside(self, event: ev.SetAside, after: State) -> list[str]:
         count = len(event.cards)
@@ -126,7 +126,7 @@ class Narrator(Teller):
         if event.coup:
             told = f"The coup {verdict}: {chooser} had to {line.coup_goal}."
         else:
-            told = (f"The Prime Minister, {chooser}, {verdict}: he had to "
+            told = (f"The Prime Minister, {chooser}, {verdict}: the goal was to "
                     f"{line.prime_ministers_goal}.")
         return [f"{told} A point to {self.name(event.seat)}."]
 
