@@ -13,6 +13,7 @@ from game.rules.coup_bluff.view import CoupView
 
 BLUFFS = 0.05  # how often he takes any action at all
 WHIMS = 0.05  # how often he challenges a claim he cannot disprove
+STEALS = 0.5  # how often he steals when he can: two Captains must not steal in a ring
 COUP_AT = 7
 PLAN = (Action.COUP, Action.TAX, Action.ASSASSINATE, Action.STEAL, Action.FOREIGN_AID,
         Action.INCOME)
@@ -28,9 +29,14 @@ class EasyPlayer(BluffPlayer):
                   and (d.target is None or view.coins[d.target] or d.action is not Action.STEAL)]
         for action in PLAN:
             options = [d for d in honest if d.action is action]
-            if options and (action is not Action.COUP or view.coins[view.seat or 0] >= COUP_AT):
+            if options and self._wants(view, action):
                 return self._rng.choice(options)
         return self._rng.choice(honest or actions)
+
+    def _wants(self, view: CoupView, action: Action) -> bool:
+        if action is Action.COUP:
+            return view.coins[view.seat or 0] >= COUP_AT
+        return action is not Action.STEAL or self._rng.random() < STEALS
 
     def challenges(self, view: CoupView) -> bool:
         turn = view.turn

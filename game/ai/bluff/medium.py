@@ -33,6 +33,8 @@ DOUBT_WHEN_DYING = 0.8  # ... or this when allowing it would exile him
 BLUFFS = 0.35  # how often he bluffs a turn's claim (or a block) that would be plausible
 PLAUSIBLE = 1  # a bluff only while at most this many copies are face up
 WEAK_HAND = 7  # he exchanges a hand worth less than this
+EXCHANGES = 0.5  # ... on one turn in two: two weak hands must not trade cards for ever
+EXAMINES = 0.3  # how often an Inquisitor looks into the strongest opponent's hand
 FOREIGN_AID_RISK = 0.5  # he asks for foreign aid unless a Duke is likelier than this
 
 
@@ -108,7 +110,8 @@ class MediumPlayer(BluffPlayer):
         target = strongest(view, rivals)
         for choice in (self._coup(view, actions, target), self._assassinate(view, claims, target),
                        self._tax(claims), self._steal(view, claims, rivals),
-                       self._exchange(view), self._foreign_aid(view, rivals)):
+                       self._exchange(view), self._examine(view, target),
+                       self._foreign_aid(view, rivals)):
             if choice is None:
                 continue
             action, aim = choice
@@ -152,11 +155,17 @@ class MediumPlayer(BluffPlayer):
             return None
         return Action.STEAL, max(open_to_it, key=lambda seat: view.coins[seat])
 
-    @staticmethod
-    def _exchange(view: CoupView) -> tuple[Action, None] | None:
+    def _exchange(self, view: CoupView) -> tuple[Action, None] | None:
         claim = variant_of(view).rule(Action.EXCHANGE).claim
-        if claim in view.hand and hand_worth(view.hand) < WEAK_HAND:
+        if claim in view.hand and hand_worth(view.hand) < WEAK_HAND \
+                and self._rng.random() < EXCHANGES:
             return Action.EXCHANGE, None
+        return None
+
+    def _examine(self, view: CoupView, target: int) -> tuple[Action, int] | None:
+        """Look at the strongest opponent's card (and send a good one back)."""
+        if Character.INQUISITOR in view.hand and self._rng.random() < EXAMINES:
+            return Action.EXAMINE, target
         return None
 
     def _foreign_aid(self, view: CoupView, rivals: list[int]) -> tuple[Action, None] | None:
