@@ -204,7 +204,7 @@ def test_a_duel_session_plays_to_the_end_against_the_computer(tmp_path: Path) ->
     from game.session import GameSession, playing_level
 
     assert playing_level("hard", "coup-detat-duel") == "hard"
-    assert playing_level("hard", "coup") == "random"  # a ruleset with no computers yet
+    assert playing_level("hard", "coup") == "hard"  # the bluffing games have theirs now
     assert playing_level("hard", "coup-detat") == "hard"
     assert playing_level("bot", "coup-detat") == "easy"
     seats = (saves.Seat("Ada"), saves.Seat("Bob", "computer", "medium"))
