@@ -55,7 +55,7 @@ from game.ui.scenes.title import TitleScene
 from game.ui.table.arrange import card_key
 from game.ui.table.scene import TableScene
 
-NAMES = ("Ada", "Blaise", "Colette", "Denis")
+NAMES = ("Ada", "Blaise", "Colette", "Denis", "Emile", "Fanny")
 PLAIN_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
               pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB,
               pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END,
@@ -228,7 +228,7 @@ class Monkey:
         if not isinstance(top, TableScene):
             return []
         placed = top.stage.placements(top.clock())
-        own = {card_key(card) for card in top.view().hand}
+        own = {card_key(card) for card in top.kit.in_hand_order(top.view())}
         if self.rng.random() < 0.7 and own:
             placed = [(key, placement) for key, placement in placed if key in own]
         return [top._card_rect(placement) for _, placement in placed]
@@ -337,17 +337,18 @@ class Monkey:
 
 # Stations -------------------------------------------------------------------------------------
 def sit(app: App, kinds: str, *, seed: int, short_game: bool = False,
-        until: Callable[[Match], bool] | None = None) -> TableScene:
-    """A table of persons (h) and computers (c) (two seats: the game for two); with
-    `until`, the game is first played on at random, straight on the match, to the moment
-    `until` names."""
+        until: Callable[[Match], bool] | None = None, ruleset: str | None = None) -> TableScene:
+    """A table of persons (h) and computers (c) (two seats: the game for two; or the
+    `ruleset` named); with `until`, the game is first played on at random, straight on the
+    match, to the moment `until` names."""
     seats = [Seat(NAMES[i], "human" if kind == "h" else "computer")
              for i, kind in enumerate(kinds)]
     options: dict[str, object] = {"players": len(kinds)}
-    if len(kinds) > 2:
+    if ruleset is None:
+        ruleset = "coup-detat" if len(kinds) > 2 else "coup-detat-duel"
+    if ruleset == "coup-detat":
         options["short_game"] = short_game
-    session = GameSession.new("coup-detat" if len(kinds) > 2 else "coup-detat-duel", options,
-                              seats, seed=seed, on_thinking_done=app.wake)
+    session = GameSession.new(ruleset, options, seats, seed=seed, on_thinking_done=app.wake)
     if until is not None:
         match, rng = session.match, random.Random(seed)
         for _ in range(20000):
@@ -382,7 +383,7 @@ def play_until(app: App, table: TableScene, done: Callable[[], bool],
 
 def person_to(word: str, *, dominos: bool = False) -> Callable[[Match], bool]:
     def ready(match: Match) -> bool:
-        hand = match.state.hand
+        hand = getattr(match.state, "hand", None)  # the bluffing games have none
         return (match.pending.seat == 0 and match.pending.word == word
                 and (not dominos or (hand is not None and is_dominoes(hand.hand_type))))
     return ready
@@ -398,7 +399,7 @@ def station_title(app: App) -> None:
 
 def station_title_with_autosave(app: App) -> None:
     session = GameSession.new("coup-detat", {"players": 4},
-                              [Seat("You", "human"), *(Seat(n) for n in NAMES[1:])], seed=5,
+                              [Seat("You", "human"), *(Seat(n) for n in NAMES[1:4])], seed=5,
                               autosave_path=paths.autosave_path())
     session.close()
     app.replace(TitleScene(app))
@@ -497,6 +498,20 @@ def station_duel_pass(app: App) -> None:
     play_until(app, table, lambda: isinstance(app.scene, PassDeviceScene))
 
 
+def station_bluff_actions(app: App) -> None:
+    sit(app, "hccc", seed=18, ruleset="coup", until=person_to("action"))
+
+
+def station_bluff_challenge(app: App) -> None:
+    sit(app, "hcccc", seed=19, ruleset="coup-inquisitor", until=person_to("challenge"))
+
+
+def station_bluff_pass(app: App) -> None:
+    table = sit(app, "hhh", seed=20, ruleset="coup-inquisitor",
+                until=lambda match: match.pending.word == "action")
+    play_until(app, table, lambda: isinstance(app.scene, PassDeviceScene))
+
+
 STATIONS: dict[str, Station] = {
     "title": (station_title, "TitleScene"),
     "title with an autosave": (station_title_with_autosave, "TitleScene"),
@@ -522,6 +537,9 @@ STATIONS: dict[str, Station] = {
     "for two: tricks": (station_duel_tricks, "table: tricks"),
     "for two: Dominoes": (station_duel_dominoes, "table: dominos"),
     "for two: pass and play": (station_duel_pass, "PassDeviceScene"),
+    "Coup: the action bar": (station_bluff_actions, "table: action"),
+    "Coup with the Inquisitor: a challenge": (station_bluff_challenge, "table: challenge"),
+    "Coup: pass and play": (station_bluff_pass, "PassDeviceScene"),
 }
 
 
@@ -627,7 +645,9 @@ def make_a_move(app: App, table: TableScene, seat: int) -> None:
             press_button(app, next(iter(table.decisions.buttons)).text)
     else:
         assert table.decisions is not None
-        press_button(app, table.decisions.words.label(legal[-1]))
+        offered = [table.decisions.words.label(d) for d in table.decisions.buttons.values()]
+        wanted = table.decisions.words.label(legal[-1])  # else the first (an action bar)
+        press_button(app, wanted if wanted in offered else offered[0])
     assert any(turn.seat == seat for turn in match.turns[before:]), \
         f"{table.names[seat]}'s move was not taken"
 

@@ -34,7 +34,7 @@ from game.ui.scenes.menu import PauseMenu
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.table.scene import TableScene
 
-EVENTS_PER_STATION = 400  # 20 stations: about 8,000 events in all
+EVENTS_PER_STATION = 400  # 27 stations: about 11,000 events in all
 
 
 @pytest.mark.parametrize("station", list(STATIONS))

@@ -67,6 +67,19 @@ def duel_table(app: App, kinds: str = "hc", *, seed: int = 7) -> TableScene:
     return scene
 
 
+def bluff_table(app: App, kinds: str = "hc", *, ruleset: str = "coup", seed: int = 7,
+                **options: object) -> TableScene:
+    """Sit at a new table of a bluffing game (`kinds` as for `table`, 2 to 6 seats)."""
+    names = ("Ada", "Blaise", "Colette", "Denis", "Emile", "Fanny")
+    seats = [Seat(names[i], "human" if kind == "h" else "computer")
+             for i, kind in enumerate(kinds)]
+    session = GameSession.new(ruleset, {"players": len(kinds), **options}, seats, seed=seed,
+                              on_thinking_done=app.wake)
+    scene = TableScene(app, session, from_start=True)
+    app.replace(scene)
+    return scene
+
+
 def frames(app: App, count: int = 1) -> None:
     for _ in range(count):
         app.frame(idle_wait=False)

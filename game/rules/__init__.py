@@ -10,7 +10,7 @@ from game.rules.coup_detat_duel import RULESET as COUP_DETAT_DUEL
 RULESETS: dict[str, Ruleset] = {
     ruleset.id: ruleset for ruleset in (COUP_DETAT, COUP_DETAT_DUEL, COUP, COUP_INQUISITOR)
 }
-PLANNED = ("coup", "coup-inquisitor")  # rules built, not yet seated at the window's table
+PLANNED: tuple[str, ...] = ()  # rules planned but not built yet
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-TABLE_RULESETS = frozenset({"coup-detat", "coup-detat-duel"})  # the rulesets the window seats
+TABLE_RULESETS = frozenset({"coup-detat", "coup-detat-duel", "coup", "coup-inquisitor"})
+"""The rulesets the window seats."""
 
 
 def describe(entry: save_index.SaveEntry) -> str:

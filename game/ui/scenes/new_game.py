@@ -1,6 +1,6 @@
-"""A new game: the game (the 1966 game for 3 or 4, or the game for two), the number of
-players and the short game, and each seat's name and whether a person or the computer
-(at which level) plays it."""
+"""A new game: the game (the 1966 game for 3 or 4, the game for two, or a bluffing game for
+2 to 6), the number of players and the game's options, and each seat's name and whether a
+person or the computer (at which level) plays it."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 from game import paths
 from game.ai.levels import DEFAULT_LEVEL, LEVELS
 from game.engine.saves import MAX_NAME_LENGTH, Seat
-from game.rules import PLANNED, RULESETS
+from game.rules import RULESETS
 from game.session import COMPUTER, HUMAN, GameSession
 from game.ui.scenes.common import MenuScene
 from game.ui.scenes.files import TABLE_RULESETS
@@ -22,17 +22,29 @@ from game.ui.scenes.files import TABLE_RULESETS
 if TYPE_CHECKING:
     from game.ui.app import App
 
-DEFAULT_NAMES = ("You", "Brigitte", "Camille", "Didier")
+DEFAULT_NAMES = ("You", "Brigitte", "Camille", "Didier", "Étienne", "Fanny")
 PERSON = "Person"
 KINDS = {PERSON: (HUMAN, DEFAULT_LEVEL),
          **{f"Computer: {level.capitalize()}": (COMPUTER, level) for level in LEVELS}}
 DEFAULT_COMPUTER = f"Computer: {DEFAULT_LEVEL.capitalize()}"
 BOT = "Outside program"
-PLAYER_COUNTS = ("4 players", "3 players")
-COMING = {"coup": "Coup", "coup-inquisitor": "Coup with the Inquisitor"}
-GAMES = {RULESETS[ruleset].title: ruleset for ruleset in ("coup-detat", "coup-detat-duel")
+PLAYER_COUNTS = {"coup-detat": (4, 3), "coup": (2, 3, 4, 5, 6),
+                 "coup-inquisitor": (2, 3, 4, 5, 6)}
+GAMES = {RULESETS[ruleset].title: ruleset for ruleset in
+         ("coup-detat", "coup-detat-duel", "coup", "coup-inquisitor")
          if ruleset in TABLE_RULESETS}
 DUEL = "coup-detat-duel"
+BLUFF = ("coup", "coup-inquisitor")
+TOGGLES = {  # the options (RULES.md 3-4) a game offers, with their words and tips
+    "coup-detat": (("short_game", "Short game", "Three hands a round; no Barbu and no Touché"),),
+    "coup": (("alternative_deal", "Alternative deal",
+              "Two players: each keeps one card of a set of the five characters"),),
+    "coup-inquisitor": (
+        ("call_the_coup", "Call the Coup",
+         "Two players: a Coup names a character; it misses if the target lacks it"),
+        ("five_lives", "Five lives", "Two players: the first three lost cards are replaced")),
+}
+TWO_PLAYER_ONLY = frozenset({"alternative_deal", "call_the_coup", "five_lives"})
 
 
 class NewGameScene(MenuScene):
@@ -43,9 +55,10 @@ class NewGameScene(MenuScene):
         super().__init__(app)
         self.ruleset = "coup-detat"
         self.players = 4
-        self.short_game = False
+        self.flags: dict[str, bool] = {"short_game": False, "alternative_deal": False,
+                                       "call_the_coup": True, "five_lives": True}
         self.names = list(DEFAULT_NAMES)
-        self.kinds = [PERSON, DEFAULT_COMPUTER, DEFAULT_COMPUTER, DEFAULT_COMPUTER]
+        self.kinds = [PERSON, *[DEFAULT_COMPUTER] * (len(DEFAULT_NAMES) - 1)]
         for seat in app.bots:
             self.kinds[seat] = BOT
         self.name_entries: list[UITextEntryLine] = []
@@ -72,10 +85,6 @@ class NewGameScene(MenuScene):
         self.game_menu = self.keep(UIDropDownMenu(
             list(GAMES), RULESETS[self.ruleset].title, field, manager=ui))  # type: ignore[assignment]
         y += row
-        coming = ", ".join(COMING[ruleset] for ruleset in PLANNED)
-        self.keep(UILabel(Rect(left, y - round(8 * scale), width, round(26 * scale)),
-                          f"Coming later: {coming}", manager=ui, object_id="#note_label"))
-        y += round(24 * scale)
         label("Players", y)
         half = (field.width - round(10 * scale)) // 2
         if self.ruleset == DUEL:
@@ -84,7 +93,7 @@ class NewGameScene(MenuScene):
                               "2 players: the Prime Minister and the Peasant", manager=ui,
                               object_id="#left_label"))
         else:
-            self._players_row(Rect(field.left, y, half, field.height))
+            y += self._players_row(Rect(field.left, y, half, field.height), row)
         y += row + round(10 * scale)
         self.name_entries, self.kind_menus = [], []
         for seat in range(self.players):
@@ -109,24 +118,40 @@ class NewGameScene(MenuScene):
         self.button(start, "Start", self._start)
         self.button(start.move(round(220 * scale), 0), "Back", self.back)
 
-    def _players_row(self, rect: Rect) -> None:
-        """The number of players and the short game (the 1966 game)."""
+    def _players_row(self, rect: Rect, row: int) -> int:
+        """The number of players and the game's options (those for two players only when
+        two play): beside it if there is one, on a row of their own below if more; the
+        height taken below."""
+        counts: list[str | tuple[str, str]] = [f"{count} players"
+                                               for count in PLAYER_COUNTS[self.ruleset]]
         self.players_menu = self.keep(UIDropDownMenu(
-            list(PLAYER_COUNTS), f"{self.players} players", rect,
+            counts, f"{self.players} players", rect,
             manager=self.app.ui))  # type: ignore[assignment]
-        self.button(rect.move(rect.width + round(10 * self.scale), 0),
-                    f"Short game: {'on' if self.short_game else 'off'}", self._toggle_short,
-                    tip="Three hands a round; no Barbu and no Touché")
+        offered = [toggle for toggle in TOGGLES.get(self.ruleset, ())
+                   if self.players == 2 or toggle[0] not in TWO_PLAYER_ONLY]
+        if not offered:
+            return 0
+        gap = round(10 * self.scale)
+        below = len(offered) > 1
+        left, top = (rect.left, rect.top + row) if below else (rect.right + gap, rect.top)
+        width = rect.width
+        for index, (name, words, tip) in enumerate(offered):
+            button = Rect(left + index * (width + gap), top, width, rect.height)
+            self.button(button, f"{words}: {'on' if self.flags[name] else 'off'}",
+                        lambda name=name: self._toggle(name), tip=tip)  # type: ignore[misc]
+        return row if below else 0
 
     def _choose_game(self, title: str) -> None:
         self.ruleset = GAMES[title]
-        self.players = 2 if self.ruleset == DUEL else 4
+        self.players = {DUEL: 2, "coup-detat": 4}.get(self.ruleset, 4)
         self._rebuild()
 
     def options(self) -> dict[str, object]:
         if self.ruleset == DUEL:
             return {"players": 2}
-        return {"players": self.players, "short_game": self.short_game}
+        flags = {name: self.flags[name] for name, _, _ in TOGGLES.get(self.ruleset, ())
+                 if self.players == 2 or name not in TWO_PLAYER_ONLY}
+        return {"players": self.players, **flags}
 
     def _remember(self) -> None:
         """Keep what was typed and chosen when the form is laid out again."""
@@ -138,8 +163,8 @@ class NewGameScene(MenuScene):
         self.leave()
         self.enter()
 
-    def _toggle_short(self) -> None:
-        self.short_game = not self.short_game
+    def _toggle(self, name: str) -> None:
+        self.flags[name] = not self.flags[name]
         self._rebuild()
 
     def seats(self) -> list[Seat] | str:

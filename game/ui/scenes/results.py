@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame import Rect
@@ -190,6 +190,16 @@ class GameOverOverlay(Overlay):
 
     def back(self) -> None:
         self.app.pop()  # look at the final table
+
+    def final_view(self) -> Any:
+        """The end of the game as the table's viewer sees it."""
+        table = self.table
+        return table.ruleset.view(table.session.match.state, table.viewer)
+
+    def text_origin(self) -> tuple[int, int]:
+        """Where the result's lines start, under the title."""
+        rect = self.panel_rect()
+        return rect.left + round(40 * self.scale), rect.top + round(64 * self.scale)
 
 
 class GameOverScene(GameOverOverlay):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from pygame import Rect
 from pygame_gui.elements import UITextBox
 
+from game.rules.coup_bluff import charts as bluff
 from game.rules.coup_detat.charts import (
     COUP_CHART,
     DIRECTORS_GOALS,
@@ -108,9 +109,43 @@ def duel_rules_html() -> str:
     )
 
 
+def bluff_rules_html(variant: bluff.Variant) -> str:
+    """A bluffing game: the card of its five characters, the actions anyone may take,
+    challenges and blocks (RULES.md sections 3 and 4)."""
+    characters = "".join(
+        f"<b>{c.label}</b> ({variant.cards[c].value}): {bluff.ABILITIES[c]}<br>"
+        for c in variant.characters)
+    reveal = ("the challenged player shows a face-down card of his choice: if it is the "
+              "claimed character the challenger loses an influence, else he loses the card "
+              "shown" if variant.reveal_any_card else
+              "the claimant shows the claimed card (the challenger then loses an influence, "
+              "and the card is shuffled back and replaced) or loses an influence, and the "
+              "claim fails")
+    two = ("<b>Two players.</b> Call the Coup: a Coup names a character and misses if the "
+           "target does not hold it. Five lives: the first three lost cards are replaced."
+           if variant.two_player_options else
+           "<b>Two players.</b> The alternative deal: each keeps one card of a set of the five "
+           "characters.")
+    return (
+        f"<font size=5><b>{variant.title}</b></font><br>"
+        f"{bluff.COPIES} of each character; each player gets {bluff.HAND_SIZE} face down "
+        f"(influences) and {bluff.STARTING_COINS} coins. The last player with influence "
+        "wins.<br><br><font size=4><b>The characters</b></font><br>" + characters +
+        "<br><b>Anyone, any turn.</b> Income: take 1 coin. Foreign aid: take 2 (a Duke may "
+        f"block it). Coup: pay 7, a player loses an influence; at {bluff.MUST_COUP_AT} coins "
+        "you must.<br><br>"
+        "<b>Claims.</b> Any character's action or block may be claimed, held or not. Anyone "
+        f"may challenge a claim: {reveal}. A failed action's cost is refunded.<br><br>"
+        f"{two}<br><br>"
+        "<b>At the table.</b> Every decision is a button; a claim you would make without "
+        "the card is marked (bluff). With several persons at one screen, each decides "
+        "behind the pass screen."
+    )
+
+
 class RulesScene(MenuScene):
     title = "The rules"
-    subtitle = "Coup d'État, Parker Brothers 1966, and the game for two"
+    subtitle = "Coup d'État, Parker Brothers 1966, the game for two, and Coup"
 
     def __init__(self, app: App, ruleset_id: str = "coup-detat") -> None:
         super().__init__(app)
@@ -121,9 +156,10 @@ class RulesScene(MenuScene):
         width, height = self.app.size
         area = Rect(round(width * 0.08), round(130 * scale), round(width * 0.84),
                     height - round(210 * scale))
-        pages = [rules_html(), duel_rules_html()]
-        if self.ruleset_id == DUEL:
-            pages.reverse()
+        pages = [rules_html(), duel_rules_html(), *(bluff_rules_html(variant) for variant in
+                                                   (bluff.COUP, bluff.INQUISITOR))]
+        first = {DUEL: 1, bluff.COUP.id: 2, bluff.INQUISITOR.id: 3}.get(self.ruleset_id, 0)
+        pages.insert(0, pages.pop(first))
         self.keep(UITextBox("<br><br>".join(pages), area, manager=self.app.ui))
         back = Rect(0, area.bottom + round(14 * scale), round(200 * scale), round(44 * scale))
         back.centerx = width // 2

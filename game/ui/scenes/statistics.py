@@ -9,7 +9,8 @@ from game import stats
 from game.rules import RULESETS
 from game.rules.coup_detat.narration import francs
 from game.ui.scenes.common import MenuScene, draw_lines
-from game.ui.scenes.files import TABLE_RULESETS
+
+RECORDED = ("coup-detat", "coup-detat-duel")  # the games whose statistics are kept
 
 IN_FRANCS = ("coup-detat",)  # the games scored in money (the game for two counts hands)
 
@@ -29,7 +30,7 @@ class StatisticsScene(MenuScene):
         super().draw(surface)
         scale = self.scale
         lines = []
-        seated = (item for item in RULESETS.items() if item[0] in TABLE_RULESETS)
+        seated = (item for item in RULESETS.items() if item[0] in RECORDED)
         for ruleset_id, ruleset in seated:  # the games the window plays, and records
             record = self.statistics.get(ruleset_id)
             best = francs(record.best_worth) if record.best_worth is not None else "-"

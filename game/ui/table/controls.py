@@ -61,6 +61,15 @@ class Words:
     wild = "COUP"
     corner_width = 300
     corner_lift = 0.8  # how far above the hand's middle the corner panel ends, in cards
+    width = 560  # a column of buttons, at the design size
+
+    def columns(self, choices: Sequence[Any]) -> int:
+        """How many columns of buttons the panel has."""
+        return 1
+
+    def place(self, layout: TableLayout, panel: Rect) -> None:
+        """Stand the panel on the table (when not in the corner)."""
+        panel.center = layout.center
 
     def label(self, decision: Any) -> str:
         return label(decision)
@@ -105,21 +114,27 @@ class DecisionButtons:
         row = max(round(38 * scale), 36)  # pygame-gui's fonts keep their size: so do rows
         cards_only = self.words.in_corner(choices)
         narrow = self.words.corner_width
-        width = max(round((narrow if cards_only else 560) * scale), narrow if cards_only else 520)
-        height = row * len(choices) + max(round(54 * scale), 50)
+        columns = self.words.columns(choices)
+        rows = -(-len(choices) // columns)
+        column_width = max(round((narrow if cards_only else self.words.width) * scale),
+                           narrow if cards_only else self.words.width - 40)
+        width = column_width * columns
+        height = row * rows + max(round(54 * scale), 50)
         rect = Rect(0, 0, width, height)
         if cards_only:  # in the corner above the piles, leaving the Dominos rows in view
             rect.bottomright = (self.layout.felt.right - round(12 * scale),
                                 self.layout.seats[0].hand[1]
                                 - round(self.layout.card_width * self.words.corner_lift))
         else:
-            rect.center = self.layout.center
+            self.words.place(self.layout, rect)
         self.panel = UIPanel(rect, manager=self.ui, object_id="#decision_panel")
         UILabel(Rect(0, round(6 * scale), width, 32), title, manager=self.ui,
                 container=self.panel, object_id="#decision_title")
         for index, decision in enumerate(choices):
-            button_rect = Rect(round(12 * scale), max(round(42 * scale), 40) + index * row,
-                               width - round(30 * scale), row - 6)
+            column, line = divmod(index, rows)
+            button_rect = Rect(round(12 * scale) + column * (column_width - round(9 * scale)),
+                               max(round(42 * scale), 40) + line * row,
+                               column_width - round(30 * scale), row - 6)
             button = UIButton(button_rect, self.words.label(decision), manager=self.ui,
                               container=self.panel, tool_tip_text=self.words.tip(decision))
             self.buttons[button] = decision

@@ -78,10 +78,13 @@ class CoupDetatKit:
     def collects_cards(self, view: CoupDetatView) -> bool:
         return False
 
+    def announces(self, event: Event) -> bool:
+        return False
+
     def remark(self, event: Event) -> str | None:
         return None
 
-    def describe(self, decision: Any) -> str:
+    def describe(self, decision: Any, view: Any, names: Sequence[str]) -> str:
         return describe(decision)
 
     def picked_by(self, decision: Any) -> set[Card]:
@@ -91,6 +94,9 @@ class CoupDetatKit:
         if view.dominos is not None and view.dominos.runner == view.seat:
             return "Ace on a King: lay another card, or stop"
         return "Your turn: play a highlighted card"
+
+    def prompt_bottom(self, layout: TableLayout) -> int:
+        return layout.prompt_bottom
 
     def dagger_targets(self, view: CoupDetatView, layout: TableLayout) -> list[float]:
         geometry = hud.board_geometry(layout.board, view.rounds, layout.scale)

@@ -73,14 +73,21 @@ class TableKit(Protocol):
     def remark(self, event: Event) -> str | None:
         """A word over the table for an event that changes the course of the hand."""
 
-    def describe(self, decision: Any) -> str:
-        """A decision in a few words (a hint's)."""
+    def announces(self, event: Event) -> bool:
+        """Is the event told over the table in the narrator's words (a claim, a
+        challenge, a block, a reveal)?"""
+
+    def describe(self, decision: Any, view: View, names: Sequence[str]) -> str:
+        """A decision in a few words (a hint's), as the viewer sees the table."""
 
     def picked_by(self, decision: Any) -> set[Card]:
         """The cards a decision picks from the hand (a hint's exchange), if any."""
 
     def prompt(self, view: View) -> str:
         """The line above the viewer's hand on his turn."""
+
+    def prompt_bottom(self, layout: TableLayout) -> int:
+        """Where the line above the viewer's hand (a prompt, a remark) ends."""
 
     def dagger_targets(self, view: View, layout: TableLayout) -> list[float]:
         """Where the board's daggers stand, one a hand type (none in the game for two)."""
@@ -102,9 +109,11 @@ class TableKit(Protocol):
 
 def kit_for(ruleset_id: str) -> TableKit:
     """The table's kit for a ruleset the window can seat."""
+    from game.ui.table.bluff.kit import BluffKit
     from game.ui.table.coup_detat_kit import CoupDetatKit
     from game.ui.table.duel.kit import DuelKit
 
     kits: dict[str, Callable[[], TableKit]] = {"coup-detat": CoupDetatKit,
-                                               "coup-detat-duel": DuelKit}
+                                               "coup-detat-duel": DuelKit,
+                                               "coup": BluffKit, "coup-inquisitor": BluffKit}
     return kits[ruleset_id]()

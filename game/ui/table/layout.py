@@ -57,13 +57,20 @@ class TableLayout:
         return x - self.card_width * 2.1, y - self.card_width
 
     @property
+    def prompt_bottom(self) -> int:
+        """Where the line above the viewer's hand ends."""
+        return self.seats[0].hand[1] - round(self.card_width * 1.05)
+
+    @property
     def hand_spacing(self) -> int:
         """Twelve cards in a hand (the game for two) sit closer than eight or ten."""
         return round(self.card_width * (0.5 if len(self.seats) == 2 else 0.62))
 
 
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"),
-             4: ("bottom", "left", "top", "right")}
+             4: ("bottom", "left", "top", "right"),
+             5: ("bottom", "left", "top", "top", "right"),  # the bluffing games place their
+             6: ("bottom", "left", "left", "top", "right", "right")}  # own ring of seats
 
 
 def table_layout(size: tuple[int, int], players: int) -> TableLayout:

@@ -57,7 +57,8 @@ class TableRenderer:
             placed.append((dragged, Placement(float(drag.position[0]), float(drag.position[1]))))
         selected = card_key(scene.selected) if scene.selected is not None else None
         wild = scene.kit.wild
-        led_wild = card_key(wild) if view.trick and view.trick[0][1] is wild else None
+        trick = getattr(view, "trick", None)  # a game without tricks has none
+        led_wild = card_key(wild) if trick and trick[0][1] is wild else None
         for key, placement in placed:
             image = self._card_image(scene, key, placement)
             rect = image.get_rect(center=(round(placement.x), round(placement.y)))
@@ -110,7 +111,7 @@ class TableRenderer:
                   for line in lines[:4]]
         height = sum(image.get_height() for image in images)
         width = max(image.get_width() for image in images)
-        bottom = layout.seats[0].hand[1] - round(layout.card_width * 1.05)
+        bottom = scene.kit.prompt_bottom(layout)
         box = pygame.Rect(0, 0, width + 24, height + 10)
         box.midbottom = (layout.felt.centerx, bottom)
         hud.panel(surface, box, (8, 14, 10, 220), radius=12, border=hud.GOLD)

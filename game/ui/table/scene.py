@@ -227,7 +227,8 @@ class TableScene(Scene):
             return
         self.hint_wanted = False
         decision, reason = found
-        self.say(f"Hint: {self.kit.describe(decision)}. {reason}", seconds=12)
+        words = self.kit.describe(decision, self.view(), self.names)
+        self.say(f"Hint: {words}. {reason}", seconds=12)
         if isinstance(decision, PlayCard):
             self.selected = decision.card  # Enter plays it
         else:
@@ -275,6 +276,8 @@ class TableScene(Scene):
             self.app.sounds.play(shape.sound)
         self._fly_money(beat.event, now, settings.animation_seconds(shape.move))
         remark = self.kit.remark(beat.event)
+        if self.kit.announces(beat.event):
+            remark = " ".join(self.narrator.lines(beat.event, beat.state)) or remark
         if remark is not None:
             self.say(remark, seconds=4)
         ends = now + settings.animation_seconds(shape.hold + shape.move + shape.after)
@@ -521,7 +524,7 @@ class TableScene(Scene):
 
     def _card_at(self, position: tuple[int, int]) -> Card | None:
         """The viewer's own card under the mouse (topmost first)."""
-        mine = {card_key(card): card for card in self.view().hand}
+        mine = {card_key(card): card for card in self.kit.in_hand_order(self.view())}
         for key, placement in reversed(self.stage.placements(self.clock())):
             if key in mine and self._card_rect(placement).collidepoint(position):
                 return mine[key]
@@ -585,10 +588,9 @@ class TableScene(Scene):
         return True
 
     def _move_selection(self, step: int) -> None:
-        view = self.view()
-        if self.human_to_act() is None or not view.hand:
+        cards = self.kit.in_hand_order(self.view())
+        if self.human_to_act() is None or not cards:
             return
-        cards = self.kit.in_hand_order(view)
         if self.selected not in cards:
             self.selected = cards[0] if step > 0 else cards[-1]
         else:

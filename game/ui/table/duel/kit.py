@@ -126,6 +126,9 @@ class DuelKit:
     def collects_cards(self, view: DuelView) -> bool:
         return view.phase is Phase.EXCHANGE and view.to_act == view.seat
 
+    def announces(self, event: Event) -> bool:
+        return False
+
     def remark(self, event: Event) -> str | None:
         if isinstance(event, ev.QueenOfHeartsInBastille):
             return "The Queen of Hearts stayed in the Bastille: Marie is dealt again."
@@ -133,7 +136,7 @@ class DuelKit:
             return "The cut is a tie: cut again."
         return None
 
-    def describe(self, decision: Any) -> str:
+    def describe(self, decision: Any, view: Any, names: Sequence[str]) -> str:
         return describe(decision)
 
     def picked_by(self, decision: Any) -> set[Card]:
@@ -145,6 +148,9 @@ class DuelKit:
         if view.dominoes is not None and view.dominoes.runner == view.seat:
             return "Ace on a King: lay another card, or stop"
         return "Your turn: play a highlighted card"
+
+    def prompt_bottom(self, layout: TableLayout) -> int:
+        return layout.prompt_bottom
 
     def dagger_targets(self, view: DuelView, layout: TableLayout) -> list[float]:
         return []

@@ -103,11 +103,10 @@ class DuelGameOverScene(GameOverOverlay):
         super().draw(surface)
         rect = self.panel_rect()
         scale = self.scale
-        table = self.table
-        view = table.ruleset.view(table.session.match.state, table.viewer)
-        top_left = (rect.left + round(40 * scale), rect.top + round(64 * scale))
-        y = draw_lines(surface, final_lines(view, table.names), top_left, round(21 * scale))
+        view = self.final_view()
+        y = draw_lines(surface, final_lines(view, self.table.names), self.text_origin(),
+                       round(21 * scale))
         sheet = Rect(0, 0, round(420 * scale), rect.bottom - y - round(90 * scale))
         sheet.midtop = (rect.centerx, y + round(10 * scale))
-        draw_scoresheet(surface, sheet, view, table.names, scale)
+        draw_scoresheet(surface, sheet, view, self.table.names, scale)
 

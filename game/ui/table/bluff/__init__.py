@@ -1,0 +1,1 @@
+"""The table of the bluffing games (Coup, Coup with the Inquisitor)."""

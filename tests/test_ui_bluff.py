@@ -1,0 +1,273 @@
+"""The bluffing games at the window's table: chosen in New game, played to the end against
+computers by clicks, the challenge and block prompts answered by clicks, pass-and-play
+that never shows another person's face-down cards, and a save that loads."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+from ui_kit import (
+    bluff_table,
+    buttons,
+    click,
+    frames,
+    open_app,
+    press,
+    press_button,
+    run_until,
+)
+
+from game.rules.coup_bluff import events as ev
+from game.rules.coup_bluff.charts import Character
+from game.rules.coup_bluff.decisions import Allow, Block, Challenge
+from game.rules.coup_bluff.state import Phase
+from game.ui.scenes.files import resume
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.pass_device import PassDeviceScene
+from game.ui.table.bluff import hud
+from game.ui.table.bluff.results import BluffGameOverScene
+from game.ui.table.scene import TableScene
+
+
+def choose(app, menu, choice: str) -> None:  # type: ignore[no-untyped-def]
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=choice,
+                                         ui_element=menu))
+    frames(app, 2)
+
+
+def new_game_form(app, game: str, players: str) -> NewGameScene:  # type: ignore[no-untyped-def]
+    """New game, with `game` and `players` chosen from its menus."""
+    scene = NewGameScene(app)
+    app.replace(scene)
+    frames(app, 2)
+    choose(app, scene.game_menu, game)
+    choose(app, scene.players_menu, players)
+    return scene
+
+
+def my_turn(scene: TableScene) -> bool:
+    return scene.session.over or (scene.human_to_act() is not None
+                                  and scene.decisions is not None)
+
+
+def labels(scene: TableScene) -> dict[str, object]:
+    assert scene.decisions is not None
+    return {scene.decisions.words.label(d): d for d in scene.decisions.buttons.values()}
+
+
+def play_by_clicks(app, scene: TableScene, pick, limit: int = 300) -> None:  # type: ignore[no-untyped-def]
+    """Answer every prompt of the person at the table by clicking the button `pick`
+    chooses from the labels on offer, to the end of the match."""
+    for _ in range(limit):
+        run_until(app, lambda: my_turn(scene))
+        if scene.session.over:
+            return
+        offered = labels(scene)
+        assert set(offered) <= set(buttons(app))
+        press_button(app, pick(scene, list(offered)))
+    pytest.fail("the match did not end")
+
+
+def test_new_game_offers_the_bluffing_games_and_a_match_is_played_to_its_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = new_game_form(app, "Coup", "3 players")
+        assert scene.ruleset == "coup" and len(scene.name_entries) == 3
+        press_button(app, "Start")
+        table = app.scene
+        assert isinstance(table, TableScene) and table.ruleset.id == "coup"
+        assert table.session.match.options.players == 3
+        play_by_clicks(app, table, lambda scene, offered: offered[0])
+        run_until(app, lambda: isinstance(app.scene, BluffGameOverScene))
+        assert table.session.match.state.phase is Phase.OVER
+
+
+def test_the_two_player_options_are_offered_only_to_two(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = new_game_form(app, "Coup with the Inquisitor", "2 players")
+        assert {"Call the Coup: on", "Five lives: on"} <= set(buttons(app))
+        press_button(app, "Five lives: on")
+        assert scene.options() == {"players": 2, "call_the_coup": True, "five_lives": False}
+        choose(app, scene.players_menu, "6 players")
+        assert "Call the Coup: on" not in buttons(app)
+        assert scene.options() == {"players": 6} and len(scene.name_entries) == 6
+        choose(app, scene.game_menu, "Coup")
+        choose(app, scene.players_menu, "2 players")
+        assert "Alternative deal: off" in buttons(app)
+
+
+def test_a_challenge_and_a_block_are_answered_by_clicks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clicked: Counter[type] = Counter()
+
+    def pick(scene: TableScene, offered: list[str]) -> str:
+        decisions = labels(scene)
+        for words in offered:
+            kind = type(decisions[words])
+            if kind in (Challenge, Block) and not clicked[kind]:
+                clicked[kind] += 1
+                return words
+        allow = [words for words in offered if isinstance(decisions[words], Allow)]
+        return allow[0] if allow else offered[0]
+
+    told: Counter[type] = Counter()
+    with open_app(tmp_path, monkeypatch) as app:
+        for seed in range(1, 8):
+            scene = bluff_table(app, "hcc", seed=seed)
+            play_by_clicks(app, scene, pick)
+            told.update(type(e) for e in scene.session.match.events
+                        if isinstance(e, ev.Challenged | ev.Blocked) and e.seat == 0)
+            if clicked[Challenge] and clicked[Block]:
+                break
+    assert told[ev.Challenged] == clicked[Challenge] == 1
+    assert told[ev.Blocked] == clicked[Block] == 1
+
+
+def test_the_challenge_prompt_spells_out_the_claim(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        for seed in range(1, 12):
+            scene = bluff_table(app, "hc", seed=seed)
+            for _ in range(40):
+                run_until(app, lambda: my_turn(app.scene))  # type: ignore[arg-type]
+                if scene.session.over or scene.view().phase is Phase.CHALLENGE:
+                    break
+                press_button(app, next(iter(labels(scene))))
+            if scene.view().phase is Phase.CHALLENGE:
+                break
+        turn = scene.view().turn
+        assert turn is not None and turn.claim is not None
+        assert scene.decisions is not None
+        title = scene.decisions.words.title([])
+        assert "Blaise" in title and turn.claim.label in title
+        assert "Challenge: I do not believe it" in buttons(app)
+        press_button(app, "Challenge: I do not believe it")
+        assert any(isinstance(e, ev.Challenged) and e.seat == 0
+                   for e in scene.session.match.events)
+
+
+def test_a_bluff_is_marked_on_its_button(tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = bluff_table(app, "hc", seed=2)
+        run_until(app, lambda: my_turn(scene) and scene.view().phase is Phase.ACTION)
+        hand = scene.view().hand
+        for words in labels(scene):
+            if "·" not in words:
+                continue
+            claimed = Character(words.split("· ")[1].split(" ")[0].lower())
+            assert ("(bluff)" in words) == (claimed not in hand)
+
+
+def test_an_action_against_several_players_asks_whom(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = bluff_table(app, "hcc", seed=2)
+        run_until(app, lambda: my_turn(scene) and scene.view().phase is Phase.ACTION)
+        steal = next(words for words in labels(scene) if words.startswith("Steal"))
+        press_button(app, steal)
+        assert {"Steal Blaise · Captain", "Steal Colette · Captain"} <= {
+            words.replace(" (bluff)", "") for words in buttons(app)}
+        press_button(app, "Back to the actions")
+        assert steal in buttons(app)
+        press_button(app, steal)
+        press_button(app, next(words for words in buttons(app)
+                               if words.startswith("Steal Colette")))
+        declared = [e for e in scene.session.match.events if isinstance(e, ev.ActionDeclared)
+                    and e.seat == 0]
+        assert declared and declared[-1].target == 2
+
+
+def test_clicks_on_the_felt_and_the_card_keys_do_nothing_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = bluff_table(app, "hc", seed=3)
+        run_until(app, lambda: my_turn(scene))
+        turns = len(scene.session.match.turns)
+        felt, plate = scene.layout.felt, hud.seat_spots(scene.layout, 2, 0)[0].plate
+        for spot in ((felt.left + 20, felt.top + 20), (plate.left + 40, plate.bottom - 30)):
+            click(app, spot)  # on the felt, on one's own card
+        for key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN):
+            press(app, key)
+        assert len(scene.session.match.turns) == turns and scene.decisions is not None
+
+
+def drawn_face_up(monkeypatch: pytest.MonkeyPatch) -> list[Character]:
+    """Records every influence the table draws face up and not lost."""
+    seen: list[Character] = []
+    original = hud.draw_character
+
+    def draw(surface, rect, character, *, lost=False, **style):  # type: ignore[no-untyped-def]
+        if character is not None and not lost:
+            seen.append(character)
+        original(surface, rect, character, lost=lost, **style)
+
+    monkeypatch.setattr(hud, "draw_character", draw)
+    return seen
+
+
+@pytest.mark.parametrize(("ruleset", "kinds", "seed"),
+                         [("coup", "hhc", 3), ("coup-inquisitor", "hhh", 5),
+                          ("coup", "hh", 11), ("coup-inquisitor", "hchch", 8)])
+def test_pass_and_play_never_shows_another_persons_face_down_cards(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str, kinds: str,
+        seed: int) -> None:
+    rng = random.Random(seed)
+    seen = drawn_face_up(monkeypatch)
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = bluff_table(app, kinds, ruleset=ruleset, seed=seed)
+        match = scene.session.match
+        decisions = 0
+        for _ in range(4000):
+            seen.clear()
+            frames(app)
+            top = app.scene
+            if isinstance(top, PassDeviceScene):
+                assert scene.decisions is None, "no prompt behind the pass screen"
+                press_button(app, f"I am {top.name}: show my cards")
+                continue
+            if top is not scene:
+                break  # the match is over
+            hand = scene.view().hand if scene.viewer is not None else ()
+            assert not Counter(seen) - Counter(hand), \
+                f"{seen} drawn face up to seat {scene.viewer}"
+            if scene.viewer is not None and scene.caught_up and my_turn(scene):
+                assert scene.session.to_act == scene.viewer
+                scene.decide(rng.choice(match.legal()))
+                decisions += 1
+        assert decisions > 3 and match.state.phase is Phase.OVER
+
+
+def test_a_saved_match_loads_at_the_table(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = bluff_table(app, "hcc", ruleset="coup-inquisitor", seed=4)
+        for _ in range(3):
+            run_until(app, lambda: my_turn(scene))
+            press_button(app, next(iter(labels(scene))))
+        path = tmp_path / "bluff.json"
+        scene.session.save(path)
+        events = list(scene.session.match.events)
+        assert resume(app, path) is None
+        frames(app, 3)
+        loaded = app.scene
+        assert isinstance(loaded, TableScene) and loaded is not scene
+        assert loaded.ruleset.id == "coup-inquisitor"
+        assert list(loaded.session.match.events[:len(events)]) == events  # then it goes on
+
+
+def test_a_hint_names_a_decision_in_words(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = bluff_table(app, "hc", seed=6)
+        run_until(app, lambda: my_turn(scene))
+        scene.hint()
+        run_until(app, lambda: scene.toast is not None and scene.toast[0].startswith("Hint"))
+        words = scene.toast[0] if scene.toast else ""
+        assert any(label in words for label in labels(scene))
