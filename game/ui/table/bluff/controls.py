@@ -150,9 +150,9 @@ def title(view: CoupView, names: Sequence[str]) -> str:
         return f"Show {turn.claim.label}, or lose a card"
     return {
         Phase.LOSE: "Choose the influence to lose",
-        Phase.KEEP: f"Drew {names_of(turn.drawn)}: keep which?",
+        Phase.KEEP: "The exchange: which cards do you keep?",
         Phase.PICK: "Keep one card of your set",
-        Phase.SWAP: f"Drew {names_of(turn.drawn)}: swap for it?",
+        Phase.SWAP: f"Drew {names_of(turn.drawn)}: swap?",
         Phase.SHOW: f"{actor} examines you: show one card",
         Phase.FORCE_DRAW: f"Shown {turn.shown.label if turn.shown else 'a card'}: change it?",
         Phase.RETURN: "Return two cards to the deck",
