@@ -16,13 +16,10 @@ from game.engine import saves
 from game.engine.errors import SaveError
 from game.session import GameSession
 from game.ui.scenes.common import MenuScene, Overlay
+from game.ui.table.kit import TABLE_RULESETS
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-
-TABLE_RULESETS = frozenset({"coup-detat", "coup-detat-duel", "coup", "coup-inquisitor"})
-"""The rulesets the window seats."""
 
 
 def describe(entry: save_index.SaveEntry) -> str:

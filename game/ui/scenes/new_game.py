@@ -17,7 +17,7 @@ from game.engine.saves import MAX_NAME_LENGTH, Seat
 from game.rules import RULESETS
 from game.session import COMPUTER, HUMAN, GameSession
 from game.ui.scenes.common import MenuScene
-from game.ui.scenes.files import TABLE_RULESETS
+from game.ui.table.kit import TABLE_RULESETS
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -5,6 +5,7 @@ undo, hints) is shared; each ruleset the window can seat gives one kit.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Collection, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -107,13 +108,17 @@ class TableKit(Protocol):
     def statistics(self, match: Match, humans: Collection[int]) -> GameRecord | None: ...
 
 
+# The rulesets the window can seat, each with its kit (imported when a table needs it: the
+# kits import this module).
+KITS = {"coup-detat": ("game.ui.table.coup_detat_kit", "CoupDetatKit"),
+        "coup-detat-duel": ("game.ui.table.duel.kit", "DuelKit"),
+        "coup": ("game.ui.table.bluff.kit", "BluffKit"),
+        "coup-inquisitor": ("game.ui.table.bluff.kit", "BluffKit")}
+TABLE_RULESETS = frozenset(KITS)
+
+
 def kit_for(ruleset_id: str) -> TableKit:
     """The table's kit for a ruleset the window can seat."""
-    from game.ui.table.bluff.kit import BluffKit
-    from game.ui.table.coup_detat_kit import CoupDetatKit
-    from game.ui.table.duel.kit import DuelKit
-
-    kits: dict[str, Callable[[], TableKit]] = {"coup-detat": CoupDetatKit,
-                                               "coup-detat-duel": DuelKit,
-                                               "coup": BluffKit, "coup-inquisitor": BluffKit}
-    return kits[ruleset_id]()
+    module, name = KITS[ruleset_id]
+    kit: Callable[[], TableKit] = getattr(importlib.import_module(module), name)
+    return kit()
