@@ -12,7 +12,7 @@ import pygame
 import pytest
 from ui_kit import frames, open_app, press_button, table
 
-from game import crash, paths, save_index
+from game import crash, paths
 from game.engine import saves
 from game.engine.match import Match
 from game.files import write_atomically
@@ -153,13 +153,6 @@ def test_a_report_that_cannot_be_written_is_no_second_crash(tmp_path: Path) -> N
     assert crash.write_report(crash.report(ValueError("x")), folder=blocked) is None
 
 
-def test_saves_list_ignores_the_autosaves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(paths.HOME_VARIABLE, str(tmp_path))
-    autosave(IN_PROGRESS)
-    autosave(IN_PROGRESS)
-    assert save_index.list_saves([(paths.saves_dir(), False)]) == []
-
-
 def _duel_save(steps: int = 10) -> Match:
     """A game for two a few decisions in, made at random."""
     import random
@@ -179,7 +172,7 @@ def test_a_save_of_a_game_the_table_cannot_seat_is_refused_with_a_reason(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ui.scenes import files
 
-    monkeypatch.setattr(files, "TABLE_RULESETS", frozenset({"coup-detat"}))
+    monkeypatch.setattr(files, "table_rulesets", lambda: frozenset({"coup-detat"}))
     match = _duel_save()
     with open_app(tmp_path, monkeypatch) as app:
         app.replace(TitleScene(app))
@@ -192,9 +185,10 @@ def test_a_save_of_a_game_the_table_cannot_seat_is_refused_with_a_reason(
 
 def test_a_game_for_two_saved_loads_at_its_table(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ui.scenes.files import TABLE_RULESETS, resume
+    from game.ui.scenes.files import resume
+    from game.ui.table.kit import table_rulesets
 
-    assert "coup-detat-duel" in TABLE_RULESETS
+    assert "coup-detat-duel" in table_rulesets()
     match = _duel_save()
     with open_app(tmp_path, monkeypatch) as app:
         app.replace(TitleScene(app))

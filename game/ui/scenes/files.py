@@ -16,7 +16,7 @@ from game.engine import saves
 from game.engine.errors import SaveError
 from game.session import GameSession
 from game.ui.scenes.common import MenuScene, Overlay
-from game.ui.table.kit import TABLE_RULESETS
+from game.ui.table.kit import table_rulesets
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -53,7 +53,7 @@ def resume_first(app: App, candidates: list[paths.Path]) -> str | None:
         saved, _, skipped = saves.read_first(candidates)
     except SaveError as error:
         return str(error)
-    if saved.ruleset.id not in TABLE_RULESETS:
+    if saved.ruleset.id not in table_rulesets():
         return f"The table cannot show {saved.ruleset.title} games yet."
     session = GameSession.resume(saved, autosave_path=paths.autosave_path(),
                                  on_thinking_done=app.wake)  # type: ignore[attr-defined]

@@ -17,7 +17,7 @@ from game.engine.saves import MAX_NAME_LENGTH, Seat
 from game.rules import RULESETS
 from game.session import COMPUTER, HUMAN, GameSession
 from game.ui.scenes.common import MenuScene
-from game.ui.table.kit import TABLE_RULESETS
+from game.ui.table.kit import table_rulesets
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -32,7 +32,7 @@ PLAYER_COUNTS = {"coup-detat": (4, 3), "coup": (2, 3, 4, 5, 6),
                  "coup-inquisitor": (2, 3, 4, 5, 6)}
 GAMES = {RULESETS[ruleset].title: ruleset for ruleset in
          ("coup-detat", "coup-detat-duel", "coup", "coup-inquisitor")
-         if ruleset in TABLE_RULESETS}
+         if ruleset in table_rulesets()}
 DUEL = "coup-detat-duel"
 BLUFF = ("coup", "coup-inquisitor")
 TOGGLES = {  # the options (RULES.md 3-4) a game offers, with their words and tips

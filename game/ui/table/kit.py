@@ -5,7 +5,6 @@ undo, hints) is shared; each ruleset the window can seat gives one kit.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Collection, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -108,17 +107,21 @@ class TableKit(Protocol):
     def statistics(self, match: Match, humans: Collection[int]) -> GameRecord | None: ...
 
 
-# The rulesets the window can seat, each with its kit (imported when a table needs it: the
-# kits import this module).
-KITS = {"coup-detat": ("game.ui.table.coup_detat_kit", "CoupDetatKit"),
-        "coup-detat-duel": ("game.ui.table.duel.kit", "DuelKit"),
-        "coup": ("game.ui.table.bluff.kit", "BluffKit"),
-        "coup-inquisitor": ("game.ui.table.bluff.kit", "BluffKit")}
-TABLE_RULESETS = frozenset(KITS)
-
-
 def kit_for(ruleset_id: str) -> TableKit:
     """The table's kit for a ruleset the window can seat."""
-    module, name = KITS[ruleset_id]
-    kit: Callable[[], TableKit] = getattr(importlib.import_module(module), name)
-    return kit()
+    return _kits()[ruleset_id]()
+
+
+def table_rulesets() -> frozenset[str]:
+    """The rulesets the window can seat."""
+    return frozenset(_kits())
+
+
+def _kits() -> dict[str, Callable[[], TableKit]]:
+    # Imported here, not above: the kits import this module.
+    from game.ui.table.bluff.kit import BluffKit
+    from game.ui.table.coup_detat_kit import CoupDetatKit
+    from game.ui.table.duel.kit import DuelKit
+
+    return {"coup-detat": CoupDetatKit, "coup-detat-duel": DuelKit,
+            "coup": BluffKit, "coup-inquisitor": BluffKit}
