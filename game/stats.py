@@ -2,14 +2,22 @@
 
 A finished game is recorded once, whatever the number of human seats (pass-and-play): it
 is won when any human seat is among the winners (a shared win counts), its worth is the
-best human seat's, and its coups are those the human seats attempted and won.
+best human seat's, and its coups are those the human seats attempted and won. A bluffing
+match (`coup`, `coup-inquisitor`) counts instead its rounds (played, and won by a human
+seat), the challenges the human seats made (and won: a bluff caught) and the influences
+they lost.
 
     {"format": "coup-detat-statistics", "version": 1,
      "rulesets": {"coup-detat": {"played": 3, "won": 1, "best_worth": 12300,
-                                 "coups_attempted": 4, "coups_won": 1}}}
+                                 "coups_attempted": 4, "coups_won": 1},
+                  "coup": {"played": 2, "won": 1, "best_worth": null,
+                           "coups_attempted": 0, "coups_won": 0,
+                           "rounds_played": 4, "rounds_won": 2, "challenges": 3,
+                           "challenges_won": 2, "influences_lost": 5}}}
 
 Loading never fails: a missing or damaged file gives empty statistics, and a damaged
-ruleset entry is dropped on its own.
+ruleset entry is dropped on its own. A count missing from an entry (a file written before
+it was kept) is 0.
 """
 
 from __future__ import annotations
@@ -24,6 +32,8 @@ from typing import Any
 from game import paths
 from game.engine.match import Match
 from game.files import write_atomically
+from game.rules.coup_bluff import COUP, COUP_INQUISITOR
+from game.rules.coup_bluff import events as bluff
 from game.rules.coup_detat import RULESET as COUP_DETAT
 from game.rules.coup_detat.events import CoupAttempted, CoupSucceeded
 from game.rules.coup_detat_duel import RULESET as COUP_DETAT_DUEL
@@ -31,7 +41,13 @@ from game.rules.coup_detat_duel.events import CoupAnnounced, HandWon
 
 FORMAT = "coup-detat-statistics"
 VERSION = 1
-COUNTS = ("played", "won", "coups_attempted", "coups_won")
+BLUFF_COUNTS = ("rounds_played", "rounds_won", "challenges", "challenges_won",
+                "influences_lost")
+COUNTS = ("played", "won", "coups_attempted", "coups_won", *BLUFF_COUNTS)
+AT_MOST = (("won", "played"), ("coups_won", "coups_attempted"),
+           ("rounds_won", "rounds_played"), ("challenges_won", "challenges"))
+"""Counts that can never exceed another: an entry breaking one is damaged."""
+BLUFFING = (COUP, COUP_INQUISITOR)
 
 
 @dataclass(frozen=True)
@@ -43,6 +59,11 @@ class GameRecord:
     best_human_worth: int | None
     coups_attempted: int
     coups_won: int
+    rounds_played: int = 0  # the bluffing games' counts (0 for the others)
+    rounds_won: int = 0
+    challenges: int = 0
+    challenges_won: int = 0
+    influences_lost: int = 0
 
 
 @dataclass(frozen=True)
@@ -52,15 +73,21 @@ class RulesetStats:
     best_worth: int | None = None
     coups_attempted: int = 0
     coups_won: int = 0
+    rounds_played: int = 0
+    rounds_won: int = 0
+    challenges: int = 0
+    challenges_won: int = 0
+    influences_lost: int = 0
 
     def with_game(self, record: GameRecord) -> RulesetStats:
         worths = [w for w in (self.best_worth, record.best_human_worth) if w is not None]
+        added = {name: getattr(self, name) + getattr(record, name)
+                 for name in ("coups_attempted", "coups_won", *BLUFF_COUNTS)}
         return RulesetStats(
             played=self.played + 1,
             won=self.won + int(record.human_won),
             best_worth=max(worths) if worths else None,
-            coups_attempted=self.coups_attempted + record.coups_attempted,
-            coups_won=self.coups_won + record.coups_won,
+            **added,
         )
 
 
@@ -111,6 +138,41 @@ def record_for_duel(match: Match, human_seats: Collection[int]) -> GameRecord:
     )
 
 
+def record_for_bluff(match: Match, human_seats: Collection[int]) -> GameRecord:
+    """The record of a finished bluffing match (`coup` or `coup-inquisitor`): its rounds,
+    the human seats' challenges (won when the claim failed: a bluff caught) and the
+    influences they lost; no worth and no coups."""
+    ruleset = next((game for game in BLUFFING if game.id == match.ruleset.id), COUP)
+    humans = _finished(match, ruleset.id, ruleset.title, human_seats)
+    rounds = [event for event in match.events if isinstance(event, bluff.RoundWon)]
+    challenges = _challenges(match)
+    return GameRecord(
+        ruleset=ruleset.id,
+        human_won=any(seat in humans for seat in match.state.winners),
+        best_human_worth=None,
+        coups_attempted=0,
+        coups_won=0,
+        rounds_played=len(rounds),
+        rounds_won=sum(1 for event in rounds if event.seat in humans),
+        challenges=sum(1 for challenger, _ in challenges if challenger in humans),
+        challenges_won=sum(1 for challenger, won in challenges if won and challenger in humans),
+        influences_lost=_count(match, bluff.InfluenceLost, humans),
+    )
+
+
+def _challenges(match: Match) -> list[tuple[int, bool]]:
+    """Each challenge of the match: the challenger, and whether the claim failed."""
+    outcomes: list[tuple[int, bool]] = []
+    challenger: int | None = None
+    for event in match.events:
+        if isinstance(event, bluff.Challenged):
+            challenger = event.seat
+        elif isinstance(event, bluff.ClaimProven | bluff.ClaimFailed) and challenger is not None:
+            outcomes.append((challenger, isinstance(event, bluff.ClaimFailed)))
+            challenger = None
+    return outcomes
+
+
 def _finished(match: Match, ruleset_id: str, title: str,
               human_seats: Collection[int]) -> frozenset[int]:
     """The human seats of a finished match of `ruleset_id`; `ValueError` otherwise."""
@@ -149,7 +211,8 @@ def save(stats: Statistics, path: Path | None = None) -> None:
     write_atomically(path, json.dumps(stats.to_json(), indent=2) + "\n")
 
 
-def _count(match: Match, kind: type[CoupAttempted | CoupSucceeded | CoupAnnounced],
+def _count(match: Match,
+           kind: type[CoupAttempted | CoupSucceeded | CoupAnnounced | bluff.InfluenceLost],
            seats: frozenset[int]) -> int:
     return sum(1 for event in match.events if isinstance(event, kind) and event.seat in seats)
 
@@ -158,16 +221,15 @@ def _ruleset_stats(raw: object) -> RulesetStats | None:
     """One ruleset's entry, or None if it makes no sense."""
     if not isinstance(raw, Mapping):
         return None
-    counts = [raw.get(name, 0) for name in COUNTS]
+    counts = {name: raw.get(name, 0) for name in COUNTS}
     best = raw.get("best_worth")
-    if not all(_is_int(count) and count >= 0 for count in counts):
+    if not all(_is_int(count) and count >= 0 for count in counts.values()):
         return None
     if not (best is None or _is_int(best)):
         return None
-    played, won, attempted, succeeded = counts
-    if won > played or succeeded > attempted:
+    if any(counts[part] > counts[whole] for part, whole in AT_MOST):
         return None
-    return RulesetStats(played, won, best, attempted, succeeded)
+    return RulesetStats(best_worth=best, **counts)
 
 
 def _is_int(value: object) -> bool:

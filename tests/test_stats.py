@@ -4,14 +4,17 @@ damaged file by an exception."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from bluff_kit import bluff_match, play
 
 from game import paths, stats
 from game.engine.match import Match, seeded_chance
 from game.rules import get_ruleset
+from game.rules.coup_bluff import events as bluff
 from game.rules.coup_detat import events as ev
 from game.stats import GameRecord, RulesetStats, Statistics
 
@@ -120,6 +123,91 @@ def test_a_seat_not_at_the_table_is_refused() -> None:
         stats.record_for_coup_detat(finished_match(1), [3])
 
 
+# The bluffing games.
+
+
+def scripted_bluff_match() -> Match:
+    """Two players of coup: each catches the other's bluff, then Ada (seat 0) proves her
+    Duke and Blaise loses his last influence."""
+    match = bluff_match("coup", ("assassin duke", "contessa captain"))
+    play(match, "0 steal 1", "1 challenge", "0 lose assassin",
+         "1 tax", "0 challenge", "1 lose contessa",
+         "0 tax", "1 challenge", "0 reveal duke", "1 lose captain")
+    return match
+
+
+def random_bluff_match(ruleset_id: str, seed: int, rounds: int) -> Match:
+    rules = get_ruleset(ruleset_id)
+    match = Match(rules, rules.parse_options({"players": 3, "rounds": rounds}),
+                  chance=seeded_chance(rules, seed))
+    rng = random.Random(seed)
+    while not match.pending.over:
+        match.submit(rng.choice(match.legal()))
+    return match
+
+
+def test_a_bluff_match_counts_challenges_won_and_influences_lost_per_seat() -> None:
+    match = scripted_bluff_match()
+    assert stats.record_for_bluff(match, [0]) == GameRecord(
+        "coup", True, None, 0, 0, rounds_played=1, rounds_won=1, challenges=1,
+        challenges_won=1, influences_lost=1)
+    assert stats.record_for_bluff(match, [1]) == GameRecord(
+        "coup", False, None, 0, 0, rounds_played=1, rounds_won=0, challenges=2,
+        challenges_won=1, influences_lost=2)
+
+
+@pytest.mark.parametrize("ruleset_id", ["coup", "coup-inquisitor"])
+def test_a_finished_bluff_match_of_rounds_is_recorded_from_the_human_seats(
+        ruleset_id: str) -> None:
+    match = random_bluff_match(ruleset_id, seed=4, rounds=3)
+    per_seat = [stats.record_for_bluff(match, [seat]) for seat in range(3)]
+    winners = match.state.winners
+    for seat, made in enumerate(per_seat):
+        assert made.ruleset == ruleset_id and made.human_won == (seat in winners)
+        assert made.rounds_played == 3 and made.rounds_won == match.state.round_wins[seat]
+        assert made.challenges_won <= made.challenges
+    events = match.events
+    assert sum(made.challenges for made in per_seat) == sum(
+        isinstance(e, bluff.Challenged) for e in events)
+    assert sum(made.challenges_won for made in per_seat) == sum(
+        isinstance(e, bluff.ClaimFailed) for e in events)
+    assert sum(made.influences_lost for made in per_seat) == sum(
+        isinstance(e, bluff.InfluenceLost) for e in events)
+    everyone = stats.record_for_bluff(match, range(3))
+    assert everyone.human_won and everyone.rounds_won == 3
+
+
+def test_only_a_finished_bluff_match_is_recorded() -> None:
+    with pytest.raises(ValueError, match="not over"):
+        stats.record_for_bluff(bluff_match("coup", ("assassin duke", "contessa captain")), [0])
+    with pytest.raises(ValueError, match="Not a Coup match"):
+        stats.record_for_bluff(finished_match(1), [0])
+
+
+def test_bluff_matches_accumulate_and_survive_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    match = scripted_bluff_match()
+    total = Statistics().with_game(stats.record_for_bluff(match, [0]))
+    total = total.with_game(stats.record_for_bluff(match, [1]))
+    stats.save(total, path)
+    assert stats.load(path).get("coup") == RulesetStats(
+        played=2, won=1, rounds_played=2, rounds_won=1, challenges=3, challenges_won=2,
+        influences_lost=3)
+
+
+def test_an_old_file_without_the_bluff_counts_loads(tmp_path: Path) -> None:
+    old = {"format": stats.FORMAT, "version": 1, "rulesets": {
+        "coup-detat": {"played": 4, "won": 1, "best_worth": 12_000, "coups_attempted": 3,
+                       "coups_won": 1},
+        "coup-detat-duel": {"played": 2, "won": 2, "best_worth": None, "coups_attempted": 0,
+                            "coups_won": 0}}}
+    (tmp_path / "statistics.json").write_text(json.dumps(old), encoding="utf-8")
+    loaded = stats.load(tmp_path / "statistics.json")
+    assert loaded.get("coup-detat") == RulesetStats(4, 1, 12_000, 3, 1)
+    assert loaded.get("coup-detat-duel").played == 2
+    assert loaded.get("coup") == RulesetStats()
+
+
 # Accumulating.
 
 
@@ -224,6 +312,9 @@ def test_a_missing_or_unreadable_file_gives_empty_statistics(tmp_path: Path) -> 
     {"played": True},
     {"played": 1, "won": 2},
     {"coups_attempted": 1, "coups_won": 2},
+    {"rounds_played": 1, "rounds_won": 2},
+    {"challenges": 0, "challenges_won": 1},
+    {"influences_lost": -2},
     {"best_worth": "lots"},
     [1, 2],
 ])

@@ -4,6 +4,7 @@ that never shows another person's face-down cards, and a save that loads."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -22,6 +23,8 @@ from ui_kit import (
     run_until,
 )
 
+from game import stats
+from game.rules import RULESETS
 from game.rules.coup_bluff import events as ev
 from game.rules.coup_bluff.charts import Character
 from game.rules.coup_bluff.decisions import Allow, Block, Challenge
@@ -29,8 +32,9 @@ from game.rules.coup_bluff.state import Phase
 from game.ui.scenes.files import resume
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
+from game.ui.scenes.statistics import StatisticsScene
 from game.ui.table.bluff import hud
-from game.ui.table.bluff.results import BluffGameOverScene
+from game.ui.table.bluff.results import BetweenRoundsScene, BluffGameOverScene, final_lines
 from game.ui.table.scene import TableScene
 
 
@@ -93,10 +97,11 @@ def test_the_two_player_options_are_offered_only_to_two(
         scene = new_game_form(app, "Coup with the Inquisitor", "2 players")
         assert {"Call the Coup: on", "Five lives: on"} <= set(buttons(app))
         press_button(app, "Five lives: on")
-        assert scene.options() == {"players": 2, "call_the_coup": True, "five_lives": False}
+        assert scene.options() == {"players": 2, "call_the_coup": True, "five_lives": False,
+                                   "rounds": 1}
         choose(app, scene.players_menu, "6 players")
         assert "Call the Coup: on" not in buttons(app)
-        assert scene.options() == {"players": 6} and len(scene.name_entries) == 6
+        assert scene.options() == {"players": 6, "rounds": 1} and len(scene.name_entries) == 6
         choose(app, scene.game_menu, "Coup")
         choose(app, scene.players_menu, "2 players")
         assert "Alternative deal: off" in buttons(app)
@@ -271,3 +276,91 @@ def test_a_hint_names_a_decision_in_words(tmp_path: Path,
         run_until(app, lambda: scene.toast is not None and scene.toast[0].startswith("Hint"))
         words = scene.toast[0] if scene.toast else ""
         assert any(label in words for label in labels(scene))
+
+
+def test_new_game_offers_a_match_of_several_rounds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = new_game_form(app, "Coup", "2 players")
+        assert scene.rounds_menu is not None
+        assert scene.rounds_menu.selected_option[0] == "One round"
+        choose(app, scene.rounds_menu, "Match of 3 rounds")
+        assert scene.options() == {"players": 2, "alternative_deal": False, "rounds": 3}
+        choose(app, scene.game_menu, "Coup with the Inquisitor")  # the choice stays
+        assert scene.rounds_menu.selected_option[0] == "Match of 3 rounds"
+        choose(app, scene.players_menu, "4 players")
+        assert scene.options() == {"players": 4, "rounds": 3}
+        choose(app, scene.game_menu, RULESETS["coup-detat"].title)
+        assert scene.rounds_menu is None and "rounds" not in scene.options()
+        choose(app, scene.game_menu, "Coup")
+        press_button(app, "Start")
+        assert isinstance(app.scene, TableScene)
+        assert app.scene.session.match.options.rounds == 3
+
+
+def play_match_to_its_end(app, scene: TableScene, seed: int) -> list[BetweenRoundsScene]:  # type: ignore[no-untyped-def]
+    """The person answers at random; every tally between rounds is read and closed."""
+    rng = random.Random(seed)
+    tallies: list[BetweenRoundsScene] = []
+    for _ in range(20000):
+        frames(app)
+        top = app.scene
+        if isinstance(top, BetweenRoundsScene):
+            tallies.append(top)
+            press_button(app, "Continue")
+        elif top is not scene:
+            return tallies
+        elif scene.caught_up and my_turn(scene) and not scene.session.over:
+            scene.decide(rng.choice(scene.session.match.legal()))
+    pytest.fail("the match did not end")
+
+
+def test_a_match_of_three_rounds_shows_the_tally_between_rounds_and_records_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = bluff_table(app, "hcc", seed=5, rounds=3)
+        tallies = play_match_to_its_end(app, scene, seed=5)
+        match = scene.session.match
+        assert isinstance(app.scene, BluffGameOverScene)
+        assert match.state.phase is Phase.OVER and sum(match.state.round_wins) == 3
+        assert [tally.title for tally in tallies] == ["Round 1 of 3 is over",
+                                                      "Round 2 of 3 is over"]
+        won = [e.seat for e in match.events if isinstance(e, ev.RoundWon)]
+        first, second = (tally.lines for tally in tallies)
+        assert first[0] == f"**{scene.names[won[0]]} wins round 1 of 3"
+        assert f"{scene.names[won[0]]}: 1 round won" in first
+        assert "Next: round 2 of 3, with fresh cards and coins." in first
+        assert "Next: round 3 of 3, with fresh cards and coins." in second
+        final = final_lines(app.scene.final_view(), scene.names)
+        assert "**Rounds won" in final
+        assert all(f"{name}: {match.state.round_wins[seat]} round" in " ".join(final)
+                   for seat, name in enumerate(scene.names))
+        recorded = stats.load().get("coup")
+        assert recorded.played == 1 and recorded.rounds_played == 3
+        assert recorded.rounds_won == match.state.round_wins[0]
+        assert recorded.won == int(0 in match.state.winners)
+        screen = StatisticsScene(app)
+        app.replace(screen)
+        frames(app)
+        bluffing = screen.lines()[1]
+        assert bluffing[:3] == ["**Coup", f"Matches played: 1    won: {recorded.won}",
+                                f"Rounds played: 3    won: {recorded.rounds_won}"]
+        assert f"Influences lost: {recorded.influences_lost}" in bluffing
+
+
+def test_a_match_of_three_rounds_saves_and_loads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = bluff_table(app, "hcc", ruleset="coup-inquisitor", seed=9, rounds=3)
+        for _ in range(3):
+            run_until(app, lambda: my_turn(scene))
+            press_button(app, next(iter(labels(scene))))
+        path = tmp_path / "match.json"
+        scene.session.save(path)
+        assert json.loads(path.read_text(encoding="utf-8"))["options"]["rounds"] == 3
+        assert resume(app, path) is None
+        frames(app, 3)
+        loaded = app.scene
+        assert isinstance(loaded, TableScene) and loaded is not scene
+        assert loaded.session.match.options.rounds == 3
+        assert loaded.view().rounds == 3

@@ -158,6 +158,25 @@ def test_a_finished_game_counts_in_the_statistics(tmp_path: Path,
         frames(app)
 
 
+def test_an_old_statistics_file_shows_with_empty_bluffing_games(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = {"format": stats.FORMAT, "version": 1, "rulesets": {"coup-detat": {
+        "played": 4, "won": 1, "best_worth": 12_000, "coups_attempted": 3, "coups_won": 1}}}
+    with open_app(tmp_path, monkeypatch) as app:
+        paths.stats_path().parent.mkdir(parents=True, exist_ok=True)
+        paths.stats_path().write_text(json.dumps(old), encoding="utf-8")
+        screen = StatisticsScene(app)
+        app.replace(screen)
+        frames(app)
+        tricks, bluffing = screen.lines()
+        assert "Games played: 4    won: 1" in tricks and "Coups attempted: 3    won: 1" in tricks
+        assert bluffing == ["**Coup", "Matches played: 0    won: 0",
+                            "Rounds played: 0    won: 0", "Challenges made: 0    won: 0",
+                            "Influences lost: 0", "", "**Coup with the Inquisitor",
+                            "Matches played: 0    won: 0", "Rounds played: 0    won: 0",
+                            "Challenges made: 0    won: 0", "Influences lost: 0"]
+
+
 def test_rules_open_from_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = table(app, "hccc")

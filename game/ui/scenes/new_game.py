@@ -1,6 +1,7 @@
 """A new game: the game (the 1966 game for 3 or 4, the game for two, or a bluffing game for
-2 to 6), the number of players and the game's options, and each seat's name and whether a
-person or the computer (at which level) plays it."""
+2 to 6), the number of players and the game's options (a bluffing game: how many rounds
+the match has), and each seat's name and whether a person or the computer (at which level)
+plays it."""
 
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ TOGGLES = {  # the options (RULES.md 3-4) a game offers, with their words and ti
         ("five_lives", "Five lives", "Two players: the first three lost cards are replaced")),
 }
 TWO_PLAYER_ONLY = frozenset({"alternative_deal", "call_the_coup", "five_lives"})
+ROUNDS = {"One round": 1, "Match of 3 rounds": 3, "Match of 5 rounds": 5}
+"""A bluffing match's rounds (RULES_NOTES: the most round wins take the match)."""
 
 
 class NewGameScene(MenuScene):
@@ -55,6 +58,7 @@ class NewGameScene(MenuScene):
         super().__init__(app)
         self.ruleset = "coup-detat"
         self.players = 4
+        self.rounds = 1
         self.flags: dict[str, bool] = {"short_game": False, "alternative_deal": False,
                                        "call_the_coup": True, "five_lives": True}
         self.names = list(DEFAULT_NAMES)
@@ -64,6 +68,7 @@ class NewGameScene(MenuScene):
         self.name_entries: list[UITextEntryLine] = []
         self.kind_menus: list[UIDropDownMenu] = []
         self.players_menu: UIDropDownMenu | None = None
+        self.rounds_menu: UIDropDownMenu | None = None
         self.game_menu: UIDropDownMenu | None = None
         self.message: UILabel | None = None
 
@@ -119,20 +124,25 @@ class NewGameScene(MenuScene):
         self.button(start.move(round(220 * scale), 0), "Back", self.back)
 
     def _players_row(self, rect: Rect, row: int) -> int:
-        """The number of players and the game's options (those for two players only when
-        two play): beside it if there is one, on a row of their own below if more; the
-        height taken below."""
+        """The number of players, a bluffing match's rounds beside it, and the game's
+        options (those for two players only when two play): beside it if there is room
+        for them, on a row of their own below if not; the height taken below."""
         counts: list[str | tuple[str, str]] = [f"{count} players"
                                                for count in PLAYER_COUNTS[self.ruleset]]
         self.players_menu = self.keep(UIDropDownMenu(
             counts, f"{self.players} players", rect,
             manager=self.app.ui))  # type: ignore[assignment]
+        gap = round(10 * self.scale)
+        self.rounds_menu = None
+        if self.ruleset in BLUFF:
+            self.rounds_menu = self.keep(UIDropDownMenu(
+                list(ROUNDS), _rounds_words(self.rounds), rect.move(rect.width + gap, 0),
+                manager=self.app.ui))  # type: ignore[assignment]
         offered = [toggle for toggle in TOGGLES.get(self.ruleset, ())
                    if self.players == 2 or toggle[0] not in TWO_PLAYER_ONLY]
         if not offered:
             return 0
-        gap = round(10 * self.scale)
-        below = len(offered) > 1
+        below = len(offered) > 1 or self.rounds_menu is not None
         left, top = (rect.left, rect.top + row) if below else (rect.right + gap, rect.top)
         width = rect.width
         for index, (name, words, tip) in enumerate(offered):
@@ -151,7 +161,8 @@ class NewGameScene(MenuScene):
             return {"players": 2}
         flags = {name: self.flags[name] for name, _, _ in TOGGLES.get(self.ruleset, ())
                  if self.players == 2 or name not in TWO_PLAYER_ONLY}
-        return {"players": self.players, **flags}
+        rounds = {"rounds": self.rounds} if self.ruleset in BLUFF else {}
+        return {"players": self.players, **flags, **rounds}
 
     def _remember(self) -> None:
         """Keep what was typed and chosen when the form is laid out again."""
@@ -202,6 +213,9 @@ class NewGameScene(MenuScene):
             if event.ui_element is self.game_menu and event.text in GAMES:
                 self._choose_game(event.text)
                 return True
+            if event.ui_element is self.rounds_menu and event.text in ROUNDS:
+                self.rounds = ROUNDS[event.text]
+                return True
             if event.ui_element is self.players_menu:
                 self.players = int(event.text.split()[0])
                 self._rebuild()
@@ -210,3 +224,8 @@ class NewGameScene(MenuScene):
                 self.kinds[self.kind_menus.index(event.ui_element)] = event.text
                 return True
         return super().handle(event)
+
+
+def _rounds_words(rounds: int) -> str:
+    """The rounds menu's words for a number of rounds."""
+    return next(words for words, count in ROUNDS.items() if count == rounds)

@@ -134,8 +134,13 @@ class BluffKit:
                           to_act=seat == view.to_act and scene.caught_up, scale=layout.scale)
 
     def overlay_after(self, app: App, table: TableScene, beat: Beat) -> Scene | None:
+        from game.ui.table.bluff.results import BetweenRoundsScene
+
         if isinstance(beat.event, ev.MatchWon):
             return self.game_over(app, table)
+        view = table.view(beat.state)
+        if isinstance(beat.event, ev.RoundWon) and sum(view.round_wins) < view.rounds:
+            return BetweenRoundsScene(app, table, view, beat.event.seat)
         return None
 
     def game_over(self, app: App, table: TableScene) -> Scene:
@@ -144,4 +149,4 @@ class BluffKit:
         return BluffGameOverScene(app, table)
 
     def statistics(self, match: Match, humans: Collection[int]) -> stats.GameRecord | None:
-        return None  # the statistics page keeps to the trick-taking games for now
+        return stats.record_for_bluff(match, humans)

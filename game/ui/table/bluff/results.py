@@ -1,28 +1,72 @@
-"""The end of a bluffing match: who won, the rounds each took, who was left standing."""
+"""Between the rounds of a bluffing match, the tally of round wins; at its end, who won,
+the rounds each took and how the last round left the table."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules.coup_bluff.view import CoupView
+from game.rules.words import joined
 from game.ui.scenes.common import draw_lines
-from game.ui.scenes.results import GameOverOverlay
+from game.ui.scenes.results import GameOverOverlay, ResultOverlay
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.table.scene import TableScene
+
+
+def round_name(index: int, rounds: int) -> str:
+    """"round 2 of 3" (the first round is index 0)."""
+    return f"round {index + 1} of {rounds}"
+
+
+def tally_lines(view: CoupView, names: Sequence[str]) -> list[str]:
+    """The rounds each player has won, most first (seat order among equals)."""
+    order = sorted(range(len(names)), key=lambda seat: -view.round_wins[seat])
+    return [f"{names[seat]}: {view.round_wins[seat]} round"
+            f"{'s' if view.round_wins[seat] != 1 else ''} won" for seat in order]
+
+
+def between_rounds_lines(view: CoupView, winner: int, names: Sequence[str]) -> list[str]:
+    """After a round that does not end the match: who took it, the tally, what comes."""
+    played = sum(view.round_wins)
+    return [f"**{names[winner]} wins {round_name(played - 1, view.rounds)}", "",
+            "**Rounds won", *tally_lines(view, names), "",
+            f"Next: {round_name(played, view.rounds)}, with fresh cards and coins.",
+            "The most round wins take the match; equal tallies share it."]
+
+
+def match_result(view: CoupView, names: Sequence[str]) -> str:
+    """"Ada wins the match" or "Ada and Bob share the match"."""
+    if not view.winners:
+        return "Nobody wins the match"
+    verb = "wins" if len(view.winners) == 1 else "share"
+    return f"{joined(names[seat] for seat in view.winners)} {verb} the match"
 
 
 def final_lines(view: CoupView, names: Sequence[str]) -> list[str]:
-    """The match's result in words, and each player's tally."""
-    winners = ", ".join(names[seat] for seat in view.winners) or "Nobody"
-    lines = [f"**{winners} wins the match", ""]
+    """The match's result in words, the tally of a match of rounds, and the last round."""
+    lines = [f"**{match_result(view, names)}", ""]
+    if view.rounds > 1:
+        lines += ["**Rounds won", *tally_lines(view, names), "",
+                  f"**The last round ({round_name(view.rounds - 1, view.rounds)})"]
     for seat, name in enumerate(names):
-        tally = [f"{view.coins[seat]} coins"]
-        if view.rounds > 1:
-            tally.insert(0, f"{view.round_wins[seat]} of {view.rounds} rounds won")
         lost = ", ".join(c.label for c in view.revealed[seat]) or "none"
         state = "still standing" if view.alive[seat] else "out"
-        lines.append(f"{name}: {state}; {', '.join(tally)}; influences lost: {lost}")
+        lines.append(f"{name}: {state}; {view.coins[seat]} coins; influences lost: {lost}")
     return lines
+
+
+class BetweenRoundsScene(ResultOverlay):
+    """The tally after a round of a match of several; Continue deals the next round."""
+
+    def __init__(self, app: App, table: TableScene, view: CoupView, winner: int) -> None:
+        played = sum(view.round_wins)
+        super().__init__(app, table, f"Round {played} of {view.rounds} is over",
+                         between_rounds_lines(view, winner, table.names))
 
 
 class BluffGameOverScene(GameOverOverlay):
