@@ -283,11 +283,11 @@ def test_new_game_offers_a_match_of_several_rounds(
     with open_app(tmp_path, monkeypatch) as app:
         scene = new_game_form(app, "Coup", "2 players")
         assert scene.rounds_menu is not None
-        assert scene.rounds_menu.selected_option[0] == "One round"
-        choose(app, scene.rounds_menu, "Match of 3 rounds")
+        assert scene.rounds_menu.selected_option[0] == "Match: 1 round"
+        choose(app, scene.rounds_menu, "Match: 3 rounds")
         assert scene.options() == {"players": 2, "alternative_deal": False, "rounds": 3}
         choose(app, scene.game_menu, "Coup with the Inquisitor")  # the choice stays
-        assert scene.rounds_menu.selected_option[0] == "Match of 3 rounds"
+        assert scene.rounds_menu.selected_option[0] == "Match: 3 rounds"
         choose(app, scene.players_menu, "4 players")
         assert scene.options() == {"players": 4, "rounds": 3}
         choose(app, scene.game_menu, RULESETS["coup-detat"].title)

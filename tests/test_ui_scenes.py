@@ -171,10 +171,10 @@ def test_an_old_statistics_file_shows_with_empty_bluffing_games(
         tricks, bluffing = screen.lines()
         assert "Games played: 4    won: 1" in tricks and "Coups attempted: 3    won: 1" in tricks
         assert bluffing == ["**Coup", "Matches played: 0    won: 0",
-                            "Rounds played: 0    won: 0", "Challenges made: 0    won: 0",
+                            "Rounds played: 0    won: 0", "Challenges made: 0    bluffs caught: 0",
                             "Influences lost: 0", "", "**Coup with the Inquisitor",
                             "Matches played: 0    won: 0", "Rounds played: 0    won: 0",
-                            "Challenges made: 0    won: 0", "Influences lost: 0"]
+                            "Challenges made: 0    bluffs caught: 0", "Influences lost: 0"]
 
 
 def test_rules_open_from_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -46,7 +46,7 @@ TOGGLES = {  # the options (RULES.md 3-4) a game offers, with their words and ti
         ("five_lives", "Five lives", "Two players: the first three lost cards are replaced")),
 }
 TWO_PLAYER_ONLY = frozenset({"alternative_deal", "call_the_coup", "five_lives"})
-ROUNDS = {"One round": 1, "Match of 3 rounds": 3, "Match of 5 rounds": 5}
+ROUNDS = {"Match: 1 round": 1, "Match: 3 rounds": 3, "Match: 5 rounds": 5}
 """A bluffing match's rounds (RULES_NOTES: the most round wins take the match)."""
 
 

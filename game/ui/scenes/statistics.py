@@ -26,7 +26,7 @@ def ruleset_lines(ruleset_id: str, record: stats.RulesetStats) -> list[str]:
         return [title,
                 f"Matches played: {record.played}    won: {record.won}",
                 f"Rounds played: {record.rounds_played}    won: {record.rounds_won}",
-                f"Challenges made: {record.challenges}    won: {record.challenges_won}",
+                f"Challenges made: {record.challenges}    bluffs caught: {record.challenges_won}",
                 f"Influences lost: {record.influences_lost}"]
     best = francs(record.best_worth) if record.best_worth is not None else "-"
     worth = [f"Best final worth: {best}"] if ruleset_id in IN_FRANCS else []
