@@ -167,9 +167,11 @@ def summary_for(ruleset_id: str, players: int, short_game: bool,
 def run(players: int, games: int, seed: int, short_game: bool = False,
         seats: Sequence[str] | None = None, *, ruleset: str = "coup-detat",
         make_player: PlayerFactory | None = None, budget: float = DEFAULT_BUDGET,
-        workers: int = 2, time_limit: float = DEFAULT_TIME_LIMIT, echo: bool = False) -> Tally:
-    """Play `games` complete games of `ruleset`; the same arguments give the same games
-    (outside programs and Hard's time budget aside)."""
+        workers: int = 2, time_limit: float = DEFAULT_TIME_LIMIT, echo: bool = False,
+        first_game: int = 0) -> Tally:
+    """Play `games` complete games of `ruleset`, numbered from `first_game`; the same
+    arguments give the same games (outside programs and Hard's time budget aside), so a
+    long run can be shared out in slices."""
     rules = get_ruleset(ruleset)
     seats = tuple(seats or ["random"] * players)
     if len(seats) != players:
@@ -183,7 +185,7 @@ def run(players: int, games: int, seed: int, short_game: bool = False,
             print(line, file=sys.stderr)
 
     started = time.perf_counter()
-    for game in range(games):
+    for game in range(first_game, first_game + games):
         chairs = chairs_for(seats, game)
         match = Match(rules, options, chance=seeded_chance(rules, f"{seed}:{game}"))
         table = [make_player(game, chair) if make_player else

@@ -24,7 +24,14 @@ from game.rules.coup_bluff.charts import Action
 from game.rules.coup_bluff.state import Phase, State
 from game.simulate import seeded_chance
 
-PLAYERS: dict[str, Any] = {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
+
+def quick_hard(seed: int | str | None) -> HardPlayer:
+    """Hard with a handful of imagined positions a decision, in this process: the same
+    view always gets the same decision, and the tests stay quick."""
+    return HardPlayer(seed, budget=60.0, workers=1, max_worlds=2)
+
+
+PLAYERS: dict[str, Any] = {"easy": EasyPlayer, "medium": MediumPlayer, "hard": quick_hard}
 TABLES = [("coup", 4, {}), ("coup", 3, {}), ("coup", 2, {"alternative_deal": True}),
           ("coup-inquisitor", 4, {}), ("coup-inquisitor", 2, {}),
           ("coup-inquisitor", 2, {"call_the_coup": False, "five_lives": False})]

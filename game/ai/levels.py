@@ -20,17 +20,17 @@ LEVELS = ("easy", "medium", "hard")  # offered to players; "random" is for measu
 ALL_LEVELS = ("random", *LEVELS)
 DEFAULT_LEVEL = "medium"
 DUEL = "coup-detat-duel"
-BLUFF = ("coup", "coup-inquisitor")  # one set of players for both (Hard = Medium for now)
+BLUFF = ("coup", "coup-inquisitor")  # one set of players for both
 LEVELS_BY_RULESET = {"coup-detat": ALL_LEVELS, DUEL: ALL_LEVELS,  # the players built for each
                      **{bluff: ALL_LEVELS for bluff in BLUFF}}
 PlayerClass = Callable[[int | str | None], Player]
 PLAYERS_BY_RULESET: dict[str, dict[str, PlayerClass]] = {  # the hand-written levels
     "coup-detat": {"easy": EasyPlayer, "medium": MediumPlayer},
     DUEL: {"easy": DuelEasyPlayer, "medium": DuelMediumPlayer},
-    **{bluff: {"easy": BluffEasyPlayer, "medium": BluffMediumPlayer, "hard": BluffHardPlayer}
-       for bluff in BLUFF},
+    **{bluff: {"easy": BluffEasyPlayer, "medium": BluffMediumPlayer} for bluff in BLUFF},
 }
-HARD_BY_RULESET: dict[str, type[HardPlayer]] = {"coup-detat": HardPlayer, DUEL: DuelHardPlayer}
+HARD_BY_RULESET: dict[str, type[HardPlayer]] = {"coup-detat": HardPlayer, DUEL: DuelHardPlayer,
+                                                **{bluff: BluffHardPlayer for bluff in BLUFF}}
 
 
 def levels_for(ruleset_id: str) -> tuple[str, ...]:

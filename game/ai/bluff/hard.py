@@ -1,15 +1,99 @@
-"""Hard in the bluffing games is, for now, the Medium player under another name.
+"""Hard in the bluffing games: search over the cards it cannot see.
 
-There was no time yet to build the search it should be (hidden cards sampled consistently
-with the view, each decision played out in the imagined deals, bluffing when it pays), so
-Hard = Medium: the level exists so that every level can be chosen at the table, and it
-plays exactly as Medium does. The benchmark (benchmarks/coup_ladder.py) measures Medium.
+For its turn's action and for each challenge or block it is asked about, Hard imagines
+positions consistent with its view and likely under the claims it has heard (a player who
+claimed the Duke more often holds one), tries each decision in every one of them, lets
+Medium players play the round on, and chooses the decision that most often leads to its
+winning the round (game/ai/bluff/search.py). Bluffs come out of the same search: a claim
+it cannot back is tried like any other, and chosen when the imagined opponents seldom
+challenge it. The decisions that only give cards up (which card to lose, keep or show)
+are Medium's: keep the best hand.
+
+It sees the view and the legal decisions only, plus what it has heard claimed, like
+Medium; two positions that look the same to it get the same thought.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from game.ai.bluff.cards import strength
 from game.ai.bluff.medium import MediumPlayer
+from game.ai.bluff.search import Knowledge, estimate
+from game.ai.hard import DEFAULT_BUDGET, MAX_WORLDS, Estimate
+from game.ai.hard import HardPlayer as SearchPlayer
+from game.rules.coup_bluff.decisions import (
+    Allow,
+    Block,
+    Challenge,
+    Decision,
+    TakeAction,
+)
+from game.rules.coup_bluff.state import Phase
+from game.rules.coup_bluff.view import CoupView
+
+SEARCHED = (Phase.ACTION, Phase.CHALLENGE, Phase.BLOCK)
+TARGETS_TRIED = 2  # for an action aimed at a player, the strongest opponents tried
 
 
-class HardPlayer(MediumPlayer):
-    """Medium's decisions, word for word (see the module's docstring)."""
+class HardPlayer(SearchPlayer):
+    search = staticmethod(estimate)
+
+    def __init__(self, seed: int | str | None = None, budget: float = DEFAULT_BUDGET,
+                 workers: int = 2, max_worlds: int = MAX_WORLDS) -> None:
+        super().__init__(seed, budget=budget, workers=workers, max_worlds=max_worlds)
+        self._medium = MediumPlayer(seed)  # its memory of claims, and the card choices
+
+    def decide(self, seen: Any, choices: Sequence[Any]) -> Any:
+        if seen.phase not in SEARCHED:
+            return self._medium.decide(seen, choices)
+        return super().decide(seen, choices)
+
+    def think(self, seen: Any, choices: Sequence[Any]) -> Estimate:
+        if isinstance(seen, CoupView):
+            self._medium.observe(seen)
+            seen = Knowledge(seen, self._medium.claims)
+        return super().think(seen, choices)
+
+    def shortlist(self, seen: Any, choices: Sequence[Any]) -> Sequence[Any]:
+        """Every decision but actions aimed at the weaker opponents (all of them with two
+        players); Medium's own choice first, so that it wins a tie."""
+        view: CoupView = seen.view
+        favourite = self._medium.decide(view, choices)
+        targets = sorted({d.target for d in choices
+                          if isinstance(d, TakeAction) and d.target is not None},
+                         key=lambda seat: strength(view, seat), reverse=True)
+        tried = set(targets[:TARGETS_TRIED])
+        kept = [d for d in choices if not isinstance(d, TakeAction) or d.target is None
+                or d.target in tried]
+        return [favourite, *(d for d in kept if d != favourite)]
+
+    def advise(self, seen: Any, choices: Sequence[Any]) -> tuple[Any, str]:
+        if seen.phase not in SEARCHED:
+            return self._medium.decide(seen, choices), "It keeps the strongest hand."
+        return super().advise(seen, choices)
+
+    def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
+        best, second = found.decisions[ranking[0]], found.decisions[ranking[1]]
+        return (f"Over {found.worlds} imagined deals consistent with what you have seen, "
+                f"{describe(best)} wins the round {found.average(ranking[0]):.0%} of the time; "
+                f"{describe(second)}, {found.average(ranking[1]):.0%}.")
+
+
+def describe(decision: Decision) -> str:
+    """A decision in a few words, for a hint."""
+    match decision:
+        case TakeAction(action=action, target=None):
+            return action.label
+        case TakeAction(action=action, target=target, called=None):
+            return f"{action.label} on player {target}"
+        case TakeAction(action=action, target=target, called=called):
+            return f"{action.label} on player {target}, calling {called}"
+        case Challenge():
+            return "challenging"
+        case Allow():
+            return "letting it pass"
+        case Block(character=character):
+            return f"blocking as {character.label}"
+    return str(decision)

@@ -9,7 +9,7 @@ exchange. Instant."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence, Set
 
 from game.ai.bluff.base import BluffPlayer
 from game.ai.bluff.cards import (
@@ -45,6 +45,16 @@ class MediumPlayer(BluffPlayer):
         self._claims: defaultdict[int, set[Character]] = defaultdict(set)
 
     # Memory ---------------------------------------------------------------------------------
+    @property
+    def claims(self) -> dict[int, frozenset[Character]]:
+        """The characters each player has claimed this round, as far as he has heard."""
+        return {seat: frozenset(claimed) for seat, claimed in self._claims.items() if claimed}
+
+    def remember(self, claims: Mapping[int, Set[Character]], round_index: int) -> None:
+        """Start with these claims heard in round `round_index`."""
+        self._round = round_index
+        self._claims = defaultdict(set, {seat: set(claimed) for seat, claimed in claims.items()})
+
     def observe(self, view: CoupView) -> None:
         if view.round_index != self._round:
             self._round, self._claims = view.round_index, defaultdict(set)

@@ -27,7 +27,7 @@ from game.rules.coup_bluff.decisions import (
     Swap,
     TakeAction,
 )
-from game.rules.coup_bluff.state import Phase, State, TurnState
+from game.rules.coup_bluff.state import Options, Phase, State, TurnState
 
 _CHANCE = (Phase.START, Phase.DEAL)
 _WORDS = {Phase.PICK: "keep"}  # the decision words (FORMAT.md) that are not a phase's value
@@ -154,6 +154,7 @@ class CoupView:
     round_wins: tuple[int, ...]
     winners: tuple[int, ...]
     calls_the_coup: bool
+    options: Options  # the match's options: public
 
 
 def view(state: State, seat: int | None) -> CoupView:
@@ -178,6 +179,7 @@ def view(state: State, seat: int | None) -> CoupView:
         round_wins=state.round_wins,
         winners=state.winners,
         calls_the_coup=state.calls_the_coup,
+        options=state.options,
     )
 
 

@@ -1,0 +1,142 @@
+"""Hard in the bluffing games: the positions it imagines cannot be told from the real one
+by its seat, follow the claims it has heard, and its search keeps Medium's choice unless
+another is better beyond the noise; its hints give a reason."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+
+from game.ai.bluff.cards import VARIANTS
+from game.ai.bluff.hard import HardPlayer, describe
+from game.ai.bluff.search import Knowledge, PairedEstimate, estimate, play_out, standing
+from game.ai.bluff.worlds import BLUFF_LIKELIHOOD, imagined, unseen_pool
+from game.rules import get_ruleset
+from game.rules.coup_bluff.charts import Action, Character
+from game.rules.coup_bluff.decisions import Allow, Challenge
+from game.rules.coup_bluff.state import Phase, TurnState
+from tests.test_ai_bluff import TABLES, positions
+
+SEARCHED = (Phase.ACTION, Phase.CHALLENGE, Phase.BLOCK)
+
+
+def searched_positions(limit: int):
+    """Positions of random games where a seat makes a decision Hard searches."""
+    found = 0
+    for number, (ruleset_id, players, options) in enumerate(TABLES * 10):
+        rules = get_ruleset(ruleset_id)
+        for state in positions(ruleset_id, players, options, 700 + number):
+            seat = rules.pending(state).seat
+            if seat is not None and state.phase in SEARCHED:
+                yield rules, state, seat
+                found += 1
+                if found >= limit:
+                    return
+
+
+def test_an_imagined_position_looks_to_the_seat_exactly_like_the_real_one() -> None:
+    rng = random.Random(3)
+    checked = differed = 0
+    for rules, state, seat in searched_positions(1000):
+        seen = rules.view(state, seat)
+        position = imagined(seen, VARIANTS[seen.variant], rng, {})
+        assert rules.view(position, seat) == seen
+        assert rules.legal(position) == rules.legal(state)
+        assert Counter(c for hand in position.hands for c in hand) + Counter(position.deck) \
+            + Counter(position.out_of_game) + Counter(c for cards in position.revealed
+                                                       for c in cards) \
+            == Counter(state.variant.deck), "the fifteen cards, each once"
+        differed += position.hands != state.hands
+        checked += 1
+    assert checked == 1000 and differed > checked // 3
+
+
+def test_the_unseen_cards_leave_out_the_hand_and_the_face_up_cards() -> None:
+    for rules, state, seat in searched_positions(200):
+        seen = rules.view(state, seat)
+        pool = unseen_pool(seen, VARIANTS[seen.variant])
+        hidden = Counter(c for other, hand in enumerate(state.hands) if other != seat
+                         for c in hand) + Counter(state.deck) + Counter(state.out_of_game)
+        assert +pool == hidden
+
+
+def test_a_claim_makes_the_claimed_character_likelier_in_the_imagined_hands() -> None:
+    rules = get_ruleset("coup")
+    state = next(state for state in positions("coup", 4, {}, 41)
+                 if state.phase is Phase.ACTION and state.to_act == 0)
+    seen = rules.view(state, 0)
+    variant, rng = VARIANTS["coup"], random.Random(9)
+    trials = 3000
+
+    def holding_duke(claims: dict[int, frozenset[Character]]) -> float:
+        held = sum(Character.DUKE in imagined(seen, variant, rng, claims).hands[1]
+                   for _ in range(trials))
+        return held / trials
+
+    blind, claimed = holding_duke({}), holding_duke({1: frozenset({Character.DUKE})})
+    assert claimed > blind + 0.15
+    # Bayes with the bluff likelihood: P(duke | claim) = p / (p + (1 - p) * likelihood)
+    expected = blind / (blind + (1 - blind) * BLUFF_LIKELIHOOD)
+    assert claimed == pytest.approx(expected, abs=0.05)
+
+
+def test_a_played_out_round_is_won_lost_or_judged_by_the_standing() -> None:
+    rules = get_ruleset("coup")
+    for state in positions("coup", 3, {}, 5):
+        if state.phase is Phase.ACTION:
+            value = play_out(state, 0, random.Random(1), {})
+            assert 0.0 <= value <= 1.0
+    last = list(positions("coup", 3, {}, 5))[-1]
+    assert 0.0 < standing(last, last.living[0]) <= 1.0
+    assert rules.pending(last).seat is not None
+
+
+def test_another_decision_replaces_the_favourite_only_beyond_the_noise() -> None:
+    choices = (Allow(0), Challenge(0))
+    noisy = PairedEstimate(choices, totals=(5.0, 6.0), worlds=10, squares=(0.0, 9.0))
+    assert noisy.best() == Allow(0), "one more win in ten, with differences everywhere"
+    clear = PairedEstimate(choices, totals=(5.0, 9.0), worlds=10, squares=(0.0, 4.0))
+    assert clear.best() == Challenge(0), "four more wins in ten, and no losses"
+    merged = noisy.merged(clear)
+    assert merged.worlds == 20 and merged.squares == (0.0, 13.0)
+
+
+def test_the_search_challenges_a_claim_it_can_see_is_false() -> None:
+    """Every copy of the claimed Duke is in sight of the asker (two in his hand, one face
+    up): each imagined position proves the claim a bluff, and Hard challenges."""
+    rules = get_ruleset("coup")
+    claimant, asker, third, duke = 0, 1, 2, Character.DUKE
+    rest = [c for c in VARIANTS["coup"].deck if c is not duke]
+    random.Random(4).shuffle(rest)
+    state = rules.new_game(rules.parse_options({"players": 3}))
+    state = dataclasses.replace(
+        state, phase=Phase.CHALLENGE, to_act=asker,
+        hands=((rest[0], rest[1]), (duke, duke), (rest[2],)),
+        revealed=((), (), (duke,)), coins=(2, 2, 2), deck=tuple(rest[3:]),
+        round_wins=(0, 0, 0),
+        turn=TurnState(claimant, Action.TAX, claimant=claimant, claim=duke,
+                       askers=(asker, third)))
+    seen = rules.view(state, asker)
+    choices = [Allow(asker), Challenge(asker)]
+    found = estimate(Knowledge(seen, {}), choices, 1, 60.0, 40)
+    assert found.average(1) > found.average(0)
+    assert HardPlayer(2, budget=60.0, workers=1, max_worlds=40).decide(seen, choices) \
+        == Challenge(asker)
+
+
+def test_a_hint_names_the_decision_and_its_chances() -> None:
+    rules = get_ruleset("coup-inquisitor")
+    for rules, state, seat in searched_positions(40):
+        legal = rules.legal(state)
+        if len(legal) < 2:
+            continue
+        adviser = HardPlayer(1, budget=60.0, workers=1, max_worlds=4)
+        decision, reason = adviser.advise(rules.view(state, seat), legal)
+        assert decision in legal
+        assert "imagined deals" in reason and "%" in reason
+        assert describe(decision) in reason
+        return
+    pytest.fail("no position with a choice")
