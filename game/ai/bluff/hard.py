@@ -76,24 +76,23 @@ class HardPlayer(SearchPlayer):
 
     def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
         best, second = found.decisions[ranking[0]], found.decisions[ranking[1]]
-        return (f"Over {found.worlds} imagined deals consistent with what you have seen, "
-                f"{describe(best)} wins the round {found.average(ranking[0]):.0%} of the time; "
-                f"{describe(second)}, {found.average(ranking[1]):.0%}.")
+        return (f"Over {found.worlds} imagined deals consistent with what you have seen, it "
+                f"wins the round {found.average(ranking[0]):.0%} of the time; "
+                f"{describe(second, best)}, {found.average(ranking[1]):.0%}.")
 
 
-def describe(decision: Decision) -> str:
-    """A decision in a few words, for a hint."""
+def describe(decision: Decision, beside: Decision | None = None) -> str:
+    """A decision in a few words for a hint, told apart from the one `beside` it (the
+    table names the players; the hint does not need to)."""
     match decision:
-        case TakeAction(action=action, target=None):
-            return action.label
-        case TakeAction(action=action, target=target, called=None):
-            return f"{action.label} on player {target}"
-        case TakeAction(action=action, target=target, called=called):
-            return f"{action.label} on player {target}, calling {called}"
+        case TakeAction(action=action, called=called):
+            same = isinstance(beside, TakeAction) and beside.action is action
+            words = f"{action.label} against someone else" if same else action.label
+            return words if called is None else f"{words}, calling the {called.label}"
         case Challenge():
             return "challenging"
         case Allow():
             return "letting it pass"
         case Block(character=character):
-            return f"blocking as {character.label}"
+            return f"blocking as the {character.label}"
     return str(decision)
