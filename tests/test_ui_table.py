@@ -150,6 +150,49 @@ def test_ctrl_s_saves_a_game_that_loads_again(tmp_path: Path,
         assert saves.read(saved[0]).match.state == scene.session.match.state
 
 
+def test_clicking_a_save_in_the_save_dialog_replaces_that_save(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc", seed=5)
+        run_to_card_play(app, scene)
+        press(app, pygame.K_s, pygame.KMOD_CTRL)
+        press_button(app, "Save")
+        [first] = list((tmp_path / "saves").glob("*.json"))
+        before = len(saves.read(first).match.events)
+        scene.decide(scene.session.match.legal()[0])
+        frames(app, 3)
+        press(app, pygame.K_s, pygame.KMOD_CTRL)
+        dialog = app.scene
+        assert isinstance(dialog, SaveDialog) and dialog.listing is not None
+        assert dialog.name is not None and dialog.name.get_text() != first.stem
+        click(app, dialog.listing.item_list[0]["button_element"].rect.center)
+        frames(app, 2)
+        assert dialog.name.get_text() == first.stem
+        assert dialog.message is not None and "replace" in dialog.message.text
+        press_button(app, "Save")
+        assert list((tmp_path / "saves").glob("*.json")) == [first], "replaced, not added"
+        assert len(saves.read(first).match.events) > before, "with the game as it is now"
+
+
+def test_a_damaged_save_clicked_in_the_save_dialog_is_never_replaced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc", seed=5)
+        run_to_card_play(app, scene)
+        damaged = tmp_path / "saves" / "broken.json"
+        damaged.parent.mkdir(parents=True, exist_ok=True)
+        damaged.write_text('{"format": "coup-detat-save", "version": 2, "truncat')
+        press(app, pygame.K_s, pygame.KMOD_CTRL)
+        dialog = app.scene
+        assert isinstance(dialog, SaveDialog) and dialog.listing is not None
+        click(app, dialog.listing.item_list[0]["button_element"].rect.center)
+        frames(app, 2)
+        assert dialog.message is not None and "kept" in dialog.message.text
+        press_button(app, "Save")
+        assert damaged.read_text().endswith("truncat"), "untouched"
+        assert len(list((tmp_path / "saves").glob("*.json"))) == 2
+
+
 def test_escape_opens_the_menu_and_resume_closes_it(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:

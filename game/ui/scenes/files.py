@@ -131,6 +131,9 @@ class SaveDialog(Overlay):
         self.saved = saved  # told the name once the game is saved
         self.name: UITextEntryLine | None = None
         self.message: UILabel | None = None
+        self.listing: UISelectionList | None = None
+        self.entries: list[save_index.SaveEntry] = []
+        self.replacing: paths.Path | None = None  # the save clicked in the list
 
     def panel_rect(self) -> Rect:
         rect = Rect(0, 0, round(640 * self.scale), round(460 * self.scale))
@@ -148,10 +151,11 @@ class SaveDialog(Overlay):
                                                    round(40 * scale)), manager=self.app.ui))  # type: ignore[assignment]
         self.name.set_text(f"Game {datetime.now().strftime('%d %b %H-%M')}")  # type: ignore[union-attr]
         self.name.focus()  # type: ignore[union-attr]
-        saved = [describe(e) for e in save_index.list_saves([(paths.saves_dir(), False)])]
+        self.entries = save_index.list_saves([(paths.saves_dir(), False)])
         listing = Rect(inner.left, y + round(84 * scale), inner.width, round(190 * scale))
-        items: list[str | tuple[str, str]] = list(saved or ["(no saves yet)"])
-        self.keep(UISelectionList(listing, items, manager=self.app.ui))
+        items: list[str | tuple[str, str]] = \
+            [describe(e) for e in self.entries] or ["(no saves yet)"]
+        self.listing = self.keep(UISelectionList(listing, items, manager=self.app.ui))  # type: ignore[assignment]
         self.message = self.keep(UILabel(Rect(inner.left, listing.bottom + round(4 * scale),
                                               inner.width, round(26 * scale)), "",
                                          manager=self.app.ui))  # type: ignore[assignment]
@@ -162,14 +166,36 @@ class SaveDialog(Overlay):
         cancel.left = rect.centerx + round(8 * scale)
         self.button(cancel, "Cancel", self.app.pop)
 
+    def _pick(self, text: str) -> None:
+        """A save clicked in the list: its name goes in the box, to be replaced."""
+        entry = next((e for e in self.entries if describe(e) == text), None)
+        if entry is None or self.name is None:
+            return
+        if entry.problem:
+            self.replacing = None
+            self._say("That save cannot be loaded: it is kept. Choose another name.")
+            return
+        self.replacing = entry.path
+        self.name.set_text(entry.path.stem)
+        self._say(f"Save will replace {entry.path.stem}.")
+
+    def _say(self, words: str) -> None:
+        if self.message is not None:
+            self.message.set_text(words)
+
+    def _target(self, name: str) -> paths.Path:
+        """The save clicked, if its name is still in the box; else a new file."""
+        if self.replacing is not None and save_index.safe_stem(name) == self.replacing.stem:
+            return self.replacing
+        return save_index.new_save_path(name)
+
     def _save(self) -> None:
         name = self.name.get_text() if self.name is not None else "game"
-        path = save_index.new_save_path(name)
+        path = self._target(name)
         try:
             self.session.save(path)
         except OSError as error:
-            if self.message is not None:
-                self.message.set_text(f"Could not save: {error.strerror or error}")
+            self._say(f"Could not save: {error.strerror or error}")
             return
         self.app.pop()
         if self.saved is not None:
@@ -178,5 +204,9 @@ class SaveDialog(Overlay):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             self._save()
+            return True
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION \
+                and event.ui_element is self.listing:
+            self._pick(event.text)
             return True
         return super().handle(event)
