@@ -7,6 +7,8 @@ import json
 import sys
 from collections.abc import Sequence
 
+from game.rules import RULESETS
+
 PROGRAM = "coup-detat"
 
 
@@ -24,8 +26,10 @@ def _parser() -> argparse.ArgumentParser:
         "Without a command, the game opens in a window."
     )
     window = parser.add_argument_group("the window")
-    window.add_argument("--autoplay", action="store_true",
-                        help="open a table of computer players only")
+    window.add_argument("--autoplay", nargs="?", const="coup-detat", default=None,
+                        metavar="RULESET", choices=sorted(RULESETS),
+                        help="open a table of computer players only, of RULESET "
+                             "(default coup-detat; or coup-detat-duel, coup, coup-inquisitor)")
     window.add_argument("--frames", type=int, default=None,
                         help="stop after this many frames")
     window.add_argument("--screenshot", metavar="PATH", help="save the last frame as a PNG")

@@ -227,6 +227,20 @@ def test_autoplay_runs_frames_saves_a_screenshot_and_reports(tmp_path: Path) -> 
     assert pygame.image.load(str(shot)).get_size() == (1024, 640)
 
 
+@pytest.mark.parametrize(("ruleset_id", "players"), [("coup-detat-duel", 2), ("coup", 4)])
+def test_autoplay_seats_computers_at_any_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              ruleset_id: str, players: int) -> None:
+    from game.ui.main import autoplay_table
+
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = autoplay_table(app, 3, ruleset_id)
+        app.replace(scene)
+        frames(app, 20)
+        match = scene.session.match
+        assert match.ruleset.id == ruleset_id and match.players == players
+        assert all(seat.kind == "computer" for seat in scene.session.seats)
+
+
 def test_an_idle_table_draws_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """While a person considers his move and nothing moves, the loop sleeps."""
     with open_app(tmp_path, monkeypatch) as app:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 REPORT_FIRST_FRAME = "COUP_DETAT_REPORT_FIRST_FRAME"
 
 
-def run(*, autoplay: bool = False, frames: int | None = None, screenshot: str | None = None,
+def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: str | None = None,
         stats: bool = False, size: tuple[int, int] | None = None,
         seed: int | None = None, bots: dict[int, str] | None = None) -> int:
     """Open the window and play; 1 if an error the crash screen could not handle stopped
@@ -41,7 +41,7 @@ def run(*, autoplay: bool = False, frames: int | None = None, screenshot: str | 
         return 1
 
 
-def _run(*, autoplay: bool, frames: int | None, screenshot: str | None, stats: bool,
+def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, stats: bool,
          size: tuple[int, int] | None, seed: int | None, bots: dict[int, str] | None) -> int:
     from game.ui.app import App
 
@@ -50,7 +50,7 @@ def _run(*, autoplay: bool, frames: int | None, screenshot: str | None, stats: b
     _window_icon()
     app.bots = dict(bots or {})
     if autoplay:
-        app.replace(autoplay_table(app, seed))
+        app.replace(autoplay_table(app, seed, autoplay))
     else:
         from game.ui.scenes.title import TitleScene
 
@@ -66,12 +66,18 @@ def _run(*, autoplay: bool, frames: int | None, screenshot: str | None, stats: b
     return 0
 
 
-def autoplay_table(app: App, seed: int | None) -> TableScene:
+AUTOPLAY_NAMES = ("Antoine", "Brigitte", "Camille", "Didier")
+
+
+def autoplay_table(app: App, seed: int | None, ruleset: str = "coup-detat") -> TableScene:
+    """A table of computer players only: four, or two in the game for two."""
+    from game.rules import get_ruleset
     from game.session import GameSession
     from game.ui.table.scene import TableScene
 
-    seats = [Seat(name, "computer") for name in ("Antoine", "Brigitte", "Camille", "Didier")]
-    session = GameSession.new("coup-detat", {"players": 4}, seats, seed=seed,
+    players = min(len(AUTOPLAY_NAMES), get_ruleset(ruleset).max_players)
+    seats = [Seat(name, "computer") for name in AUTOPLAY_NAMES[:players]]
+    session = GameSession.new(ruleset, {"players": players}, seats, seed=seed,
                               on_thinking_done=app.wake)
     return TableScene(app, session, from_start=True)
 
