@@ -30,7 +30,7 @@ import pytest
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UITextEntryLine
 from test_ui_table import check_face_up_cards_are_known, secret_from
-from ui_kit import click, frames, press, press_button
+from ui_kit import click, frames, pick_cards, press, press_button
 
 from game import paths
 from game.ai import hard
@@ -53,6 +53,7 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table.arrange import card_key
+from game.ui.table.bluff.picker import CardPicker
 from game.ui.table.scene import TableScene
 
 NAMES = ("Ada", "Blaise", "Colette", "Denis", "Emile", "Fanny")
@@ -643,6 +644,8 @@ def make_a_move(app: App, table: TableScene, seat: int) -> None:
         click_card(app, table, random.Random(before).choice(cards))
         if table.decisions is not None and table.decisions.showing:  # a led wild card's suit
             press_button(app, next(iter(table.decisions.buttons)).text)
+    elif isinstance(table.decisions, CardPicker):  # the exchange: click the cards kept
+        pick_cards(app, table, legal[-1].cards)
     else:
         assert table.decisions is not None
         offered = [table.decisions.words.label(d) for d in table.decisions.buttons.values()]

@@ -18,6 +18,7 @@ from ui_kit import (
     click,
     frames,
     open_app,
+    pick_cards,
     press,
     press_button,
     run_until,
@@ -34,6 +35,7 @@ from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.table.bluff import hud
+from game.ui.table.bluff.picker import CardPicker
 from game.ui.table.bluff.results import BetweenRoundsScene, BluffGameOverScene, final_lines
 from game.ui.table.scene import TableScene
 
@@ -71,6 +73,9 @@ def play_by_clicks(app, scene: TableScene, pick, limit: int = 300) -> None:  # t
         run_until(app, lambda: my_turn(scene))
         if scene.session.over:
             return
+        if isinstance(scene.decisions, CardPicker):  # the exchange: the first cards
+            pick_cards(app, scene, scene.session.match.legal()[0].cards)
+            continue
         offered = labels(scene)
         assert set(offered) <= set(buttons(app))
         press_button(app, pick(scene, list(offered)))

@@ -8,7 +8,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from pygame_gui.elements import UIButton
 from game import settings as settings_module
 from game.engine.saves import Seat
 from game.session import GameSession
+from game.ui import text
 from game.ui.app import App
 from game.ui.table.scene import TableScene
 
@@ -42,6 +44,7 @@ def open_app(home: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int] 
             if session is not None:
                 session.close()
         pygame.quit()
+        text.forget_fonts()  # they died with the window: the next test loads its own
 
 
 def table(app: App, kinds: str, *, seed: int = 7, short_game: bool = False) -> TableScene:
@@ -122,3 +125,16 @@ def press_button(app: App, label: str) -> None:
 def buttons(app: App) -> list[str]:
     return [element.text for element in app.ui.get_sprite_group().sprites()
             if isinstance(element, UIButton) and element.visible]
+
+
+def pick_cards(app: App, scene: TableScene, cards: Sequence[object]) -> None:
+    """In a bluffing game's card picker (the exchange): click these cards, then its
+    button."""
+    picker = scene.decisions
+    wanted = Counter(cards)
+    for button, index in picker.card_buttons.items():  # type: ignore[union-attr]
+        card = picker.cards[index]  # type: ignore[union-attr]
+        if wanted[card] > 0:
+            wanted[card] -= 1
+            click(app, button.rect.center)
+    press_button(app, picker.done.text)  # type: ignore[union-attr]

@@ -62,6 +62,8 @@ class Words:
     corner_width = 300
     corner_lift = 0.8  # how far above the hand's middle the corner panel ends, in cards
     width = 560  # a column of buttons, at the design size
+    row = 38  # a button's row, at the design size
+    least_row = 36  # pygame-gui's fonts keep their size: so do rows, down to this
 
     def columns(self, choices: Sequence[Any]) -> int:
         """How many columns of buttons the panel has."""
@@ -111,7 +113,7 @@ class DecisionButtons:
     def _show(self, title: str, choices: Sequence[Any]) -> None:
         self.kill()
         scale = self.layout.scale
-        row = max(round(38 * scale), 36)  # pygame-gui's fonts keep their size: so do rows
+        row = max(round(self.words.row * scale), self.words.least_row)
         cards_only = self.words.in_corner(choices)
         narrow = self.words.corner_width
         columns = self.words.columns(choices)
@@ -141,6 +143,10 @@ class DecisionButtons:
 
     def confirm(self) -> bool:
         """Enter's decision, if the panel has one (the exchange's cards picked)."""
+        return False
+
+    def key(self, key: int) -> bool:
+        """A key the table does not use itself (a card's number in a picker)."""
         return False
 
     def offer_suits(self, choices: Sequence[PlayCard]) -> None:

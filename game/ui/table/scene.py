@@ -574,7 +574,7 @@ class TableScene(Scene):
         elif event.key == pygame.K_h:
             self.hint()
         else:
-            return False
+            return self.decisions is not None and self.decisions.key(event.key)
         return True
 
     def _enter(self) -> bool:

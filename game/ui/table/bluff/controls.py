@@ -28,7 +28,9 @@ from game.rules.coup_bluff.decisions import (
 from game.rules.coup_bluff.narration import names_of
 from game.rules.coup_bluff.state import Phase
 from game.rules.coup_bluff.view import CoupView
-from game.ui.table.bluff.hud import ACTION_WORDS, seat_spots
+from game.ui.table.bluff.hud import ACTION_WORDS
+from game.ui.table.bluff.picker import CardPicker, picks_by_clicks
+from game.ui.table.bluff.seats import in_rows, panel_band
 from game.ui.table.controls import DecisionButtons, Words
 from game.ui.table.layout import TableLayout
 
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
 CLAIMS = {Action.TAX: Character.DUKE, Action.ASSASSINATE: Character.ASSASSIN,
           Action.STEAL: Character.CAPTAIN, Action.EXAMINE: Character.INQUISITOR}
 COSTS = {Action.COUP: 7, Action.ASSASSINATE: 3}
-MOST_IN_ONE_COLUMN = 7
+MOST_IN_ONE_COLUMN = 8
 
 
 def claim_of(action: Action, variant: str) -> Character | None:
@@ -57,6 +59,8 @@ def action_words(action: Action, variant: str) -> str:
 class BluffWords(Words):
     wild = ""
     width = 430
+    row = 36
+    least_row = 30  # eight actions fit between the rows of five and six players
 
     def __init__(self, view: CoupView, names: Sequence[str]) -> None:
         self.view = view
@@ -120,11 +124,17 @@ class BluffWords(Words):
         return 1 if len(choices) <= MOST_IN_ONE_COLUMN else 2
 
     def place(self, layout: TableLayout, panel: Rect) -> None:
-        """Below the court deck, clear of the viewer's plate and of the line above it."""
+        """Below the court deck, clear of the viewer's plate and of the line above it; at
+        five and six players in the band between the rows of plates."""
+        players = len(self.view.coins)
+        band = panel_band(layout, players)
+        if in_rows(players):
+            panel.center = band.center
+            panel.top = max(panel.top, band.top)
+            return
         felt = layout.felt
         panel.center = (felt.centerx, felt.centery + round(felt.height * 0.07))
-        above_plate = seat_spots(layout, 1, 0)[0].plate.top - round(44 * layout.scale)
-        panel.bottom = min(panel.bottom, above_plate)
+        panel.bottom = min(panel.bottom, band.bottom - round(38 * layout.scale))
         panel.top = max(panel.top, felt.top)
 
     def is_button(self, decision: Any) -> bool:
@@ -221,7 +231,10 @@ def grouped(legal: Sequence[Any]) -> list[Any]:
 
 def bluff_buttons(ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
                   scene: TableScene) -> DecisionButtons:
-    """The action bar on one's turn, else the prompt of the moment."""
+    """The action bar on one's turn, the cards to click in an exchange, else the prompt of
+    the moment."""
     if legal and all(isinstance(decision, TakeAction) for decision in legal):
         return ActionButtons(ui, layout, legal, scene)
+    if picks_by_clicks(legal):
+        return CardPicker(ui, layout, legal, scene, BluffWords(scene.view(), scene.names))
     return DecisionButtons(ui, layout, legal, scene, BluffWords(scene.view(), scene.names))

@@ -4,19 +4,23 @@ words on the banner (who claims what, who challenges, who blocks)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import pygame
 from pygame import Rect
 
+from game.cards import Card, Suit
 from game.rules.coup_bluff.charts import COUP, INQUISITOR, Action, Character
 from game.rules.coup_bluff.state import Phase
 from game.rules.coup_bluff.view import CoupView, TurnView
 from game.ui import text
+from game.ui.art import CardArt
+from game.ui.art.character_cards import character_face
 from game.ui.table import hud
+from game.ui.table.bluff.seats import SeatSpot, in_rows, panel_band, ring_centre, seat_spots
 from game.ui.table.layout import TableLayout
+
+__all__ = ["SeatSpot", "seat_spots"]  # where the plates are, for the kit and the tests
 
 CHARACTER_COLOURS = {
     Character.DUKE: (118, 62, 150),
@@ -33,102 +37,95 @@ VARIANTS = {variant.id: variant for variant in (COUP, INQUISITOR)}
 MOST_COINS_DRAWN = 12  # more than this: the count says the rest
 
 
-@dataclass(frozen=True)
-class SeatSpot:
-    plate: Rect  # the seat's plate: name, coins, cards
-    bottom: bool  # the viewer's own place (bigger cards)
-
-
-RING_CENTRE = 0.4  # of the felt's height: the seats' oval sits high, leaving room for
-# the prompts between the court deck and the viewer's plate
-
-
-def ring_centre(layout: TableLayout) -> tuple[int, int]:
-    felt = layout.felt
-    return felt.centerx, felt.top + round(felt.height * RING_CENTRE)
-
-
-def seat_spots(layout: TableLayout, players: int, bottom: int) -> list[SeatSpot]:
-    """Where each seat sits: round an oval, `bottom` at the bottom, the others clockwise."""
-    felt, scale = layout.felt, layout.scale
-    cx, cy = ring_centre(layout)
-    spots = []
-    for seat in range(players):
-        place = (seat - bottom) % players
-        mine = place == 0
-        size = (round(300 * scale), round(170 * scale)) if mine else \
-            (round(220 * scale), round(136 * scale))
-        angle = math.pi / 2 + 2 * math.pi * place / players
-        rx = felt.width / 2 - size[0] / 2 - 8 * scale
-        lower = math.sin(angle) > 0
-        ry = (felt.bottom - cy - round(170 * scale) / 2 if lower else
-              cy - felt.top - size[1] / 2) - 8 * scale
-        rect = Rect((0, 0), size)
-        rect.center = (round(cx + rx * math.cos(angle)), round(cy + ry * math.sin(angle)))
-        spots.append(SeatSpot(rect, mine))
-    return spots
+CARD_SUIT = Suit.SPADES  # the first seed draws every character as a Spade: 🂡 🂭 🂫 🂪 🂤
+CARD_WORDS = {
+    Character.DUKE: "Tax +3 · blocks foreign aid",
+    Character.ASSASSIN: "Pay 3: assassinate",
+    Character.CAPTAIN: "Steal 2 · blocks stealing",
+    Character.AMBASSADOR: "Exchange · blocks stealing",
+    Character.CONTESSA: "Blocks assassination",
+    Character.INQUISITOR: "Examine or swap · blocks stealing",
+}
+"""What each character does, in the few words his card has room for."""
+PLAIN_ART = CardArt()
 
 
 def card_size(width: int) -> tuple[int, int]:
     return width, round(width * 1.4)
 
 
+def character_card(character: Character, variant: str) -> Card:
+    """The playing card that stands for `character` in `variant` (Jack of Spades: Duke)."""
+    rank = VARIANTS[variant].cards[character]
+    return Card.parse(f"{rank.value}{CARD_SUIT.value}")
+
+
 def draw_character(surface: pygame.Surface, rect: Rect, character: Character | None, *,
-                   lost: bool = False, scale: float = 1.0, rank: str = "") -> None:
-    """One influence: face down (None: a back), or face up with its name and the rank of
-    the playing card that stands for it; a lost one dimmed and struck through."""
-    radius = max(4, round(6 * scale))
+                   lost: bool = False, variant: str = "coup",
+                   art: CardArt = PLAIN_ART) -> None:
+    """One influence: face down (None: the game's card back), or face up as the playing
+    card that stands for it with the character's name and powers; a lost one dimmed and
+    struck through."""
     if character is None:
-        pygame.draw.rect(surface, BACK, rect, border_radius=radius)
-        pygame.draw.rect(surface, hud.GOLD, rect.inflate(-6, -6), width=1, border_radius=radius)
-        hud.blit_text(surface, "?", round(rect.width * 0.45), hud.GOLD, rect.center,
-                      bold=True, anchor="center")
+        surface.blit(art.back(rect.width), rect)
         return
-    colour = CHARACTER_COLOURS[character]
+    card = character_card(character, variant)
+    face = character_face(card, rect.width, art.suit_colour(CARD_SUIT), name=character.label,
+                          ability=CARD_WORDS[character], band=CHARACTER_COLOURS[character])
+    surface.blit(face, rect)
     if lost:
-        colour = tuple(c // 2 + 30 for c in colour)  # type: ignore[assignment]
-    pygame.draw.rect(surface, colour, rect, border_radius=radius)
-    pygame.draw.rect(surface, hud.INK, rect, width=2, border_radius=radius)
-    _name(surface, rect, character.label)
-    if rank:
-        corner = (rect.left + round(4 * scale), rect.top + round(2 * scale))
-        hud.blit_text(surface, rank, max(9, round(rect.width * 0.22)), hud.INK, corner,
-                      bold=True)
-    if lost:
-        pygame.draw.line(surface, hud.CRIMSON, rect.topleft, rect.bottomright, 3)
-        pygame.draw.line(surface, hud.CRIMSON, rect.bottomleft, rect.topright, 3)
+        shade = pygame.Surface(face.get_size(), pygame.SRCALPHA)
+        shade.fill((20, 20, 20, 110))
+        surface.blit(shade, rect)
+        width = max(2, rect.width // 25)
+        pygame.draw.line(surface, hud.CRIMSON, rect.topleft, rect.bottomright, width)
+        pygame.draw.line(surface, hud.CRIMSON, rect.bottomleft, rect.topright, width)
 
 
-def _name(surface: pygame.Surface, rect: Rect, words: str) -> None:
-    """The character's name across the card, or along it when it is too long to be read
-    across."""
-    size = max(9, round(rect.width * 0.24))
-    across = text.font(size, bold=True).size(words)[0] <= rect.width - 6
-    room = rect.width - 6 if across else rect.height - 10
-    while size > 8 and text.font(size, bold=True).size(words)[0] > room:
-        size -= 1
-    image = text.render(words, size, hud.INK, bold=True)
-    if not across:
-        image = pygame.transform.rotate(image, 90)
-    surface.blit(image, image.get_rect(center=rect.center))
-
-
-def draw_coins(surface: pygame.Surface, coins: int, at: tuple[int, int], scale: float) -> None:
-    """Coins in a row from `at` (their left centre), then their number."""
+def draw_coins(surface: pygame.Surface, coins: int, at: tuple[int, int], scale: float, *,
+               room: int, words_below: bool = False) -> None:
+    """Coins in a row from `at` (their left centre), as many as `room` holds, then their
+    number beside them (or under them)."""
     radius = max(5, round(8 * scale))
     step = round(radius * 1.3)
     x, y = at
-    for index in range(min(coins, MOST_COINS_DRAWN)):
+    words = f"{coins} coin{'s' * (coins != 1)}"
+    size = round(15 * scale)
+    words_width = 0 if words_below else text.measure(words, size) + round(6 * scale)
+    fits = max(1, (room - words_width - 2 * radius) // step + 1)
+    drawn = min(coins, MOST_COINS_DRAWN, fits)
+    for index in range(drawn):
         centre = (x + radius + index * step, y)
         pygame.draw.circle(surface, COIN_EDGE, centre, radius)
         pygame.draw.circle(surface, COIN, centre, radius - 2)
-    end = x + 2 * radius + max(0, min(coins, MOST_COINS_DRAWN) - 1) * step + round(6 * scale)
-    words = f"{coins} coin{'s' * (coins != 1)}"
-    hud.blit_text(surface, words, round(15 * scale), hud.GOLD, (end, y), anchor="midleft")
+    if words_below:
+        hud.blit_text(surface, words, size, hud.GOLD, (x, y + radius + round(3 * scale)))
+        return
+    end = x + 2 * radius + max(0, drawn - 1) * step + round(6 * scale)
+    hud.blit_text(surface, words, size, hud.GOLD, (end, y), anchor="midleft")
+
+
+OWN_COLUMN = 90  # at the design size: the viewer's name and coins, left of his cards
+
+
+def influences(view: CoupView, seat: int) -> list[tuple[Character | None, bool]]:
+    """A seat's cards as the viewer may see them: (character or None face down, lost)."""
+    own = view.seat == seat
+    hidden = view.hand if own else [None] * view.hand_sizes[seat]
+    return [*((card, False) for card in hidden), *((card, True) for card in view.revealed[seat])]
+
+
+def card_rects(area: Rect, count: int, widest: int, gap: int) -> list[Rect]:
+    """`count` cards side by side in `area`, as wide as `widest` and the area allow."""
+    room = (area.width - gap * (count - 1)) // max(1, count)
+    cw, ch = card_size(min(widest, room, round(area.height / 1.4)))
+    return [Rect(area.left + index * (cw + gap), area.bottom - ch, cw, ch)
+            for index in range(count)]
 
 
 def draw_seat(surface: pygame.Surface, spot: SeatSpot, view: CoupView, seat: int, *,
-              name: str, status: str, to_act: bool, scale: float) -> None:
+              name: str, status: str, to_act: bool, scale: float,
+              art: CardArt = PLAIN_ART) -> None:
     """A player's plate: name and status, coins, then the influences (his own face-down
     cards face up only if he is the viewer; everyone's lost cards face up)."""
     rect = spot.plate
@@ -143,37 +140,47 @@ def draw_seat(surface: pygame.Surface, spot: SeatSpot, view: CoupView, seat: int
         hud.blit_text(surface, status, round(13 * scale), hud.MUTED,
                       (rect.right - pad, rect.top + pad // 2 + round(3 * scale)),
                       anchor="topright")
-    draw_coins(surface, view.coins[seat], (rect.left + pad, rect.top + round(36 * scale)),
-               scale)
-    ranks = VARIANTS[view.variant].cards
-    own = view.seat == seat
-    cards: list[tuple[Character | None, bool]] = [
-        *((c if own else None, False) for c in (view.hand if own else
-                                                 [None] * view.hand_sizes[seat])),
-        *((c, True) for c in view.revealed[seat])]
-    gap = round(6 * scale)
-    room = (rect.width - 2 * pad - gap * (len(cards) - 1)) // max(1, len(cards))
-    cw, ch = card_size(min(round((68 if spot.bottom else 50) * scale), room))
-    top = rect.bottom - ch - pad
-    for index, (character, lost) in enumerate(cards):
-        card = Rect(rect.left + pad + index * (cw + gap), top, cw, ch)
-        draw_character(surface, card, character, lost=lost, scale=scale,
-                       rank=ranks[character].value if character is not None else "")
+    cards = influences(view, seat)
+    if spot.bottom:  # name and coins in a column, the cards big beside them
+        column = round(OWN_COLUMN * scale)
+        draw_coins(surface, view.coins[seat], (rect.left + pad, rect.top + round(38 * scale)),
+                   scale, room=column, words_below=True)
+        area = Rect(rect.left + pad + column, rect.top + pad,
+                    rect.width - 2 * pad - column, rect.height - 2 * pad)
+        widest = round(100 * scale)
+    else:
+        draw_coins(surface, view.coins[seat], (rect.left + pad, rect.top + round(34 * scale)),
+                   scale, room=rect.width - 2 * pad)
+        area = Rect(rect.left + pad, rect.top + round(46 * scale), rect.width - 2 * pad,
+                    rect.height - round(46 * scale) - pad)
+        widest = round(56 * scale)
+    rects = card_rects(area, len(cards), widest, round(6 * scale))
+    for card, (character, lost) in zip(rects, cards, strict=True):
+        draw_character(surface, card, character, lost=lost, variant=view.variant, art=art)
     if not alive:
         hud.blit_text(surface, "out", round(15 * scale), hud.CRIMSON,
                       (rect.right - pad, rect.bottom - pad), bold=True, anchor="bottomright")
 
 
-def draw_deck(surface: pygame.Surface, layout: TableLayout, view: CoupView) -> None:
-    """The court deck in the middle of the table, with how many cards it holds."""
+def deck_centre(layout: TableLayout, players: int) -> tuple[int, int]:
+    """The court deck: in the oval's middle, or at five and six left of the panel's band."""
+    if in_rows(players):
+        band = panel_band(layout, players)
+        return band.left + round(band.width * 0.09), band.centery - round(12 * layout.scale)
+    x, y = ring_centre(layout)
+    return x, y - round(layout.felt.height * 0.06)
+
+
+def draw_deck(surface: pygame.Surface, layout: TableLayout, view: CoupView, *,
+              art: CardArt = PLAIN_ART) -> None:
+    """The court deck with how many cards it holds."""
     scale = layout.scale
     cw, ch = card_size(round(60 * scale))
-    x, y = ring_centre(layout)
-    centre = (x, y - round(layout.felt.height * 0.06))
+    centre = deck_centre(layout, len(view.coins))
     for layer in range(min(3, view.deck_size)):
         card = Rect(0, 0, cw, ch)
         card.center = (centre[0] - layer * 3, centre[1] - layer * 3)
-        draw_character(surface, card, None, scale=scale)
+        draw_character(surface, card, None, art=art)
     hud.blit_text(surface, f"Court deck: {view.deck_size}", round(15 * scale), hud.INK,
                   (centre[0], centre[1] + ch // 2 + round(6 * scale)), anchor="midtop")
 

@@ -21,6 +21,7 @@ from game.ui import text
 from game.ui.table.beats import Timing
 from game.ui.table.bluff import hud
 from game.ui.table.bluff.controls import BluffWords, bluff_buttons
+from game.ui.table.bluff.picker import PICKED_BY_CLICKS
 from game.ui.table.controls import DecisionButtons
 from game.ui.table.kit import Key, Spawn
 from game.ui.table.layout import TableLayout
@@ -92,7 +93,7 @@ class BluffKit:
         return view.phase is not Phase.OVER
 
     def collects_cards(self, view: CoupView) -> bool:
-        return False
+        return view.phase in PICKED_BY_CLICKS  # Enter decides with the cards picked
 
     def remark(self, event: Event) -> str | None:
         return None
@@ -125,13 +126,14 @@ class BluffKit:
         hud.draw_banner(surface, layout.banner, view, names, layout.scale)
         variant = scene.ruleset.variant  # type: ignore[attr-defined]
         hud.draw_side(surface, layout, view, names, variant.characters, ABILITIES)
-        hud.draw_deck(surface, layout, view)
+        hud.draw_deck(surface, layout, view, art=scene.card_art)
         thinking = scene.session.thinking
         spots = hud.seat_spots(layout, len(view.coins), scene.seating.bottom)
         for seat, spot in enumerate(spots):
             status = "thinking…" if seat == thinking else ""
             hud.draw_seat(surface, spot, view, seat, name=names[seat], status=status,
-                          to_act=seat == view.to_act and scene.caught_up, scale=layout.scale)
+                          to_act=seat == view.to_act and scene.caught_up, scale=layout.scale,
+                          art=scene.card_art)
 
     def overlay_after(self, app: App, table: TableScene, beat: Beat) -> Scene | None:
         from game.ui.table.bluff.results import BetweenRoundsScene

@@ -1,0 +1,190 @@
+"""Choosing cards by clicking them: the Ambassador's exchange (keep as many as you had) and,
+after a missed called Coup, the two cards sent back to the deck.
+
+The panel shows the cards in hand (the drawn ones with them); a click, or the card's number
+key, picks a card or puts it back; the button (or Enter) decides once exactly the right
+number is picked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame import Rect
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
+
+from game.rules.coup_bluff.charts import Character
+from game.rules.coup_bluff.decisions import Keep, ReturnCards
+from game.rules.coup_bluff.state import Phase
+from game.ui.table import hud as table_hud
+from game.ui.table.bluff import hud
+from game.ui.table.controls import DecisionButtons, Words
+from game.ui.table.layout import TableLayout
+
+if TYPE_CHECKING:
+    from game.ui.table.scene import TableScene
+
+PICKED_BY_CLICKS = (Phase.KEEP, Phase.RETURN)
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
+    getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)}
+CARD_WIDTH = 96  # at the design size
+LEAST_CARD_WIDTH = 88  # the ability stays readable in the smallest window
+PICKED = (255, 214, 102)
+
+
+def picks_by_clicks(legal: Sequence[Any]) -> bool:
+    """The exchange's Keep, or the Return after a missed called Coup."""
+    return bool(legal) and all(isinstance(d, Keep | ReturnCards) for d in legal)
+
+
+class CardPicker(DecisionButtons):
+    """The viewer's cards in a panel, to be picked by clicks or number keys."""
+
+    def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
+                 scene: TableScene, words: Words) -> None:
+        super().__init__(ui, layout, [], scene, words)
+        view = scene.view()
+        self.legal = list(legal)
+        self.cards: list[Character] = list(view.hand)
+        self.variant = view.variant
+        self.keeping = isinstance(legal[0], Keep)
+        self.count = len(legal[0].cards)
+        self.picked: list[int] = []  # the cards' places in the hand, in the order clicked
+        self.card_buttons: dict[UIButton, int] = {}
+        self.images: list[UIImage] = []
+        self.card_art = scene.card_art
+        self._build()
+
+    # The panel ------------------------------------------------------------------------------
+    @property
+    def verb(self) -> str:
+        return "keep" if self.keeping else "return to the deck"
+
+    def question(self) -> str:
+        if self.keeping:
+            return f"The exchange: keep {self.count} of these {len(self.cards)} cards"
+        return f"Return {self.count} of your {len(self.cards)} cards to the deck"
+
+    def tally(self) -> str:
+        keys = f"1–{len(self.cards)}"
+        return (f"Chosen {len(self.picked)} of {self.count}: click a card or press "
+                f"{keys} to {self.verb} it, then Enter")
+
+    def card_width(self) -> int:
+        scale = self.layout.scale
+        room = (self.layout.felt.width - round(40 * scale)) // len(self.cards) - 12
+        return min(room, max(round(CARD_WIDTH * scale), LEAST_CARD_WIDTH))
+
+    def _build(self) -> None:
+        self.kill()
+        scale = self.layout.scale
+        cw, ch = hud.card_size(self.card_width())
+        gap = round(14 * scale)
+        frame = max(3, round(4 * scale))
+        width = max(len(self.cards) * (cw + gap) + gap + 2 * frame, round(470 * scale), 460)
+        title, line, button = 32, 24, max(round(38 * scale), 34)
+        top = title + line + round(12 * scale)
+        height = top + ch + 2 * frame + gap + button + round(10 * scale)
+        rect = Rect(0, 0, width, height)
+        self.words.place(self.layout, rect)
+        self.panel = UIPanel(rect, manager=self.ui, object_id="#decision_panel")
+        UILabel(Rect(0, round(6 * scale), width, title), self.question(), manager=self.ui,
+                container=self.panel, object_id="#decision_title")
+        self.line = UILabel(Rect(0, round(6 * scale) + title, width, line), self.tally(),
+                            manager=self.ui, container=self.panel)
+        left = (width - len(self.cards) * (cw + gap) + gap) // 2 - frame
+        for index in range(len(self.cards)):
+            spot = Rect(left + index * (cw + gap), top, cw + 2 * frame, ch + 2 * frame)
+            self.card_buttons[UIButton(spot, "", manager=self.ui, container=self.panel,
+                                       tool_tip_text=f"Key {index + 1}")] = index
+            self.images.append(UIImage(spot, self._image(index, frame), manager=self.ui,
+                                       container=self.panel))
+        self.frame = frame
+        label = "Keep these" if self.keeping else "Return these"
+        self.done = UIButton(Rect((width - round(220 * scale)) // 2, height - button
+                                  - round(10 * scale), round(220 * scale), button),
+                             label, manager=self.ui, container=self.panel,
+                             tool_tip_text="Enter")
+        self._refresh()
+
+    def _image(self, index: int, frame: int) -> pygame.Surface:
+        """The card, framed in gold when picked, dimmed when not (once any is picked)."""
+        cw, ch = hud.card_size(self.card_width())
+        image = pygame.Surface((cw + 2 * frame, ch + 2 * frame), pygame.SRCALPHA)
+        picked = index in self.picked
+        if picked:
+            pygame.draw.rect(image, PICKED, image.get_rect(), border_radius=frame * 2)
+        hud.draw_character(image, Rect(frame, frame, cw, ch), self.cards[index],
+                           variant=self.variant, art=self.card_art)
+        number = table_hud.INK if picked else (200, 200, 200)
+        badge = Rect(0, 0, max(14, cw // 5), max(14, cw // 5))
+        badge.topright = (cw + frame - 3, frame + 3)  # over the picture, clear of the words
+        pygame.draw.ellipse(image, PICKED if picked else (40, 40, 40), badge)
+        table_hud.blit_text(image, str(index + 1), round(badge.height * 0.8),
+                            (30, 30, 30) if picked else number, badge.center, bold=True,
+                            anchor="center")
+        return image
+
+    def _refresh(self) -> None:
+        for index, image in enumerate(self.images):
+            image.set_image(self._image(index, self.frame))
+        self.line.set_text(self.tally())
+        if self.decision() is None:
+            self.done.disable()
+        else:
+            self.done.enable()
+
+    # Choosing -------------------------------------------------------------------------------
+    def toggle(self, index: int) -> None:
+        if index in self.picked:
+            self.picked.remove(index)
+        elif len(self.picked) < self.count:
+            self.picked.append(index)
+        else:  # one too many: the first picked makes room
+            self.picked = [*self.picked[1:], index]
+        self._refresh()
+
+    def chosen(self) -> tuple[Character, ...]:
+        return tuple(self.cards[index] for index in sorted(self.picked))
+
+    def decision(self) -> Keep | ReturnCards | None:
+        """The legal decision for the cards picked, if exactly enough are picked."""
+        if len(self.picked) != self.count:
+            return None
+        chosen = self.chosen()
+        same = [d for d in self.legal if Counter(d.cards) == Counter(chosen)]
+        exact = [d for d in same if d.cards == chosen]
+        return (exact or same or [None])[0]
+
+    def pressed(self, element: object) -> bool:
+        if element in self.card_buttons:
+            self.toggle(self.card_buttons[element])  # type: ignore[index]
+            return True
+        if element is self.done:
+            return self.confirm()
+        return False
+
+    def confirm(self) -> bool:
+        decision = self.decision()
+        if decision is None:
+            self.scene.say(f"Choose exactly {self.count} card{'s' * (self.count != 1)} to "
+                           f"{self.verb}.")
+            return True
+        self.scene.decide(decision)
+        return True
+
+    def key(self, key: int) -> bool:
+        index = NUMBER_KEYS.get(key)
+        if index is None or index >= len(self.cards):
+            return False
+        self.toggle(index)
+        return True
+
+    def kill(self) -> None:
+        super().kill()
+        self.card_buttons.clear()
+        self.images.clear()
