@@ -1,6 +1,6 @@
 """The bluffing games' cards at the table: each character drawn as the playing card that
 stands for it, with its name and powers; the exchange made by clicking cards (or pressing
-their numbers); and, at five and six players, a decision panel that covers nobody's plate."""
+their numbers); and a decision panel that covers nobody's plate, from two players to six."""
 
 from __future__ import annotations
 
@@ -190,8 +190,8 @@ def panels(scene: TableScene, app: App) -> list[pygame.Rect]:
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("players", [5, 6])
-def test_at_five_and_six_the_panel_covers_no_plate(
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_panel_covers_no_plate(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: int,
         size: tuple[int, int]) -> None:
     with open_app(tmp_path, monkeypatch, size=size) as app:

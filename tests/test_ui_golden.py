@@ -63,6 +63,32 @@ def duel_exchange_screen(app) -> pygame.Surface:  # type: ignore[no-untyped-def]
     return pygame.transform.smoothscale(app.screen, (640, 400))
 
 
+def bluff_table_screen(app) -> pygame.Surface:  # type: ignore[no-untyped-def]
+    """Four at Coup, mid-game and scripted (no computer decides): Ada to act with five
+    coins, Blaise's Captain lost to a challenge, at half size."""
+    from bluff_kit import bluff_match, play
+
+    match = bluff_match("coup", ("duke contessa", "assassin captain", "ambassador duke",
+                                 "captain contessa"))
+    play(match, "0 tax", "1 allow", "2 allow", "3 allow", "1 foreign_aid", "2 block duke",
+         "3 allow", "0 allow", "1 challenge", "2 reveal duke", "1 lose captain",
+         "2 income", "3 steal 1", "0 allow", "1 allow", "2 allow", "1 allow")
+    seats = [Seat(name, "human" if name == "Ada" else "computer")
+             for name in ("Ada", "Blaise", "Colette", "Denis")]
+    app.replace(TableScene(app, GameSession(match, seats)))
+    frames(app, 3)
+    return pygame.transform.smoothscale(app.screen, (640, 400))
+
+
+def test_the_bluff_table_looks_as_it_should(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        shot = bluff_table_screen(app)
+        golden = pygame.image.load(str(GOLDEN / "coup_4p_1280x800_half.png"))
+        mean, changed = difference(shot, golden)
+        assert mean < MEAN_TOLERANCE and changed < CHANGED_TOLERANCE, (mean, changed)
+
+
 def test_the_table_for_two_looks_as_it_should(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
@@ -97,4 +123,5 @@ if __name__ == "__main__":  # write the golden images again
         pygame.image.save(title_screen(app), str(GOLDEN / "title_1280x800_half.png"))
         pygame.image.save(duel_exchange_screen(app),
                           str(GOLDEN / "duel_exchange_1280x800_half.png"))
+        pygame.image.save(bluff_table_screen(app), str(GOLDEN / "coup_4p_1280x800_half.png"))
     sys.exit(0)

@@ -30,7 +30,7 @@ from game.rules.coup_bluff.state import Phase
 from game.rules.coup_bluff.view import CoupView
 from game.ui.table.bluff.hud import ACTION_WORDS
 from game.ui.table.bluff.picker import CardPicker, picks_by_clicks
-from game.ui.table.bluff.seats import in_rows, panel_band
+from game.ui.table.bluff.seats import place_panel
 from game.ui.table.controls import DecisionButtons, Words
 from game.ui.table.layout import TableLayout
 
@@ -60,7 +60,7 @@ class BluffWords(Words):
     wild = ""
     width = 430
     row = 36
-    least_row = 30  # eight actions fit between the rows of five and six players
+    least_row = 30  # eight actions fit between the rows of plates at six players
 
     def __init__(self, view: CoupView, names: Sequence[str]) -> None:
         self.view = view
@@ -124,18 +124,8 @@ class BluffWords(Words):
         return 1 if len(choices) <= MOST_IN_ONE_COLUMN else 2
 
     def place(self, layout: TableLayout, panel: Rect) -> None:
-        """Below the court deck, clear of the viewer's plate and of the line above it; at
-        five and six players in the band between the rows of plates."""
-        players = len(self.view.coins)
-        band = panel_band(layout, players)
-        if in_rows(players):
-            panel.center = band.center
-            panel.top = max(panel.top, band.top)
-            return
-        felt = layout.felt
-        panel.center = (felt.centerx, felt.centery + round(felt.height * 0.07))
-        panel.bottom = min(panel.bottom, band.bottom - round(38 * layout.scale))
-        panel.top = max(panel.top, felt.top)
+        """In the band between the plates at the top and those at the bottom."""
+        place_panel(layout, len(self.view.coins), panel)
 
     def is_button(self, decision: Any) -> bool:
         return True

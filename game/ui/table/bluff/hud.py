@@ -17,7 +17,7 @@ from game.ui import text
 from game.ui.art import CardArt
 from game.ui.art.character_cards import character_face
 from game.ui.table import hud
-from game.ui.table.bluff.seats import SeatSpot, in_rows, panel_band, ring_centre, seat_spots
+from game.ui.table.bluff.seats import SeatSpot, panel_band, seat_spots
 from game.ui.table.layout import TableLayout
 
 __all__ = ["SeatSpot", "seat_spots"]  # where the plates are, for the kit and the tests
@@ -163,12 +163,9 @@ def draw_seat(surface: pygame.Surface, spot: SeatSpot, view: CoupView, seat: int
 
 
 def deck_centre(layout: TableLayout, players: int) -> tuple[int, int]:
-    """The court deck: in the oval's middle, or at five and six left of the panel's band."""
-    if in_rows(players):
-        band = panel_band(layout, players)
-        return band.left + round(band.width * 0.09), band.centery - round(12 * layout.scale)
-    x, y = ring_centre(layout)
-    return x, y - round(layout.felt.height * 0.06)
+    """The court deck: at the left of the band the decision panel stands in."""
+    band = panel_band(layout, players)
+    return band.left + round(band.width * 0.09), band.centery - round(12 * layout.scale)
 
 
 def draw_deck(surface: pygame.Surface, layout: TableLayout, view: CoupView, *,
