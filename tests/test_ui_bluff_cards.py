@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 from bluff_kit import bluff_match, play
+from bluff_kit import state_of as bluff_state
 from ui_kit import (
     bluff_table,
     buttons,
@@ -23,7 +24,7 @@ from ui_kit import (
 
 from game.engine.saves import Seat
 from game.rules.coup_bluff.charts import Action, Character
-from game.rules.coup_bluff.decisions import Keep, TakeAction
+from game.rules.coup_bluff.decisions import Keep, ReturnCards, TakeAction
 from game.rules.coup_bluff.state import Phase
 from game.session import GameSession
 from game.ui import text
@@ -144,6 +145,34 @@ def test_the_exchange_by_number_keys_and_enter(tmp_path: Path,
         assert picker.picked == [0, 3]
         press(app, pygame.K_RETURN)
         assert Counter(kept(scene).cards) == Counter([picker.cards[0], picker.cards[3]])
+
+
+def test_after_a_missed_called_coup_the_cards_returned_are_clicked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    match = bluff_match("coup-inquisitor", ("captain contessa", "duke inquisitor"),
+                        call_the_coup=True)
+    state = bluff_state(match)
+    while state.coins[0] < 7 or state.to_act != 0:  # incomes until Ada can call a Coup
+        play(match, f"{state.to_act} income")
+        state = bluff_state(match)
+    play(match, "0 coup 1 assassin")  # Blaise holds no Assassin: he draws two, returns two
+    seats = [Seat("Ada", "computer"), Seat("Blaise", "human")]
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = TableScene(app, GameSession(match, seats, on_thinking_done=app.wake))
+        app.replace(scene)
+        run_until(app, lambda: isinstance(scene.decisions, CardPicker))
+        picker = picker_of(scene)
+        assert picker.cards == list(scene.view().hand) and len(picker.cards) == 4
+        assert "Return 2 of your 4 cards" in picker.question()
+        assert picker.done.text == "Return these"
+        inquisitor = picker.cards.index(Character.INQUISITOR)
+        duke = picker.cards.index(Character.DUKE)
+        click_card(app, picker, inquisitor)
+        click_card(app, picker, duke)
+        click(app, picker.done.rect.center)
+        returned = next(turn.decision for turn in reversed(scene.session.match.turns)
+                        if isinstance(turn.decision, ReturnCards))
+        assert Counter(returned.cards) == Counter([Character.INQUISITOR, Character.DUKE])
 
 
 def test_the_picker_replaces_the_buttons_of_every_arrangement(

@@ -62,7 +62,7 @@ class CardPicker(DecisionButtons):
     # The panel ------------------------------------------------------------------------------
     @property
     def verb(self) -> str:
-        return "keep" if self.keeping else "return to the deck"
+        return "keep" if self.keeping else "return"
 
     def question(self) -> str:
         if self.keeping:
@@ -84,8 +84,8 @@ class CardPicker(DecisionButtons):
         scale = self.layout.scale
         cw, ch = hud.card_size(self.card_width())
         gap = round(14 * scale)
-        frame = max(3, round(4 * scale))
-        width = max(len(self.cards) * (cw + gap) + gap + 2 * frame, round(470 * scale), 460)
+        frame = max(4, round(6 * scale))
+        width = max(len(self.cards) * (cw + gap) + gap + 2 * frame, round(490 * scale), 480)
         title, line, button = 32, 24, max(round(38 * scale), 34)
         top = title + line + round(12 * scale)
         height = top + ch + 2 * frame + gap + button + round(10 * scale)
@@ -118,8 +118,13 @@ class CardPicker(DecisionButtons):
         picked = index in self.picked
         if picked:
             pygame.draw.rect(image, PICKED, image.get_rect(), border_radius=frame * 2)
-        hud.draw_character(image, Rect(frame, frame, cw, ch), self.cards[index],
-                           variant=self.variant, art=self.card_art)
+        card = Rect(frame, frame, cw, ch)
+        hud.draw_character(image, card, self.cards[index], variant=self.variant,
+                           art=self.card_art)
+        if self.picked and not picked:  # going back to the deck (or, returning: staying)
+            shade = pygame.Surface(card.size, pygame.SRCALPHA)
+            shade.fill((10, 20, 14, 120))
+            image.blit(shade, card)
         number = table_hud.INK if picked else (200, 200, 200)
         badge = Rect(0, 0, max(14, cw // 5), max(14, cw // 5))
         badge.topright = (cw + frame - 3, frame + 3)  # over the picture, clear of the words
