@@ -15,12 +15,13 @@ from game.rules.coup_bluff.state import Phase
 from game.rules.coup_bluff.view import CoupView, TurnView
 from game.ui import text
 from game.ui.art import CardArt
+from game.ui.art.canvas import card_size
 from game.ui.art.character_cards import character_face
 from game.ui.table import hud
 from game.ui.table.bluff.seats import SeatSpot, panel_band, seat_spots
 from game.ui.table.layout import TableLayout
 
-__all__ = ["SeatSpot", "seat_spots"]  # where the plates are, for the kit and the tests
+__all__ = ["SeatSpot", "card_size", "seat_spots"]  # for the kit, the picker, the tests
 
 CHARACTER_COLOURS = {
     Character.DUKE: (118, 62, 150),
@@ -48,10 +49,6 @@ CARD_WORDS = {
 }
 """What each character does, in the few words his card has room for."""
 PLAIN_ART = CardArt()
-
-
-def card_size(width: int) -> tuple[int, int]:
-    return width, round(width * 1.4)
 
 
 def character_card(character: Character, variant: str) -> Card:

@@ -34,6 +34,8 @@ NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
 CARD_WIDTH = 96  # at the design size
 LEAST_CARD_WIDTH = 88  # the ability stays readable in the smallest window
 PICKED = (255, 214, 102)
+UNPICKED = (40, 40, 40)
+NUMBER = (220, 220, 220)
 
 
 def picks_by_clicks(legal: Sequence[Any]) -> bool:
@@ -96,14 +98,8 @@ class CardPicker(DecisionButtons):
                 container=self.panel, object_id="#decision_title")
         self.line = UILabel(Rect(0, round(6 * scale) + title, width, line), self.tally(),
                             manager=self.ui, container=self.panel)
-        left = (width - len(self.cards) * (cw + gap) + gap) // 2 - frame
-        for index in range(len(self.cards)):
-            spot = Rect(left + index * (cw + gap), top, cw + 2 * frame, ch + 2 * frame)
-            self.card_buttons[UIButton(spot, "", manager=self.ui, container=self.panel,
-                                       tool_tip_text=f"Key {index + 1}")] = index
-            self.images.append(UIImage(spot, self._image(index, frame), manager=self.ui,
-                                       container=self.panel))
         self.frame = frame
+        self._card_row(width, top, gap)
         label = "Keep these" if self.keeping else "Return these"
         self.done = UIButton(Rect((width - round(220 * scale)) // 2, height - button
                                   - round(10 * scale), round(220 * scale), button),
@@ -111,8 +107,20 @@ class CardPicker(DecisionButtons):
                              tool_tip_text="Enter")
         self._refresh()
 
+    def _card_row(self, width: int, top: int, gap: int) -> None:
+        """The cards side by side, each a button under its picture."""
+        cw, ch = hud.card_size(self.card_width())
+        frame = self.frame
+        left = (width - len(self.cards) * (cw + gap) + gap) // 2 - frame
+        for index in range(len(self.cards)):
+            spot = Rect(left + index * (cw + gap), top, cw + 2 * frame, ch + 2 * frame)
+            self.card_buttons[UIButton(spot, "", manager=self.ui, container=self.panel,
+                                       tool_tip_text=f"Key {index + 1}")] = index
+            self.images.append(UIImage(spot, self._image(index, frame), manager=self.ui,
+                                       container=self.panel))
+
     def _image(self, index: int, frame: int) -> pygame.Surface:
-        """The card, framed in gold when picked, dimmed when not (once any is picked)."""
+        """The card, framed in gold when picked, dimmed when not (once one is picked)."""
         cw, ch = hud.card_size(self.card_width())
         image = pygame.Surface((cw + 2 * frame, ch + 2 * frame), pygame.SRCALPHA)
         picked = index in self.picked
@@ -125,14 +133,19 @@ class CardPicker(DecisionButtons):
             shade = pygame.Surface(card.size, pygame.SRCALPHA)
             shade.fill((10, 20, 14, 120))
             image.blit(shade, card)
-        number = table_hud.INK if picked else (200, 200, 200)
-        badge = Rect(0, 0, max(14, cw // 5), max(14, cw // 5))
-        badge.topright = (cw + frame - 3, frame + 3)  # over the picture, clear of the words
-        pygame.draw.ellipse(image, PICKED if picked else (40, 40, 40), badge)
-        table_hud.blit_text(image, str(index + 1), round(badge.height * 0.8),
-                            (30, 30, 30) if picked else number, badge.center, bold=True,
-                            anchor="center")
+        self._badge(image, index, card, picked)
         return image
+
+    @staticmethod
+    def _badge(image: pygame.Surface, index: int, card: Rect, picked: bool) -> None:
+        """The card's number key, in its top-right corner (over the picture, not the
+        words): gold when picked."""
+        badge = Rect(0, 0, max(14, card.width // 5), max(14, card.width // 5))
+        badge.topright = (card.right - 3, card.top + 3)
+        pygame.draw.ellipse(image, PICKED if picked else UNPICKED, badge)
+        table_hud.blit_text(image, str(index + 1), round(badge.height * 0.8),
+                            UNPICKED if picked else NUMBER, badge.center, bold=True,
+                            anchor="center")
 
     def _refresh(self) -> None:
         for index, image in enumerate(self.images):
