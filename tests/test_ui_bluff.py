@@ -4,6 +4,7 @@ that never shows another person's face-down cards, and a save that loads."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -369,3 +370,17 @@ def test_a_match_of_three_rounds_saves_and_loads(
         assert isinstance(loaded, TableScene) and loaded is not scene
         assert loaded.session.match.options.rounds == 3
         assert loaded.view().rounds == 3
+
+
+def test_the_banner_says_who_shares_a_match() -> None:
+    from game.rules import get_ruleset
+    from game.rules.coup_bluff.state import Phase
+    from game.ui.table.bluff.hud import turn_lines
+
+    rules = get_ruleset("coup")
+    seen = rules.view(rules.new_game(rules.parse_options({"players": 3, "rounds": 3})), 0)
+    names = ["Ada", "Blaise", "Colette"]
+    shared = dataclasses.replace(seen, phase=Phase.OVER, winners=(0, 2))
+    assert turn_lines(shared, names)[0] == "Ada and Colette share the match"
+    alone = dataclasses.replace(seen, phase=Phase.OVER, winners=(1,))
+    assert turn_lines(alone, names)[0] == "Blaise wins the match"

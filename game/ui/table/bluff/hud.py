@@ -18,6 +18,7 @@ from game.ui.art import CardArt
 from game.ui.art.canvas import card_size
 from game.ui.art.character_cards import character_face
 from game.ui.table import hud
+from game.ui.table.bluff.results import match_result
 from game.ui.table.bluff.seats import SeatSpot, panel_band, seat_spots
 from game.ui.table.layout import TableLayout
 
@@ -184,8 +185,7 @@ def turn_lines(view: CoupView, names: Sequence[str]) -> tuple[str, str]:
     rounds = f"Round {view.round_index + 1} of {view.rounds}" if view.rounds > 1 else ""
     turn = view.turn
     if view.phase is Phase.OVER:
-        winners = ", ".join(names[s] for s in view.winners) or "Nobody"
-        return f"{winners} wins the match", rounds
+        return match_result(view, names), rounds
     if turn is None:
         who = names[view.to_act] if view.to_act is not None else ""
         return (f"{who} to act" if who else "The deal"), rounds
