@@ -130,6 +130,34 @@ def test_the_coup_decision_and_the_hand_type_are_buttons(
         assert scene.session.match.state.hand.hand_type.value == "waterloo"
 
 
+def test_the_keyboard_reaches_the_decision_buttons(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tab (or the arrows) walks along the buttons, shown selected; Enter presses one."""
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hhhh", seed=2)
+
+        def asked(word: str) -> bool:
+            if scene.app.scene is not scene:
+                press_button(app, next(b for b in _labels(app) if b.startswith("I am")))
+            return scene.session.match.pending.word == word and scene.decisions is not None
+
+        run_until(app, lambda: asked("coup"))
+        press_button(app, "Decline: discard COUP, take the centre card")
+        run_until(app, lambda: asked("choose"))
+        decisions = scene.decisions
+        assert decisions is not None
+        buttons = list(decisions.buttons)
+        press(app, pygame.K_TAB)
+        press(app, pygame.K_DOWN)
+        press(app, pygame.K_TAB)
+        press(app, pygame.K_UP)
+        assert decisions.focus == 1
+        assert buttons[1].is_selected and not buttons[0].is_selected
+        chosen = decisions.buttons[buttons[1]]
+        press(app, pygame.K_RETURN)
+        assert scene.session.match.turns[-1].decision == chosen
+
+
 def _labels(app) -> list[str]:  # type: ignore[no-untyped-def]
     from ui_kit import buttons
 

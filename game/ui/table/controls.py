@@ -102,6 +102,7 @@ class DecisionButtons:
         self.words = words if words is not None else Words()
         self.panel: UIPanel | None = None
         self.buttons: dict[UIButton, Any] = {}
+        self.focus: int | None = None  # the button the keyboard is on (Tab, arrows)
         choices = [d for d in legal if self.words.is_button(d)]
         if choices:
             self._show(self.words.title(choices), choices)
@@ -145,6 +146,27 @@ class DecisionButtons:
         """Enter's decision, if the panel has one (the exchange's cards picked)."""
         return False
 
+    def move_focus(self, step: int) -> bool:
+        """Put the keyboard on the next (or previous) button, shown selected."""
+        buttons = list(self.buttons)
+        if not buttons:
+            return False
+        start = (-1 if step > 0 else 0) if self.focus is None else self.focus
+        self.focus = (start + step) % len(buttons)
+        for index, button in enumerate(buttons):
+            if index == self.focus:
+                button.select()
+            else:
+                button.unselect()
+        return True
+
+    def press_focused(self) -> bool:
+        """Enter on a button the keyboard is on presses it."""
+        buttons = list(self.buttons)
+        if self.focus is None or self.focus >= len(buttons):
+            return False
+        return self.pressed(buttons[self.focus])
+
     def key(self, key: int) -> bool:
         """A key the table does not use itself (a card's number in a picker)."""
         return False
@@ -164,6 +186,7 @@ class DecisionButtons:
             self.panel.kill()
             self.panel = None
         self.buttons.clear()
+        self.focus = None
 
 
 def tip(decision: Decision) -> str | None:

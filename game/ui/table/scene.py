@@ -38,6 +38,8 @@ from game.ui.table.stage import Placement, Stage
 if TYPE_CHECKING:
     from game.ui.app import App
 
+FOCUS_KEYS = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)  # move along the decision buttons
+
 
 @dataclass
 class Drag:
@@ -567,6 +569,10 @@ class TableScene(Scene):
             self.open_menu()
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self._move_selection(-1 if event.key == pygame.K_LEFT else 1)
+        elif event.key in FOCUS_KEYS and self.decisions is not None:
+            backwards = event.key == pygame.K_UP or (
+                event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            return self.decisions.move_focus(-1 if backwards else 1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self._enter()
         elif event.key == pygame.K_SPACE and self.selected is not None:
@@ -578,10 +584,12 @@ class TableScene(Scene):
         return True
 
     def _enter(self) -> bool:
-        """Enter sets aside the cards picked in an exchange, else plays the card under the
-        cursor."""
+        """Enter sets aside the cards picked in an exchange, presses the button the keyboard
+        is on, else plays the card under the cursor."""
         if self.decisions is not None and self.kit.collects_cards(self.view()):
             return self.decisions.confirm()
+        if self.decisions is not None and self.decisions.press_focused():
+            return True
         if self.selected is None:
             return False
         self.play(self.selected)
