@@ -17,7 +17,7 @@ from game.ui.art.faces import CORNER, PAPER, corner_index, draw_face, stamp_corn
 from game.ui.art.lettering import font
 
 BAND_TOP = 0.56  # of the card's width, from the top: just under the top-left index
-NAME_SIZE = 0.17 # the name's largest font size, in card widths
+NAME_SIZE = 0.17  # the name's largest font size, in card widths
 ABILITY_SIZE = 0.125  # the ability's font size, in card widths
 SMALLEST_TEXT = 9  # pixels: smaller than this a word cannot be read
 TEXT_LEFT = 0.05  # the ability's column, clear of the bottom-right index
