@@ -82,6 +82,21 @@ def test_the_pass_screen_shows_no_cards(tmp_path: Path, monkeypatch: pytest.Monk
         assert isinstance(app.scene, PassDeviceScene), "Esc does not get round it"
 
 
+def test_the_pass_screens_first_frame_shows_its_own_buttons_not_the_tables(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The frame in which the table gives way to the pass screen already looks as the pass
+    screen does afterwards: no widget of the table lingers for a frame."""
+    with open_app(tmp_path, monkeypatch) as app:
+        table(app, "hhcc", seed=1)
+        for _ in range(2000):
+            frames(app)
+            if isinstance(app.scene, PassDeviceScene):
+                break
+        first = app.screen.copy()
+        frames(app, 5)
+        assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(app.screen, "RGB")
+
+
 def test_between_decisions_the_table_shows_no_hand(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:

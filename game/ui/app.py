@@ -202,8 +202,11 @@ class App:
         for event in pygame.event.get():
             self._dispatch(event)
         self.ui.update(dt)
-        for scene in list(self.scenes):
+        before = list(self.scenes)
+        for scene in before:
             scene.update(dt)
+        if self.scenes != before:
+            self.ui.update(0)  # a new scene's widgets, not the old one's, in this frame
         self.draw()
         pygame.display.flip()
         self._needs_frame = False
