@@ -217,3 +217,14 @@ def test_the_board_plank_is_wood_with_rounded_corners() -> None:
 def test_the_art_needs_no_display_mode() -> None:
     assert pygame.display.get_surface() is None
     assert CardArt().face(Card.parse("JD"), 64).get_size() == (64, 90)
+
+
+@pytest.mark.parametrize("back", CARD_BACKS)
+def test_every_back_stands_out_from_the_baize(back: str) -> None:
+    """A face-down card must not melt into the table: its ground colour is far from the
+    baize's (the forest back was once nearly the baize's own green)."""
+    from game.ui.art.backs import BACK_COLOURS
+    from game.ui.art.table import BAIZE
+
+    distance = sum((a - b) ** 2 for a, b in zip(BACK_COLOURS[back], BAIZE, strict=True)) ** 0.5
+    assert distance >= 60

@@ -18,7 +18,7 @@ from game.ui.art.faces import blank_card, finish
 BACK_COLOURS: dict[str, Colour] = {
     "bordeaux": (112, 22, 42),
     "navy": (26, 42, 94),
-    "forest": (24, 82, 50),
+    "forest": (12, 50, 34),  # bottle green: darker than the baize, so a card stands out
 }
 CARD_BACKS: tuple[str, ...] = tuple(BACK_COLOURS)
 
