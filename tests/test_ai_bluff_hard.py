@@ -141,3 +141,21 @@ def test_a_hint_names_the_decision_and_its_chances() -> None:
         assert "imagined deals" in reason and "%" in reason and second is not None
         return
     pytest.fail("no position with a choice")
+
+
+def test_a_challenge_or_a_block_is_thought_over_more_briefly_than_a_turn() -> None:
+    """Every other player answers a claim in turn: Hard's answer must not keep a full
+    table waiting for seconds. A smaller budget than the window's is kept as it is."""
+    from game.ai.bluff.hard import WINDOW_BUDGET
+
+    rules = get_ruleset("coup")
+    seen_by_phase = {}
+    for rules, state, seat in searched_positions(400):
+        seen_by_phase.setdefault(state.phase, rules.view(state, seat))
+    assert set(seen_by_phase) == set(SEARCHED)
+    hard, quick = HardPlayer(1, budget=0.8, workers=1), HardPlayer(1, budget=0.05, workers=1)
+    for phase, seen in seen_by_phase.items():
+        known = Knowledge(seen, {})
+        window = phase is not Phase.ACTION
+        assert hard.budget_for(known) == (WINDOW_BUDGET if window else 0.8)
+        assert quick.budget_for(known) == 0.05

@@ -132,21 +132,27 @@ class HardPlayer:
         """The decisions worth searching (all of them, unless a game has too many)."""
         return choices
 
+    def budget_for(self, seen: Any) -> float:
+        """The seconds to think about this position (the whole budget, unless a game
+        knows better)."""
+        return self.budget
+
     def think(self, seen: Any, choices: Sequence[Any]) -> Estimate:
         choices = self.shortlist(seen, choices)
         if len(choices) == 1:
             return Estimate(tuple(choices), (0.0,), 1)
         seeds = [self._rng.randrange(2**62) for _ in range(self.workers)]
+        budget = self.budget_for(seen)
         if self.workers <= 1:
-            return self.search(seen, choices, seeds[0], self.budget, self.max_worlds)
+            return self.search(seen, choices, seeds[0], budget, self.max_worlds)
         share = -(-self.max_worlds // self.workers)
         try:
             futures = [_pool(self.workers).submit(self.search, seen, tuple(choices), seed,
-                                                  self.budget, share) for seed in seeds]
+                                                  budget, share) for seed in seeds]
             results = [future.result() for future in futures]
         except (BrokenProcessPool, OSError):
             _POOLS.pop(self.workers, None)  # a worker died: think here, a new pool next time
-            return self.search(seen, choices, seeds[0], self.budget, self.max_worlds)
+            return self.search(seen, choices, seeds[0], budget, self.max_worlds)
         combined = results[0]
         for result in results[1:]:
             combined = combined.merged(result)

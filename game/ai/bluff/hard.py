@@ -35,6 +35,10 @@ from game.rules.coup_bluff.view import CoupView
 
 SEARCHED = (Phase.ACTION, Phase.CHALLENGE, Phase.BLOCK)
 TARGETS_TRIED = 2  # for an action aimed at a player, the strongest opponents tried
+WINDOW_BUDGET = 0.25
+"""Seconds at most for a challenge or a block: every other player is asked in turn, so a
+claim at a full table would otherwise keep the table waiting several seconds; with two or
+three choices instead of a turn's many, as many positions are imagined in the time."""
 
 
 class HardPlayer(SearchPlayer):
@@ -55,6 +59,11 @@ class HardPlayer(SearchPlayer):
             self._medium.observe(seen)
             seen = Knowledge(seen, self._medium.claims)
         return super().think(seen, choices)
+
+    def budget_for(self, seen: Any) -> float:
+        if isinstance(seen, Knowledge) and seen.view.phase is not Phase.ACTION:
+            return min(self.budget, WINDOW_BUDGET)
+        return self.budget
 
     def shortlist(self, seen: Any, choices: Sequence[Any]) -> Sequence[Any]:
         """Every decision but actions aimed at the weaker opponents (all of them with two
