@@ -275,3 +275,39 @@ def check_face_up_cards_are_known(scene) -> None:  # type: ignore[no-untyped-def
     """No card drawn face up is one the viewer may not know."""
     leaked = face_up_cards(scene) & secret_from(scene.shown, scene.viewer)
     assert not leaked, f"{leaked} shown to seat {scene.viewer}"
+
+
+def test_a_decision_panel_is_as_wide_as_its_question(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the smallest window a long question (long names, a long character) is shown
+    whole: the panel widens to it, within the felt."""
+    from game.ui.table.controls import DecisionButtons, Words
+
+    question = "Bartholomew blocks with Ambassador: challenge?"
+
+    class NarrowWords(Words):
+        width = 360  # as narrow as the bluffing games' prompts
+
+        def title(self, choices: object) -> str:
+            return "Challenge?"
+
+        def label(self, decision: object) -> str:
+            return str(decision)
+
+    class LongWords(NarrowWords):
+        def title(self, choices: object) -> str:
+            return question
+
+    with open_app(tmp_path, monkeypatch, size=(960, 600)) as app:
+        scene = table(app, "hccc")
+        frames(app, 2)
+        panel = DecisionButtons(app.ui, scene.layout, ["Challenge", "Allow"], scene, LongWords())
+        font = app.ui.get_theme().get_font(["#decision_title"])
+        plain = DecisionButtons(app.ui, scene.layout, ["Challenge", "Allow"], scene,
+                                NarrowWords())
+        assert plain.panel is not None and plain.panel.rect.width < font.size(question)[0]
+        plain.kill()
+        assert panel.panel is not None
+        assert panel.panel.rect.width >= font.size(question)[0]
+        assert scene.layout.felt.contains(panel.panel.rect)
+        panel.kill()

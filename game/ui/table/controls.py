@@ -120,7 +120,8 @@ class DecisionButtons:
         columns = self.words.columns(choices)
         rows = -(-len(choices) // columns)
         column_width = max(round((narrow if cards_only else self.words.width) * scale),
-                           narrow if cards_only else self.words.width - 40)
+                           narrow if cards_only else self.words.width - 40,
+                           -(-self._title_width(title) // columns))
         width = column_width * columns
         height = row * rows + max(round(54 * scale), 50)
         rect = Rect(0, 0, width, height)
@@ -141,6 +142,12 @@ class DecisionButtons:
             button = UIButton(button_rect, self.words.label(decision), manager=self.ui,
                               container=self.panel, tool_tip_text=self.words.tip(decision))
             self.buttons[button] = decision
+
+    def _title_width(self, title: str) -> int:
+        """The panel's width that shows the whole question, within the felt."""
+        font = self.ui.get_theme().get_font(["#decision_title"])
+        room = self.layout.felt.width - round(40 * self.layout.scale)
+        return min(font.size(title)[0] + round(40 * self.layout.scale), room)
 
     def confirm(self) -> bool:
         """Enter's decision, if the panel has one (the exchange's cards picked)."""
