@@ -269,3 +269,11 @@ def test_f11_switches_full_screen_and_keeps_it(tmp_path: Path,
         assert settings_module.load(tmp_path / "settings.json").settings.fullscreen
         press(app, pygame.K_F11)
         assert not app.settings.fullscreen
+
+
+def test_a_computer_finishing_its_thought_after_the_window_closed_is_no_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        wake = app.wake
+    assert not pygame.display.get_init()
+    wake()  # a worker thread's callback, after pygame.quit(): nothing happens

@@ -104,8 +104,11 @@ class App:
             scene.resize(self.size)
 
     def wake(self) -> None:
-        """Safe from any thread: make the loop draw a frame soon."""
-        pygame.event.post(pygame.event.Event(WAKE))
+        """Safe from any thread: make the loop draw a frame soon (nothing once the window
+        has closed: a computer may finish thinking after the player has left)."""
+        if pygame.display.get_init():
+            with contextlib.suppress(pygame.error):
+                pygame.event.post(pygame.event.Event(WAKE))
 
     # Scenes ----------------------------------------------------------------------------------
     @property
