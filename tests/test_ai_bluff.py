@@ -150,3 +150,29 @@ def test_each_level_beats_three_of_the_one_below(ruleset_id: str, hero: str,
     share of 25%."""
     rate, margin = win_rate(ruleset_id, hero, others, 240)
     assert rate - margin > 0.25
+
+
+def test_two_medium_players_with_the_assassin_and_the_contessa_reach_the_end() -> None:
+    """Both hold the Assassin and the Contessa: each assassination is blocked, and a player
+    who kept paying three coins for it would never save the seven of a Coup (they once did,
+    turn after turn, for ever)."""
+    from game.rules.coup_bluff.charts import Character
+
+    rules = get_ruleset("coup")
+    assassin, contessa, duke = Character.ASSASSIN, Character.CONTESSA, Character.DUKE
+    deck = [assassin, duke, duke, *[Character.CAPTAIN] * 3, *[Character.AMBASSADOR] * 3]
+    state = dataclasses.replace(
+        rules.new_game(rules.parse_options({"players": 3})), phase=Phase.ACTION, to_act=2,
+        hands=((), (assassin, contessa), (assassin, contessa)),
+        revealed=((duke, contessa), (), ()), coins=(3, 1, 3), deck=tuple(deck),
+        round_wins=(0, 0, 0))
+    players = {1: MediumPlayer(1), 2: MediumPlayer(2)}
+    rng = random.Random(3)
+    for _ in range(2000):
+        seat = rules.pending(state).seat
+        if rules.pending(state).over:
+            break
+        decision = rules.random_chance(state, rng) if seat is None else \
+            players[seat].decide(rules.view(state, seat), rules.legal(state))
+        state = rules.decide(state, decision).state
+    assert rules.pending(state).over, "the round came to an end"

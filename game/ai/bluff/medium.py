@@ -35,6 +35,7 @@ PLAUSIBLE = 1  # a bluff only while at most this many copies are face up
 WEAK_HAND = 7  # he exchanges a hand worth less than this
 EXCHANGES = 0.5  # ... on one turn in two: two weak hands must not trade cards for ever
 EXAMINES = 0.3  # how often an Inquisitor looks into the strongest opponent's hand
+CONTESSA_RISK = 0.7  # he assassinates a player who holds the Contessa at most this likely
 FOREIGN_AID_RISK = 0.5  # he asks for foreign aid unless a Duke is likelier than this
 
 
@@ -118,7 +119,7 @@ class MediumPlayer(BluffPlayer):
         claims = {*view.hand, *bluff}
         rivals = opponents(view)
         target = strongest(view, rivals)
-        for choice in (self._coup(view, actions, target), self._assassinate(view, claims, target),
+        for choice in (self._coup(view, actions, target), self._assassinate(view, claims, rivals),
                        self._tax(claims), self._steal(view, claims, rivals),
                        self._exchange(view), self._examine(view, target),
                        self._foreign_aid(view, rivals)):
@@ -145,10 +146,15 @@ class MediumPlayer(BluffPlayer):
         return (Action.COUP, target) if must or view.coins[view.seat or 0] >= COUP_AT else None
 
     def _assassinate(self, view: CoupView, claims: set[Character],
-                     target: int) -> tuple[Action, int] | None:
-        if Character.ASSASSIN not in claims or self.odds(view, target, Character.CONTESSA) > 0.7:
+                     rivals: list[int]) -> tuple[Action, int] | None:
+        """The strongest rival who has not shown a Contessa this round: against one who has
+        blocked with her, three coins would be spent for nothing, turn after turn (two such
+        players would never reach a Coup)."""
+        if Character.ASSASSIN not in claims:
             return None
-        return Action.ASSASSINATE, target
+        open_to_it = [seat for seat in rivals if Character.CONTESSA not in self._claims[seat]
+                      and self.odds(view, seat, Character.CONTESSA) <= CONTESSA_RISK]
+        return (Action.ASSASSINATE, strongest(view, open_to_it)) if open_to_it else None
 
     @staticmethod
     def _tax(claims: set[Character]) -> tuple[Action, None] | None:
