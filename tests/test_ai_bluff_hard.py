@@ -120,10 +120,12 @@ def test_the_search_challenges_a_claim_it_can_see_is_false() -> None:
         turn=TurnState(claimant, Action.TAX, claimant=claimant, claim=duke,
                        askers=(asker, third)))
     seen = rules.view(state, asker)
-    choices = [Allow(asker), Challenge(asker)]
-    found = estimate(Knowledge(seen, {}), choices, 1, 60.0, 40)
-    assert found.average(1) > found.average(0)
-    assert HardPlayer(2, budget=60.0, workers=1, max_worlds=40).decide(seen, choices) \
+    allow, challenge = [Allow(asker), Challenge(asker)], list(rules.legal(state))
+    assert set(allow) == set(challenge)
+    for seed in range(3):
+        found = estimate(Knowledge(seen, {}), allow, seed, 60.0, 150)
+        assert found.beats_favourite(1), "challenging beats letting it pass beyond the noise"
+    assert HardPlayer(2, budget=60.0, workers=1, max_worlds=40).decide(seen, challenge) \
         == Challenge(asker)
 
 
