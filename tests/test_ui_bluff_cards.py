@@ -11,6 +11,7 @@ import pygame
 import pytest
 from bluff_kit import bluff_match, play
 from bluff_kit import state_of as bluff_state
+from test_ui_bluff import drawn_face_up
 from ui_kit import (
     bluff_table,
     buttons,
@@ -187,15 +188,7 @@ def test_the_picker_replaces_the_buttons_of_every_arrangement(
 
 def test_the_picker_shows_only_the_exchanging_players_cards(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[Character] = []
-    original = hud.draw_character
-
-    def draw(surface, rect, character, *, lost=False, **style):  # type: ignore[no-untyped-def]
-        if character is not None and not lost:
-            seen.append(character)
-        original(surface, rect, character, lost=lost, **style)
-
-    monkeypatch.setattr(hud, "draw_character", draw)
+    seen = drawn_face_up(monkeypatch)
     with open_app(tmp_path, monkeypatch) as app:
         scene = exchange_table(app, "hhh")  # pass and play: Ada holds the device
         hand = scene.view().hand

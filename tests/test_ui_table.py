@@ -15,6 +15,7 @@ from game.rules.coup_detat.decisions import PlayCard
 from game.ui.scenes.files import SaveDialog
 from game.ui.scenes.menu import PauseMenu
 from game.ui.table.arrange import card_key
+from game.ui.table.scene import TableScene
 
 
 def human_plays_a_card(scene) -> bool:  # type: ignore[no-untyped-def]
@@ -113,19 +114,26 @@ def test_ctrl_z_takes_back_and_ctrl_y_redoes(tmp_path: Path,
         assert match.turns[: len(log)] == log, "redo restores every decision taken back"
 
 
+def to_the_hand_type_choice(app) -> TableScene:  # type: ignore[no-untyped-def]
+    """A table where every decision is a person's, played to the choice of the hand type
+    (the coup declined on the way)."""
+    scene = table(app, "hhhh", seed=2)
+
+    def asked(word: str) -> bool:
+        if scene.app.scene is not scene:
+            press_button(app, next(b for b in _labels(app) if b.startswith("I am")))
+        return scene.session.match.pending.word == word and scene.decisions is not None
+
+    run_until(app, lambda: asked("coup"))
+    press_button(app, "Decline: discard COUP, take the centre card")
+    run_until(app, lambda: asked("choose"))
+    return scene
+
+
 def test_the_coup_decision_and_the_hand_type_are_buttons(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
-        scene = table(app, "hhhh", seed=2)  # every decision is a person's
-
-        def asked(word: str) -> bool:
-            if scene.app.scene is not scene:
-                press_button(app, next(b for b in _labels(app) if b.startswith("I am")))
-            return scene.session.match.pending.word == word and scene.decisions is not None
-
-        run_until(app, lambda: asked("coup"))
-        press_button(app, "Decline: discard COUP, take the centre card")
-        run_until(app, lambda: asked("choose"))
+        scene = to_the_hand_type_choice(app)
         press_button(app, "Waterloo: Don't take any Queen")
         assert scene.session.match.state.hand.hand_type.value == "waterloo"
 
@@ -134,16 +142,7 @@ def test_the_keyboard_reaches_the_decision_buttons(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Tab (or the arrows) walks along the buttons, shown selected; Enter presses one."""
     with open_app(tmp_path, monkeypatch) as app:
-        scene = table(app, "hhhh", seed=2)
-
-        def asked(word: str) -> bool:
-            if scene.app.scene is not scene:
-                press_button(app, next(b for b in _labels(app) if b.startswith("I am")))
-            return scene.session.match.pending.word == word and scene.decisions is not None
-
-        run_until(app, lambda: asked("coup"))
-        press_button(app, "Decline: discard COUP, take the centre card")
-        run_until(app, lambda: asked("choose"))
+        scene = to_the_hand_type_choice(app)
         decisions = scene.decisions
         assert decisions is not None
         buttons = list(decisions.buttons)
