@@ -1,14 +1,16 @@
 """The window and its render loop: a stack of scenes, pygame-gui for widgets.
 
 The loop draws only when something changes: while no scene is busy and no event comes, it
-sleeps in `pygame.event.wait`, so an idle table costs next to nothing. Computer players
-think in a worker thread (see game/session.py); when one is done it posts an event that
-wakes the loop, so the loop never waits on them.
+sleeps in `pygame.event.wait` until the next scene's appointment, so an idle table costs
+next to nothing. Computer players think in a worker thread (see game/session.py); when one
+is done it posts an event that wakes the loop, so the loop never waits on them. Every
+scene reads the time from the app's `Clock` (game/ui/clock.py), which tests speed up.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import resource
 import statistics
 import time
@@ -22,6 +24,7 @@ from game import settings as settings_module
 from game.resources import resource_path
 from game.settings import Settings
 from game.ui import text
+from game.ui.clock import Clock
 from game.ui.scene import Scene
 
 THEME = resource_path("game", "ui", "theme.json")
@@ -48,7 +51,7 @@ class FrameStats:
 
 class App:
     def __init__(self, settings: Settings | None = None, *, settings_notice: str | None = None,
-                 size: tuple[int, int] | None = None) -> None:
+                 size: tuple[int, int] | None = None, clock: Clock | None = None) -> None:
         self.settings = settings or Settings()
         self.settings_notice = settings_notice
         pygame.init()
@@ -61,12 +64,14 @@ class App:
                                 "antialiased": "1"}
                                for size in (14, 15, 16) for style in ("bold", "italic")])
         self.scenes: list[Scene] = []
-        self.clock = pygame.time.Clock()
+        self.clock = clock or Clock()
         self.frame_rate = FRAME_RATE  # 0: as fast as possible (tests)
         self.running = True
         self.stats = FrameStats()
         self.bots: dict[int, str] = {}  # seats offered to outside programs (--seat N=exec:)
         self.catch_errors = True  # False: an unexpected error propagates (tests want to see it)
+        self.stop_on_crash = False  # True: nobody watches (--autoplay, --frames): end the run
+        self.crash: tuple[Exception, Path | None] | None = None  # the error behind the crash screen
         self._needs_frame = True
         from game.ui.sound import Sounds
 
@@ -148,6 +153,8 @@ class App:
         while self.running and (frames is None or count < frames):
             self.frame(idle_wait=frames is None)
             count += 1
+            if self.crash is not None and self.stop_on_crash:
+                break
         for scene in reversed(self.scenes):
             scene.leave()
 
@@ -174,6 +181,7 @@ class App:
         report = crash.report(error, screens=[type(scene).__name__ for scene in self.scenes],
                               games=self._open_games())
         path = crash.write_report(report)
+        self.crash = (error, path)
         while self.scenes:
             gone = self.scenes.pop()
             with contextlib.suppress(Exception):  # a broken scene must not stop the rescue
@@ -196,13 +204,15 @@ class App:
         return games
 
     def _frame(self, idle_wait: bool) -> None:
-        busy = (self._needs_frame or any(scene.busy for scene in self.scenes)
-                or self.ui.get_hovering_any_element())  # a tooltip may be on its way
-        if idle_wait and not busy and not pygame.event.peek() and not self._sleep():
-            return
-        dt = self.clock.tick(self.frame_rate) / 1000
+        woken: list[pygame.event.Event] = []
+        if idle_wait and not self._busy() and not pygame.event.peek():
+            slept = self._sleep()
+            if slept is None:
+                return
+            woken = slept
+        dt = self.clock.tick(self.frame_rate)
         started = time.perf_counter()
-        for event in pygame.event.get():
+        for event in [*woken, *pygame.event.get()]:
             self._dispatch(event)
         self.ui.update(dt)
         before = list(self.scenes)
@@ -215,18 +225,25 @@ class App:
         self._needs_frame = False
         self.stats.frame_seconds.append(time.perf_counter() - started)
 
-    def _sleep(self) -> bool:
-        """Wait for an event or the next appointment; False if nothing at all happened."""
+    def _busy(self) -> bool:
+        """Must a frame be drawn now (something moves, or was asked for)?"""
+        return (self._needs_frame or any(scene.busy for scene in self.scenes)
+                or self.ui.get_hovering_any_element())  # a tooltip may be on its way
+
+    def _sleep(self) -> list[pygame.event.Event] | None:
+        """Wait for an event or the next appointment. The event that woke the loop (to be
+        handled before any queued behind it: a click's release after its press), no event
+        if an appointment came due, None if nothing happened at all."""
         appointments = [at for scene in self.scenes if (at := scene.wake_at()) is not None]
-        now = time.monotonic()
         wait_ms = IDLE_WAIT_MS
         if appointments:
-            wait_ms = max(1, min(wait_ms, round((min(appointments) - now) * 1000)))
+            until = self.clock.real_seconds(min(appointments) - self.clock.now())
+            wait_ms = max(1, min(wait_ms, math.ceil(until * 1000)))
         event = pygame.event.wait(wait_ms)
         if event.type != pygame.NOEVENT:
-            pygame.event.post(event)
-            return True
-        return any(at <= time.monotonic() for at in appointments)
+            return [event]
+        now = self.clock.now()
+        return [] if any(at <= now for at in appointments) else None
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         self._needs_frame = True

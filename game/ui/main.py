@@ -8,6 +8,7 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import settings as settings_module
@@ -27,17 +28,15 @@ def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: s
         stats: bool = False, size: tuple[int, int] | None = None,
         seed: int | None = None, bots: dict[int, str] | None = None) -> int:
     """Open the window and play; 1 if an error the crash screen could not handle stopped
-    the program (a report is written and its place told)."""
+    the program, or if the crash screen came up in a run nobody watches (--autoplay,
+    --frames, --screenshot), which it then ends. A report is written and its place told."""
     try:
         return _run(autoplay=autoplay, frames=frames, screenshot=screenshot, stats=stats,
                     size=size, seed=seed, bots=bots)
     except Exception as error:
         from game import crash
 
-        path = crash.write_report(crash.report(error))
-        where = f"A report was written to {path}." if path else "No report could be written."
-        print(f"Coup d'État stopped after an unexpected error ({type(error).__name__}: "
-              f"{error}). {where}", file=sys.stderr)
+        _tell_crash("stopped", error, crash.write_report(crash.report(error)))
         return 1
 
 
@@ -49,6 +48,7 @@ def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, st
     app = App(loaded.settings, settings_notice=loaded.notice, size=size)
     _window_icon()
     app.bots = dict(bots or {})
+    app.stop_on_crash = bool(autoplay or frames is not None or screenshot)
     if autoplay:
         app.replace(autoplay_table(app, seed, autoplay))
     else:
@@ -63,7 +63,16 @@ def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, st
     if stats:
         print(json.dumps(app.stats.report()))
     _close(app)
+    if app.crash is not None and app.stop_on_crash:
+        _tell_crash("showed the crash screen", *app.crash)
+        return 1
     return 0
+
+
+def _tell_crash(what: str, error: Exception, report: Path | None) -> None:
+    where = f"A report was written to {report}." if report else "No report could be written."
+    print(f"Coup d'État {what} after an unexpected error ({type(error).__name__}: {error}). "
+          f"{where}", file=sys.stderr)
 
 
 AUTOPLAY_NAMES = ("Antoine", "Brigitte", "Camille", "Didier")

@@ -156,6 +156,15 @@ class CoupView:
     calls_the_coup: bool
     options: Options  # the match's options: public
 
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    @property
+    def dealt(self) -> bool:
+        """Have the first round's cards and coins been dealt (before, no seat has any)?"""
+        return bool(self.coins)
+
 
 def view(state: State, seat: int | None) -> CoupView:
     players = range(state.players)

@@ -8,7 +8,6 @@ them. Drawing is render.py's; this module keeps the flow.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -39,6 +38,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 FOCUS_KEYS = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)  # move along the decision buttons
+DAGGER_SNAP = 0.5  # pixels: a dagger this near its place is put there
 
 
 @dataclass
@@ -83,6 +83,7 @@ class TableScene(Scene):
         self.renderer = TableRenderer()
         self.notes: list[FlyingNote] = []
         self.beat_ends = 0.0
+        self._turn_at = 0.0  # when the table last had its turn (an update)
         self.computer_ready_at = 0.0
         self.selected: Card | None = None
         self.marked: set[Card] = set()  # cards picked for one decision (an exchange)
@@ -105,9 +106,9 @@ class TableScene(Scene):
         self._arrange(self.clock(), 0.0)
 
     # Scene life --------------------------------------------------------------------------------
-    @staticmethod
-    def clock() -> float:
-        return time.monotonic()
+    def clock(self) -> float:
+        """The table's time (the app's clock, which tests speed up)."""
+        return self.app.clock.now()
 
     def enter(self) -> None:
         self.leave()  # entering twice must not leave stray buttons behind
@@ -155,16 +156,23 @@ class TableScene(Scene):
 
     @property
     def busy(self) -> bool:
+        """Must the table have frames now: something to show (a decision made since its
+        last turn, a beat not yet over), a glide, a note in flight, a dagger settling, a
+        computer or the hint thinking?"""
         now = self.clock()
-        return bool(self.queue) or now < self.beat_ends or self.stage.busy(now) or bool(
-            self.notes) or self.session.thinking is not None or self.session.hinting
+        on_top = self.app.scene is self
+        return ((on_top and not self.caught_up) or self._turn_at < self.beat_ends
+                or self.stage.busy(now) or bool(self.notes) or self._daggers_moving()
+                or self.session.thinking is not None or self.session.hinting)
 
     def wake_at(self) -> float | None:
+        """When the table needs a turn with nothing moving: a remark's end, and, on top,
+        a computer's next move at the computers' pace."""
         moments = []
         if self.toast is not None:
             moments.append(self.toast[1])
         seat = self.session.to_act
-        if seat is not None and not self.session.is_human(seat):
+        if self.app.scene is self and seat is not None and not self.session.is_human(seat):
             moments.append(max(self.computer_ready_at, self.beat_ends))
         return min(moments) if moments else None
 
@@ -185,7 +193,7 @@ class TableScene(Scene):
 
     # Time passes -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        now = self.clock()
+        now = self._turn_at = self.clock()
         self._pull_events(now)
         while self.queue and now >= self.beat_ends and self.app.scene is self:
             self._show(self.queue.popleft(), now)
@@ -440,8 +448,13 @@ class TableScene(Scene):
             self.daggers = targets
             return
         pull = min(1.0, dt * 5)
-        self.daggers = [x + (target - x) * pull
+        self.daggers = [target if abs(target - x) < DAGGER_SNAP else x + (target - x) * pull
                         for x, target in zip(self.daggers, targets, strict=True)]
+
+    def _daggers_moving(self) -> bool:
+        targets = self._dagger_targets(self.view())
+        return len(self.daggers) != len(targets) or any(
+            x != target for x, target in zip(self.daggers, targets, strict=True))
 
     def _fly_money(self, event: Event, now: float, duration: float) -> None:
         movement = money_movement(event)

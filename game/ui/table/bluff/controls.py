@@ -125,7 +125,7 @@ class BluffWords(Words):
 
     def place(self, layout: TableLayout, panel: Rect) -> None:
         """In the band between the plates at the top and those at the bottom."""
-        place_panel(layout, len(self.view.coins), panel)
+        place_panel(layout, self.view.players, panel)
 
     def is_button(self, decision: Any) -> bool:
         return True

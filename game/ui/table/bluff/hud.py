@@ -108,6 +108,8 @@ OWN_COLUMN = 90  # at the design size: the viewer's name and coins, left of his 
 
 def influences(view: CoupView, seat: int) -> list[tuple[Character | None, bool]]:
     """A seat's cards as the viewer may see them: (character or None face down, lost)."""
+    if not view.dealt:
+        return []
     own = view.seat == seat
     hidden = view.hand if own else [None] * view.hand_sizes[seat]
     return [*((card, False) for card in hidden), *((card, True) for card in view.revealed[seat])]
@@ -127,7 +129,7 @@ def draw_seat(surface: pygame.Surface, spot: SeatSpot, view: CoupView, seat: int
     """A player's plate: name and status, coins, then the influences (his own face-down
     cards face up only if he is the viewer; everyone's lost cards face up)."""
     rect = spot.plate
-    alive = view.alive[seat]
+    alive = view.alive[seat] or not view.dealt  # before the deal nobody is out
     border = hud.HIGHLIGHT if to_act else None
     hud.panel(surface, rect, (18, 30, 24, 215) if alive else (30, 30, 30, 170),
               border=border)
@@ -138,6 +140,8 @@ def draw_seat(surface: pygame.Surface, spot: SeatSpot, view: CoupView, seat: int
         hud.blit_text(surface, status, round(13 * scale), hud.MUTED,
                       (rect.right - pad, rect.top + pad // 2 + round(3 * scale)),
                       anchor="topright")
+    if not view.dealt:
+        return
     cards = influences(view, seat)
     if spot.bottom:  # name and coins in a column, the cards big beside them
         column = round(OWN_COLUMN * scale)
@@ -171,7 +175,7 @@ def draw_deck(surface: pygame.Surface, layout: TableLayout, view: CoupView, *,
     """The court deck with how many cards it holds."""
     scale = layout.scale
     cw, ch = card_size(round(60 * scale))
-    centre = deck_centre(layout, len(view.coins))
+    centre = deck_centre(layout, view.players)
     for layer in range(min(3, view.deck_size)):
         card = Rect(0, 0, cw, ch)
         card.center = (centre[0] - layer * 3, centre[1] - layer * 3)
@@ -277,5 +281,6 @@ def draw_side(surface: pygame.Surface, layout: TableLayout, view: CoupView,
         y += round(3 * scale)
     if view.rounds > 1:
         y += round(6 * scale)
-        wins = " · ".join(f"{names[s]} {w}" for s, w in enumerate(view.round_wins))
+        wins = " · ".join(f"{names[s]} {w}"
+                          for s, w in enumerate(view.round_wins or (0,) * view.players))
         hud.blit_text(surface, f"Rounds won: {wins}", size, hud.GOLD, (area.left + pad, y))

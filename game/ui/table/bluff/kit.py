@@ -128,7 +128,7 @@ class BluffKit:
         hud.draw_side(surface, layout, view, names, variant.characters, ABILITIES)
         hud.draw_deck(surface, layout, view, art=scene.card_art)
         thinking = scene.session.thinking
-        spots = hud.seat_spots(layout, len(view.coins), scene.seating.bottom)
+        spots = hud.seat_spots(layout, view.players, scene.seating.bottom)
         for seat, spot in enumerate(spots):
             status = "thinking…" if seat == thinking else ""
             hud.draw_seat(surface, spot, view, seat, name=names[seat], status=status,
