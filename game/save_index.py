@@ -45,6 +45,7 @@ class SaveEntry:
     progress: str
     sample: bool
     problem: str | None = None  # why the file cannot be loaded; the fields above may be empty
+    over: bool = False  # the header says the game has ended
 
 
 def default_folders() -> list[tuple[Path, bool]]:
@@ -164,12 +165,21 @@ def _entry_from_header(blank: SaveEntry, data: Mapping[str, object]) -> SaveEntr
         humans=kinds.count("human"),
         progress=progress if isinstance(progress, str) else "",
         sample=blank.sample,
+        over=_over(data.get("over"), progress),
     )
     problem = _header_problem(version, entry.ruleset)
     if problem is None and (len(kinds) != len(seat_list) or len(names) != entry.players
                             or any(kind not in SEAT_KINDS for kind in kinds)):
         problem = "damaged: the seats do not match the players"
     return entry if problem is None else _with_problem(entry, problem)
+
+
+FINISHED = frozenset({"Game over", "Match over"})
+"""What `progress` said of a finished game in saves written before the header said `over`."""
+
+
+def _over(over: object, progress: object) -> bool:
+    return over if isinstance(over, bool) else progress in FINISHED
 
 
 def _header_problem(version: object, ruleset: str) -> str | None:

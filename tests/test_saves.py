@@ -154,15 +154,17 @@ def test_a_save_holds_no_code(tmp_path: Path) -> None:
     saves.write(tmp_path / "game.json", game_in_progress(), SEATS)
     data = json.loads((tmp_path / "game.json").read_text())
     assert set(data) == {"format", "version", "ruleset", "options", "seats", "saved_at",
-                         "progress", "app", "log"}
+                         "progress", "over", "app", "log"}
     assert all(isinstance(entry, dict) for entry in data["log"])
 
 
 def test_a_save_says_how_far_the_game_has_come() -> None:
     data = saved(game_in_progress(100))
     assert data["progress"].startswith("Round 1 of 4, hand ")
+    assert data["over"] is False
     finished = Match(RULES, RULES.parse_options({"players": 3, "short_game": True}),
                      chance=seeded_chance(RULES, 2))
     while not finished.pending.over:
         finished.submit(finished.legal()[0])
     assert saves.to_json(finished, SEATS[:3])["progress"] == "Game over"
+    assert saves.to_json(finished, SEATS[:3])["over"] is True

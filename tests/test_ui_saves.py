@@ -5,6 +5,7 @@ ends in a crash report and the way back to the last autosave."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from pathlib import Path
 
@@ -61,6 +62,30 @@ def test_continue_stays_off_when_the_newest_autosave_is_a_finished_game(
     assert can_continue()
     autosave(SAMPLES / "complete-game-4-players.json")
     assert not can_continue(), "an older autosave must not bring a finished game's table back"
+
+
+@pytest.mark.parametrize("ruleset", ["coup-detat-duel", "coup", "coup-inquisitor"])
+def test_continue_stays_off_after_a_finished_game_of_any_ruleset(
+        ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each ruleset words its progress its own way ("Match over"): the autosave's header
+    says whether the game is over."""
+    from game.engine.saves import Seat
+    from game.session import GameSession
+    from game.ui.scenes.title import can_continue
+
+    monkeypatch.setenv(paths.HOME_VARIABLE, str(tmp_path))
+    seats = [Seat("Ada", "human"), Seat("Blaise", "computer")]
+    session = GameSession.new(ruleset, {"players": 2}, seats, seed=4,
+                              autosave_path=paths.autosave_path())
+    rng = random.Random(4)
+    while not session.over:
+        session.submit(rng.choice(session.match.legal()))
+        if len(session.match.turns) == 3:
+            session.close()  # the autosave written so far is on disk
+            assert can_continue()
+            session = GameSession(session.match, seats, autosave_path=paths.autosave_path())
+    session.close()
+    assert not can_continue()
 
 
 def test_unreadable_saves_are_listed_with_their_reason_and_others_load(

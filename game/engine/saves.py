@@ -11,12 +11,13 @@ half-loaded. No pickle, no eval.
      "seats": [{"name": "Ada", "kind": "human"}, {"name": "Bob", "kind": "computer",
                 "level": "hard"}, ...],
      "saved_at": "2026-11-22T10:00:00+00:00", "progress": "Round 2 of 4, hand 3 of 6",
-     "app": "coup-detat 0.1.0",
+     "over": false, "app": "coup-detat 0.1.0",
      "log": [{"draw": [[0, "AS"], ...]}, {"deal": {...}}, {"seat": 3, "decline": true}, ...]}
 
 Format versions, each older one read through a migration step to the next:
     1  seats without levels (computers then played at random)
     2  every computer seat has a level; "app" names the program that wrote the save
+       (later, within version 2: "over", which a reader may find missing)
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ def to_json(match: Match, seats: tuple[Seat, ...], *, saved_at: str | None = Non
         "seats": [_seat_json(seat) for seat in seats],
         "saved_at": saved_at or datetime.now(UTC).isoformat(timespec="seconds"),
         "progress": ruleset.progress(match.state),  # for listing saves; not trusted on load
+        "over": match.pending.over,  # so is this: a finished game is not offered to continue
         "app": APP,
         "log": [ruleset.decision_to_json(decision) for decision in match.decisions],
     }

@@ -30,7 +30,7 @@ from game.ui.scene import Scene
 THEME = resource_path("game", "ui", "theme.json")
 MIN_SIZE = (960, 600)
 FRAME_RATE = 60
-IDLE_WAIT_MS = 250
+IDLE_WAIT = 0.25  # seconds of the app's clock: the longest sleep before looking again
 WAKE = pygame.event.custom_type()  # posted from other threads to wake the loop
 
 
@@ -235,11 +235,8 @@ class App:
         handled before any queued behind it: a click's release after its press), no event
         if an appointment came due, None if nothing happened at all."""
         appointments = [at for scene in self.scenes if (at := scene.wake_at()) is not None]
-        wait_ms = IDLE_WAIT_MS
-        if appointments:
-            until = self.clock.real_seconds(min(appointments) - self.clock.now())
-            wait_ms = max(1, min(wait_ms, math.ceil(until * 1000)))
-        event = pygame.event.wait(wait_ms)
+        until = min([IDLE_WAIT, *(at - self.clock.now() for at in appointments)])
+        event = pygame.event.wait(max(1, math.ceil(self.clock.real_seconds(until) * 1000)))
         if event.type != pygame.NOEVENT:
             return [event]
         now = self.clock.now()

@@ -17,6 +17,7 @@ from game.resources import resource_path
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.clock import Clock
     from game.ui.table.scene import TableScene
 
 # Set, the window prints {"first_frame_at": SECONDS SINCE THE EPOCH} once its first frame is
@@ -42,19 +43,11 @@ def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: s
 
 def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, stats: bool,
          size: tuple[int, int] | None, seed: int | None, bots: dict[int, str] | None) -> int:
-    from game.ui.app import App
-
-    loaded = settings_module.load()
-    app = App(loaded.settings, settings_notice=loaded.notice, size=size)
-    _window_icon()
+    app = open_window(size=size)
     app.bots = dict(bots or {})
     app.stop_on_crash = bool(autoplay or frames is not None or screenshot)
     if autoplay:
         app.replace(autoplay_table(app, seed, autoplay))
-    else:
-        from game.ui.scenes.title import TitleScene
-
-        app.replace(TitleScene(app))
     if os.environ.get(REPORT_FIRST_FRAME):
         frames = _report_first_frame(app, frames)
     app.run(frames)
@@ -73,6 +66,20 @@ def _tell_crash(what: str, error: Exception, report: Path | None) -> None:
     where = f"A report was written to {report}." if report else "No report could be written."
     print(f"Coup d'État {what} after an unexpected error ({type(error).__name__}: {error}). "
           f"{where}", file=sys.stderr)
+
+
+def open_window(*, size: tuple[int, int] | None = None, clock: Clock | None = None) -> App:
+    """The window as the program opens it: the player's settings (the defaults if there
+    are none, with a word for the player if they could not all be read), the icon, and
+    the Title screen."""
+    from game.ui.app import App
+    from game.ui.scenes.title import TitleScene
+
+    loaded = settings_module.load()
+    app = App(loaded.settings, settings_notice=loaded.notice, size=size, clock=clock)
+    _window_icon()
+    app.replace(TitleScene(app))
+    return app
 
 
 AUTOPLAY_NAMES = ("Antoine", "Brigitte", "Camille", "Didier")

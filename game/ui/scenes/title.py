@@ -21,7 +21,7 @@ def can_continue() -> bool:
         if path.exists():
             entry = save_index.read_entry(path, replay=False)
             if entry.problem is None:
-                return entry.progress != "Game over"
+                return not entry.over
     return False
 
 

@@ -564,6 +564,8 @@ class TableScene(Scene):
         legal = self.session.match.legal()
         choices = [d for d in legal if isinstance(d, PlayCard) and d.card is card]
         if card is self.kit.wild and len(choices) > 1:
+            if self._controls_for != self._position():  # the turn's own panel comes first,
+                self._refresh_controls()  # else it would come later and replace the question
             if self.decisions is None:
                 self.decisions = self.kit.buttons(self.app.ui, self.layout, legal, self)
             self.decisions.offer_suits(choices)  # a led wild card: which suit does it lead?

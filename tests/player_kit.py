@@ -1,0 +1,423 @@
+"""A person at the window, as players run the game.
+
+The window opens with the settings the game ships with (no settings file: animations
+`normal`, computers at the `normal` pace, sound on through the dummy audio driver, errors
+caught by the crash screen), or with settings a player saved; it runs the real loop
+(`App.frame` with its idle wait, as `App.run` does). Only time is faster: the app's clock
+runs `speed` times the wall clock, so animations, pauses and the computers' pace take the
+same course in a fraction of the time.
+
+The person starts a game from the Title screen through New game by clicks, and then makes
+every decision a person at the table must make with clicks and keys on what the screen
+offers (a card raised in the hand, a decision's button, a card in a picker, the pass
+screen's button, a result's Continue), chosen at random from a seed. Whatever happens must
+hold what a player expects: no crash screen, and the table never stops drawing while it is
+not waiting for the person (a computer's move or an animation is due).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+import time
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton
+
+from game import settings as settings_module
+from game.cards import Card
+from game.engine.match import Match
+from game.settings import Settings
+from game.ui import text
+from game.ui.app import App
+from game.ui.main import open_window
+from game.ui.clock import Clock
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.pass_device import PassDeviceScene
+from game.ui.scenes.results import GameOverOverlay, ResultOverlay
+from game.ui.scenes.title import TitleScene
+from game.ui.table.arrange import card_key
+from game.ui.table.bluff.controls import BACK
+from game.ui.table.bluff.picker import CardPicker
+from game.ui.table.scene import TableScene
+
+SPEED = 40.0  # the table's seconds that pass in one second of the wall clock
+STALL_SECONDS = 2.0  # of the wall clock: no frame for this long, with nothing to click, stalls
+TAKEN_FRAMES = 12  # frames within which a person's click or key must have been taken
+FOLLOW_UPS = 3  # questions a panel may ask after a button (whom? which suit?)
+OPTION = "#drop_down_options_list"  # pygame-gui's id of an open drop-down menu's choices
+
+
+@contextmanager
+def shipped_app(home: Path, monkeypatch: pytest.MonkeyPatch, *,
+                size: tuple[int, int] | None = None, speed: float = SPEED,
+                saved: Settings | None = None) -> Iterator[App]:
+    """The window as a player opens it, its files under `home`: with no settings file (the
+    shipped settings), or with `saved` written as the player's settings file first."""
+    monkeypatch.setenv("COUP_DETAT_HOME", str(home))
+    if saved is not None:
+        settings_module.save(saved)
+    app = open_window(size=size, clock=Clock(speed))
+    assert app.settings_notice is None, app.settings_notice
+    assert app.settings == replace(saved or Settings(), window_size=app.settings.window_size)
+    try:
+        yield app
+    finally:
+        for scene in app.scenes:
+            session = getattr(scene, "session", None)
+            if session is not None:
+                session.close()
+        pygame.quit()
+        text.forget_fonts()  # they died with the window: the next test loads its own
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What New game is told: the game's title, the players, each seat's kind as the
+    form words it ("Person", "Computer: Medium"), the option buttons to switch, the match's
+    rounds (the bluffing games)."""
+
+    game: str
+    players: int
+    kinds: Sequence[str]
+    toggles: Sequence[str] = ()  # the words before the colon: "Short game"
+    rounds: str | None = None  # "Match: 3 rounds"
+
+
+@dataclass
+class _Expected:
+    """A person's decision sent by clicks or keys, to be taken within a few frames."""
+
+    match: Match
+    seat: int
+    turns: int
+    frames_left: int
+    what: str
+
+    @property
+    def taken(self) -> bool:
+        return any(turn.seat == self.seat for turn in self.match.turns[self.turns:])
+
+
+class Person:
+    """Plays through the window: `start` a game from the Title screen, then `play_to_the_end`.
+
+    With `keyboard` the share of decisions made with keys (arrows and Enter, Tab and
+    Enter, number keys, Space), the rest with the mouse."""
+
+    def __init__(self, app: App, seed: int, *, keyboard: float = 0.3) -> None:
+        self.app = app
+        self.rng = random.Random(seed)
+        self.keyboard = keyboard
+        self.decisions = 0  # taken at a table, by the person's clicks and keys
+        self.by_key = 0
+        self.screens: set[str] = set()  # the scenes met on the way
+        self._expected: _Expected | None = None
+        self.trail: list[str] = []  # the gestures of the decision being made
+        self._drawn_at = time.perf_counter()
+
+    # The loop ----------------------------------------------------------------------------------
+    def frame(self) -> None:
+        """One turn of the window's loop as `App.run` makes it, with its idle wait; the
+        crash screen fails the test, and so does a stall."""
+        app = self.app
+        drawn = len(app.stats.frame_seconds)
+        app.frame()
+        if app.crash is not None:
+            error, report = app.crash
+            pytest.fail("the crash screen came up (report: {}):\n{}".format(
+                report, "".join(traceback.format_exception(error))))
+        self.screens.add(type(app.scene).__name__)
+        now = time.perf_counter()
+        if len(app.stats.frame_seconds) > drawn:
+            self._drawn_at = now
+        elif now - self._drawn_at > STALL_SECONDS and self._waiting_for_the_window():
+            pytest.fail(f"the window stopped drawing for {now - self._drawn_at:.1f} s "
+                        f"over {self.where()} with nothing for the person to do")
+        self._check_taken()
+
+    def frames(self, count: int) -> None:
+        for _ in range(count):
+            self.frame()
+
+    def where(self) -> str:
+        top = self.app.scene
+        if isinstance(top, TableScene):
+            pending = top.session.match.pending
+            return (f"the table ({top.ruleset.id}, {pending.word or 'over'} for seat "
+                    f"{pending.seat}, caught up: {top.caught_up})")
+        return type(top).__name__
+
+    def _waiting_for_the_window(self) -> bool:
+        """Nothing for the person to click, and no click of his waiting to be taken: only
+        the window can move the game on (a computer, an animation)."""
+        return self._expected is None and self._next_gesture() is None
+
+    def _check_taken(self) -> None:
+        expected = self._expected
+        if expected is None:
+            return
+        if expected.taken:
+            self._expected = None
+            self.decisions += 1
+            return
+        expected.frames_left -= 1
+        if expected.frames_left <= 0:
+            pytest.fail(f"the person's {expected.what} was not taken ({self.where()}): "
+                        + "; ".join(self.trail))
+
+    # Starting a game -----------------------------------------------------------------------------
+    def start(self, seating: Seating, *, limit: int = 200) -> TableScene:
+        """From the Title screen, through New game by clicks, to the table."""
+        for _ in range(limit):
+            if isinstance(self.app.scene, TitleScene):
+                break
+            self.frame()
+        self.click_button("New game")
+        form = self.app.scene
+        assert isinstance(form, NewGameScene), self.where()
+        self.choose(form.game_menu, seating.game)
+        if form.players_menu is not None:
+            self.choose(form.players_menu, f"{seating.players} players")
+        assert form.players == seating.players
+        for words in seating.toggles:
+            self.click_button(self._button_starting(f"{words}: ").text)
+        if seating.rounds is not None:
+            self.choose(form.rounds_menu, seating.rounds)
+        for menu, kind in zip(form.kind_menus, seating.kinds, strict=True):
+            self.choose(menu, kind)
+        self.click_button("Start")
+        table = self.app.scene
+        if isinstance(table, PassDeviceScene):
+            table = table.table
+        assert isinstance(table, TableScene), f"Start led to {self.where()}"
+        return table
+
+    def choose(self, menu: Any, option: str) -> None:
+        """Open a drop-down menu by a click and click one of its choices."""
+        assert menu is not None, f"no menu offers {option!r}"
+        if menu.selected_option in (option, (option, option)):
+            return
+        self.click(menu.rect.center)
+        choices = [element for element in self._buttons() if OPTION in element.object_ids
+                   and element.text == option]
+        assert choices, f"the menu does not offer {option!r}"
+        self.click(choices[0].rect.center)
+
+    # Playing -------------------------------------------------------------------------------------
+    def play_to_the_end(self, *, limit_seconds: float = 240.0) -> GameOverOverlay:
+        """Play every decision of the persons at the table until the game-over screen."""
+        deadline = time.perf_counter() + limit_seconds
+        while not isinstance(self.app.scene, GameOverOverlay):
+            if time.perf_counter() > deadline:
+                pytest.fail(f"no end after {limit_seconds:.0f} s, at {self.where()}")
+            self.act()
+            self.frame()
+        return self.app.scene  # type: ignore[return-value]
+
+    def play_until(self, done: Callable[[], bool], *, limit_seconds: float = 60.0) -> None:
+        deadline = time.perf_counter() + limit_seconds
+        while not done():
+            if time.perf_counter() > deadline:
+                pytest.fail(f"the moment wanted never came, at {self.where()}")
+            self.act()
+            self.frame()
+
+    def act(self) -> bool:
+        """Make the person's next gesture, if the screen waits for one."""
+        if self._expected is not None:
+            return False
+        gesture = self._next_gesture()
+        if gesture is None:
+            return False
+        gesture()
+        return True
+
+    def _next_gesture(self) -> Callable[[], None] | None:
+        top = self.app.scene
+        if isinstance(top, PassDeviceScene):
+            return lambda: self.click_button(f"I am {top.name}: show my cards")
+        if isinstance(top, ResultOverlay):
+            return self._continue
+        if isinstance(top, TableScene) and self._table_waits_for_the_person(top):
+            return lambda: self._decide(top)
+        return None
+
+    def _continue(self) -> None:
+        if self.rng.random() < self.keyboard:
+            self.press(self.rng.choice((pygame.K_RETURN, pygame.K_SPACE)))
+        else:
+            self.click_button("Continue")
+
+    @staticmethod
+    def _table_waits_for_the_person(table: TableScene) -> bool:
+        """The person's turn is shown: everything before it told, the cards still, and the
+        buttons up when the decision has any."""
+        seat = table.human_to_act()
+        if seat is None or not table.caught_up or table.stage.busy(table.clock()):
+            return False
+        cards_only = all(getattr(d, "card", None) is not None
+                         for d in table.session.match.legal())
+        return cards_only or (table.decisions is not None and table.decisions.showing)
+
+    def _decide(self, table: TableScene) -> None:
+        seat = table.human_to_act()
+        assert seat is not None
+        match = table.session.match
+        before = len(match.turns)
+        # keys at random, and for the second decision at the latest
+        by_key = self.rng.random() < self.keyboard or (self.decisions == 1 and not self.by_key)
+        self.by_key += by_key
+        self.trail = []
+        legal = match.legal()
+        if isinstance(table.decisions, CardPicker):
+            self._pick_in_panel(table.decisions, self.rng.choice(legal).cards, by_key)
+        elif table.kit.collects_cards(table.view()):
+            self._pick_in_hand(table, self.rng.choice(legal).cards, by_key)
+        else:
+            self._card_or_button(table, legal, by_key)
+        # counted from the gesture's end: the walk to a card with the arrows takes frames
+        self._expected = _Expected(match, seat, before, TAKEN_FRAMES,
+                                   "keys" if by_key else "click")
+
+    def _card_or_button(self, table: TableScene, legal: Sequence[Any], by_key: bool) -> None:
+        """A card raised in the hand or a decision's button, then whatever the panel asks
+        next (the suit a led wild card stands for, an action's target)."""
+        cards = list(dict.fromkeys(d.card for d in legal if getattr(d, "card", None)))
+        buttons = list(table.decisions.buttons) if table.decisions is not None else []
+        choice = self.rng.choice([*cards, *buttons])
+        self.trail.append(f"{choice if isinstance(choice, Card) else choice.text!r} chosen")
+        match, seat = table.session.match, table.human_to_act()
+        turns = len(match.turns)
+        if isinstance(choice, Card):
+            self._play_card(table, choice, by_key)
+        else:
+            self._press_one_of(table, by_key, buttons.index(choice))
+        for _ in range(FOLLOW_UPS):
+            asked = table.decisions is not None and table.decisions.showing
+            if not asked or any(turn.seat == seat for turn in match.turns[turns:]):
+                return
+            self._press_one_of(table, by_key)
+
+    def _play_card(self, table: TableScene, card: Card, by_key: bool) -> None:
+        if by_key:
+            self._select_by_arrows(table, card)
+            self.press(pygame.K_RETURN)
+        else:
+            self.click(self.card_spot(table, card))
+
+    def _select_by_arrows(self, table: TableScene, card: Card) -> None:
+        hand = table.kit.in_hand_order(table.view())
+        target = hand.index(card)
+        now = hand.index(table.selected) if table.selected in hand else -1
+        for _ in range((target - now) % len(hand) if now >= 0 else target + 1):
+            self.press(pygame.K_RIGHT)
+        assert table.selected == card, "the arrows did not reach the card"
+
+    def _press_one_of(self, table: TableScene, by_key: bool, index: int | None = None) -> None:
+        """Press a decision's button (with no `index`, one at random that goes forward):
+        a click, or Tab to it and Enter."""
+        assert table.decisions is not None
+        offered = table.decisions.buttons
+        buttons = list(offered)
+        if index is None:
+            forward = [i for i, button in enumerate(buttons) if offered[button] != BACK]
+            index = self.rng.choice(forward)
+        self.trail.append(f"button {buttons[index].text!r}")
+        if by_key:
+            for _ in range(index + 1):
+                self.press(pygame.K_TAB)
+            self.press(pygame.K_RETURN)
+        else:
+            self.click(buttons[index].rect.center)
+
+    def _pick_in_hand(self, table: TableScene, cards: Sequence[Card], by_key: bool) -> None:
+        """The Bastille exchange: pick the cards in the hand, then confirm."""
+        for card in cards:
+            if by_key:
+                self._select_by_arrows(table, card)
+                self.press(pygame.K_SPACE)
+            else:
+                self.click(self.card_spot(table, card))
+        assert table.marked == set(cards), "the cards picked are not the ones clicked"
+        if by_key:
+            self.press(pygame.K_RETURN)
+        else:
+            self.click_button("Set aside and draw")
+
+    def _pick_in_panel(self, picker: CardPicker, cards: Sequence[Any], by_key: bool) -> None:
+        """The exchange's picker: the cards by click or number key, then its button."""
+        wanted = list(cards)
+        for button, index in list(picker.card_buttons.items()):
+            if picker.cards[index] in wanted:
+                wanted.remove(picker.cards[index])
+                if by_key:
+                    self.press(pygame.K_1 + index)
+                else:
+                    self.click(button.rect.center)
+        if by_key:
+            self.press(pygame.K_RETURN)
+        else:
+            self.click(picker.done.rect.center)
+
+    # Gestures ------------------------------------------------------------------------------------
+    def click(self, position: tuple[float, float]) -> None:
+        """Move there, press and let go at once (as a quick tap does)."""
+        point = (round(position[0]), round(position[1]))
+        self.trail.append(f"click at {point}")
+        pygame.mouse.set_pos(point)
+        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION \
+                else {"button": 1}
+            pygame.event.post(pygame.event.Event(kind, pos=point, touch=False, **extra))
+        self._handled()
+
+    def press(self, key: int, mod: int = 0) -> None:
+        self.trail.append(f"key {pygame.key.name(key)}")
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=mod, unicode="",
+                                                 scancode=0))
+        self._handled()
+
+    def _handled(self) -> None:
+        """Frames until the gesture's events, and those they set off (a button's press, a
+        menu's change), have been handled."""
+        self.frame()
+        while pygame.event.peek():
+            self.frame()
+
+    def click_button(self, words: str) -> None:
+        button = next((element for element in self._buttons() if element.text == words
+                       and element.is_enabled and OPTION not in element.object_ids), None)
+        assert button is not None, f"no button {words!r} over {self.where()}"
+        self.click(button.rect.center)
+
+    def enabled(self, words: str) -> bool:
+        return any(element.text == words and element.is_enabled for element in self._buttons())
+
+    def _button_starting(self, words: str) -> UIButton:
+        return next(element for element in self._buttons() if element.text.startswith(words))
+
+    def _buttons(self) -> list[UIButton]:
+        return [element for element in self.app.ui.get_sprite_group().sprites()
+                if isinstance(element, UIButton) and element.visible]
+
+    @staticmethod
+    def card_spot(table: TableScene, card: Card) -> tuple[float, float]:
+        """Where to click a card of the hand: its visible part (the left of a card that
+        the next one overlaps), found from where the stage has put it."""
+        placements = dict(table.stage.placements(table.clock()))
+        placement = placements[card_key(card)]
+        rect = table._card_rect(placement)
+        return rect.left + min(rect.width // 2, 12), rect.centery
