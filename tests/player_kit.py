@@ -41,8 +41,8 @@ from game.engine.match import Match
 from game.settings import Settings
 from game.ui import text
 from game.ui.app import App
-from game.ui.main import open_window
 from game.ui.clock import Clock
+from game.ui.main import open_window
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.results import GameOverOverlay, ResultOverlay
