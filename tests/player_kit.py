@@ -27,9 +27,9 @@ import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 import pytest
@@ -54,7 +54,8 @@ from game.ui.table.scene import TableScene
 
 SPEED = 40.0  # the table's seconds that pass in one second of the wall clock
 STALL_SECONDS = 2.0  # of the wall clock: no frame for this long, with nothing to click, stalls
-TAKEN_FRAMES = 12  # frames within which a person's click or key must have been taken
+TAKEN_FRAMES = 12  # frames, and seconds of the wall clock, within which a person's click
+TAKEN_SECONDS = 1.0  # or key must have been taken
 FOLLOW_UPS = 3  # questions a panel may ask after a button (whom? which suit?)
 OPTION = "#drop_down_options_list"  # pygame-gui's id of an open drop-down menu's choices
 
@@ -102,12 +103,42 @@ class _Expected:
     match: Match
     seat: int
     turns: int
-    frames_left: int
     what: str
+    frames_left: int = TAKEN_FRAMES
+    deadline: float = field(default_factory=lambda: time.perf_counter() + TAKEN_SECONDS)
 
     @property
     def taken(self) -> bool:
         return any(turn.seat == self.seat for turn in self.match.turns[self.turns:])
+
+
+Sending = Callable[[], bool]  # True while a gesture's input is still on its way
+
+
+class Hands(Protocol):
+    """How the person's gestures reach the window."""
+
+    def click(self, point: tuple[int, int]) -> Sending: ...
+
+    def press(self, key: int) -> Sending: ...
+
+
+class PostedHands:
+    """Input posted straight into pygame's queue (all the dummy video driver has)."""
+
+    def click(self, point: tuple[int, int]) -> Sending:
+        pygame.mouse.set_pos(point)
+        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION \
+                else {"button": 1}
+            pygame.event.post(pygame.event.Event(kind, pos=point, touch=False, **extra))
+        return lambda: False
+
+    def press(self, key: int) -> Sending:
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="",
+                                                 scancode=0))
+        return lambda: False
 
 
 class Person:
@@ -116,8 +147,10 @@ class Person:
     With `keyboard` the share of decisions made with keys (arrows and Enter, Tab and
     Enter, number keys, Space), the rest with the mouse."""
 
-    def __init__(self, app: App, seed: int, *, keyboard: float = 0.3) -> None:
+    def __init__(self, app: App, seed: int, *, keyboard: float = 0.3,
+                 hands: Hands | None = None) -> None:
         self.app = app
+        self.hands = hands or PostedHands()
         self.rng = random.Random(seed)
         self.keyboard = keyboard
         self.decisions = 0  # taken at a table, by the person's clicks and keys
@@ -173,7 +206,7 @@ class Person:
             self.decisions += 1
             return
         expected.frames_left -= 1
-        if expected.frames_left <= 0:
+        if expected.frames_left <= 0 and time.perf_counter() > expected.deadline:
             pytest.fail(f"the person's {expected.what} was not taken ({self.where()}): "
                         + "; ".join(self.trail))
 
@@ -288,8 +321,7 @@ class Person:
         else:
             self._card_or_button(table, legal, by_key)
         # counted from the gesture's end: the walk to a card with the arrows takes frames
-        self._expected = _Expected(match, seat, before, TAKEN_FRAMES,
-                                   "keys" if by_key else "click")
+        self._expected = _Expected(match, seat, before, "keys" if by_key else "click")
 
     def _card_or_button(self, table: TableScene, legal: Sequence[Any], by_key: bool) -> None:
         """A card raised in the hand or a decision's button, then whatever the panel asks
@@ -376,25 +408,17 @@ class Person:
         """Move there, press and let go at once (as a quick tap does)."""
         point = (round(position[0]), round(position[1]))
         self.trail.append(f"click at {point}")
-        pygame.mouse.set_pos(point)
-        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION \
-                else {"button": 1}
-            pygame.event.post(pygame.event.Event(kind, pos=point, touch=False, **extra))
-        self._handled()
+        self._handled(self.hands.click(point))
 
-    def press(self, key: int, mod: int = 0) -> None:
+    def press(self, key: int) -> None:
         self.trail.append(f"key {pygame.key.name(key)}")
-        for kind in (pygame.KEYDOWN, pygame.KEYUP):
-            pygame.event.post(pygame.event.Event(kind, key=key, mod=mod, unicode="",
-                                                 scancode=0))
-        self._handled()
+        self._handled(self.hands.press(key))
 
-    def _handled(self) -> None:
-        """Frames until the gesture's events, and those they set off (a button's press, a
-        menu's change), have been handled."""
+    def _handled(self, sending: Callable[[], bool]) -> None:
+        """Frames until the gesture has been sent (`sending` says while it is) and its
+        events, and those they set off (a button's press, a menu's change), handled."""
         self.frame()
-        while pygame.event.peek():
+        while sending() or pygame.event.peek():
             self.frame()
 
     def click_button(self, words: str) -> None:

@@ -26,6 +26,7 @@ SIZE = (1100, 700)
 FONTS = {"NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf",
          "FiraCode-Regular.ttf"}
 SAMPLES = {path.name for path in (REPOSITORY / "saves").glob("*.json")}
+RULESETS = ("coup-detat", "coup-detat-duel", "coup", "coup-inquisitor")
 
 
 def build(folder: Path) -> Path:
@@ -57,6 +58,27 @@ def launch(executable: Path, home: Path, *arguments: str,
                           env=environment, cwd=home, timeout=300)
 
 
+def every_game_plays(executable: Path, folder: Path) -> None:
+    """Each game autoplayed at the shipped settings (no settings file) for 400 frames,
+    the four side by side: each exits 0 and writes no crash report."""
+    runs = {}
+    for ruleset in RULESETS:
+        home = folder / f"home-{ruleset}"
+        home.mkdir()
+        environment = {key: value for key, value in os.environ.items()
+                       if key != REPORT_FIRST_FRAME}
+        environment |= {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                        "COUP_DETAT_HOME": str(home)}
+        runs[ruleset] = (home, subprocess.Popen(
+            [str(executable), "--autoplay", ruleset, "--frames", "400", "--seed", "3"],
+            env=environment, cwd=home, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True))
+    for ruleset, (home, run) in runs.items():
+        _, errors = run.communicate(timeout=300)
+        assert run.returncode == 0, f"{ruleset}: {errors[-3000:]}"
+        assert not list(home.rglob("crash-*.json")), f"{ruleset} showed the crash screen"
+
+
 def distinct_colours(image: pygame.Surface) -> int:
     pixels = pygame.image.tobytes(image, "RGB")
     return len({pixels[i:i + 3] for i in range(0, len(pixels), 3)})
@@ -86,6 +108,8 @@ def test_the_executable_is_small_carries_only_our_fonts_and_plays_a_table(
     image = pygame.image.load(str(screenshot))
     assert image.get_size() == SIZE
     assert distinct_colours(image) > 1000  # baize, cards, notes, lettering: not a blank
+
+    every_game_plays(executable, tmp_path)
 
     launched = time.time()
     titled = launch(executable, home, "--frames", "1", **{REPORT_FIRST_FRAME: "1"})

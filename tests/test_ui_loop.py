@@ -1,0 +1,119 @@
+"""The window's loop as a player's runs it: its idle wait keeps input in order and wakes
+for everything due; runs nobody watches say when the crash screen came up; and every
+game, opened by the command line at the shipped settings, plays without a crash."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+from monkey_kit import person_to, sit
+from player_kit import shipped_app
+
+from game.ui import main
+from game.ui.app import App
+from game.ui.scene import Scene
+
+RULESETS = ("coup-detat", "coup-detat-duel", "coup", "coup-inquisitor")
+
+
+class Recorder(Scene):
+    """A scene that notes the mouse buttons' events it is given, in order."""
+
+    def __init__(self, app: object) -> None:
+        super().__init__(app)  # type: ignore[arg-type]
+        self.seen: list[int] = []
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.seen.append(event.type)
+        return True
+
+
+def test_a_click_that_wakes_the_sleeping_loop_is_handled_press_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A press and its release arrive together while the loop sleeps (an instant click):
+    the press, which woke it, is handled before the release queued behind it."""
+    with shipped_app(tmp_path, monkeypatch) as app:
+        recorder = Recorder(app)
+        app.replace(recorder)
+        app.frame()
+
+        def click_soon() -> None:
+            time.sleep(0.05)
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(kind, button=1, pos=(5, 5), touch=False))
+
+        clicking = threading.Thread(target=click_soon)
+        clicking.start()
+        deadline = time.perf_counter() + 5
+        while len(recorder.seen) < 2 and time.perf_counter() < deadline:
+            app.frame()  # idle: it sleeps in its wait until the click comes
+        clicking.join()
+        assert recorder.seen == [pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP]
+
+
+def test_a_dagger_on_its_way_keeps_the_loop_drawing_until_it_is_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dagger gliding along the Director's Board (a hand named, an undo) keeps the
+    table busy: the loop went to sleep with it midway, until the mouse moved."""
+    with shipped_app(tmp_path, monkeypatch, speed=1.0) as app:
+        table = sit(app, "hccc", seed=2, until=person_to("choose"))
+        loop_for(app, seconds=1.0)
+        places = table.kit.dagger_targets(table.view(), table.layout)
+        assert table.daggers == places and not table.busy
+        table.daggers = [x - 40 for x in places]  # midway, as a glide leaves them
+        assert table.busy
+        loop_for(app, seconds=2.0)
+        assert table.daggers == places
+
+
+def loop_for(app: App, seconds: float) -> None:
+    """The window's own loop, with its idle wait, and no input, for `seconds`."""
+    until = time.perf_counter() + seconds
+    while time.perf_counter() < until:
+        app.frame()
+
+
+def test_a_run_nobody_watches_ends_at_the_crash_screen_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COUP_DETAT_HOME", str(tmp_path))
+
+    def broken(*args: object, **keywords: object) -> None:
+        raise ValueError("max() arg is an empty sequence")
+
+    monkeypatch.setattr("game.ui.table.bluff.hud.draw_deck", broken)
+    status = main.run(autoplay="coup", frames=200, seed=1)
+    reports = list((tmp_path / "crash-reports").glob("crash-*.json"))
+    assert status == 1 and len(reports) == 1
+    error = capsys.readouterr().err
+    assert "crash screen" in error and "max() arg is an empty sequence" in error
+    assert str(reports[0]) in error
+
+
+def test_every_game_plays_from_the_command_line_at_the_shipped_settings(
+        tmp_path: Path) -> None:
+    """`coup-detat --autoplay RULESET --frames 400`, as the issue's reporter ran it: no
+    settings file, animations and computers at their normal pace; it exits 0 and writes
+    no crash report. The four run side by side."""
+    runs = {}
+    for ruleset in RULESETS:
+        home = tmp_path / ruleset
+        home.mkdir()
+        environment = {**os.environ, "COUP_DETAT_HOME": str(home),
+                       "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+        runs[ruleset] = (home, subprocess.Popen(
+            [sys.executable, "-m", "game", "--autoplay", ruleset, "--frames", "400",
+             "--seed", "3"], env=environment, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True))
+    for ruleset, (home, run) in runs.items():
+        _, errors = run.communicate(timeout=120)
+        assert run.returncode == 0, f"{ruleset}: {errors[-2000:]}"
+        assert not list(home.rglob("crash-*.json")), f"{ruleset} showed the crash screen"
