@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 import pygame
 import pytest
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton
 
 from game import settings as settings_module
@@ -58,6 +59,7 @@ TAKEN_FRAMES = 12  # frames, and seconds of the wall clock, within which a perso
 TAKEN_SECONDS = 1.0  # or key must have been taken
 FOLLOW_UPS = 3  # questions a panel may ask after a button (whom? which suit?)
 OPTION = "#drop_down_options_list"  # pygame-gui's id of an open drop-down menu's choices
+SEEN = 0.6  # the share of a widget's pixels that must be on the screen as drawn
 
 
 @contextmanager
@@ -214,8 +216,8 @@ class Person:
     def start(self, seating: Seating, *, limit: int = 200) -> TableScene:
         """From the Title screen, through New game by clicks, to the table."""
         for _ in range(limit):
-            if isinstance(self.app.scene, TitleScene):
-                break
+            if isinstance(self.app.scene, TitleScene) and self.app.stats.frame_seconds:
+                break  # the Title screen is on the screen
             self.frame()
         self.click_button("New game")
         form = self.app.scene
@@ -367,6 +369,7 @@ class Person:
             forward = [i for i, button in enumerate(buttons) if offered[button] != BACK]
             index = self.rng.choice(forward)
         self.trail.append(f"button {buttons[index].text!r}")
+        self.sees(buttons[index])
         if by_key:
             for _ in range(index + 1):
                 self.press(pygame.K_TAB)
@@ -425,7 +428,23 @@ class Person:
         button = next((element for element in self._buttons() if element.text == words
                        and element.is_enabled and OPTION not in element.object_ids), None)
         assert button is not None, f"no button {words!r} over {self.where()}"
+        self.sees(button)
         self.click(button.rect.center)
+
+    def sees(self, element: UIElement) -> None:
+        """A person clicks only what the window shows: the element, as pygame-gui would
+        draw it now, must be on the screen as last drawn (mostly: its look may change)."""
+        screen = self.app.screen
+        area = element.rect.clip(screen.get_rect())
+        assert area.width > 0 and area.height > 0, f"{element} is off the screen"
+        shown = screen.subsurface(area).copy()
+        drawn = shown.copy()
+        drawn.blit(element.image, (element.rect.x - area.x, element.rect.y - area.y))
+        points = [(x * area.width // 16, y * area.height // 8) for x in range(16)
+                  for y in range(8)]
+        same = sum(shown.get_at(point) == drawn.get_at(point) for point in points) / len(points)
+        assert same > SEEN, (f"{getattr(element, 'text', element)!r} is not on the screen "
+                             f"over {self.where()} ({same:.0%} of it)")
 
     def enabled(self, words: str) -> bool:
         return any(element.text == words and element.is_enabled for element in self._buttons())

@@ -218,12 +218,18 @@ class App:
         before = list(self.scenes)
         for scene in before:
             scene.update(dt)
-        if self.scenes != before:
-            self.ui.update(0)  # a new scene's widgets, not the old one's, in this frame
+        if self.scenes != before or self._widgets_changed():
+            self.ui.update(0)  # the widgets made in this frame (a scene's, a panel's) show in it
         self.draw()
         pygame.display.flip()
         self._needs_frame = False
         self.stats.frame_seconds.append(time.perf_counter() - started)
+
+    def _widgets_changed(self) -> bool:
+        """Were widgets made, killed, shown or hidden since pygame-gui's last update? It
+        draws them only once an update has looked (else a decision panel made by a scene's
+        update stayed unseen until the mouse moved)."""
+        return getattr(self.ui.get_sprite_group(), "should_update_visibility", True)
 
     def _busy(self) -> bool:
         """Must a frame be drawn now (something moves, or was asked for)?"""
