@@ -7,7 +7,8 @@ be). After the storm, `carry_on` walks back to a table with the visible buttons 
 only, and plays on through the window: the game must still take a person's move and move
 forward.
 
-Used by tests/test_ui_monkey.py (a few thousand events over every station) and by
+Used by tests/test_ui_monkey.py (a few thousand events over every station), by
+tests/test_monkey_defaults.py (each game at the shipped settings) and by
 benchmarks/monkey.py (a long soak).
 """
 
@@ -66,6 +67,8 @@ CONTROL_KEYS = (pygame.K_z, pygame.K_y, pygame.K_s, pygame.K_a, pygame.K_c, pyga
                 pygame.K_x)
 TYPED = string.ascii_letters + string.digits + " -_.'/\\:*?éÉçœ€"
 Station = tuple[Callable[[App], None], str]  # how to get there; the scene label it shows
+# A storm's home: how to get there, and the scene label it shows or whether the app is there.
+Home = tuple[Callable[[App], None], str | Callable[[App], bool]]
 # How often the monkey does each thing (relative weights).
 ACTIONS = {"click": 30, "drag": 7, "motion": 10, "wheel": 5, "other_button": 3, "key": 24,
            "control": 6, "type": 9, "wait": 4, "resize": 1.5, "fullscreen": 0.5}
@@ -140,6 +143,8 @@ class Monkey:
     check: Callable[[App], None] = check_invariants
     events: Counter[str] = field(default_factory=Counter)  # events sent, by scene label
     trail: deque[str] = field(default_factory=lambda: deque(maxlen=40))
+    idle_wait: bool = False  # True: the window's own loop (`App.run`'s frames, idle sleep)
+    sent_at_home: int = 0  # events sent while at the storm's home
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -152,17 +157,19 @@ class Monkey:
     def sent(self) -> int:
         return sum(self.events.values())
 
-    def storm(self, count: int, home: Station | None = None, leash: int = 20) -> None:
+    def storm(self, count: int, home: Home | None = None, leash: int = 20) -> None:
         """Send at least `count` events, a frame or a few after most gestures (some come
         faster than frames). With a `home` station, the monkey is brought back there
-        after `leash` gestures in a row away from the scene it shows. The left button, if
-        held, is let go at the end. A failure notes the seed and the last gestures."""
+        after `leash` gestures in a row away from the scene it shows (or from where its
+        test says it is home). The left button, if held, is let go at the end. A failure
+        notes the seed and the last gestures."""
         goal, away = self.sent + count, 0
         try:
             while self.sent < goal:
                 where = scene_label(self.app)
+                at_home = home is not None and self._at(home, where)
                 if home is not None:
-                    away = 0 if where == home[1] else away + 1
+                    away = 0 if at_home else away + 1
                     if away > leash:
                         self._note("brought back home")
                         if self._held is not None:
@@ -174,6 +181,8 @@ class Monkey:
                 before = self._posted
                 getattr(self, f"_{kind}")()
                 self.events[where] += self._posted - before
+                if at_home:
+                    self.sent_at_home += self._posted - before
                 self._frames(self.rng.choice((0, 1, 1, 1, 2, 3)))
             if self._held is not None:
                 self._release(self._point())
@@ -182,13 +191,18 @@ class Monkey:
             self._describe(failure)
             raise
 
-    def play_on(self) -> dict[str, int]:
-        """`carry_on` after the storm (a failure there tells the storm's last gestures)."""
+    def play_on(self, way: Callable[[App], dict[str, int]] | None = None) -> dict[str, int]:
+        """`carry_on` (or another `way` to play on) after the storm (a failure there tells
+        the storm's last gestures)."""
         try:
-            return carry_on(self.app)
+            return (way or carry_on)(self.app)
         except BaseException as failure:
             self._describe(failure)
             raise
+
+    def _at(self, home: Home, where: str) -> bool:
+        shows = home[1]
+        return shows(self.app) if callable(shows) else where == shows
 
     def _describe(self, failure: BaseException) -> None:
         failure.add_note(f"monkey seed {self.seed}, after {self.sent} events; last gestures:"
@@ -196,7 +210,7 @@ class Monkey:
 
     def _frames(self, count: int) -> None:
         for _ in range(count):
-            self.app.frame(idle_wait=False)
+            self.app.frame(idle_wait=self.idle_wait)
             self.check(self.app)
 
     def _post(self, kind: int, **attributes: Any) -> None:

@@ -277,3 +277,23 @@ def test_a_computer_finishing_its_thought_after_the_window_closed_is_no_error(
         wake = app.wake
     assert not pygame.display.get_init()
     wake()  # a worker thread's callback, after pygame.quit(): nothing happens
+
+
+def test_new_game_from_the_game_over_screen_leads_back_to_the_title(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The form opened from a finished game has a way back (it was alone on the stack,
+    and Back and Esc did nothing)."""
+    from game.ui.scenes.files import resume
+
+    with open_app(tmp_path, monkeypatch) as app:
+        app.replace(TitleScene(app))
+        assert resume(app, paths.sample_saves_dir() / "complete-game-4-players.json") is None
+        frames(app, 2)
+        assert isinstance(app.scene, GameOverScene)
+        press_button(app, "New game")
+        assert isinstance(app.scene, NewGameScene)
+        press_button(app, "Back")
+        assert isinstance(app.scene, TitleScene)
+        press_button(app, "New game")
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, TitleScene)

@@ -179,9 +179,11 @@ class GameOverOverlay(Overlay):
         self.button(right, "Title screen", self._title)
 
     def _new_game(self) -> None:
+        """The New game form over the Title screen, where its Back (or Esc) leads."""
         from game.ui.scenes.new_game import NewGameScene
 
-        self.app.replace(NewGameScene(self.app))
+        self._title()
+        self.app.push(NewGameScene(self.app))
 
     def _title(self) -> None:
         from game.ui.scenes.title import TitleScene
