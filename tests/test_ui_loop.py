@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 from monkey_kit import person_to, sit
-from player_kit import shipped_app
+from player_kit import Person, shipped_app
 
 from game.ui import main
 from game.ui.app import App
@@ -117,3 +117,18 @@ def test_every_game_plays_from_the_command_line_at_the_shipped_settings(
         _, errors = run.communicate(timeout=120)
         assert run.returncode == 0, f"{ruleset}: {errors[-2000:]}"
         assert not list(home.rglob("crash-*.json")), f"{ruleset} showed the crash screen"
+
+
+def test_quick_clicks_on_ones_own_cards_each_count_while_the_hand_settles(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Bastille exchange at normal speed: a card picked rises for a moment; a second
+    card clicked meanwhile is picked too (the click was taken to skip the rise)."""
+    with shipped_app(tmp_path, monkeypatch, speed=1.0) as app:
+        table = sit(app, "hc", seed=14, until=person_to("discard"))
+        loop_for(app, seconds=1.0)
+        first, second = table.kit.in_hand_order(table.view())[:2]
+        person = Person(app, seed=1)
+        person.click(person.card_spot(table, first))
+        assert table.stage.busy(table.clock()), "the picked card is on its way up"
+        person.click(person.card_spot(table, second))
+        assert table.marked == {first, second}

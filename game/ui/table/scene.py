@@ -491,10 +491,12 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self._grab(event.pos):  # his turn is shown: his cards answer, even mid-glide
+                return True
             if self.queue or self.stage.busy(self.clock()):
                 self.skip_animation()
                 return True
-            return self._grab(event.pos)
+            return False
         if event.type == pygame.MOUSEMOTION and self.drag is not None:
             self.drag.position = event.pos
             return True
@@ -521,9 +523,12 @@ class TableScene(Scene):
         self.beat_ends = now
 
     def _grab(self, position: tuple[int, int]) -> bool:
-        """Pick up one's own card: a click plays it, a drag plays it where it is dropped."""
+        """Pick up one's own card on one's turn: a click plays it (or picks it in an
+        exchange), a drag plays it where it is dropped."""
+        if self.human_to_act() is None or not self.caught_up:
+            return False
         card = self._card_at(position)
-        if card is None or self.human_to_act() is None:
+        if card is None:
             return False
         self.drag = Drag(card, position, position)
         return True
