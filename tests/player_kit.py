@@ -36,6 +36,7 @@ import pytest
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton
 
+from game import paths
 from game import settings as settings_module
 from game.cards import Card
 from game.engine.match import Match
@@ -120,20 +121,33 @@ Sending = Callable[[], bool]  # True while a gesture's input is still on its way
 class Hands(Protocol):
     """How the person's gestures reach the window."""
 
-    def click(self, point: tuple[int, int]) -> Sending: ...
+    def move(self, point: tuple[int, int]) -> Sending:
+        """The pointer to `point` (the window's own coordinates)."""
 
-    def press(self, key: int) -> Sending: ...
+    def click(self) -> Sending:
+        """The left button pressed and let go at once, where the pointer is."""
+
+    def press(self, key: int) -> Sending:
+        """A key pressed and let go at once."""
 
 
 class PostedHands:
     """Input posted straight into pygame's queue (all the dummy video driver has)."""
 
-    def click(self, point: tuple[int, int]) -> Sending:
+    def __init__(self) -> None:
+        self.pointer = (0, 0)
+
+    def move(self, point: tuple[int, int]) -> Sending:
+        self.pointer = point
         pygame.mouse.set_pos(point)
-        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION \
-                else {"button": 1}
-            pygame.event.post(pygame.event.Event(kind, pos=point, touch=False, **extra))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0),
+                                             buttons=(0, 0, 0), touch=False))
+        return lambda: False
+
+    def click(self) -> Sending:
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=self.pointer, button=1,
+                                                 touch=False))
         return lambda: False
 
     def press(self, key: int) -> Sending:
@@ -244,11 +258,11 @@ class Person:
         assert menu is not None, f"no menu offers {option!r}"
         if menu.selected_option in (option, (option, option)):
             return
-        self.click(menu.rect.center)
+        self.click(menu.rect.center)  # (its own picture is empty: its parts are drawn)
         choices = [element for element in self._buttons() if OPTION in element.object_ids
                    and element.text == option]
         assert choices, f"the menu does not offer {option!r}"
-        self.click(choices[0].rect.center)
+        self.click_widget(choices[0])
 
     # Playing -------------------------------------------------------------------------------------
     def play_to_the_end(self, *, limit_seconds: float = 240.0) -> GameOverOverlay:
@@ -369,13 +383,12 @@ class Person:
             forward = [i for i, button in enumerate(buttons) if offered[button] != BACK]
             index = self.rng.choice(forward)
         self.trail.append(f"button {buttons[index].text!r}")
-        self.sees(buttons[index])
         if by_key:
             for _ in range(index + 1):
                 self.press(pygame.K_TAB)
             self.press(pygame.K_RETURN)
         else:
-            self.click(buttons[index].rect.center)
+            self.click_widget(buttons[index])
 
     def _pick_in_hand(self, table: TableScene, cards: Sequence[Card], by_key: bool) -> None:
         """The Bastille exchange: pick the cards in the hand, then confirm."""
@@ -399,19 +412,26 @@ class Person:
                 wanted.remove(picker.cards[index])
                 if by_key:
                     self.press(pygame.K_1 + index)
-                else:
-                    self.click(button.rect.center)
+                else:  # the button lies under the card's picture
+                    self.click(button.rect.center, picker.images[index])
         if by_key:
             self.press(pygame.K_RETURN)
         else:
-            self.click(picker.done.rect.center)
+            self.click_widget(picker.done)
 
     # Gestures ------------------------------------------------------------------------------------
-    def click(self, position: tuple[float, float]) -> None:
-        """Move there, press and let go at once (as a quick tap does)."""
+    def click(self, position: tuple[float, float], widget: UIElement | None = None) -> None:
+        """Point there, then press and let go at once (as a quick tap does); a `widget`
+        must be on the screen once the pointer is on it (a tooltip may have gone)."""
         point = (round(position[0]), round(position[1]))
         self.trail.append(f"click at {point}")
-        self._handled(self.hands.click(point))
+        self._handled(self.hands.move(point))
+        if widget is not None:
+            self.sees(widget)
+        self._handled(self.hands.click())
+
+    def click_widget(self, widget: UIElement) -> None:
+        self.click(widget.rect.center, widget)
 
     def press(self, key: int) -> None:
         self.trail.append(f"key {pygame.key.name(key)}")
@@ -428,8 +448,7 @@ class Person:
         button = next((element for element in self._buttons() if element.text == words
                        and element.is_enabled and OPTION not in element.object_ids), None)
         assert button is not None, f"no button {words!r} over {self.where()}"
-        self.sees(button)
-        self.click(button.rect.center)
+        self.click_widget(button)
 
     def sees(self, element: UIElement) -> None:
         """A person clicks only what the window shows: the element, as pygame-gui would
@@ -443,8 +462,11 @@ class Person:
         points = [(x * area.width // 16, y * area.height // 8) for x in range(16)
                   for y in range(8)]
         same = sum(shown.get_at(point) == drawn.get_at(point) for point in points) / len(points)
-        assert same > SEEN, (f"{getattr(element, 'text', element)!r} is not on the screen "
-                             f"over {self.where()} ({same:.0%} of it)")
+        if same <= SEEN:
+            picture = paths.data_dir() / "not-seen.png"
+            pygame.image.save(screen, str(picture))
+            pytest.fail(f"{getattr(element, 'text', element)!r} is not on the screen over "
+                        f"{self.where()} ({same:.0%} of it; the screen: {picture})")
 
     def enabled(self, words: str) -> bool:
         return any(element.text == words and element.is_enabled for element in self._buttons())

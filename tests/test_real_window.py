@@ -20,6 +20,7 @@ import random
 import select
 import shutil
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -84,9 +85,14 @@ class XHands:
                                   env=self.environment)
         return lambda: sender.poll() is None
 
-    def click(self, point: tuple[int, int]) -> Sending:
+    def move(self, point: tuple[int, int]) -> Sending:
+        """On its way until the window has seen the pointer there."""
         x, y = (self.origin[0] + point[0], self.origin[1] + point[1])
         self._run("mousemove", str(x), str(y))  # (--sync would wait for ever if it is there)
+        until = time.perf_counter() + 1.0
+        return lambda: pygame.mouse.get_pos() != point and time.perf_counter() < until
+
+    def click(self) -> Sending:
         return self._later("click", "1")
 
     def press(self, key: int) -> Sending:

@@ -132,6 +132,11 @@ class DuelView:
     dominoes: DominoesPlay | None
     winners: tuple[int, ...]
 
+    @property
+    def players(self) -> int:
+        """Two: known before the first event, whatever has been dealt."""
+        return PLAYERS
+
 
 def _own_cards(hand: HandState | None, seat: int | None) -> tuple[tuple[Card, ...], ...]:
     """The seat's cards in hand, set aside and drawn (nothing for a spectator)."""

@@ -65,7 +65,10 @@ def _center_on_table(view: CoupDetatView) -> bool:
 
 
 def _coup_out_of_play(view: CoupDetatView) -> bool:
-    """COUP is set aside face up once declined, and in a coup Dominos."""
+    """COUP is set aside face up once declined, and in a coup Dominos once exchanged for
+    the centre card (until then it is still in its holder's hand)."""
+    if view.coup_with is not None:
+        return False
     if view.hand_type is None:
         return view.phase is Phase.CHOOSE
     return view.coup_player is None or view.hand_type is HandType.DOMINOS

@@ -70,7 +70,7 @@ class CoupDetatKit:
         return isinstance(event, SETTLING)
 
     def between_hands(self, view: CoupDetatView) -> bool:
-        return view.phase is Phase.DEAL
+        return view.phase in (Phase.DEAL, Phase.OVER)
 
     def in_play(self, view: CoupDetatView) -> bool:
         return view.hand_type is not None

@@ -62,7 +62,8 @@ class TableKit(Protocol):
         """An event the hand's result tells (its outcome, the office, the round)."""
 
     def between_hands(self, view: View) -> bool:
-        """Waiting for the next deal: the last hand stays on the table."""
+        """Waiting for the next deal, or the game over: the last hand stays on the
+        table."""
 
     def in_play(self, view: View) -> bool:
         """A hand type is being played (the view is worth keeping for the result)."""

@@ -185,7 +185,7 @@ class TableScene(Scene):
 
     def table_view(self) -> View:
         """What lies on the table: between two hands, the hand just finished stays there
-        for everyone to look at until the next deal."""
+        for everyone to look at until the next deal (after the last, for good)."""
         view = self.view()
         if self.kit.between_hands(view) and self.hand_view is not None:
             return self.hand_view

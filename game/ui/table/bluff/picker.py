@@ -1,5 +1,6 @@
-"""Choosing cards by clicking them: the Ambassador's exchange (keep as many as you had) and,
-after a missed called Coup, the two cards sent back to the deck.
+"""Choosing cards by clicking them: the alternative deal's card kept of a set, the
+Ambassador's exchange (keep as many as you had) and, after a missed called Coup, the two
+cards sent back to the deck.
 
 The panel shows the cards in hand (the drawn ones with them); a click, or the card's number
 key, picks a card or puts it back; the button (or Enter) decides once exactly the right
@@ -28,7 +29,7 @@ from game.ui.table.layout import TableLayout
 if TYPE_CHECKING:
     from game.ui.table.scene import TableScene
 
-PICKED_BY_CLICKS = (Phase.KEEP, Phase.RETURN)
+PICKED_BY_CLICKS = (Phase.PICK, Phase.KEEP, Phase.RETURN)
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)}
 CARD_WIDTH = 96  # at the design size
@@ -39,7 +40,8 @@ NUMBER = (220, 220, 220)
 
 
 def picks_by_clicks(legal: Sequence[Any]) -> bool:
-    """The exchange's Keep, or the Return after a missed called Coup."""
+    """The alternative deal's or the exchange's Keep, or the Return after a missed called
+    Coup."""
     return bool(legal) and all(isinstance(d, Keep | ReturnCards) for d in legal)
 
 
@@ -54,6 +56,7 @@ class CardPicker(DecisionButtons):
         self.cards: list[Character] = list(view.hand)
         self.variant = view.variant
         self.keeping = isinstance(legal[0], Keep)
+        self.dealing = view.phase is Phase.PICK  # the alternative deal: one card of a set
         self.count = len(legal[0].cards)
         self.picked: list[int] = []  # the cards' places in the hand, in the order clicked
         self.card_buttons: dict[UIButton, int] = {}
@@ -67,6 +70,8 @@ class CardPicker(DecisionButtons):
         return "keep" if self.keeping else "return"
 
     def question(self) -> str:
+        if self.dealing:
+            return f"The deal: keep {self.count} of the {len(self.cards)} cards of your set"
         if self.keeping:
             return f"The exchange: keep {self.count} of these {len(self.cards)} cards"
         return f"Return {self.count} of your {len(self.cards)} cards to the deck"

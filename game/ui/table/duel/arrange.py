@@ -69,7 +69,7 @@ def duel_targets(view: DuelView, layout: TableLayout, bottom: int, *,
                  playable: Collection[Card] = (), selected: Card | None = None,
                  marked: Collection[Card] = (), choosing: bool = False) -> dict[Key, Placement]:
     targets: dict[Key, Placement] = {}
-    for seat in range(len(view.hand_sizes)):
+    for seat in range(view.players):
         place = layout.place_of(seat, bottom)
         if seat == view.seat:
             targets |= own_hand(in_hand_order(view.hand), layout, place, playable, selected,

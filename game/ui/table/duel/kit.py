@@ -87,7 +87,7 @@ class DuelKit:
         return DUEL_TIMINGS.get(type(event), Timing())
 
     def deal_order(self, view: DuelView, targets: dict[Key, Placement]) -> dict[Key, int]:
-        return deal_order(view.seat, view.prime_minister, len(view.hand_sizes), targets)
+        return deal_order(view.seat, view.prime_minister, view.players, targets)
 
     def spawner(self, layout: TableLayout, bottom: int, view: DuelView,
                 event: Event | None) -> Spawn:
@@ -118,7 +118,7 @@ class DuelKit:
         return isinstance(event, SETTLING)
 
     def between_hands(self, view: DuelView) -> bool:
-        return view.phase is Phase.DEAL
+        return view.phase in (Phase.DEAL, Phase.OVER)
 
     def in_play(self, view: DuelView) -> bool:
         return view.hand_type is not None
@@ -171,7 +171,7 @@ class DuelKit:
                                    dominoes="Dominoes" if table.dominoes is not None else None,
                                    wild=JOKER)
         thinking = scene.session.thinking
-        for seat in range(len(view.hand_sizes)):
+        for seat in range(view.players):
             place = layout.place_of(seat, scene.seating.bottom)
             status = hud.seat_status(table, seat, thinking=seat == thinking, now=now)
             hud.draw_plate(surface, place.plate, name=scene.names[seat], view=view, seat=seat,
