@@ -32,6 +32,9 @@ def _parser() -> argparse.ArgumentParser:
                              "(default coup-detat; or coup-detat-duel, coup, coup-inquisitor)")
     window.add_argument("--frames", type=int, default=None,
                         help="stop after this many frames")
+    window.add_argument("--until-over", action="store_true",
+                        help="with --autoplay: stop once the game is over and its final "
+                             "screen drawn (exit status 1 if --frames ran out first)")
     window.add_argument("--screenshot", metavar="PATH", help="save the last frame as a PNG")
     window.add_argument("--stats", action="store_true",
                         help="print frame times (p50, p99) and peak memory at the end")
@@ -165,6 +168,8 @@ def _run_window(args: argparse.Namespace) -> int:
         size = (width, height)
     if args.frames is not None and args.frames < 1:
         return _fail("--frames must be at least 1")
+    if args.until_over and not args.autoplay:
+        return _fail("--until-over goes with --autoplay")
     bots = {}
     for given in args.window_bots:
         seat, _, command = given.partition("=")
@@ -175,4 +180,5 @@ def _run_window(args: argparse.Namespace) -> int:
     from game.ui import main as window
 
     return window.run(autoplay=args.autoplay, frames=args.frames, screenshot=args.screenshot,
-                      stats=args.stats, size=size, seed=args.seed, bots=bots)
+                      stats=args.stats, size=size, seed=args.seed, bots=bots,
+                      until_over=args.until_over)

@@ -179,7 +179,9 @@ FINISHED = frozenset({"Game over", "Match over"})
 
 
 def _over(over: object, progress: object) -> bool:
-    return over if isinstance(over, bool) else progress in FINISHED
+    if isinstance(over, bool):
+        return over
+    return isinstance(progress, str) and progress in FINISHED
 
 
 def _header_problem(version: object, ruleset: str) -> str | None:

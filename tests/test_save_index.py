@@ -292,3 +292,19 @@ def test_listing_remembers_a_verdict_until_the_file_changes(
     write_save(tmp_path, "game.json", log="lost")
     assert save_index.read_entry(path).problem is not None
     assert len(replays) == 2
+
+
+@pytest.mark.parametrize(("over", "progress", "said"), [
+    (True, "Round 1 of 4, hand 2 of 6", True), (False, "Game over", False),
+    ("yes", ["Game over"], False), (None, {"a": 1}, False),
+    (None, "Game over", True), (None, "Match over", True)])
+def test_the_header_says_whether_the_game_is_over_whatever_it_holds(
+        tmp_path: Path, over: object, progress: object, said: bool) -> None:
+    """`over` when it is a true or false; else, from saves written before it, the words
+    `progress` gave a finished game; nothing in a hand-edited header breaks the listing."""
+    data = sample_header() | {"progress": progress}
+    data.pop("over", None)
+    if over is not None:
+        data["over"] = over
+    (tmp_path / "edited.json").write_text(json.dumps(data), encoding="utf-8")
+    assert save_index.read_entry(tmp_path / "edited.json", replay=False).over is said

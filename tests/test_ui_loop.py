@@ -98,6 +98,24 @@ def test_a_run_nobody_watches_ends_at_the_crash_screen_and_says_so(
     assert str(reports[0]) in error
 
 
+def test_a_run_until_the_game_is_over_says_when_it_did_not_get_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COUP_DETAT_HOME", str(tmp_path))
+    assert main.run(autoplay="coup", frames=5, until_over=True, seed=1) == 1
+    assert "had not ended after 5 frames" in capsys.readouterr().err
+    monkeypatch.setenv(main.TIME_SCALE, "200")
+    assert main.run(autoplay="coup", frames=20000, until_over=True, seed=1) == 0
+
+
+@pytest.mark.parametrize("scale", ["0", "-2", "fast", "inf", "nan"])
+def test_a_time_scale_that_makes_no_sense_is_refused_in_words(
+        scale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(main.TIME_SCALE, scale)
+    with pytest.raises(SystemExit, match="must be a positive number"):
+        main.time_scale()
+
+
 def test_every_game_plays_from_the_command_line_at_the_shipped_settings(
         tmp_path: Path) -> None:
     """`coup-detat --autoplay RULESET --frames 400`, as the issue's reporter ran it: no

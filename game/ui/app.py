@@ -14,6 +14,7 @@ import math
 import resource
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -148,12 +149,15 @@ class App:
         self.running = False
 
     # The loop --------------------------------------------------------------------------------
-    def run(self, frames: int | None = None) -> None:
+    def run(self, frames: int | None = None, until: Callable[[], bool] | None = None) -> None:
+        """The loop, until the window closes, `frames` have been drawn (without idle
+        waits: a run nobody watches) or `until()` is true."""
         count = 0
         while self.running and (frames is None or count < frames):
             self.frame(idle_wait=frames is None)
             count += 1
-            if self.crash is not None and self.stop_on_crash:
+            crashed = self.crash is not None and self.stop_on_crash
+            if crashed or (until is not None and until()):
                 break
         for scene in reversed(self.scenes):
             scene.leave()

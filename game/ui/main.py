@@ -14,26 +14,29 @@ from typing import TYPE_CHECKING
 from game import settings as settings_module
 from game.engine.saves import Seat
 from game.resources import resource_path
+from game.ui.clock import Clock
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.clock import Clock
     from game.ui.table.scene import TableScene
 
 # Set, the window prints {"first_frame_at": SECONDS SINCE THE EPOCH} once its first frame is
 # drawn, so that a launcher can time launch -> first frame (benchmarks/executable.py).
 REPORT_FIRST_FRAME = "COUP_DETAT_REPORT_FIRST_FRAME"
+TIME_SCALE = "COUP_DETAT_TIME_SCALE"  # see time_scale()
 
 
 def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: str | None = None,
         stats: bool = False, size: tuple[int, int] | None = None,
-        seed: int | None = None, bots: dict[int, str] | None = None) -> int:
+        seed: int | None = None, bots: dict[int, str] | None = None,
+        until_over: bool = False) -> int:
     """Open the window and play; 1 if an error the crash screen could not handle stopped
     the program, or if the crash screen came up in a run nobody watches (--autoplay,
-    --frames, --screenshot), which it then ends. A report is written and its place told."""
+    --frames, --screenshot), which it then ends (a report is written and its place told);
+    1 also if `until_over` waited for the end of the game and the frames ran out first."""
     try:
         return _run(autoplay=autoplay, frames=frames, screenshot=screenshot, stats=stats,
-                    size=size, seed=seed, bots=bots)
+                    size=size, seed=seed, bots=bots, until_over=until_over)
     except Exception as error:
         from game import crash
 
@@ -42,15 +45,16 @@ def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: s
 
 
 def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, stats: bool,
-         size: tuple[int, int] | None, seed: int | None, bots: dict[int, str] | None) -> int:
-    app = open_window(size=size)
+         size: tuple[int, int] | None, seed: int | None, bots: dict[int, str] | None,
+         until_over: bool) -> int:
+    app = open_window(size=size, clock=Clock(time_scale()))
     app.bots = dict(bots or {})
     app.stop_on_crash = bool(autoplay or frames is not None or screenshot)
     if autoplay:
         app.replace(autoplay_table(app, seed, autoplay))
     if os.environ.get(REPORT_FIRST_FRAME):
         frames = _report_first_frame(app, frames)
-    app.run(frames)
+    app.run(frames, until=(lambda: _game_over_shown(app)) if until_over else None)
     if screenshot:
         app.screenshot(screenshot)
     if stats:
@@ -59,7 +63,30 @@ def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, st
     if app.crash is not None and app.stop_on_crash:
         _tell_crash("showed the crash screen", *app.crash)
         return 1
+    if until_over and not _game_over_shown(app):
+        print(f"The game had not ended after {frames} frames.", file=sys.stderr)
+        return 1
     return 0
+
+
+def _game_over_shown(app: App) -> bool:
+    from game.ui.scenes.results import GameOverOverlay
+
+    return isinstance(app.scene, GameOverOverlay)
+
+
+def time_scale() -> float:
+    """How many times faster than the wall clock the window's time runs: 1, unless
+    COUP_DETAT_TIME_SCALE says otherwise (tests and benchmarks: a whole game at the shipped
+    settings in a fraction of the time)."""
+    given = os.environ.get(TIME_SCALE, "1")
+    try:
+        scale = float(given)
+    except ValueError:
+        scale = 0.0
+    if not 0 < scale < float("inf"):
+        raise SystemExit(f"{TIME_SCALE} must be a positive number, not {given!r}")
+    return scale
 
 
 def _tell_crash(what: str, error: Exception, report: Path | None) -> None:
