@@ -35,13 +35,13 @@ import pygame
 import pytest
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton
+from ui_kit import close_window
 
 from game import paths
 from game import settings as settings_module
 from game.cards import Card
 from game.engine.match import Match
 from game.settings import Settings
-from game.ui import text
 from game.ui.app import App
 from game.ui.clock import Clock
 from game.ui.main import open_window
@@ -78,12 +78,7 @@ def shipped_app(home: Path, monkeypatch: pytest.MonkeyPatch, *,
     try:
         yield app
     finally:
-        for scene in app.scenes:
-            session = getattr(scene, "session", None)
-            if session is not None:
-                session.close()
-        pygame.quit()
-        text.forget_fonts()  # they died with the window: the next test loads its own
+        close_window(app)
 
 
 @dataclass(frozen=True)
@@ -208,6 +203,11 @@ class Person:
                     f"{pending.seat}, caught up: {top.caught_up})")
         return type(top).__name__
 
+    @property
+    def deciding(self) -> bool:
+        """A decision of his has been sent and not yet taken."""
+        return self._expected is not None
+
     def _waiting_for_the_window(self) -> bool:
         """Nothing for the person to click, and no click of his waiting to be taken: only
         the window can move the game on (a computer, an animation)."""
@@ -267,19 +267,16 @@ class Person:
     # Playing -------------------------------------------------------------------------------------
     def play_to_the_end(self, *, limit_seconds: float = 240.0) -> GameOverOverlay:
         """Play every decision of the persons at the table until the game-over screen."""
-        deadline = time.perf_counter() + limit_seconds
-        while not isinstance(self.app.scene, GameOverOverlay):
-            if time.perf_counter() > deadline:
-                pytest.fail(f"no end after {limit_seconds:.0f} s, at {self.where()}")
-            self.act()
-            self.frame()
+        self.play_until(lambda: isinstance(self.app.scene, GameOverOverlay),
+                        limit_seconds=limit_seconds)
         return self.app.scene  # type: ignore[return-value]
 
     def play_until(self, done: Callable[[], bool], *, limit_seconds: float = 60.0) -> None:
+        """Play the persons' decisions until `done()`."""
         deadline = time.perf_counter() + limit_seconds
         while not done():
             if time.perf_counter() > deadline:
-                pytest.fail(f"the moment wanted never came, at {self.where()}")
+                pytest.fail(f"not there after {limit_seconds:.0f} s, at {self.where()}")
             self.act()
             self.frame()
 
@@ -299,7 +296,7 @@ class Person:
             return lambda: self.click_button(f"I am {top.name}: show my cards")
         if isinstance(top, ResultOverlay):
             return self._continue
-        if isinstance(top, TableScene) and self._table_waits_for_the_person(top):
+        if isinstance(top, TableScene) and self.table_waits_for_the_person(top):
             return lambda: self._decide(top)
         return None
 
@@ -310,7 +307,7 @@ class Person:
             self.click_button("Continue")
 
     @staticmethod
-    def _table_waits_for_the_person(table: TableScene) -> bool:
+    def table_waits_for_the_person(table: TableScene) -> bool:
         """The person's turn is shown: everything before it told, the cards still, and the
         buttons up when the decision has any."""
         seat = table.human_to_act()

@@ -171,7 +171,7 @@ class Watcher(Person):
             seen.pauses.append(table.computer_ready_at - now)  # the pause before the next
         self._turns = len(turns)
         if seen.screen is None and self.app.scene is table \
-                and self._table_waits_for_the_person(table):
+                and self.table_waits_for_the_person(table):
             seen.screen = self.app.screen.copy()
             seen.hand = list(table.kit.in_hand_order(table.view()))
 

@@ -205,12 +205,12 @@ def play_on(app: App, seating: Seating, ruleset: str, seed: int,
                 break
             if time.perf_counter() > deadline:
                 pytest.fail(f"the game stands still at {person.where()}")
-            if not tidied and app.scene is table and Person._table_waits_for_the_person(table):
+            if not tidied and app.scene is table and Person.table_waits_for_the_person(table):
                 tidy(person, table)  # the person's first turn: what the monkey left half done
                 tidied = True
             person.act()
             person.frame()
-        while person._expected is not None:  # a move sent last is taken, or this fails
+        while person.deciding:  # a move sent last is taken, or this fails
             person.frame()
         done["moves"] += person.decisions
         done["turns"] += len(match.turns) - start

@@ -151,7 +151,7 @@ def test_an_instant_click_on_a_card_plays_it_and_leaves_nothing_on_the_pointer(
 
 
 def _card_turn(table: TableScene) -> bool:
-    return Person._table_waits_for_the_person(table) and bool(_playable(table))
+    return Person.table_waits_for_the_person(table) and bool(_playable(table))
 
 
 def _playable(table: TableScene) -> list[Card]:

@@ -39,12 +39,17 @@ def open_app(home: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int] 
     try:
         yield app
     finally:
-        for scene in app.scenes:
-            session = getattr(scene, "session", None)
-            if session is not None:
-                session.close()
-        pygame.quit()
-        text.forget_fonts()  # they died with the window: the next test loads its own
+        close_window(app)
+
+
+def close_window(app: App) -> None:
+    """Let go of the games at the window's tables, then of the window."""
+    for scene in app.scenes:
+        session = getattr(scene, "session", None)
+        if session is not None:
+            session.close()
+    pygame.quit()
+    text.forget_fonts()  # they died with the window: the next test loads its own
 
 
 def table(app: App, kinds: str, *, seed: int = 7, short_game: bool = False) -> TableScene:
