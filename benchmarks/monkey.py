@@ -22,7 +22,6 @@ import contextlib
 import gc
 import json
 import os
-import resource
 import sys
 import tempfile
 import time
@@ -45,7 +44,7 @@ import pytest  # noqa: E402  (the monkey's kit uses its helpers)
 from monkey_kit import STATIONS, Monkey, quick_computers  # noqa: E402
 from ui_kit import frames, open_app  # noqa: E402
 
-from game.ui.app import App  # noqa: E402
+from game.ui.app import App, peak_memory_mib  # noqa: E402
 
 
 def storm_at(app: App, station: str, seed: int, events: int) -> dict[str, object]:
@@ -109,8 +108,7 @@ class Soak:
                 "storm_cpu_s": round(self.storm_cpu, 1), "wall_s": round(wall, 1),
                 "moves_after_storms": self.moves,
                 "memory_mib_after_storms": self.memory_mib,
-                "peak_memory_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-                                         / 1024),
+                "peak_memory_mib": peak_memory_mib(),
                 "events_by_scene": dict(self.by_scene.most_common())}
 
 

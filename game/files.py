@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -23,7 +24,7 @@ def write_atomically(path: str | Path, text: str, *, keep: int = 0) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:  # on any system
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
@@ -53,7 +54,7 @@ def _shift_generations(paths: list[Path]) -> None:
 
 def _sync_folder(folder: Path) -> None:
     """Make the renames themselves durable (POSIX; Windows has no folder handles)."""
-    if os.name != "posix":
+    if sys.platform == "win32":
         return
     with contextlib.suppress(OSError):
         handle = os.open(folder, os.O_RDONLY)

@@ -26,11 +26,13 @@ from game.rules import get_ruleset
 AUTOSAVE_NAME = "autosave.json"
 MAX_STEM_LENGTH = 40
 FALLBACK_STEM = "game"
-# Names Windows keeps for devices, and the autosave, which the Load dialog does not list.
-RESERVED_STEMS = frozenset(
-    {"con", "prn", "aux", "nul", "autosave"}
-    | {f"{device}{number}" for device in ("com", "lpt") for number in range(1, 10)}
+# Names Windows keeps for its devices (whatever the suffix), and the autosave's, which the
+# Load dialog does not list: a save typed with one of them gets a number.
+WINDOWS_DEVICES = frozenset(
+    {"con", "prn", "aux", "nul"}
+    | {f"{device}{number}" for device in ("com", "lpt") for number in "123456789¹²³"}
 )
+RESERVED_STEMS = WINDOWS_DEVICES | {"autosave"}
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,20 @@ def new_save_path(name: str, folder: Path | None = None) -> Path:
         if candidate.lower() not in RESERVED_STEMS and not path.exists():
             return path
     raise AssertionError("unreachable")
+
+
+def naming_note(typed: str, path: Path) -> str:
+    """What the Save dialog says of the file a typed name became, and why it differs."""
+    wanted, stem = safe_stem(typed), path.stem
+    if stem != wanted and wanted.lower() in WINDOWS_DEVICES:
+        return f"Saved as {stem}: Windows keeps the name {wanted} for a device."
+    if stem != wanted and wanted.lower() in RESERVED_STEMS:
+        return f"Saved as {stem}: {wanted} is the game's own autosave."
+    if stem != wanted:
+        return f"Saved as {stem}: there is a save named {wanted} already."
+    if wanted != unicodedata.normalize("NFC", typed.strip()):
+        return f"Saved as {stem}: a save's name keeps letters, digits, - and _ only."
+    return f"Saved as {stem}."
 
 
 def safe_stem(name: str) -> str:

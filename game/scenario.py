@@ -23,7 +23,7 @@ class ScenarioError(Exception):
 
 def load(path: str | Path) -> dict[str, Any]:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         raise ScenarioError(f"cannot read {path}: {error}") from None
     try:

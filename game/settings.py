@@ -74,7 +74,7 @@ def load(path: Path | None = None) -> Loaded:
     """The settings in `path` (default: the player's settings file). Never raises."""
     path = paths.settings_path() if path is None else path
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         return Loaded(Settings())
     except (OSError, ValueError):  # a folder in the way, no permission, not UTF-8

@@ -190,7 +190,7 @@ def load(path: Path | None = None) -> Statistics:
     """The statistics in `path` (default: the player's file); empty if missing or damaged."""
     path = paths.stats_path() if path is None else path
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, ValueError, RecursionError):
         return Statistics()
     return from_json(data)

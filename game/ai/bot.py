@@ -13,6 +13,7 @@ import json
 import queue
 import shlex
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -49,8 +50,9 @@ class ExecPlayer:
     def _start(self, options: object) -> subprocess.Popen[str] | None:
         try:
             process = subprocess.Popen(
-                shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, text=True, bufsize=1)
+                _arguments(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
+                bufsize=1)
         except (OSError, ValueError) as error:
             self._fault(f"could not start {self.command!r}: {error}")
             return None
@@ -168,3 +170,10 @@ class ExecPlayer:
             process.wait(timeout=2)
         except (OSError, subprocess.TimeoutExpired, ValueError):
             process.kill()
+
+
+def _arguments(command: str) -> str | list[str]:
+    """The command as the system starts it: split as a POSIX shell would, or whole on
+    Windows, which parses a command line itself (and whose paths' backslashes a POSIX
+    split would take for escapes)."""
+    return command if sys.platform == "win32" else shlex.split(command)

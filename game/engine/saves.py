@@ -120,7 +120,7 @@ def read_text(path: Path) -> str:
         size = path.stat().st_size
         if size > MAX_BYTES:
             raise SaveError(f"{path.name} is {size / 2**20:.0f} MB: too big to be a saved game.")
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")  # a BOM (Windows editors) is no matter
     except (OSError, UnicodeDecodeError) as error:
         raise SaveError(f"{path.name} cannot be read: {_reason(error)}.") from None
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import math
-import resource
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -39,15 +39,26 @@ WAKE = pygame.event.custom_type()  # posted from other threads to wake the loop
 class FrameStats:
     frame_seconds: list[float] = field(default_factory=list)
 
-    def report(self) -> dict[str, float]:
+    def report(self) -> dict[str, float | None]:
         times = sorted(self.frame_seconds) or [0.0]
-        peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        peak = peak_memory_mib()
         return {
             "frames": len(self.frame_seconds),
             "frame_ms_p50": round(statistics.median(times) * 1000, 2),
             "frame_ms_p99": round(times[min(len(times) - 1, int(len(times) * 0.99))] * 1000, 2),
-            "peak_memory_mib": round(peak_kib / 1024, 1),
+            "peak_memory_mib": None if peak is None else round(peak, 1),
         }
+
+
+def peak_memory_mib() -> float | None:
+    """The most memory the process has held, in MiB, where the system tells it (POSIX);
+    None on Windows, which has no `resource` module."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 2**10  # bytes there, KiB here
 
 
 class App:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -185,8 +186,10 @@ class SaveDialog(Overlay):
 
     def _target(self, name: str) -> paths.Path:
         """The save clicked, if its name is still in the box; else a new file."""
-        if self.replacing is not None and save_index.safe_stem(name) == self.replacing.stem:
-            return self.replacing
+        replacing = self.replacing
+        if replacing is not None and save_index.safe_stem(name) == unicodedata.normalize(
+                "NFC", replacing.stem):  # (macOS may hand a file's name back decomposed)
+            return replacing
         return save_index.new_save_path(name)
 
     def _save(self) -> None:
@@ -199,7 +202,8 @@ class SaveDialog(Overlay):
             return
         self.app.pop()
         if self.saved is not None:
-            self.saved(f"Saved as {path.stem}.")
+            self.saved(save_index.naming_note(name, path) if path != self.replacing
+                       else f"Saved as {path.stem}.")
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
