@@ -3,8 +3,13 @@ fanned on a tile of baize; at 32 pixels and below, where a card is a smudge, the
 
     python assets/make_icon.py
 
-writes icon.png (256 pixels, the window's icon) and icon.ico (16 to 256 pixels, the
-executable's icon on Windows) beside this file.
+writes beside this file, each size drawn once and stored as PNG:
+
+    icon.png                             256 pixels, the window's icon
+    icon.ico                             16 to 256 pixels, the executable's icon on Windows
+    icon.icns                            16 to 1024 pixels, the .app bundle's icon on macOS
+    icons/hicolor/NxN/apps/coup-detat.png  16 to 512 pixels, for Linux desktops (their
+                                         icon theme's layout: game/desktop.py installs them)
 """
 
 from __future__ import annotations
@@ -23,10 +28,15 @@ sys.path.insert(0, str(HERE.parent))
 import pygame  # noqa: E402
 
 from game.cards import COUP, Card  # noqa: E402
+from game.desktop import HICOLOR_SIZES, hicolor_parts  # noqa: E402
 from game.ui.art import CardArt, coup_badge, felt  # noqa: E402
 from game.ui.art.emblems import GOLD  # noqa: E402
 
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
+# The ICNS types that hold a PNG, by the size in pixels (macOS 10.7 and later read them;
+# ic10 is the 512-point icon on a Retina screen).
+ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08",
+              512: b"ic09", 1024: b"ic10"}
 SMALL = 32  # this size and below show the seal alone
 OVERSAMPLE = 2  # the tile is drawn twice as big, then smoothly shrunk: soft edges
 CORNER = 0.2  # the tile's corner radius, in tile widths
@@ -68,30 +78,48 @@ def _fan(surface: pygame.Surface, size: int) -> None:
         surface.blit(face, face.get_rect(center=centre))
 
 
-def ico_bytes(images: list[pygame.Surface]) -> bytes:
-    """An .ico file holding each image as PNG (read by Windows since Vista)."""
-    pngs = []
-    for image in images:
-        buffer = io.BytesIO()
-        pygame.image.save(image, buffer, "icon.png")
-        pngs.append(buffer.getvalue())
-    header = struct.pack("<HHH", 0, 1, len(images))
-    offset = len(header) + 16 * len(images)
+def png_bytes(image: pygame.Surface) -> bytes:
+    buffer = io.BytesIO()
+    pygame.image.save(image, buffer, "icon.png")
+    return buffer.getvalue()
+
+
+def ico_bytes(pngs: dict[int, bytes]) -> bytes:
+    """An .ico file holding a PNG of each size (read by Windows since Vista)."""
+    header = struct.pack("<HHH", 0, 1, len(pngs))
+    offset = len(header) + 16 * len(pngs)
     entries = b""
-    for image, png in zip(images, pngs, strict=True):
-        width, height = image.get_size()
-        entries += struct.pack("<BBBBHHII", width % 256, height % 256, 0, 0, 1, 32,
-                               len(png), offset)
+    for size, png in pngs.items():
+        # width and height are a byte each: 0 stands for 256
+        entries += struct.pack("<BBBBHHII", size % 256, size % 256, 0, 0, 1, 32, len(png),
+                               offset)
         offset += len(png)
-    return header + entries + b"".join(pngs)
+    return header + entries + b"".join(pngs.values())
+
+
+def icns_bytes(pngs: dict[int, bytes]) -> bytes:
+    """An .icns file: 'icns' and the file's length, then per image its type, its length
+    with this 8-byte heading, and the PNG (lengths big-endian)."""
+    body = b"".join(ICNS_TYPES[size] + struct.pack(">I", 8 + len(png)) + png
+                    for size, png in pngs.items())
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
 def main() -> None:
     pygame.font.init()
-    pygame.image.save(icon(256), str(HERE / "icon.png"))
-    (HERE / "icon.ico").write_bytes(ico_bytes([icon(size) for size in ICO_SIZES]))
-    print(HERE / "icon.png")
-    print(HERE / "icon.ico")
+    sizes = sorted({*ICO_SIZES, *ICNS_TYPES, *HICOLOR_SIZES})
+    pngs = {size: png_bytes(icon(size)) for size in sizes}
+    written = {
+        HERE / "icon.png": pngs[256],
+        HERE / "icon.ico": ico_bytes({size: pngs[size] for size in ICO_SIZES}),
+        HERE / "icon.icns": icns_bytes({size: pngs[size] for size in ICNS_TYPES}),
+    }
+    for size in HICOLOR_SIZES:
+        written[HERE.joinpath(*hicolor_parts(size))] = pngs[size]
+    for path, data in written.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        print(path)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from collections.abc import Sequence
 
@@ -15,6 +16,8 @@ PROGRAM = "coup-detat"
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.install_desktop_entry:
+        return _run_install_desktop_entry(args)
     if args.command is None:
         return _run_window(args)
     return args.run(args)
@@ -25,6 +28,9 @@ def _parser() -> argparse.ArgumentParser:
         prog=PROGRAM, description="Coup d'État (1966) and its cousins at an offline table. "
         "Without a command, the game opens in a window."
     )
+    parser.add_argument("--install-desktop-entry", action="store_true",
+                        help="Linux: add the game, with its icon, to the desktop's menu of "
+                             "programs (in ~/.local/share, or $XDG_DATA_HOME)")
     window = parser.add_argument_group("the window")
     window.add_argument("--autoplay", nargs="?", const="coup-detat", default=None,
                         metavar="RULESET", choices=sorted(RULESETS),
@@ -156,6 +162,39 @@ def _run_play(args: argparse.Namespace) -> int:
     from game import terminal
 
     return terminal.play(players=args.players, short_game=args.short, seed=args.play_seed)
+
+
+def _run_install_desktop_entry(args: argparse.Namespace) -> int:
+    from game import desktop
+
+    if args.command is not None:
+        return _fail(f"--install-desktop-entry goes alone, not with {args.command}")
+    if not desktop.has_desktop_entries():
+        return _trouble("--install-desktop-entry is for Linux desktops; on Windows and "
+                        "macOS, pin the program or drag it where you want it instead")
+    try:
+        installed = desktop.install()
+    except OSError as error:
+        return _trouble(f"could not install the desktop entry: {_reason(error)}")
+    print(f"Coup d'État is now in your desktop's menu of programs (Games).\n"
+          f"  entry: {installed.entry}\n"
+          f"  icons: {len(installed.icons)} sizes, such as {installed.icons[-1]}\n"
+          f"  it runs: {shlex.join(installed.command)}\n"
+          f"If you move the program, install the entry again from its new place.")
+    return 0
+
+
+def _trouble(message: str) -> int:
+    """Something the command could not do (not a mistake in the command line)."""
+    print(f"{PROGRAM}: {message}", file=sys.stderr)
+    return 1
+
+
+def _reason(error: OSError) -> str:
+    """The error in words: `Permission denied: /the/path`, not `[Errno 13] ...`."""
+    if error.strerror and error.filename:
+        return f"{error.strerror}: {error.filename}"
+    return str(error)
 
 
 def _run_window(args: argparse.Namespace) -> int:

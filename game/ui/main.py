@@ -148,4 +148,5 @@ def _close(app: object) -> None:
         if session is not None:
             session.close()
     pygame.quit()
-    sys.stdout.flush()
+    if sys.stdout is not None:  # None in the windowed executable started from Windows' shell
+        sys.stdout.flush()
