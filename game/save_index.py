@@ -1,6 +1,7 @@
 """The saved games on disk, listed for the Load dialog from their headers alone.
 
-Listing shows each file's header fields (ruleset, options, seats, saved_at, progress), and
+Listing shows each file's header fields (name, ruleset, options, seats, saved_at, progress:
+a save is listed by the name the player gave it, else by its file's name), and
 replays its log through the rules, as loading will, so that a file which would be refused
 (damaged, hand-edited into an illegal game) is listed with a short `problem` saying why.
 A replay takes milliseconds; its verdict is remembered while the file is unchanged.
@@ -113,7 +114,8 @@ def _short(reason: str, path: Path) -> str:
 
 
 def title_for(path: Path) -> str:
-    """'coup-in-progress_4-players.json' -> 'Coup in progress 4 players'."""
+    """A save without a name of its own is listed by its file's name in words:
+    'coup-in-progress_4-players.json' -> 'Coup in progress 4 players'."""
     title = " ".join(re.split(r"[-_\s]+", path.stem)).strip()
     return title[:1].upper() + title[1:]
 
@@ -128,20 +130,6 @@ def new_save_path(name: str, folder: Path | None = None) -> Path:
         if candidate.lower() not in RESERVED_STEMS and not path.exists():
             return path
     raise AssertionError("unreachable")
-
-
-def naming_note(typed: str, path: Path) -> str:
-    """What the Save dialog says of the file a typed name became, and why it differs."""
-    wanted, stem = safe_stem(typed), path.stem
-    if stem != wanted and wanted.lower() in WINDOWS_DEVICES:
-        return f"Saved as {stem}: Windows keeps the name {wanted} for a device."
-    if stem != wanted and wanted.lower() in RESERVED_STEMS:
-        return f"Saved as {stem}: {wanted} is the game's own autosave."
-    if stem != wanted:
-        return f"Saved as {stem}: there is a save named {wanted} already."
-    if wanted != unicodedata.normalize("NFC", typed.strip()):
-        return f"Saved as {stem}: a save's name keeps letters, digits, - and _ only."
-    return f"Saved as {stem}."
 
 
 def safe_stem(name: str) -> str:
@@ -173,7 +161,7 @@ def _entry_from_header(blank: SaveEntry, data: Mapping[str, object]) -> SaveEntr
     kinds = [seat.get("kind") for seat in seat_list if isinstance(seat, Mapping)]
     entry = SaveEntry(
         path=blank.path,
-        title=blank.title,
+        title=saves.save_name(data.get("name")) or blank.title,
         saved_at=_moment(saved_at),
         ruleset=ruleset if isinstance(ruleset, str) else "",
         players=players if type(players) is int else len(names),

@@ -241,8 +241,9 @@ class GameSession:
         return self.match.redo(seat)
 
     # Saving ------------------------------------------------------------------------------------
-    def save(self, path: Path) -> None:
-        saves.write(path, self.match, self.seats)
+    def save(self, path: Path, name: str | None = None) -> None:
+        """Save the game at `path`, under the `name` the player gave it."""
+        saves.write(path, self.match, self.seats, name=name)
 
     def _after(self, events: list[Event]) -> None:
         if self.autosave_path is not None and any(map(self.ruleset.checkpoint, events)):

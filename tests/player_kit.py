@@ -84,13 +84,13 @@ def shipped_app(home: Path, monkeypatch: pytest.MonkeyPatch, *,
 @dataclass(frozen=True)
 class Seating:
     """What New game is told: the game's title, the players, each seat's kind as the
-    form words it ("Person", "Computer: Medium"), the option buttons to switch, the match's
+    form words it ("Person", "Computer: Medium"), the options to switch on, the match's
     rounds (the bluffing games)."""
 
     game: str
     players: int
     kinds: Sequence[str]
-    toggles: Sequence[str] = ()  # the words before the colon: "Short game"
+    toggles: Sequence[str] = ()  # the options to switch on, by the words before the colon
     rounds: str | None = None  # "Match: 3 rounds"
 
 
@@ -240,8 +240,9 @@ class Person:
         if form.players_menu is not None:
             self.choose(form.players_menu, f"{seating.players} players")
         assert form.players == seating.players
-        for words in seating.toggles:
-            self.click_button(self._button_starting(f"{words}: ").text)
+        for words in seating.toggles:  # switched on (New game may offer them on already)
+            if self._button_starting(f"{words}: ").text == f"{words}: off":
+                self.click_button(f"{words}: off")
         if seating.rounds is not None:
             self.choose(form.rounds_menu, seating.rounds)
         for menu, kind in zip(form.kind_menus, seating.kinds, strict=True):
@@ -364,9 +365,9 @@ class Person:
 
     def _select_by_arrows(self, table: TableScene, card: Card) -> None:
         hand = table.kit.in_hand_order(table.view())
-        target = hand.index(card)
-        now = hand.index(table.selected) if table.selected in hand else -1
-        for _ in range((target - now) % len(hand) if now >= 0 else target + 1):
+        for _ in range(len(hand) + 1):  # (from no card, Right goes to the first playable)
+            if table.selected == card:
+                break
             self.press(pygame.K_RIGHT)
         assert table.selected == card, "the arrows did not reach the card"
 
@@ -380,8 +381,9 @@ class Person:
             forward = [i for i, button in enumerate(buttons) if offered[button] != BACK]
             index = self.rng.choice(forward)
         self.trail.append(f"button {buttons[index].text!r}")
-        if by_key:
-            for _ in range(index + 1):
+        if by_key:  # Tab from the button the keyboard is on (the first, to start with)
+            focus = table.decisions.focus
+            for _ in range(index + 1 if focus is None else (index - focus) % len(buttons)):
                 self.press(pygame.K_TAB)
             self.press(pygame.K_RETURN)
         else:

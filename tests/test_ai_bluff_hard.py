@@ -96,12 +96,13 @@ def test_a_played_out_round_is_won_lost_or_judged_by_the_standing() -> None:
 
 def test_another_decision_replaces_the_favourite_only_beyond_the_noise() -> None:
     choices = (Allow(0), Challenge(0))
-    noisy = PairedEstimate(choices, totals=(5.0, 6.0), worlds=10, squares=(0.0, 9.0))
+    noisy = PairedEstimate(choices, totals=(5.0, 6.0), worlds=10, pairs=(9.0,))
     assert noisy.best() == Allow(0), "one more win in ten, with differences everywhere"
-    clear = PairedEstimate(choices, totals=(5.0, 9.0), worlds=10, squares=(0.0, 4.0))
+    clear = PairedEstimate(choices, totals=(5.0, 9.0), worlds=10, pairs=(4.0,))
     assert clear.best() == Challenge(0), "four more wins in ten, and no losses"
     merged = noisy.merged(clear)
-    assert merged.worlds == 20 and merged.squares == (0.0, 13.0)
+    assert isinstance(merged, PairedEstimate)
+    assert merged.worlds == 20 and merged.pairs == (13.0,)
 
 
 def test_the_search_challenges_a_claim_it_can_see_is_false() -> None:

@@ -4,10 +4,13 @@ whole games; misbehaving ones are replaced by the Easy player and the game never
 from __future__ import annotations
 
 import json
+import queue
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -21,6 +24,7 @@ RULES = get_ruleset("coup-detat")
 ROOT = Path(__file__).parent.parent
 EXAMPLE = f"{sys.executable} {ROOT / 'docs' / 'bots' / 'random_bot.py'}"
 MISBEHAVING = f"{sys.executable} {Path(__file__).parent / 'bots' / 'misbehaving.py'}"
+LONG_ENOUGH = 600.0  # seconds: a time limit that only a bot that never answers meets
 
 
 def test_the_example_bot_plays_whole_games() -> None:
@@ -33,14 +37,65 @@ def test_the_example_bot_plays_whole_games() -> None:
 @pytest.mark.parametrize("behaviour", ["garbage", "illegal", "silent", "crash"])
 def test_a_misbehaving_bot_is_replaced_and_the_game_ends(behaviour: str) -> None:
     started = time.monotonic()
+    # The silent bot costs the time limit at each question: a short one. The crashing bot
+    # ends before it answers anything: however slowly a loaded machine starts it, its end,
+    # not the time limit, must come first, or its one fault would be a late answer too.
+    time_limit = 0.2 if behaviour == "silent" else LONG_ENOUGH
     summary = simulate.run(3, 1, seed=2, seats=["random", "random",
                                                 f"exec:{MISBEHAVING} {behaviour}"],
-                           short_game=True, time_limit=0.2)
+                           short_game=True, time_limit=time_limit)
     assert summary.games == 1 and summary.bot_faults > 0
     assert time.monotonic() - started < 120, "the game never hangs"
     if behaviour == "crash":
         assert summary.bot_faults == 1, "an exited bot is replaced for the rest of the game"
         assert any("from now on" in line for line in summary.bot_log)
+
+
+class RunsOutOnceTheBotHasEnded(queue.Queue[str | None]):
+    """The bot's answers, as a loaded machine delivers them: the time for an answer runs
+    out only once the bot has ended, and before the thread reading its output has noticed
+    the end (that thread is held back)."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        super().__init__()
+        self.process = process
+
+    def get(self, block: bool = True, timeout: float | None = None) -> str | None:
+        self.process.wait()
+        return super().get(block=False)
+
+
+def test_a_bot_that_ends_is_one_fault_however_late_its_end_is_noticed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race behind a crashed bot counted twice, made to happen: the bot ends while its
+    answer is awaited, the time runs out, and only then does the reading thread see the
+    end. Its end is one fault, and the Easy player takes the seat for good."""
+    released = threading.Event()
+
+    def read_answers(self: ExecPlayer, stream: IO[str]) -> None:
+        for line in stream:
+            self._answers.put(line)
+        released.wait()  # the thread that reports the end runs late
+        self._answers.put(None)
+
+    monkeypatch.setattr(ExecPlayer, "_read_answers", read_answers)
+    match = Match(RULES, RULES.parse_options({"players": 3, "short_game": True}),
+                  chance=seeded_chance(RULES, 4))
+    seat = match.pending.seat
+    log: list[str] = []
+    bot = ExecPlayer(f"{MISBEHAVING} quit", seat=seat, ruleset=RULES, options=match.options,
+                     history=lambda: RULES.protocol.seat_history(match, seat),
+                     time_limit=LONG_ENOUGH, log=log.append)
+    assert bot._process is not None
+    bot._answers = RunsOutOnceTheBotHasEnded(bot._process)
+    try:
+        for _ in range(2):
+            assert bot.decide(match.view(seat), match.legal()) in match.legal()
+    finally:
+        released.set()
+        bot.finish({"ok": True})
+    assert bot.faults == 1 and not bot.alive, log
+    assert "from now on" in log[0]
 
 
 def test_a_command_that_cannot_start_is_a_fault_not_a_crash() -> None:

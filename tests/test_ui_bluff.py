@@ -31,6 +31,7 @@ from game.rules.coup_bluff import events as ev
 from game.rules.coup_bluff.charts import Character
 from game.rules.coup_bluff.decisions import Allow, Block, Challenge
 from game.rules.coup_bluff.state import Phase
+from game.rules.words import Naming
 from game.ui.scenes.files import resume
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
@@ -204,19 +205,24 @@ def test_clicks_on_the_felt_and_the_card_keys_do_nothing_here(
         felt, plate = scene.layout.felt, hud.seat_spots(scene.layout, 2, 0)[0].plate
         for spot in ((felt.left + 20, felt.top + 20), (plate.left + 40, plate.bottom - 30)):
             click(app, spot)  # on the felt, on one's own card
-        for key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN):
+        for key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
             press(app, key)
         assert len(scene.session.match.turns) == turns and scene.decisions is not None
+        first, action = next(iter(scene.decisions.buttons.items()))
+        assert scene.decisions.focus == 0 and first.is_selected, "the keyboard is on Income"
+        press(app, pygame.K_RETURN)  # Enter presses the button the keyboard is on
+        assert scene.session.match.turns[turns].decision == action
 
 
-def drawn_face_up(monkeypatch: pytest.MonkeyPatch) -> list[Character]:
-    """Records every influence the table draws face up and not lost."""
-    seen: list[Character] = []
+def drawn_face_up(monkeypatch: pytest.MonkeyPatch) -> dict[int, list[Character]]:
+    """Records every influence the table draws face up and not lost, by the surface it is
+    drawn on (the window, or the picture of a card in the exchange's picker)."""
+    seen: dict[int, list[Character]] = {}
     original = hud.draw_character
 
     def draw(surface, rect, character, *, lost=False, **style):  # type: ignore[no-untyped-def]
         if character is not None and not lost:
-            seen.append(character)
+            seen.setdefault(id(surface), []).append(character)
         original(surface, rect, character, lost=lost, **style)
 
     monkeypatch.setattr(hud, "draw_character", draw)
@@ -246,8 +252,9 @@ def test_pass_and_play_never_shows_another_persons_face_down_cards(
             if top is not scene:
                 break  # the match is over
             hand = scene.view().hand if scene.viewer is not None else ()
-            assert not Counter(seen) - Counter(hand), \
-                f"{seen} drawn face up to seat {scene.viewer}"
+            for drawn in seen.values():  # on any one surface, at most the viewer's cards
+                assert not Counter(drawn) - Counter(hand), \
+                    f"{drawn} drawn face up to seat {scene.viewer}"
             if scene.viewer is not None and scene.caught_up and my_turn(scene):
                 assert scene.session.to_act == scene.viewer
                 scene.decide(rng.choice(match.legal()))
@@ -333,11 +340,12 @@ def test_a_match_of_three_rounds_shows_the_tally_between_rounds_and_records_it(
                                                       "Round 2 of 3 is over"]
         won = [e.seat for e in match.events if isinstance(e, ev.RoundWon)]
         first, second = (tally.lines for tally in tallies)
-        assert first[0] == f"**{scene.names[won[0]]} wins round 1 of 3"
+        winner = "You win" if won[0] == 0 else f"{scene.names[won[0]]} wins"  # seat 0 reads
+        assert first[0] == f"**{winner} round 1 of 3"
         assert f"{scene.names[won[0]]}: 1 round won" in first
         assert "Next: round 2 of 3, with fresh cards and coins." in first
         assert "Next: round 3 of 3, with fresh cards and coins." in second
-        final = final_lines(app.scene.final_view(), scene.names)
+        final = final_lines(app.scene.final_view(), scene.naming)
         assert "**Rounds won" in final
         assert all(f"{name}: {match.state.round_wins[seat]} round" in " ".join(final)
                    for seat, name in enumerate(scene.names))
@@ -379,8 +387,9 @@ def test_the_banner_says_who_shares_a_match() -> None:
 
     rules = get_ruleset("coup")
     seen = rules.view(rules.new_game(rules.parse_options({"players": 3, "rounds": 3})), 0)
-    names = ["Ada", "Blaise", "Colette"]
+    names = Naming(["Ada", "Blaise", "Colette"])
     shared = dataclasses.replace(seen, phase=Phase.OVER, winners=(0, 2))
     assert turn_lines(shared, names)[0] == "Ada and Colette share the match"
     alone = dataclasses.replace(seen, phase=Phase.OVER, winners=(1,))
     assert turn_lines(alone, names)[0] == "Blaise wins the match"
+    assert turn_lines(alone, Naming(names.names, you=1))[0] == "You win the match"

@@ -123,7 +123,7 @@ def test_a_new_player_plays_the_game_for_two_to_the_end_against_the_computer(
         press_button(app, "Start")
         scene = app.scene
         assert isinstance(scene, TableScene)
-        assert scene.ruleset.id == "coup-detat-duel" and scene.names == ["You", "Brigitte"]
+        assert scene.ruleset.id == "coup-detat-duel" and scene.names == ["Alex", "Brigitte"]
         results = play_in_the_window(app, scene)
         state = scene.session.match.state
         assert sum(state.points) == len(state.results) >= 12

@@ -9,9 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 from test_ui_table import check_face_up_cards_are_known, face_up_cards, secret_from
-from ui_kit import frames, open_app, press, press_button, table
+from ui_kit import bluff_table, duel_table, frames, open_app, press, press_button, table
 
 from game.ui.scenes.pass_device import PassDeviceScene
+from game.ui.scenes.results import ResultOverlay
 from game.ui.table.scene import TableScene
 
 
@@ -47,7 +48,8 @@ def play_pass_and_play(app, scene, steps: int, monkeypatch) -> dict:  # type: ig
             assert scene.session.to_act == seat, "a hand is shown only to its player"
             assert handed is not None and handed[0] == seat, "he was handed the device"
             since = {turn.seat for turn in match.turns[handed[1]:]}
-            assert since <= {seat}, "nobody else decided since he took the device"
+            persons = set(scene.session.human_seats)
+            assert since & persons <= {seat}, "no other person decided since he took it"
             if scene.caught_up:
                 scene.decide(match.legal()[-1])
                 seen["human_decisions"] += 1
@@ -120,3 +122,46 @@ def test_a_single_person_is_never_asked_to_pass(tmp_path: Path,
                 press(app, pygame.K_RETURN)
             elif scene.human_to_act() == 0 and not scene.queue:
                 scene.decide(scene.session.match.legal()[-1])
+
+
+@pytest.mark.parametrize(("sit", "kinds", "seed"), [(table, "hhcc", 6), (bluff_table, "hhc", 4),
+                                                    (duel_table, "hh", 7)])
+def test_the_person_who_still_holds_the_device_is_not_asked_for_it_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sit, kinds: str,  # type: ignore[no-untyped-def]
+        seed: int) -> None:
+    """Once a person has the device, it stays his until another person decides or a result
+    is shown to the whole table: a decision of his after computers' moves (a challenge of
+    his claim, a trick round the computers) shows his cards without the pass screen."""
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = sit(app, kinds, seed=seed)
+        match = scene.session.match
+        persons = set(scene.session.human_seats)
+        holder: int | None = None  # who has the device, as the players at the table see it
+        kept = 0  # decisions of the holder after only computers (or chance) moved
+        last_decided, asked_since = len(match.turns), False
+        for _ in range(3000):
+            frames(app)
+            top = app.scene
+            if isinstance(top, PassDeviceScene):
+                asked = scene.names.index(top.name)
+                assert asked != holder, f"{top.name} is asked for the device he holds"
+                press_button(app, f"I am {top.name}: show my cards")
+                holder, asked_since = asked, True
+                continue
+            if isinstance(top, ResultOverlay):
+                holder = None  # the whole table reads it
+                press(app, pygame.K_RETURN)
+                continue
+            if top is scene and scene.human_to_act() is not None and scene.caught_up:
+                seat = scene.viewer
+                assert seat == holder, "his cards show only while he holds the device"
+                computers = {turn.seat for turn in match.turns[last_decided:]} - persons
+                kept += bool(computers - {None}) and not asked_since
+                scene.decide(match.legal()[-1])
+                last_decided, asked_since = len(match.turns), False
+                persons_since = {turn.seat for turn in match.turns[last_decided:]} & persons
+                assert persons_since <= {seat}
+            if match.pending.over:
+                break
+        if "c" in kinds:
+            assert kept >= 3, "the holder decided again after computers' moves, unasked"

@@ -8,6 +8,7 @@ import pygame
 import pytest
 from ui_kit import click, frames, open_app, press, press_button, run_until, table
 
+from game import save_index
 from game.cards import Card
 from game.engine import saves
 from game.engine.errors import IllegalMove
@@ -140,19 +141,21 @@ def test_the_coup_decision_and_the_hand_type_are_buttons(
 
 def test_the_keyboard_reaches_the_decision_buttons(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tab (or the arrows) walks along the buttons, shown selected; Enter presses one."""
+    """The keyboard starts on the first button; Tab (or the arrows) walks along them,
+    shown selected; Enter presses one."""
     with open_app(tmp_path, monkeypatch) as app:
         scene = to_the_hand_type_choice(app)
         decisions = scene.decisions
         assert decisions is not None
         buttons = list(decisions.buttons)
+        assert decisions.focus == 0 and buttons[0].is_selected
         press(app, pygame.K_TAB)
         press(app, pygame.K_DOWN)
         press(app, pygame.K_TAB)
         press(app, pygame.K_UP)
-        assert decisions.focus == 1
-        assert buttons[1].is_selected and not buttons[0].is_selected
-        chosen = decisions.buttons[buttons[1]]
+        assert decisions.focus == 2
+        assert buttons[2].is_selected and not buttons[0].is_selected
+        chosen = decisions.buttons[buttons[2]]
         press(app, pygame.K_RETURN)
         assert scene.session.match.turns[-1].decision == chosen
 
@@ -194,7 +197,7 @@ def test_clicking_a_save_in_the_save_dialog_replaces_that_save(
         assert dialog.name is not None and dialog.name.get_text() != first.stem
         click(app, dialog.listing.item_list[0]["button_element"].rect.center)
         frames(app, 2)
-        assert dialog.name.get_text() == first.stem
+        assert dialog.name.get_text() == save_index.read_entry(first).title  # its name
         assert dialog.message is not None and "replace" in dialog.message.text
         press_button(app, "Save")
         assert list((tmp_path / "saves").glob("*.json")) == [first], "replaced, not added"

@@ -107,6 +107,9 @@ class ExecPlayer:
             try:
                 line = self._answers.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
+                if self._ended():  # the thread reading its output has not noticed yet
+                    self._gone("it exited")
+                    return None
                 self._owed += 1  # its answer may still come: it must not count for the next
                 self._fault(f"no answer within {self.time_limit:g} s")
                 return None
@@ -123,6 +126,14 @@ class ExecPlayer:
             self._fault(f"not JSON: {line.strip()[:80]!r}")
             return None
         return self._legal_answer(entry, legal)
+
+    def _ended(self) -> bool:
+        """Has the program ended? Asked when its time runs out: its end is what the
+        process says, not whether the thread reading its output has got there yet (on a
+        loaded machine it may be late), so an ended program is one fault, not a late
+        answer as well."""
+        process = self._process
+        return process is not None and process.poll() is not None
 
     def _legal_answer(self, entry: object, legal: Sequence[Decision]) -> Decision | None:
         if not isinstance(entry, dict):

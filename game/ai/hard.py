@@ -19,7 +19,8 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any
 
 from game.ai.determinize import sample, world
@@ -44,13 +45,30 @@ DEFAULT_BUDGET = 0.8  # seconds per decision: "about a second", p95 within 1.0 s
 MAX_WORLDS = 4000  # enough: more changes nothing measurable
 
 
+SURE = 2.0
+"""Standard errors: two decisions whose averages differ by less are as good as each other,
+as far as the search can tell (its noise)."""
+
+
+class Verdict(Enum):
+    """How the search's advice compares with the next best decision."""
+
+    BETTER = "better"  # better beyond the search's noise
+    CLOSE = "close"  # within the noise: about as good
+    SAME = "same"  # the same result in every deal imagined
+
+
 @dataclass(frozen=True)
 class Estimate:
-    """What the search found: each decision's average francs, over how many deals."""
+    """What the search found: each decision's average over the deals it imagined, and for
+    each two decisions how far apart they came out deal by deal (`pairs`, the sums of the
+    squared differences for the pairs in `itertools.combinations` order), which says
+    whether a difference of averages is more than the search's noise."""
 
     decisions: tuple[Any, ...]  # a ruleset's decisions
     totals: tuple[float, ...]
     worlds: int
+    pairs: tuple[float, ...] = ()
 
     def average(self, index: int) -> float:
         return self.totals[index] / max(1, self.worlds)
@@ -61,10 +79,57 @@ class Estimate:
     def best(self) -> Any:
         return self.decisions[self.ranking()[0]]
 
+    def beyond_noise(self, index: int, other: int) -> bool:
+        """Is decision `index` better than `other` by more than the search's noise (their
+        difference deal by deal, over as many deals as were imagined)?"""
+        if index == other or self.worlds < 2 or not self.pairs:
+            return False
+        mean = self.average(index) - self.average(other)
+        variance = max(0.0, self._squares(index, other) / self.worlds - mean * mean)
+        return mean > SURE * (variance / (self.worlds - 1)) ** 0.5
+
+    def verdict(self, advice: int, other: int) -> Verdict:
+        """The advice beside another decision, by the same rule the choice follows."""
+        if self.pairs and self._squares(advice, other) == 0.0:
+            return Verdict.SAME
+        return Verdict.BETTER if self.beyond_noise(advice, other) else Verdict.CLOSE
+
+    def _squares(self, index: int, other: int) -> float:
+        low, high = sorted((index, other))
+        count = len(self.decisions)
+        return self.pairs[low * count - low * (low + 1) // 2 + high - low - 1]
+
     def merged(self, other: Estimate) -> Estimate:
-        return Estimate(self.decisions,
-                        tuple(a + b for a, b in zip(self.totals, other.totals, strict=True)),
-                        self.worlds + other.worlds)
+        return replace(self, totals=_summed(self.totals, other.totals),
+                       worlds=self.worlds + other.worlds,
+                       pairs=_summed(self.pairs, other.pairs))
+
+
+def _summed(these: Sequence[float], those: Sequence[float]) -> tuple[float, ...]:
+    return tuple(a + b for a, b in zip(these, those, strict=True))
+
+
+class SearchTally:
+    """The search's results, deal by deal, summed up into an `Estimate`."""
+
+    def __init__(self, choices: Sequence[Any]) -> None:
+        self.choices = tuple(choices)
+        self.totals = [0.0] * len(choices)
+        self.pairs = [0.0] * (len(choices) * (len(choices) - 1) // 2)
+        self.worlds = 0
+
+    def add(self, results: Sequence[float]) -> None:
+        """Each decision's result in one imagined deal."""
+        pair = 0
+        for index, result in enumerate(results):
+            self.totals[index] += result
+            for other in results[index + 1:]:
+                self.pairs[pair] += (result - other) ** 2
+                pair += 1
+        self.worlds += 1
+
+    def estimate(self) -> Estimate:
+        return Estimate(self.choices, tuple(self.totals), self.worlds, tuple(self.pairs))
 
 
 def estimate(seen: CoupDetatView, choices: Sequence[Decision], seed: int | str,
@@ -74,15 +139,12 @@ def estimate(seen: CoupDetatView, choices: Sequence[Decision], seed: int | str,
     known = knowledge(seen)
     me = seen.seat
     assert me is not None
-    totals = [0.0] * len(choices)
+    tally = SearchTally(choices)
     deadline = time.perf_counter() + budget
-    worlds = 0
-    while worlds < max_worlds and (worlds == 0 or time.perf_counter() < deadline):
+    while tally.worlds < max_worlds and (tally.worlds == 0 or time.perf_counter() < deadline):
         imagined = world(seen, known, sample(known, rng))
-        for index, choice in enumerate(choices):
-            totals[index] += _value_of(imagined, choice, me, rng)
-        worlds += 1
-    return Estimate(tuple(choices), tuple(totals), worlds)
+        tally.add([_value_of(imagined, choice, me, rng) for choice in choices])
+    return tally.estimate()
 
 
 def _value_of(state: State, choice: Decision, me: int, rng: random.Random) -> float:
@@ -168,11 +230,42 @@ class HardPlayer:
         return best, self.explain(found, ranking)
 
     def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
-        reason = (f"Over {found.worlds} deals consistent with what you have seen, it comes "
-                  f"to {found.average(ranking[0]):+,.0f} F on average")
-        second = found.decisions[ranking[1]]
-        return reason + (f"; the next best, {describe(second)}, to "
-                         f"{found.average(ranking[1]):+,.0f} F.")
+        return (f"Over {found.worlds} deals consistent with what you have seen, it comes "
+                f"to {francs(found.average(ranking[0]))} on average; "
+                f"{next_best(found, ranking, describe, francs)}.")
+
+
+def francs(amount: float) -> str:
+    return f"{amount:+,.0f} F"
+
+
+def percent(share: float) -> str:
+    return f"{share:.0%}"
+
+
+def next_best(found: Estimate, ranking: Sequence[int], name: Callable[[Any], str],
+              figure: Callable[[float], str]) -> str:
+    """A hint's words on the decision ranked after the advice (`name` names a decision,
+    `figure` words an average)."""
+    best, second = ranking[0], ranking[1]
+    if len(ranking) > 2 and all(found.verdict(best, other) is Verdict.SAME
+                                for other in ranking[1:]):
+        return "any other choice does exactly as well"
+    return beside(name(found.decisions[second]), figure(found.average(second)),
+                  found.verdict(best, second))
+
+
+def beside(second: str, figure: str, verdict: Verdict) -> str:
+    """The next best decision beside the advice, in the words of the comparison the choice
+    made: "the next best, 9♥, +650 F" when the advice is better beyond the search's noise;
+    else "9♥ is about as good (+790 F)", so that a hint never seems to advise the worse
+    of two figures."""
+    if verdict is Verdict.SAME:
+        return f"{second} does exactly as well in every deal"
+    if verdict is Verdict.CLOSE:
+        return (f"{second} is about as good ({figure}): the difference is within the "
+                "search's noise")
+    return f"the next best, {second}, {figure}"
 
 
 def describe(decision: Decision) -> str:

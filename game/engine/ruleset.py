@@ -162,9 +162,10 @@ class Ruleset(Protocol):
     def protocol(self) -> BotSupport: ...
 
     def narrator(self, names: Sequence[str], viewer: int | None = None, *,
-                 tell_all: bool = True) -> Narrator:
+                 tell_all: bool = True, second_person: bool = False) -> Narrator:
         """Words for `viewer`'s eyes; without a viewer, everything (`tell_all`) or only
-        the public facts."""
+        the public facts. With `second_person` the viewer reads them himself: his own seat
+        is "you" ("You hold COUP"), not his name."""
         ...
 
     def decision_from_json(self, entry: Mapping[str, object]) -> Decision:

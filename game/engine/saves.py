@@ -6,8 +6,8 @@ which rebuild every event, so a save can never smuggle in an illegal game: a fil
 malformed or breaks a rule is refused with a message saying where, and nothing is
 half-loaded. No pickle, no eval.
 
-    {"format": "coup-detat-save", "version": 2, "ruleset": "coup-detat",
-     "options": {"players": 4, "short_game": false},
+    {"format": "coup-detat-save", "version": 2, "name": "Sunday with Zoé",
+     "ruleset": "coup-detat", "options": {"players": 4, "short_game": false},
      "seats": [{"name": "Ada", "kind": "human"}, {"name": "Bob", "kind": "computer",
                 "level": "hard"}, ...],
      "saved_at": "2026-11-22T10:00:00+00:00", "progress": "Round 2 of 4, hand 3 of 6",
@@ -18,11 +18,15 @@ Format versions, each older one read through a migration step to the next:
     1  seats without levels (computers then played at random)
     2  every computer seat has a level; "app" names the program that wrote the save
        (later, within version 2: "over", which a reader may find missing)
+       (later, within version 2: "name", the name the player gave the save, which the
+       Load dialog lists; optional: autosaves have none, and a save without one, or with
+       one that is not a name of 1 to 60 printable characters, is listed by its file name)
 """
 
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -43,6 +47,7 @@ SEAT_KINDS = ("human", "computer")
 COMPUTER_LEVELS = ("random", "easy", "medium", "hard", "bot")
 DEFAULT_LEVEL = "medium"
 MAX_NAME_LENGTH = 40
+MAX_SAVE_NAME_LENGTH = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +72,14 @@ class SavedGame:
         return self.match.ruleset
 
 
-def to_json(match: Match, seats: tuple[Seat, ...], *, saved_at: str | None = None) -> dict:
+def to_json(match: Match, seats: tuple[Seat, ...], *, saved_at: str | None = None,
+            name: str | None = None) -> dict:
     ruleset = match.ruleset
+    named = save_name(name)
     return {
         "format": FORMAT,
         "version": VERSION,
+        **({"name": named} if named is not None else {}),
         "ruleset": ruleset.id,
         "options": ruleset.options_to_json(match.options),
         "seats": [_seat_json(seat) for seat in seats],
@@ -90,13 +98,26 @@ def _seat_json(seat: Seat) -> dict[str, str]:
     return entry
 
 
-def write(path: str | Path, match: Match, seats: tuple[Seat, ...], *, keep: int = 0) -> None:
-    """Write a save atomically, keeping `keep` earlier versions beside it."""
-    write_atomically(path, dumps(match, seats), keep=keep)
+def write(path: str | Path, match: Match, seats: tuple[Seat, ...], *, keep: int = 0,
+          name: str | None = None) -> None:
+    """Write a save atomically, keeping `keep` earlier versions beside it; `name` is the
+    save's name as the player typed it (the file's name may differ)."""
+    write_atomically(path, dumps(match, seats, name=name), keep=keep)
 
 
-def dumps(match: Match, seats: tuple[Seat, ...]) -> str:
-    return json.dumps(to_json(match, seats), separators=(",", ":"))
+def dumps(match: Match, seats: tuple[Seat, ...], *, name: str | None = None) -> str:
+    return json.dumps(to_json(match, seats, name=name), separators=(",", ":"))
+
+
+def save_name(raw: object) -> str | None:
+    """A save's name as it is kept and shown: what the player typed, its runs of spaces
+    (tabs, line breaks) made one space, without characters that do not print, at most
+    60 characters; None when nothing is left (or `raw` is not text)."""
+    if not isinstance(raw, str):
+        return None
+    kept = "".join(c for c in unicodedata.normalize("NFC", raw) if c.isprintable() or c.isspace())
+    name = " ".join(kept.split())[:MAX_SAVE_NAME_LENGTH].strip()
+    return name or None
 
 
 def read(path: str | Path, *, chance: ChanceSource | None = None) -> SavedGame:

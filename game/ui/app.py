@@ -69,8 +69,10 @@ class App:
         pygame.init()
         text.forget_fonts()
         pygame.display.set_caption("Coup d'État")
-        window = size or self.settings.window_size
-        self.screen = self._open_window(window, self.settings.fullscreen)
+        # The window's size out of full screen (leaving full screen returns to it): the size
+        # asked for (--size), else the one the settings keep, until the window is resized.
+        self.windowed_size = size or self.settings.window_size
+        self.screen = self._open_window(self.windowed_size, self.settings.fullscreen)
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style,
                                 "antialiased": "1"}
@@ -91,10 +93,13 @@ class App:
 
     # Window ------------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        """The full screen, or a window of `size` (`windowed_size` remembers it)."""
         if fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         width, height = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
-        return pygame.display.set_mode((width, height), pygame.RESIZABLE)
+        screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+        self.windowed_size = screen.get_size()
+        return screen
 
     @property
     def size(self) -> tuple[int, int]:
@@ -107,8 +112,8 @@ class App:
         """Use new settings at once and keep them for next time."""
         old, self.settings = self.settings, new
         self.sounds.enabled = new.sound
-        if new.fullscreen != old.fullscreen:
-            self.screen = self._open_window(new.window_size, new.fullscreen)
+        if new.fullscreen != old.fullscreen:  # leaving full screen: the window as it was
+            self.screen = self._open_window(self.windowed_size, new.fullscreen)
             self._resized()
         with contextlib.suppress(OSError):  # the game goes on with the settings in memory
             settings_module.save(new)

@@ -8,6 +8,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,11 @@ def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: s
     the program, or if the crash screen came up in a run nobody watches (--autoplay,
     --frames, --screenshot), which it then ends (a report is written and its place told);
     1 also if `until_over` waited for the end of the game and the frames ran out first."""
+    watched = not (autoplay or frames is not None or screenshot)
+    problem = display_problem() if watched else None
+    if problem is not None:  # the window would open nowhere: say so rather than run unseen
+        print(problem, file=sys.stderr)
+        return 1
     try:
         return _run(autoplay=autoplay, frames=frames, screenshot=screenshot, stats=stats,
                     size=size, seed=seed, bots=bots, until_over=until_over)
@@ -42,6 +48,49 @@ def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: s
 
         _tell_crash("stopped", error, crash.write_report(crash.report(error)))
         return 1
+
+
+INVISIBLE_DRIVERS = ("offscreen", "dummy")  # SDL's video drivers that show nothing
+NO_DISPLAY = ("Coup d'État needs a display to open its window, and {found} (run it in a "
+              "desktop session, or set DISPLAY or WAYLAND_DISPLAY).")
+
+
+def display_problem() -> str | None:
+    """Why the window could not be seen, in one line, or None if it can. SDL may find no
+    video device at all, or fall back to a driver that draws nowhere ("offscreen") when
+    there is no display: that only counts as a display if SDL_VIDEODRIVER asked for it
+    (tests and runs nobody watches set SDL_VIDEODRIVER=dummy)."""
+    import pygame
+
+    try:
+        with _quiet_stderr():  # SDL's own complaints while it looks for a display
+            pygame.display.init()
+    except pygame.error as error:
+        return NO_DISPLAY.format(found=f"found none ({error})")
+    driver = pygame.display.get_driver()
+    asked = {name.strip().lower() for name in os.environ.get("SDL_VIDEODRIVER", "").split(",")}
+    if driver in INVISIBLE_DRIVERS and driver not in asked:
+        pygame.display.quit()
+        return NO_DISPLAY.format(found="found none")
+    return None
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Silence what the system's libraries write on the error stream (file descriptor 2),
+    such as Wayland's "XDG_RUNTIME_DIR is invalid", so that the player reads one line."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no error stream (a windowed executable)
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as nowhere:
+            os.dup2(nowhere.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, stats: bool,

@@ -1,6 +1,6 @@
 """Bots that break the protocol, each in its own way, for the tests.
 
-    python misbehaving.py garbage|illegal|silent|crash|late|mute_stderr
+    python misbehaving.py garbage|illegal|silent|crash|quit|late|mute_stderr
 """
 
 import json
@@ -20,6 +20,8 @@ def main() -> None:
         if message["type"] != "decide":
             continue
         legal = message["legal"]
+        if BEHAVIOUR == "quit":  # ends once asked its first question
+            sys.exit(3)
         if BEHAVIOUR == "garbage":
             print("I think the King of Hearts is lovely", flush=True)
         elif BEHAVIOUR == "illegal":

@@ -21,7 +21,7 @@ from typing import Any
 from game.ai.bluff.cards import strength
 from game.ai.bluff.medium import MediumPlayer
 from game.ai.bluff.search import Knowledge, estimate
-from game.ai.hard import DEFAULT_BUDGET, MAX_WORLDS, Estimate
+from game.ai.hard import DEFAULT_BUDGET, MAX_WORLDS, Estimate, next_best, percent
 from game.ai.hard import HardPlayer as SearchPlayer
 from game.rules.coup_bluff.decisions import (
     Allow,
@@ -84,10 +84,10 @@ class HardPlayer(SearchPlayer):
         return super().advise(seen, choices)
 
     def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
-        best, second = found.decisions[ranking[0]], found.decisions[ranking[1]]
+        advice = found.decisions[ranking[0]]
+        other = next_best(found, ranking, lambda decision: describe(decision, advice), percent)
         return (f"Over {found.worlds} imagined deals consistent with what you have seen, it "
-                f"wins the round {found.average(ranking[0]):.0%} of the time; "
-                f"{describe(second, best)}, {found.average(ranking[1]):.0%}.")
+                f"wins the round {found.average(ranking[0]):.0%} of the time; {other}.")
 
 
 def describe(decision: Decision, beside: Decision | None = None) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from game.ai.bluff.cards import VARIANTS
 from game.ai.bluff.medium import MediumPlayer
 from game.ai.bluff.worlds import imagined
-from game.ai.hard import Estimate
+from game.ai.hard import Estimate, SearchTally
 from game.rules.coup_bluff.charts import Character
 from game.rules.coup_bluff.decide import decide
 from game.rules.coup_bluff.decisions import Decision, Shuffle
@@ -30,16 +30,10 @@ COIN_WORTH = 0.12  # a coin, in influence: seven of them buy a Coup
 ROUND_OVER = (Phase.DEAL, Phase.OVER)
 
 
-SURE = 2.0  # standard errors by which a decision must beat the favourite to replace it
-
-
 @dataclass(frozen=True)
 class PairedEstimate(Estimate):
-    """An estimate that also keeps, for each decision, the sum of the squared differences
-    between its result and the first decision's (the favourite's) in the same positions:
-    a decision ranks above the favourite only when it is better beyond the noise."""
-
-    squares: tuple[float, ...] = ()
+    """An estimate whose first decision is the favourite (Medium's choice): another ranks
+    above it only when it is better beyond the search's noise."""
 
     def ranking(self) -> list[int]:
         sure = [i for i in range(len(self.decisions)) if self.beats_favourite(i)]
@@ -47,18 +41,7 @@ class PairedEstimate(Estimate):
         return [*sorted(sure, key=self.average, reverse=True), 0, *rest]
 
     def beats_favourite(self, index: int) -> bool:
-        if index == 0 or self.worlds < 2:
-            return False
-        mean = (self.totals[index] - self.totals[0]) / self.worlds
-        variance = max(0.0, self.squares[index] / self.worlds - mean * mean)
-        return mean > SURE * (variance / (self.worlds - 1)) ** 0.5
-
-    def merged(self, other: Estimate) -> PairedEstimate:
-        assert isinstance(other, PairedEstimate)
-        total = super().merged(other)
-        return PairedEstimate(total.decisions, total.totals, total.worlds,
-                              tuple(a + b for a, b in zip(self.squares, other.squares,
-                                                          strict=True)))
+        return self.beyond_noise(index, 0)
 
 
 @dataclass(frozen=True)
@@ -77,20 +60,15 @@ def estimate(known: Knowledge, choices: Sequence[Decision], seed: int | str, bud
     assert me is not None
     variant = VARIANTS[seen.variant]
     rng = random.Random(seed)
-    totals = [0.0] * len(choices)
-    squares = [0.0] * len(choices)
+    tally = SearchTally(choices)
     deadline = time.perf_counter() + budget
-    worlds = 0
-    while worlds < max_worlds and (worlds == 0 or time.perf_counter() < deadline):
+    while tally.worlds < max_worlds and (tally.worlds == 0 or time.perf_counter() < deadline):
         position = imagined(seen, variant, rng, known.claims)
         dice = rng.randrange(2**62)
-        results = [play_out(decide(position, choice).state, me, random.Random(dice),
-                            known.claims) for choice in choices]
-        for index, result in enumerate(results):
-            totals[index] += result
-            squares[index] += (result - results[0]) ** 2
-        worlds += 1
-    return PairedEstimate(tuple(choices), tuple(totals), worlds, tuple(squares))
+        tally.add([play_out(decide(position, choice).state, me, random.Random(dice),
+                            known.claims) for choice in choices])
+    found = tally.estimate()
+    return PairedEstimate(found.decisions, found.totals, found.worlds, found.pairs)
 
 
 def play_out(state: State, me: int, rng: random.Random,

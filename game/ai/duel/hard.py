@@ -21,7 +21,7 @@ from game.ai.duel.fastsim import DuelHand, move_of
 from game.ai.duel.knowledge import knowledge
 from game.ai.duel.medium import badness, hand_type_choice, set_aside_cards
 from game.ai.duel.worlds import imagined
-from game.ai.hard import MAX_WORLDS, Estimate, HardPlayer
+from game.ai.hard import MAX_WORLDS, Estimate, HardPlayer, SearchTally, next_best, percent
 from game.cards import JOKER
 from game.rules.coup_detat_duel.charts import CHART
 from game.rules.coup_detat_duel.decide import decide
@@ -48,20 +48,17 @@ def estimate(seen: DuelView, choices: Sequence[Decision], seed: int | str, budge
     rng = random.Random(seed)
     known = knowledge(seen)
     me = known.seat
-    totals = [0.0] * len(choices)
+    tally = SearchTally(choices)
     deadline = time.perf_counter() + budget
-    worlds = 0
-    while worlds < max_worlds and (worlds == 0 or time.perf_counter() < deadline):
+    while tally.worlds < max_worlds and (tally.worlds == 0 or time.perf_counter() < deadline):
         state = imagined(seen, known, rng)
         if state.phase is Phase.PLAY:
             sim = DuelHand.from_state(state)
-            for index, choice in enumerate(choices):
-                totals[index] += _play_value(sim, choice, me, rng)  # type: ignore[arg-type]
+            tally.add([_play_value(sim, choice, me, rng)  # type: ignore[arg-type]
+                       for choice in choices])
         else:
-            for index, choice in enumerate(choices):
-                totals[index] += _value_of(state, choice, me, rng)
-        worlds += 1
-    return Estimate(tuple(choices), tuple(totals), worlds)
+            tally.add([_value_of(state, choice, me, rng) for choice in choices])
+    return tally.estimate()
 
 
 def _play_value(sim: DuelHand, choice: PlayCard | Pass | StopRun, me: int,
@@ -118,10 +115,9 @@ class DuelHardPlayer(HardPlayer):
         return choices
 
     def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
-        best, second = ranking[0], ranking[1]
         return (f"Over {found.worlds} deals consistent with what you have seen, it wins the "
-                f"hand {found.average(best):.0%} of the time; the next best, "
-                f"{describe(found.decisions[second])}, {found.average(second):.0%}.")
+                f"hand {found.average(ranking[0]):.0%} of the time; "
+                f"{next_best(found, ranking, describe, percent)}.")
 
 
 def describe(decision: Decision) -> str:

@@ -39,7 +39,7 @@ class Narrator(Teller):
         return ""
 
     def dealt(self, event: ev.Dealt, after: State) -> list[str]:
-        lines = [f"Round {event.round_index + 1}: {self.name(event.starter)} starts; "
+        lines = [f"Round {event.round_index + 1}: {self.does(event.starter, 'starts')}; "
                  f"coins {', '.join(map(str, event.coins))}."]
         lines += [f"  {'Your cards' if self.viewer == seat else self.name(seat)}: "
                   f"{names_of(hand)}" for seat, hand in enumerate(event.hands)
@@ -50,60 +50,61 @@ class Narrator(Teller):
 
     def sets_dealt(self, event: ev.SetsDealt, after: State) -> list[str]:
         lines = [f"Round {event.round_index + 1}, the alternative deal: each player keeps one "
-                 f"card of a set of the five characters; {self.name(event.starter)} starts."]
+                 f"card of a set of the five characters; {self.does(event.starter, 'starts')}."]
         if self.tell_all:
             lines.append(f"  The third set, top first: {names_of(event.third_set)}")
         return lines
 
     def kept_one(self, event: ev.KeptOne, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} keeps one card"
-                f"{self._private(event.seat, (event.kept,))} and discards the rest."]
+        seat = event.seat
+        return [f"{self.does(seat, 'keeps')} one card{self._private(seat, (event.kept,))} and "
+                f"{self.verb(seat, 'discards')} the rest."]
 
     def declared(self, event: ev.ActionDeclared, after: State) -> list[str]:
         rule = after.variant.rule(event.action)
         claim = f" (claiming {rule.claim.label})" if rule.claim else ""
         target = f" {self.name(event.target)}" if event.target is not None else ""
         called = f", calling {event.called.label}" if event.called else ""
-        what = "draws" if event.action is Action.EXCHANGE and after.variant.exchange_draw == 1 \
-            else event.action.label
+        what = self.verb(event.seat, "draws") if event.action is Action.EXCHANGE \
+            and after.variant.exchange_draw == 1 else event.action.label
         return [f"{self.name(event.seat)}: {what}{target}{claim}{called}."]
 
     def challenged(self, event: ev.Challenged, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} challenges {self.name(event.claimant)}'s "
+        return [f"{self.does(event.seat, 'challenges')} {self.owner(event.claimant)} "
                 f"{event.claim.label}."]
 
     def blocked(self, event: ev.Blocked, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} blocks, claiming {event.character.label}."]
+        return [f"{self.does(event.seat, 'blocks')}, claiming {event.character.label}."]
 
     def proven(self, event: ev.ClaimProven, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} shows {event.character.label}: the claim stands; "
+        return [f"{self.does(event.seat, 'shows')} {event.character.label}: the claim stands; "
                 "the card goes back to the deck for a new one."]
 
     def failed(self, event: ev.ClaimFailed, after: State) -> list[str]:
         return [f"{self.name(event.seat)} cannot show {event.claim.label}: the claim fails."]
 
     def lost(self, event: ev.InfluenceLost, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} loses an influence: {event.character.label}."]
+        return [f"{self.does(event.seat, 'loses')} an influence: {event.character.label}."]
 
     def exiled(self, event: ev.Exiled, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} is out."]
+        return [f"{self.does(event.seat, 'is')} out."]
 
     def drew(self, event: ev.Drew, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} draws {_plural(len(event.cards), 'card')}"
+        return [f"{self.does(event.seat, 'draws')} {_plural(len(event.cards), 'card')}"
                 f"{self._private(event.seat, event.cards)}."]
 
     def action_failed(self, event: ev.ActionFailed, after: State) -> list[str]:
         refund = f"; {_plural(event.refund, 'coin')} back" if event.refund else ""
-        return [f"{self.name(event.seat)}'s action fails{refund}."]
+        return [f"{self.owner(event.seat)} action fails{refund}."]
 
     def action_blocked(self, event: ev.ActionBlocked, after: State) -> list[str]:
-        return [f"The block stands: {self.name(event.seat)}'s action does nothing."]
+        return [f"The block stands: {self.owner(event.seat)} action does nothing."]
 
     def taken(self, event: ev.CoinsTaken, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} takes {_plural(event.amount, 'coin')}."]
+        return [f"{self.does(event.seat, 'takes')} {_plural(event.amount, 'coin')}."]
 
     def stole(self, event: ev.Stole, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} takes {_plural(event.amount, 'coin')} from "
+        return [f"{self.does(event.seat, 'takes')} {_plural(event.amount, 'coin')} from "
                 f"{self.name(event.target)}."]
 
     def called_hit(self, event: ev.CalledCoupHit, after: State) -> list[str]:
@@ -111,36 +112,42 @@ class Narrator(Teller):
                 f"{event.character.label}."]
 
     def called_missed(self, event: ev.CalledCoupMissed, after: State) -> list[str]:
-        return [f"The called Coup misses: {self.name(event.target)} shows "
-                f"{names_of(event.shown)} and draws {_plural(len(event.drawn), 'card')}"
+        target = event.target
+        return [f"The called Coup misses: {self.does(target, 'shows')} "
+                f"{names_of(event.shown)} and {self.verb(target, 'draws')} "
+                f"{_plural(len(event.drawn), 'card')}"
                 f"{self._private(event.target, event.drawn)}."]
 
     def drew_to_choose(self, event: ev.DrewToChoose, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} draws {_plural(len(event.cards), 'card')}"
+        return [f"{self.does(event.seat, 'draws')} {_plural(len(event.cards), 'card')}"
                 f"{self._private(event.seat, event.cards)}."]
 
     def returned(self, event: ev.CardsReturned, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} sends {_plural(len(event.cards), 'card')} back"
+        return [f"{self.does(event.seat, 'sends')} {_plural(len(event.cards), 'card')} back"
                 f"{self._private(event.seat, event.cards)} and the deck is shuffled."]
 
     def shown(self, event: ev.Shown, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} shows {self.name(event.to)} a card"
+        return [f"{self.does(event.seat, 'shows')} {self.name(event.to)} a card"
                 f"{self._private(event.seat, (event.character,), event.to)}."]
 
     def forced(self, event: ev.ForcedDraw, after: State) -> list[str]:
         return [f"{self.name(event.seat)} must send the card back and draw a new one."]
 
     def not_forced(self, event: ev.NoForcedDraw, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} lets him keep it."]
+        examined = after.turn.target if after.turn is not None else None
+        whom = "him" if examined is None else self.name(examined)
+        return [f"{self.does(event.seat, 'lets')} {whom} keep it."]
 
     def round_won(self, event: ev.RoundWon, after: State) -> list[str]:
         wins = ", ".join(f"{self.name(s)} {w}" for s, w in enumerate(after.round_wins))
-        return [f"{self.name(event.seat)} wins round {event.round_index + 1}. "
+        return [f"{self.does(event.seat, 'wins')} round {event.round_index + 1}. "
                 f"Rounds won: {wins}."]
 
     def match_won(self, event: ev.MatchWon, after: State) -> list[str]:
-        verb = "wins" if len(event.winners) == 1 else "share"
-        return [f"{joined(self.name(s) for s in event.winners)} {verb} the match."]
+        winners = event.winners
+        if len(winners) == 1:
+            return [f"{self.does(winners[0], 'wins')} the match."]
+        return [f"{self.all(winners)} share the match."]
 
 
 _TELL: dict[type, Tell] = {

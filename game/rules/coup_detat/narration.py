@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS, HANDS_PER_ROUND
 from game.rules.coup_detat.state import State
-from game.rules.words import Tell, Teller, cards_text, joined, uncapitalized
+from game.rules.words import Tell, Teller, cards_text, uncapitalized
 
 __all__ = ["Narrator", "cards_text", "francs", "uncapitalized"]
 
@@ -33,7 +33,7 @@ class Narrator(Teller):
         return isinstance(event, ev.RoundStarted | ev.Dealt)
 
     def name(self, seat: int | None) -> str:
-        return "the Treasury" if seat is None else self.names[seat]
+        return "the Treasury" if seat is None else super().name(seat)
 
     # One method per kind of event ---------------------------------------------------------
     def drew(self, event: ev.DrewForDirector, after: State) -> list[str]:
@@ -41,20 +41,20 @@ class Narrator(Teller):
         return [f"Drawing for Director: {draws}."]
 
     def tied(self, event: ev.DrawTied, after: State) -> list[str]:
-        return [f"{joined(self.name(s) for s in event.seats)} tie and draw again."]
+        return [f"{self.all(event.seats)} tie and draw again."]
 
     def appointed(self, event: ev.DirectorAppointed, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} is the first Director."]
+        return [f"{self.does(event.seat, 'is')} the first Director."]
 
     def round_started(self, event: ev.RoundStarted, after: State) -> list[str]:
-        return [f"Round {event.round_index + 1} begins: {self.name(event.director)} is "
+        return [f"Round {event.round_index + 1} begins: {self.does(event.director, 'is')} "
                 "Director."]
 
     def dealt(self, event: ev.Dealt, after: State) -> list[str]:
         number = len(after.played_this_round) + 1
         of = HANDS_PER_ROUND[after.options.short_game]
         lines = [f"Round {after.round_index + 1}, hand {number} of {of}: "
-                 f"{self.name(after.director)} deals."]
+                 f"{self.does(after.director, 'deals')}."]
         lines += self.dealt_hands(event.hands)
         if self.tell_all:
             lines.append(f"  Centre: {event.center.label}")
@@ -64,30 +64,33 @@ class Narrator(Teller):
         return ["COUP is the centre card: the cards are shuffled and dealt again."]
 
     def holder(self, event: ev.CoupHolderAnnounced, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} holds COUP."]
+        return [f"{self.does(event.seat, 'holds')} COUP."]
 
     def coup(self, event: ev.CoupAttempted, after: State) -> list[str]:
         line = COUP_CHART[event.hand_type]
-        return [f"{self.name(event.seat)} attempts a coup in {event.hand_type.label} and "
+        return [f"{self.does(event.seat, 'attempts')} a coup in {event.hand_type.label} and "
                 f"must {line.goal}."]
 
     def exchanged(self, event: ev.CoupCardExchanged, after: State) -> list[str]:
         card = f" ({event.center.label})" if self.knows(event.seat) else ""
-        return [f"{self.name(event.seat)} sets COUP aside and takes the centre card{card}."]
+        seat = event.seat
+        return [f"{self.does(seat, 'sets')} COUP aside and {self.verb(seat, 'takes')} the "
+                f"centre card{card}."]
 
     def declined(self, event: ev.CoupDeclined, after: State) -> list[str]:
         card = f" ({event.center.label})" if self.knows(event.seat) else ""
-        return [f"{self.name(event.seat)} declines the coup, discards COUP and takes the "
-                f"centre card{card}."]
+        seat = event.seat
+        return [f"{self.does(seat, 'declines')} the coup, {self.verb(seat, 'discards')} COUP "
+                f"and {self.verb(seat, 'takes')} the centre card{card}."]
 
     def chosen(self, event: ev.HandTypeChosen, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} names {event.hand_type.label}: "
+        return [f"{self.does(event.seat, 'names')} {event.hand_type.label}: "
                 f"{uncapitalized(DIRECTORS_GOALS[event.hand_type])}."]
 
     def played(self, event: ev.CardPlayed, after: State) -> list[str]:
         if after.hand is None or after.hand.dominos is None:
             return []  # trick cards are told with the trick
-        return [f"{self.name(event.seat)} lays {event.card.label}."]
+        return [f"{self.does(event.seat, 'lays')} {event.card.label}."]
 
     def trick(self, event: ev.TrickWon, after: State) -> list[str]:
         assert after.hand is not None and after.hand.tricks is not None
@@ -99,17 +102,17 @@ class Narrator(Teller):
 
     def went_out(self, event: ev.WentOut, after: State) -> list[str]:
         first = " first" if event.place == 1 else ""
-        return [f"{self.name(event.seat)} is out of cards{first}."]
+        return [f"{self.does(event.seat, 'is')} out of cards{first}."]
 
     def last_out(self, event: ev.LastOut, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} is last out."]
+        return [f"{self.does(event.seat, 'is')} last out."]
 
     def succeeded(self, event: ev.CoupSucceeded, after: State) -> list[str]:
         return [f"The coup succeeds: {self.name(event.seat)} managed to "
                 f"{COUP_CHART[event.hand_type].goal}."]
 
     def failed(self, event: ev.CoupFailed, after: State) -> list[str]:
-        return [f"The coup fails: {self.name(event.seat)} did not "
+        return [f"The coup fails: {self.name(event.seat)} did not manage to "
                 f"{COUP_CHART[event.hand_type].goal}."]
 
     def hidden(self, event: ev.HiddenCoup, after: State) -> list[str]:
@@ -117,22 +120,22 @@ class Narrator(Teller):
                 f"{COUP_CHART[event.hand_type].goal} in the Director's {event.hand_type.label}."]
 
     def borrowed(self, event: ev.Borrowed, after: State) -> list[str]:
-        return [f"{self.name(event.debtor)} borrows {francs(event.amount)} from "
+        return [f"{self.does(event.debtor, 'borrows')} {francs(event.amount)} from "
                 f"{self.name(event.lender)} and will owe {francs(event.owed)} more."]
 
     def paid(self, event: ev.Paid, after: State) -> list[str]:
-        return [f"{self.name(event.payer)} pays {self.name(event.payee)} "
+        return [f"{self.does(event.payer, 'pays')} {self.name(event.payee)} "
                 f"{francs(event.amount)} ({event.reason.value})."]
 
     def repaid(self, event: ev.Repaid, after: State) -> list[str]:
-        return [f"{self.name(event.debtor)} repays {self.name(event.lender)} "
+        return [f"{self.does(event.debtor, 'repays')} {self.name(event.lender)} "
                 f"{francs(event.amount)}."]
 
     def treasury(self, event: ev.TreasuryTaken, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} takes the Treasury: {francs(event.amount)}."]
+        return [f"{self.does(event.seat, 'takes')} the Treasury: {francs(event.amount)}."]
 
     def director(self, event: ev.DirectorChanged, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} is now Director."]
+        return [f"{self.does(event.seat, 'is')} now Director."]
 
     def hand_ended(self, event: ev.HandEnded, after: State) -> list[str]:
         money = ", ".join(f"{self.name(seat)} {francs(cash)}"
@@ -145,9 +148,10 @@ class Narrator(Teller):
     def game_ended(self, event: ev.GameEnded, after: State) -> list[str]:
         worth = ", ".join(f"{self.name(seat)} {francs(after.worth(seat))}"
                           for seat in range(after.players))
-        return [f"Final worth: {worth}.",
-                f"{joined(self.name(s) for s in event.winners)} "
-                f"{'wins' if len(event.winners) == 1 else 'share the win'}."]
+        winners = event.winners
+        won = self.does(winners[0], "wins") if len(winners) == 1 else \
+            f"{self.all(winners)} share the win"
+        return [f"Final worth: {worth}.", f"{won}."]
 
 
 _TELL: dict[type, Tell] = {

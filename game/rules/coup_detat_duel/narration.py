@@ -16,7 +16,7 @@ from game.cards import JOKER
 from game.rules.coup_detat_duel import events as ev
 from game.rules.coup_detat_duel.charts import CHART, HANDS_PER_ROUND, ROUNDS
 from game.rules.coup_detat_duel.state import State, other
-from game.rules.words import Tell, Teller, cards_text, joined
+from game.rules.words import Tell, Teller, cards_text
 
 
 class Narrator(Teller):
@@ -42,12 +42,12 @@ class Narrator(Teller):
         return ["Cards of the same rank: they cut again."]
 
     def appointed(self, event: ev.PrimeMinisterAppointed, after: State) -> list[str]:
-        return [f"Round 1 begins: {self.name(event.seat)} is Prime Minister, "
+        return [f"Round 1 begins: {self.does(event.seat, 'is')} Prime Minister, "
                 f"{self.name(other(event.seat))} the Peasant."]
 
     def round_started(self, event: ev.RoundStarted, after: State) -> list[str]:
         return [f"Round {event.round_index + 1} of {ROUNDS} begins: "
-                f"{self.name(event.prime_minister)} is Prime Minister."]
+                f"{self.does(event.prime_minister, 'is')} Prime Minister."]
 
     def tiebreak(self, event: ev.TiebreakStarted, after: State) -> list[str]:
         return [f"The points are equal: one hand of Dominoes decides, with "
@@ -55,36 +55,37 @@ class Narrator(Teller):
 
     def dealt(self, event: ev.Dealt, after: State) -> list[str]:
         assert after.prime_minister is not None
-        dealer = self.name(after.prime_minister)
+        deals = self.does(after.prime_minister, "deals")
         if after.tiebreak:
-            lines = [f"Tiebreak: {dealer} deals a hand of Dominoes."]
+            lines = [f"Tiebreak: {deals} a hand of Dominoes."]
         else:
             number = len(after.played_this_round) + 1
             lines = [f"Round {after.round_index + 1}, hand {number} of {HANDS_PER_ROUND}: "
-                     f"{dealer} deals."]
+                     f"{deals}."]
         lines += self.dealt_hands(event.hands)
         if self.tell_all:
             lines.append(f"  Bastille, top first: {cards_text(event.bastille)}")
         return lines
 
     def coup(self, event: ev.CoupAnnounced, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} announces JOKER: a coup in {event.hand_type.label}, "
+        return [f"{self.does(event.seat, 'announces')} JOKER: a coup in {event.hand_type.label}, "
                 f"to {CHART[event.hand_type].coup_goal}."]
 
     def no_coup(self, event: ev.NoCoup, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} announces no coup."]
+        return [f"{self.does(event.seat, 'announces')} no coup."]
 
     def chosen(self, event: ev.HandTypeChosen, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} names {event.hand_type.label}; the Prime Minister "
+        return [f"{self.does(event.seat, 'names')} {event.hand_type.label}; the Prime Minister "
                 f"must {CHART[event.hand_type].prime_ministers_goal}."]
 
     def set_aside(self, event: ev.SetAside, after: State) -> list[str]:
         count = len(event.cards)
-        return [f"{self.name(event.seat)} sets aside {count} card{'s' * (count > 1)}"
+        return [f"{self.does(event.seat, 'sets')} aside {count} card{'s' * (count > 1)}"
                 f"{self._private(event.seat, event.cards)}"]
 
     def drew(self, event: ev.DrewFromBastille, after: State) -> list[str]:
-        return [f"  and draws as many from the Bastille{self._private(event.seat, event.cards)}."]
+        return [f"  and {self.verb(event.seat, 'draws')} as many from the Bastille"
+                f"{self._private(event.seat, event.cards)}."]
 
     def queen_in_bastille(self, event: ev.QueenOfHeartsInBastille, after: State) -> list[str]:
         return ["The Queen of Hearts is left in the Bastille: the hand is dealt again, and "
@@ -94,15 +95,15 @@ class Narrator(Teller):
         assert after.hand is not None
         left = len(after.hand.bastille)
         return [f"The last {left} Bastille cards are out of play. "
-                f"{self.name(event.leader)} plays first."]
+                f"{self.does(event.leader, 'plays')} first."]
 
     def played(self, event: ev.CardPlayed, after: State) -> list[str]:
         if after.hand is None or after.hand.dominoes is None:
             return []  # trick cards are told with the trick
         if event.card is JOKER:
             suit = f" of {event.named_suit.plural}" if event.named_suit else ""
-            return [f"{self.name(event.seat)} lays JOKER as the 6{suit}."]
-        return [f"{self.name(event.seat)} lays {event.card.label}."]
+            return [f"{self.does(event.seat, 'lays')} JOKER as the 6{suit}."]
+        return [f"{self.does(event.seat, 'lays')} {event.card.label}."]
 
     def trick(self, event: ev.TrickWon, after: State) -> list[str]:
         assert after.hand is not None and after.hand.tricks is not None
@@ -110,28 +111,28 @@ class Narrator(Teller):
         return [self.trick_line(trick, event.number)]
 
     def went_out(self, event: ev.WentOut, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} is out of cards first; "
-                f"{self.name(other(event.seat))} is last out."]
+        return [f"{self.does(event.seat, 'is')} out of cards first; "
+                f"{self.does(other(event.seat), 'is')} last out."]
 
     def blocked(self, event: ev.LayoutBlocked, after: State) -> list[str]:
         counts = ", ".join(f"{self.name(seat)} {count}"
                            for seat, count in enumerate(event.cards_left))
         return [f"Neither can lay a card (cards left: {counts}): "
-                f"{self.name(event.winner)} wins the Dominoes."]
+                f"{self.does(event.winner, 'wins')} the Dominoes."]
 
     def hand_won(self, event: ev.HandWon, after: State) -> list[str]:
         line = CHART[event.hand_type]
-        chooser = self.name(event.seat if event.goal_met else other(event.seat))
+        chooser = event.seat if event.goal_met else other(event.seat)
         verdict = "succeeds" if event.goal_met else "fails"
         if event.coup:
-            told = f"The coup {verdict}: {chooser} had to {line.coup_goal}."
+            told = f"The coup {verdict}: {self.name(chooser)} had to {line.coup_goal}."
         else:
-            told = (f"The Prime Minister, {chooser}, {verdict}: the goal was to "
-                    f"{line.prime_ministers_goal}.")
+            told = (f"{self.name(chooser)}, the Prime Minister, {self.verb(chooser, verdict)}: "
+                    f"the goal was to {line.prime_ministers_goal}.")
         return [f"{told} A point to {self.name(event.seat)}."]
 
     def prime_minister(self, event: ev.PrimeMinisterChanged, after: State) -> list[str]:
-        return [f"{self.name(event.seat)} is now Prime Minister."]
+        return [f"{self.does(event.seat, 'is')} now Prime Minister."]
 
     def hand_ended(self, event: ev.HandEnded, after: State) -> list[str]:
         points = ", ".join(f"{self.name(seat)} {value}" for seat, value in enumerate(after.points))
@@ -141,8 +142,10 @@ class Narrator(Teller):
         return [f"Round {event.round_index + 1} is over."]
 
     def game_ended(self, event: ev.GameEnded, after: State) -> list[str]:
-        return [f"{joined(self.name(s) for s in event.winners)} "
-                f"{'wins' if len(event.winners) == 1 else 'share the win'}."]
+        winners = event.winners
+        if len(winners) == 1:
+            return [f"{self.does(winners[0], 'wins')}."]
+        return [f"{self.all(winners)} share the win."]
 
 
 _TELL: dict[type, Tell] = {

@@ -12,6 +12,7 @@ from pygame_gui.elements import UIButton
 
 from game.ui import art, text
 from game.ui.scene import Scene
+from game.ui.scenes.keyboard import KeyboardFocus
 from game.ui.table.hud import GOLD, INK, MUTED, panel
 
 if TYPE_CHECKING:
@@ -38,7 +39,8 @@ def draw_backdrop(surface: pygame.Surface, title: str, subtitle: str = "") -> fl
 
 
 class MenuScene(Scene):
-    """A screen of buttons (and whatever else a subclass adds)."""
+    """A screen of buttons (and whatever else a subclass adds), which the keyboard walks
+    as the table's buttons: Tab and the arrows, Enter, Escape (see keyboard.py)."""
 
     title = ""
     subtitle = ""
@@ -47,6 +49,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.actions: dict[UIButton, Action] = {}
         self.elements: list[pygame_gui.core.UIElement] = []
+        self.keyboard = KeyboardFocus(app.ui, lambda: self.elements)
 
     @property
     def scale(self) -> float:
@@ -83,14 +86,30 @@ class MenuScene(Scene):
             element.kill()
         self.elements.clear()
         self.actions.clear()
+        self.keyboard.forget_widgets()
+
+    def rebuild(self) -> None:
+        """Lay the screen out again (a choice changed it): the keyboard stays in its place."""
+        self.leave()
+        self.enter()
+        self.keyboard.sync()
+
+    def update(self, dt: float) -> None:
+        self.keyboard.sync()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
             self.actions[event.ui_element]()
             return True
+        if event.type == pygame.KEYDOWN:
+            self.keyboard.sync()
+            if self.keyboard.key(event):
+                return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in self.elements:
+            return self.keyboard.move(1)  # Enter in a text box: on to the next field
         return False
 
     def back(self) -> None:
@@ -111,6 +130,15 @@ class Overlay(MenuScene):
         rect = Rect(0, 0, round(620 * scale), round(560 * scale))
         rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         return rect
+
+    def button_pair(self, left: tuple[str, Action], right: tuple[str, Action],
+                    width: int = 220, height: int = 44) -> None:
+        """Two buttons side by side at the foot of the panel (the action, then Cancel)."""
+        scale, rect = self.scale, self.panel_rect()
+        size = (round(width * scale), round(height * scale))
+        gap, foot = round(8 * scale), rect.bottom - round(16 * scale)
+        self.button(Rect((rect.centerx - gap - size[0], foot - size[1]), size), *left)
+        self.button(Rect((rect.centerx + gap, foot - size[1]), size), *right)
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -15,22 +15,69 @@ from pygame_gui.elements import UILabel, UISelectionList, UITextEntryLine
 from game import paths, save_index
 from game.engine import saves
 from game.engine.errors import SaveError
+from game.engine.match import Match
 from game.session import GameSession
-from game.ui.scenes.common import MenuScene, Overlay
+from game.ui import text
+from game.ui.scenes.common import MenuScene, Overlay, draw_lines
 from game.ui.table.kit import table_rulesets
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 
-def describe(entry: save_index.SaveEntry) -> str:
-    """One line of the list: title, progress, who plays, when."""
+ROW_IDS = ["selection_list.@selection_list_item", "@selection_list_item", "button"]
+"""A list's rows, as the theme knows them."""
+
+
+def describe(entry: save_index.SaveEntry, fits: Callable[[str], bool] = lambda line: True) \
+        -> str:
+    """One line of the list: title, progress, who plays, when. Where the row has no room
+    for it all, fewer of the players named, then none, then no date, then no progress: the
+    title always first, cut short only when it is all there is."""
+    lines = descriptions(entry)
+    return next((line for line in lines if fits(line)), None) or cut_short(lines[-1], fits)
+
+
+def descriptions(entry: save_index.SaveEntry) -> list[str]:
+    """The entry's line, from the fullest to the shortest."""
     if entry.problem:
-        return f"{entry.title}: cannot be loaded ({entry.problem})"
+        return [f"{entry.title}: cannot be loaded ({entry.problem})",
+                f"{entry.title}: cannot be loaded"]
+    title = f"{entry.title}{' [sample]' if entry.sample else ''}"
     when = entry.saved_at.astimezone().strftime("%d %b %Y %H:%M") if entry.saved_at else "?"
-    sample = " [sample]" if entry.sample else ""
-    return (f"{entry.title}{sample} · {entry.progress} · {entry.players} players "
-            f"({', '.join(entry.seat_names)}) · {when}")
+    names = entry.seat_names
+    players = [f"{entry.players} players ({', '.join(names[:shown])}"
+               f"{', …' if shown < len(names) else ''})" for shown in range(len(names), 0, -1)]
+    parts = [*([title, entry.progress, who, when] for who in players),
+             [title, entry.progress, f"{entry.players} players", when],
+             [title, entry.progress, when], [title, entry.progress], [title]]
+    return [" · ".join(part for part in line if part) for line in parts]
+
+
+def cut_short(line: str, fits: Callable[[str], bool]) -> str:
+    """`line` cut, with an ellipsis, to the longest start that fits."""
+    for end in range(len(line) - 1, 0, -1):
+        if fits(f"{line[:end].rstrip()}…"):
+            return f"{line[:end].rstrip()}…"
+    return line[:1]
+
+
+def fitted(listing: UISelectionList, entries: Sequence[save_index.SaveEntry],
+           ui: pygame_gui.UIManager) -> list[str]:
+    """Each entry's line as a row of `listing` shows it whole (its text set to them)."""
+    rows = listing.item_list_container
+    if rows is None or not entries:
+        return [describe(entry) for entry in entries]
+    theme = ui.get_theme()
+    font = theme.get_font(ROW_IDS)
+    try:
+        padding = theme.get_misc_data("text_horiz_alignment_padding", ROW_IDS)
+    except LookupError:
+        padding = "0"
+    room = rows.rect.width - (int(padding) if isinstance(padding, str) else 0)
+    lines = [describe(entry, lambda line: font.size(line)[0] <= room) for entry in entries]
+    listing.set_item_list(list(lines))
+    return lines
 
 
 def start_table(app: App, session: GameSession) -> None:
@@ -54,15 +101,62 @@ def resume_first(app: App, candidates: list[paths.Path]) -> str | None:
         saved, _, skipped = saves.read_first(candidates)
     except SaveError as error:
         return str(error)
+    return sit_at(app, saved, skipped)
+
+
+def sit_at(app: App, saved: saves.SavedGame, skipped: Sequence[str] = ()) -> str | None:
+    """Sit at a loaded game's table; why not, when the table cannot show its game. A
+    finished game is only looked at: it takes no autosave, so Continue still carries on
+    the game in progress."""
     if saved.ruleset.id not in table_rulesets():
         return f"The table cannot show {saved.ruleset.title} games yet."
-    session = GameSession.resume(saved, autosave_path=paths.autosave_path(),
+    autosave = None if saved.match.pending.over else paths.autosave_path()
+    session = GameSession.resume(saved, autosave_path=autosave,
                                  on_thinking_done=app.wake)  # type: ignore[attr-defined]
     if skipped:
         session.notes.append("The newest autosave could not be loaded "
                              f"({' '.join(skipped)}); this is the one before it.")
     start_table(app, session)
     return None
+
+
+@dataclass(frozen=True)
+class InProgress:
+    """The unfinished game Continue carries on: the open table's, else the autosave's."""
+
+    match: Match
+    seats: tuple[saves.Seat, ...]
+
+    def same_game(self, saved: saves.SavedGame) -> bool:
+        """Is `saved` this very game, at this very moment?"""
+        match = saved.match
+        return (match.ruleset.id == self.match.ruleset.id and match.options == self.match.options
+                and match.decisions == self.match.decisions)
+
+
+def game_in_progress(app: App) -> InProgress | None:
+    """The game a loaded game would take the place of under Continue, if unfinished."""
+    for scene in reversed(app.scenes):
+        session = getattr(scene, "session", None)
+        if isinstance(session, GameSession) and not session.over:
+            return InProgress(session.match, session.seats)
+    try:
+        saved, _, _ = saves.read_first(paths.autosave_paths())
+    except SaveError:
+        return None
+    return None if saved.match.pending.over else InProgress(saved.match, saved.seats)
+
+
+def kept_name(moment: datetime | None = None) -> str:
+    """The name a game in progress is kept under when another game takes its place."""
+    return f"Game left on {(moment or datetime.now()):%d %b at %H:%M}"
+
+
+def keep_in_saves(game: InProgress, name: str) -> paths.Path:
+    """Write the game in progress among the player's saves, under `name`."""
+    path = save_index.new_save_path(name)
+    saves.write(path, game.match, game.seats, name=name)
+    return path
 
 
 class LoadScene(MenuScene):
@@ -72,6 +166,7 @@ class LoadScene(MenuScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.entries: list[save_index.SaveEntry] = []
+        self.lines: list[str] = []  # each entry's row, as shown
         self.list: UISelectionList | None = None
         self.message: UILabel | None = None
 
@@ -84,6 +179,7 @@ class LoadScene(MenuScene):
         items: list[str | tuple[str, str]] = [describe(e) for e in self.entries]
         self.list = self.keep(UISelectionList(area, items,
                                               manager=self.app.ui))  # type: ignore[assignment]
+        self.lines = fitted(self.list, self.entries, self.app.ui)  # type: ignore[arg-type]
         self.message = self.keep(UILabel(Rect(area.left, area.bottom + round(8 * scale),
                                               area.width, round(30 * scale)),
                                          "" if self.entries else "No saved games yet.",
@@ -99,15 +195,26 @@ class LoadScene(MenuScene):
         if self.list is None:
             return None
         chosen = self.list.get_single_selection()
-        lines = [describe(entry) for entry in self.entries]
+        lines = self.lines
         return self.entries[lines.index(chosen)] if chosen in lines else None
 
     def _load(self) -> None:
+        """Load the game chosen; first ask, if it would take the place of another game in
+        progress under Continue."""
         entry = self._chosen()
         if entry is None:
             self._say("Choose a game in the list first.")
             return
-        problem = resume(self.app, entry.path)
+        try:
+            saved = saves.read(entry.path)
+        except SaveError as error:
+            self._say(str(error))
+            return
+        left = None if saved.match.pending.over else game_in_progress(self.app)
+        if left is not None and not left.same_game(saved):
+            self.app.push(LeaveGameDialog(self.app, entry.title, saved, left))
+            return
+        problem = sit_at(self.app, saved)
         if problem is not None:
             self._say(problem)
 
@@ -122,6 +229,56 @@ class LoadScene(MenuScene):
         return super().handle(event)
 
 
+class LeaveGameDialog(Overlay):
+    """Asked before a loaded game in progress takes Continue from another one, which is
+    kept among the player's saves, so that loading never loses a game."""
+
+    title = "Leave the game in progress?"
+
+    def __init__(self, app: App, title: str, saved: saves.SavedGame,
+                 left: InProgress) -> None:
+        super().__init__(app)
+        self.saved = saved
+        self.left = left
+        self.kept_as = kept_name()
+        self.lines = [f"Continue will carry on “{title}” from now on.",
+                      f"The game in progress is kept in your saves as “{self.kept_as}”: "
+                      "Load finds it there."]
+
+    def panel_rect(self) -> Rect:
+        rect = Rect(0, 0, round(640 * self.scale), round(280 * self.scale))
+        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return rect
+
+    def enter(self) -> None:
+        self.button_pair(("Load", self._load), ("Cancel", self.app.pop))
+
+    def _load(self) -> None:
+        try:
+            keep_in_saves(self.left, self.kept_as)
+        except OSError as error:
+            self._back_to_the_list(f"The game in progress could not be kept "
+                                   f"({error.strerror or error}): nothing was loaded.")
+            return
+        problem = sit_at(self.app, self.saved)
+        if problem is not None:
+            self._back_to_the_list(problem)
+
+    def _back_to_the_list(self, words: str) -> None:
+        self.app.pop()
+        below = self.app.scene
+        if isinstance(below, LoadScene):
+            below._say(words)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        rect, size = self.panel_rect(), max(12, round(17 * self.scale))
+        room = rect.width - round(56 * self.scale)
+        wrapped = [part for line in self.lines for part in text.wrap(line, size, room)]
+        draw_lines(surface, wrapped, (rect.left + round(28 * self.scale),
+                                      rect.top + round(66 * self.scale)), size)
+
+
 class SaveDialog(Overlay):
     title = "Save the game"
 
@@ -134,7 +291,8 @@ class SaveDialog(Overlay):
         self.message: UILabel | None = None
         self.listing: UISelectionList | None = None
         self.entries: list[save_index.SaveEntry] = []
-        self.replacing: paths.Path | None = None  # the save clicked in the list
+        self.lines: list[str] = []  # each entry's row, as shown
+        self.replacing: save_index.SaveEntry | None = None  # the save clicked in the list
 
     def panel_rect(self) -> Rect:
         rect = Rect(0, 0, round(640 * self.scale), round(460 * self.scale))
@@ -150,6 +308,7 @@ class SaveDialog(Overlay):
                           manager=self.app.ui, object_id="#left_label"))
         self.name = self.keep(UITextEntryLine(Rect(inner.left, y + round(30 * scale), inner.width,
                                                    round(40 * scale)), manager=self.app.ui))  # type: ignore[assignment]
+        self.name.set_text_length_limit(saves.MAX_SAVE_NAME_LENGTH)  # type: ignore[union-attr]
         self.name.set_text(f"Game {datetime.now().strftime('%d %b %H-%M')}")  # type: ignore[union-attr]
         self.name.focus()  # type: ignore[union-attr]
         self.entries = save_index.list_saves([(paths.saves_dir(), False)])
@@ -157,53 +316,48 @@ class SaveDialog(Overlay):
         items: list[str | tuple[str, str]] = \
             [describe(e) for e in self.entries] or ["(no saves yet)"]
         self.listing = self.keep(UISelectionList(listing, items, manager=self.app.ui))  # type: ignore[assignment]
+        self.lines = fitted(self.listing, self.entries, self.app.ui)  # type: ignore[arg-type]
         self.message = self.keep(UILabel(Rect(inner.left, listing.bottom + round(4 * scale),
                                               inner.width, round(26 * scale)), "",
                                          manager=self.app.ui))  # type: ignore[assignment]
-        button = Rect(0, 0, round(180 * scale), round(42 * scale))
-        button.bottomright = (rect.centerx - round(8 * scale), rect.bottom - round(16 * scale))
-        self.button(button, "Save", self._save)
-        cancel = button.copy()
-        cancel.left = rect.centerx + round(8 * scale)
-        self.button(cancel, "Cancel", self.app.pop)
+        self.button_pair(("Save", self._save), ("Cancel", self.app.pop), width=180, height=42)
 
     def _pick(self, text: str) -> None:
         """A save clicked in the list: its name goes in the box, to be replaced."""
-        entry = next((e for e in self.entries if describe(e) == text), None)
+        entry = self.entries[self.lines.index(text)] if text in self.lines else None
         if entry is None or self.name is None:
             return
         if entry.problem:
             self.replacing = None
             self._say("That save cannot be loaded: it is kept. Choose another name.")
             return
-        self.replacing = entry.path
-        self.name.set_text(entry.path.stem)
-        self._say(f"Save will replace {entry.path.stem}.")
+        self.replacing = entry
+        self.name.set_text(entry.title)
+        self._say(f"Save will replace “{entry.title}”.")
 
     def _say(self, words: str) -> None:
         if self.message is not None:
             self.message.set_text(words)
 
-    def _target(self, name: str) -> paths.Path:
-        """The save clicked, if its name is still in the box; else a new file."""
+    def _target(self, name: str | None) -> paths.Path:
+        """The save clicked, if its name is still in the box; else a new file (named
+        after the save, as near as a file's name may be)."""
         replacing = self.replacing
-        if replacing is not None and save_index.safe_stem(name) == unicodedata.normalize(
-                "NFC", replacing.stem):  # (macOS may hand a file's name back decomposed)
-            return replacing
-        return save_index.new_save_path(name)
+        if replacing is not None and name == replacing.title:
+            return replacing.path
+        return save_index.new_save_path(name or "")
 
     def _save(self) -> None:
-        name = self.name.get_text() if self.name is not None else "game"
+        name = saves.save_name(self.name.get_text() if self.name is not None else "")
         path = self._target(name)
         try:
-            self.session.save(path)
+            self.session.save(path, name)
         except OSError as error:
             self._say(f"Could not save: {error.strerror or error}")
             return
         self.app.pop()
         if self.saved is not None:
-            self.saved(save_index.naming_note(name, path) if path != self.replacing
-                       else f"Saved as {path.stem}.")
+            self.saved(f"Saved as “{name or save_index.title_for(path)}”.")
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:

@@ -1,10 +1,12 @@
 """A new game: the game (the 1966 game for 3 or 4, the game for two, or a bluffing game for
 2 to 6), the number of players and the game's options (a bluffing game: how many rounds
 the match has), and each seat's name and whether a person or the computer (at which level)
-plays it."""
+plays it. A line under the game says what it is, one under the seats what the levels are.
+The setup last started is offered again (game/last_setup.py)."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,7 +14,7 @@ import pygame_gui
 from pygame import Rect
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
-from game import paths
+from game import last_setup, paths
 from game.ai.levels import DEFAULT_LEVEL, LEVELS
 from game.engine.saves import MAX_NAME_LENGTH, Seat
 from game.rules import RULESETS
@@ -23,7 +25,7 @@ from game.ui.table.kit import table_rulesets
 if TYPE_CHECKING:
     from game.ui.app import App
 
-DEFAULT_NAMES = ("You", "Brigitte", "Camille", "Didier", "Étienne", "Fanny")
+DEFAULT_NAMES = ("Alex", "Brigitte", "Camille", "Didier", "Étienne", "Fanny")
 PERSON = "Person"
 KINDS = {PERSON: (HUMAN, DEFAULT_LEVEL),
          **{f"Computer: {level.capitalize()}": (COMPUTER, level) for level in LEVELS}}
@@ -48,6 +50,18 @@ TOGGLES = {  # the options (RULES.md 3-4) a game offers, with their words and ti
 TWO_PLAYER_ONLY = frozenset({"alternative_deal", "call_the_coup", "five_lives"})
 ROUNDS = {"Match: 1 round": 1, "Match: 3 rounds": 3, "Match: 5 rounds": 5}
 """A bluffing match's rounds (RULES_NOTES: the most round wins take the match)."""
+GAME_LINES = {  # what each game is, in a line under the choice of game
+    "coup-detat": "The 1966 trick-taking game: six different hands a round, and COUP to "
+                  "overthrow the Director.",
+    DUEL: "The game for two: Prime Minister and Peasant, the Bastille, and JOKER to "
+          "overthrow with.",
+    "coup": "The bluffing game: claim any character, held or not, and challenge the liars; "
+            "last one in wins.",
+    "coup-inquisitor": "Coup with the Inquisitor instead of the Ambassador: he changes a "
+                       "card, or looks at one of yours.",
+}
+LEVELS_LINE = ("Computer players: Easy plays like a beginner, Medium keeps count, Hard tries "
+               "every choice out.")
 
 
 class NewGameScene(MenuScene):
@@ -63,6 +77,7 @@ class NewGameScene(MenuScene):
                                        "call_the_coup": True, "five_lives": True}
         self.names = list(DEFAULT_NAMES)
         self.kinds = [PERSON, *[DEFAULT_COMPUTER] * (len(DEFAULT_NAMES) - 1)]
+        self._offer(last_setup.load())
         for seat in app.bots:
             self.kinds[seat] = BOT
         self.name_entries: list[UITextEntryLine] = []
@@ -71,6 +86,38 @@ class NewGameScene(MenuScene):
         self.rounds_menu: UIDropDownMenu | None = None
         self.game_menu: UIDropDownMenu | None = None
         self.message: UILabel | None = None
+        self.game_line: UILabel | None = None  # what the game chosen is
+        self.levels_line: UILabel | None = None  # what the computer's levels are
+
+    def _offer(self, setup: last_setup.Setup | None) -> None:
+        """Fill the form with the setup last started (what of it this form can offer)."""
+        if setup is None:
+            return
+        if setup.ruleset is not None and setup.ruleset in GAMES.values():
+            self._choose_ruleset(setup.ruleset)
+            if setup.players in PLAYER_COUNTS.get(self.ruleset, (2,)):
+                self.players = setup.players
+        for name, value in setup.options.items():
+            if name in self.flags and isinstance(value, bool):
+                self.flags[name] = value
+        if setup.options.get("rounds") in ROUNDS.values():
+            self.rounds = int(setup.options["rounds"])
+        for seat, choice in enumerate(setup.seats[:len(self.names)]):
+            if choice is not None:
+                self.names[seat] = choice.name
+                self.kinds[seat] = PERSON if choice.kind == HUMAN else \
+                    f"Computer: {choice.level.capitalize()}"
+
+    def setup(self) -> last_setup.Setup:
+        """The form as it stands, to be offered next time (an outside program's seat as
+        the computer: the program is named on the command line, not here)."""
+        self._remember()
+        seats = []
+        for name, choice in zip(self.names, self.kinds, strict=True):
+            kind, level = KINDS.get(choice, (COMPUTER, DEFAULT_LEVEL))
+            seats.append(last_setup.SeatChoice(name.strip(), kind, level))
+        return last_setup.Setup(self.ruleset, self.players,
+                                {**self.flags, "rounds": self.rounds}, tuple(seats))
 
     def enter(self) -> None:
         scale = self.scale
@@ -86,16 +133,25 @@ class NewGameScene(MenuScene):
             self.keep(UILabel(Rect(left, top, label_width, round(38 * scale)), words,
                               manager=ui, object_id="#left_label"))
 
+        def note(words: str, top: int) -> UILabel:
+            """A line in small italics from the form's left, as wide as the window lets."""
+            rect = Rect(left, top, self.app.size[0] - left - round(16 * scale),
+                        round(28 * scale))
+            return self.keep(UILabel(rect, words, manager=ui,  # type: ignore[return-value]
+                                     object_id="#note_label"))
+
         label("Game", y)
         self.game_menu = self.keep(UIDropDownMenu(
             list(GAMES), RULESETS[self.ruleset].title, field, manager=ui))  # type: ignore[assignment]
         y += row
+        self.game_line = note(GAME_LINES[self.ruleset], y - round(6 * scale))
+        y += round(28 * scale)
         label("Players", y)
         half = (field.width - round(10 * scale)) // 2
         if self.ruleset == DUEL:
             self.players_menu = None
             self.keep(UILabel(Rect(field.left, y, field.width, field.height),
-                              "2 players: the Prime Minister and the Peasant", manager=ui,
+                              "2 players: Prime Minister and Peasant", manager=ui,
                               object_id="#left_label"))
         else:
             y += self._players_row(Rect(field.left, y, half, field.height), row)
@@ -114,6 +170,8 @@ class NewGameScene(MenuScene):
                                        field.height), manager=ui)
             self.kind_menus.append(self.keep(menu))  # type: ignore[arg-type]
             y += row
+        self.levels_line = note(LEVELS_LINE, y)
+        y += round(28 * scale)
         self.message = self.keep(UILabel(Rect(left, y, width, round(30 * scale)),
                                          "Two or more persons play pass-and-play at one screen.",
                                          manager=ui, object_id="#note_label"))  # type: ignore[assignment]
@@ -152,9 +210,13 @@ class NewGameScene(MenuScene):
         return row if below else 0
 
     def _choose_game(self, title: str) -> None:
-        self.ruleset = GAMES[title]
-        self.players = {DUEL: 2, "coup-detat": 4}.get(self.ruleset, 4)
+        self._choose_ruleset(GAMES[title])
         self._rebuild()
+
+    def _choose_ruleset(self, ruleset: str) -> None:
+        """A game and its usual number of players."""
+        self.ruleset = ruleset
+        self.players = {DUEL: 2, "coup-detat": 4}.get(ruleset, 4)
 
     def options(self) -> dict[str, object]:
         if self.ruleset == DUEL:
@@ -171,8 +233,7 @@ class NewGameScene(MenuScene):
 
     def _rebuild(self) -> None:
         self._remember()
-        self.leave()
-        self.enter()
+        self.rebuild()
 
     def _toggle(self, name: str) -> None:
         self.flags[name] = not self.flags[name]
@@ -206,6 +267,8 @@ class NewGameScene(MenuScene):
         for seat, info in enumerate(seats):
             if info.level == "bot":
                 session.seat_bot(seat, self.app.bots[seat])
+        with contextlib.suppress(OSError):  # the game goes on: only the offer is lost
+            last_setup.save(self.setup())
         self.app.replace(TableScene(self.app, session, from_start=True))
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -139,14 +139,23 @@ class HandResultScene(ResultOverlay):
 
 
 def worth_by_hand(match: Match) -> list[tuple[int, ...]]:
-    """Every player's worth at the start and after each hand (public facts only)."""
+    """Every player's worth at the start and after each hand (public facts only).
+
+    A hand's point is taken once everything after it is paid, up to the next deal: the
+    Treasury the Director takes at a round's end comes after the hand's end, and belongs
+    to it. So the last point is each player's final worth."""
     ruleset = match.ruleset
     state = ruleset.new_game(match.options)
     history = [state.all_worth()]
+    hand_over = False  # a hand has ended and its point waits for the next deal
     for event in match.events:
-        state = ruleset.apply(state, event)
-        if isinstance(event, ev.HandEnded):
+        if hand_over and isinstance(event, ev.Dealt):
             history.append(state.all_worth())
+            hand_over = False
+        state = ruleset.apply(state, event)
+        hand_over = hand_over or isinstance(event, ev.HandEnded)
+    if hand_over:
+        history.append(state.all_worth())
     return history
 
 
@@ -168,15 +177,7 @@ class GameOverOverlay(Overlay):
         return rect
 
     def enter(self) -> None:
-        rect = self.panel_rect()
-        scale = self.scale
-        width, height = round(220 * scale), round(44 * scale)
-        left = Rect(0, 0, width, height)
-        left.bottomright = (rect.centerx - round(8 * scale), rect.bottom - round(16 * scale))
-        right = Rect(0, 0, width, height)
-        right.bottomleft = (rect.centerx + round(8 * scale), rect.bottom - round(16 * scale))
-        self.button(left, "New game", self._new_game)
-        self.button(right, "Title screen", self._title)
+        self.button_pair(("New game", self._new_game), ("Title screen", self._title))
 
     def _new_game(self) -> None:
         """The New game form over the Title screen, where its Back (or Esc) leads."""

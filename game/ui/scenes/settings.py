@@ -68,8 +68,7 @@ class SettingsScene(MenuScene):
         def flip() -> None:
             flipped: dict[str, Any] = {field: not getattr(self.app.settings, field)}
             self.app.apply_settings(replace(self.app.settings, **flipped))
-            self.leave()
-            self.enter()
+            self.rebuild()
         return flip
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -58,8 +58,7 @@ class TitleScene(MenuScene):
         problem = resume_autosave(self.app)
         if problem is not None:
             self.app.settings_notice = problem
-            self.leave()
-            self.enter()
+            self.rebuild()
 
     def _load(self) -> None:
         from game.ui.scenes.files import LoadScene

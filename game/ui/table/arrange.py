@@ -18,6 +18,9 @@ from game.ui.table.stage import Placement
 
 Key = Hashable
 CENTER_KEY = ("center",)
+LIFT = 0.22  # a card that may be played rises this much (in card widths) in the hand
+MARKED_LIFT = LIFT * 1.6  # a card picked for an exchange rises higher
+CURSOR_LIFT = LIFT * 0.5  # the card under the keyboard's cursor rises a little more
 
 
 def card_key(card: Card) -> Key:
@@ -81,13 +84,13 @@ def own_hand(cards: Sequence[Card], layout: TableLayout, place: SeatPlace,
     the others dimmed), `marked` ones lifted high (picked for an exchange)."""
     spacing = layout.hand_spacing
     first = place.hand[0] - spacing * (len(cards) - 1) / 2.0
-    lift = layout.card_width * 0.22
+    width = layout.card_width
     targets = {}
     for index, card in enumerate(cards):
         can_play = card in playable
         raised = (can_play and choosing) or card in marked
-        high = lift * 1.6 if card in marked else lift if raised else 0
-        y = place.hand[1] - high - (lift * 0.5 if card is selected else 0)
+        high = width * (MARKED_LIFT if card in marked else LIFT if raised else 0)
+        y = place.hand[1] - high - (width * CURSOR_LIFT if card is selected else 0)
         targets[card_key(card)] = Placement(first + index * spacing, y, z=100 + index,
                                             lifted=raised, dimmed=choosing and not can_play)
     return targets
@@ -166,16 +169,18 @@ def _dominos_rows(view: CoupDetatView, layout: TableLayout) -> dict[Key, Placeme
 
 def dominos_rows(places: Sequence[tuple[Card, int, int]], columns: int,
                  layout: TableLayout) -> dict[Key, Placement]:
-    """The cards laid, in order, each at its (row, column) of the layout's Dominos area."""
+    """The cards laid, each at its (row, column) of the layout's Dominos area. Where the
+    cards of a crowded table overlap, each card's index stays in view: a lower row lies over
+    the one above it, a higher rank over the lower one on its left."""
     area = layout.dominos
     width = layout.small_card_width
     step_x = (area.width - width) / (columns - 1)
     step_y = area.height / 4
     targets = {}
-    for order, (card, row, column) in enumerate(places):
+    for card, row, column in places:
         x = area.left + width / 2 + column * step_x
         y = area.top + step_y * (row + 0.5)
-        targets[card_key(card)] = Placement(x, y, width=width, z=300 + order)
+        targets[card_key(card)] = Placement(x, y, width=width, z=300 + row * 20 + column)
     return targets
 
 

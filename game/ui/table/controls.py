@@ -4,10 +4,12 @@ hand, passing, stopping a run, the suit a led COUP stands for), and the side but
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame_gui
 from pygame import Rect
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS, HandType
@@ -61,7 +63,7 @@ class Words:
     wild = "COUP"
     corner_width = 300
     corner_lift = 0.8  # how far above the hand's middle the corner panel ends, in cards
-    width = 560  # a column of buttons, at the design size
+    width = 560  # a column of buttons, at the design size (wider if its words need it)
     row = 38  # a button's row, at the design size
     least_row = 36  # pygame-gui's fonts keep their size: so do rows, down to this
 
@@ -90,6 +92,45 @@ class Words:
         """A decision made with a button (not by clicking a card)."""
         return not isinstance(decision, PlayCard)
 
+    cautious: tuple[type, ...] = (DeclineCoup,)
+    """Decisions the keyboard starts on, when a panel offers one: the choice that risks
+    nothing (declining the coup), so that Enter pressed by habit never attempts one."""
+
+    def default(self, choices: Sequence[Any]) -> int:
+        """The button the keyboard starts on: the cautious one, else the first."""
+        return next((index for index, decision in enumerate(choices)
+                     if isinstance(decision, self.cautious)), 0)
+
+
+@dataclass(frozen=True)
+class Look:
+    """The type of a panel's buttons: their theme (None: the theme's buttons) and how much
+    shorter than the design their rows are."""
+
+    object_id: str | None
+    shorter: int
+
+
+LOOKS = (Look(None, 0), Look("#small_button", 6))
+"""The buttons' types, the first that fits the room first."""
+BUTTON_PADDING = 18  # pixels beside a button's words: its border and a little air
+
+
+@dataclass(frozen=True)
+class PanelShape:
+    """Where a decision panel stands, and its buttons' places in it."""
+
+    look: Look
+    rect: Rect
+    columns: int
+    margin: int  # left and right of the buttons
+    gap: int  # between two columns
+    button: int  # a button's width
+    top: int  # the first row's top, under the question
+    row: int
+    fits: bool  # every button's words fit it
+    free: bool  # the panel covers nothing in view
+
 
 class DecisionButtons:
     """The buttons for the seat to act, in a panel on the felt."""
@@ -112,36 +153,69 @@ class DecisionButtons:
         return self.panel is not None
 
     def _show(self, title: str, choices: Sequence[Any]) -> None:
+        """The panel asking `title`; a follow-up question (whom? which suit?) asked after a
+        button the keyboard pressed has the keyboard on its default button."""
+        keyboard = self.focus is not None
         self.kill()
+        labels = [self.words.label(decision) for decision in choices]
+        shape = self._shape(title, labels, self.words.columns(choices),
+                            self.words.in_corner(choices))
         scale = self.layout.scale
-        row = max(round(self.words.row * scale), self.words.least_row)
-        cards_only = self.words.in_corner(choices)
-        narrow = self.words.corner_width
-        columns = self.words.columns(choices)
-        rows = -(-len(choices) // columns)
-        column_width = max(round((narrow if cards_only else self.words.width) * scale),
-                           narrow if cards_only else self.words.width - 40,
-                           -(-self._title_width(title) // columns))
-        width = column_width * columns
-        height = row * rows + max(round(54 * scale), 50)
-        rect = Rect(0, 0, width, height)
+        self.panel = UIPanel(shape.rect, manager=self.ui, object_id="#decision_panel")
+        UILabel(Rect(0, round(6 * scale), shape.rect.width, 32), title, manager=self.ui,
+                container=self.panel, object_id="#decision_title")
+        rows = -(-len(choices) // shape.columns)
+        for index, (decision, words) in enumerate(zip(choices, labels, strict=True)):
+            column, line = divmod(index, rows)
+            button_rect = Rect(shape.margin + column * (shape.button + shape.gap),
+                               shape.top + line * shape.row, shape.button, shape.row - 6)
+            button = UIButton(button_rect, words, manager=self.ui, container=self.panel,
+                              tool_tip_text=self.words.tip(decision),
+                              object_id=shape.look.object_id)
+            self.buttons[button] = decision
+        if keyboard:
+            self.focus_default()
+
+    def _shape(self, title: str, labels: Sequence[str], columns: int,
+               cards_only: bool) -> PanelShape:
+        """The panel's size from its words and the room: as wide as its question and its
+        longest button need, within the felt; in the theme's type if the words fit and
+        the panel covers nothing in view, else in the smaller type (shorter rows). Where
+        there is room for it, the panel leaves the line above the hand room for a hint."""
+        hint = self.scene.hint_room()
+        shapes = [self._shape_in(look, title, labels, columns, cards_only, keep)
+                  for keep in ((hint,), ()) for look in LOOKS]
+        for wanted in (lambda s: s.fits and s.free, lambda s: s.fits, lambda s: s.free):
+            chosen = next((shape for shape in shapes if wanted(shape)), None)
+            if chosen is not None:
+                return chosen
+        return shapes[-1]
+
+    def _shape_in(self, look: Look, title: str, labels: Sequence[str], columns: int,
+                  cards_only: bool, keep: Sequence[Rect]) -> PanelShape:
+        scale = self.layout.scale
+        words = self.words
+        row = max(round(words.row * scale), words.least_row) - look.shorter
+        margin, gap = round(12 * scale), round(9 * scale)
+        design = round((words.corner_width if cards_only else words.width) * scale)
+        font = self.ui.get_theme().get_font([look.object_id or "button"])
+        longest = max((font.size(label)[0] for label in labels), default=0)
+        needed = columns * (longest + BUTTON_PADDING) + 2 * margin + (columns - 1) * gap
+        room = self.layout.felt.width - round(40 * scale)
+        width = min(max(design * columns, self._title_width(title), needed), room)
+        button = (width - 2 * margin - (columns - 1) * gap) // columns
+        top = max(round(42 * scale), 40)
+        rows = -(-len(labels) // columns)
+        rect = Rect(0, 0, width, row * rows + top + max(round(12 * scale), 10))
         if cards_only:  # in the corner above the piles, leaving the Dominos rows in view
             rect.bottomright = (self.layout.felt.right - round(12 * scale),
                                 self.layout.seats[0].hand[1]
-                                - round(self.layout.card_width * self.words.corner_lift))
+                                - round(self.layout.card_width * words.corner_lift))
         else:
-            self.words.place(self.layout, rect)
-        self.panel = UIPanel(rect, manager=self.ui, object_id="#decision_panel")
-        UILabel(Rect(0, round(6 * scale), width, 32), title, manager=self.ui,
-                container=self.panel, object_id="#decision_title")
-        for index, decision in enumerate(choices):
-            column, line = divmod(index, rows)
-            button_rect = Rect(round(12 * scale) + column * (column_width - round(9 * scale)),
-                               max(round(42 * scale), 40) + line * row,
-                               column_width - round(30 * scale), row - 6)
-            button = UIButton(button_rect, self.words.label(decision), manager=self.ui,
-                              container=self.panel, tool_tip_text=self.words.tip(decision))
-            self.buttons[button] = decision
+            words.place(self.layout, rect)
+        rect, free = self.scene.find_room(rect, also=keep)
+        return PanelShape(look, rect, columns, margin, gap, button, top, row,
+                          fits=longest + BUTTON_PADDING <= button, free=free)
 
     def _title_width(self, title: str) -> int:
         """The panel's width that shows the whole question, within the felt."""
@@ -159,13 +233,26 @@ class DecisionButtons:
         if not buttons:
             return False
         start = (-1 if step > 0 else 0) if self.focus is None else self.focus
-        self.focus = (start + step) % len(buttons)
-        for index, button in enumerate(buttons):
-            if index == self.focus:
+        self._focus_on((start + step) % len(buttons))
+        return True
+
+    def focus_default(self) -> None:
+        """The keyboard on the panel's default button (Enter presses it), unless it is on
+        one already."""
+        if self.buttons and self.focus is None:
+            self._focus_on(self.words.default(list(self.buttons.values())))
+
+    def unfocus(self) -> None:
+        """The keyboard off the buttons (it is on a card)."""
+        self._focus_on(None)
+
+    def _focus_on(self, focus: int | None) -> None:
+        self.focus = focus
+        for index, button in enumerate(self.buttons):
+            if index == focus:
                 button.select()
             else:
                 button.unselect()
-        return True
 
     def press_focused(self) -> bool:
         """Enter on a button the keyboard is on presses it."""
@@ -179,7 +266,9 @@ class DecisionButtons:
         return False
 
     def offer_suits(self, choices: Sequence[PlayCard]) -> None:
+        """Which suit the led wild card stands for: the keyboard on the first."""
         self._show(f"Which suit does {self.words.wild} lead?", choices)
+        self.focus_default()
 
     def pressed(self, element: object) -> bool:
         decision = self.buttons.get(element)  # type: ignore[call-overload]
@@ -215,16 +304,89 @@ def _title(choices: Sequence[Decision]) -> str:
     return "Nothing to lay"
 
 
+FINISH_QUICKLY = "Finish quickly"
+
+
+class OfferWords(Words):
+    """The one choice offered to persons who are all out."""
+
+    def label(self, decision: Any) -> str:
+        return str(decision)
+
+    def tip(self, decision: Any) -> str | None:
+        return "The computers play the rest at once, without pauses or animations"
+
+    def title(self, choices: Sequence[Any]) -> str:
+        return "You are out: the others play on"
+
+    def in_corner(self, choices: Sequence[Any]) -> bool:
+        return True  # out of the way of the plates while he watches
+
+    def is_button(self, decision: Any) -> bool:
+        return True
+
+
+class FinishOffer(DecisionButtons):
+    """To the persons, once they are all out of the play: the computers may finish it at
+    once. It is no decision of the game: watching is just not pressing it."""
+
+    def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout,
+                 scene: TableScene) -> None:
+        super().__init__(ui, layout, [FINISH_QUICKLY], scene, OfferWords())
+
+    def pressed(self, element: object) -> bool:
+        if element not in self.buttons:
+            return False
+        self.scene.finish_quickly()
+        return True
+
+
+class TippedButton(UIButton):
+    """A button whose tooltip shows even while it is greyed: a greyed button says why
+    (pygame-gui hovers enabled buttons only). Hovered while greyed, it keeps its look."""
+
+    def can_hover(self) -> bool:
+        return super().can_hover() or (not self.is_enabled and self.alive())
+
+    def on_hovered(self) -> None:
+        if self.is_enabled:
+            super().on_hovered()
+        else:
+            UIElement.on_hovered(self)  # the tooltip's timer, not the hovered look
+
+    def on_unhovered(self) -> None:
+        if self.is_enabled:
+            super().on_unhovered()
+        else:
+            UIElement.on_unhovered(self)
+
+    def explain(self, enabled: bool, tip: str) -> None:
+        """Enable or grey the button, its tooltip saying `tip` (a tooltip on the screen
+        with other words goes: the next hover shows the new ones)."""
+        if enabled != self.is_enabled or tip != self.tool_tip_text:
+            if self.hovered:
+                self.on_unhovered()
+                self.hovered = False  # hovered afresh, in its new state
+            if enabled:
+                self.enable()
+            else:
+                self.disable()
+            self.set_tooltip(tip)
+
+
 class SideButtons:
     """Menu, Rules, Undo, Redo, Save and Hint, under the log."""
+
+    undo_tip = "Ctrl+Z: take back your last decision"
+    redo_tip = "Ctrl+Y: play again what Undo took back"
 
     def __init__(self, ui: pygame_gui.UIManager, rect: Rect, scene: TableScene) -> None:
         self.scene = scene
         actions: list[tuple[str, str, Callable[[], None]]] = [
             ("Menu", "Esc", scene.open_menu),
             ("Rules", "The charts and the rules", scene.open_rules),
-            ("Undo", "Ctrl+Z: take back your last decision", scene.undo),
-            ("Redo", "Ctrl+Y", scene.redo),
+            ("Undo", self.undo_tip, scene.undo),
+            ("Redo", self.redo_tip, scene.redo),
             ("Save", "Ctrl+S", scene.open_save),
             ("Hint", "H: what the Hard player would do in your place", scene.hint),
         ]
@@ -232,21 +394,20 @@ class SideButtons:
         gap = max(4, rect.width // 40)
         width = (rect.width - gap) // columns
         height = min(round(rect.height * 0.2), (rect.height - gap * 2) // 3)
-        self.actions: dict[UIButton, Callable[[], None]] = {}
+        self.actions: dict[TippedButton, Callable[[], None]] = {}
         for index, (text, tip, action) in enumerate(actions):
             x = rect.left + (index % columns) * (width + gap)
             y = rect.top + (index // columns) * (height + gap)
-            button = UIButton(Rect(x, y, width, height), text, manager=ui, tool_tip_text=tip)
+            button = TippedButton(Rect(x, y, width, height), text, manager=ui,
+                                  tool_tip_text=tip)
             self.actions[button] = action
         self.undo = next(b for b in self.actions if b.text == "Undo")
         self.redo = next(b for b in self.actions if b.text == "Redo")
 
-    def refresh(self, may_undo: bool, may_redo: bool) -> None:
-        for button, allowed in ((self.undo, may_undo), (self.redo, may_redo)):
-            if allowed:
-                button.enable()
-            else:
-                button.disable()
+    def refresh(self, undo_refusal: str | None, may_redo: bool) -> None:
+        """Undo greyed with its reason (`undo_refusal`), or not; Redo greyed or not."""
+        self.undo.explain(undo_refusal is None, undo_refusal or self.undo_tip)
+        self.redo.explain(may_redo, self.redo_tip if may_redo else "Nothing to redo")
 
     def pressed(self, element: object) -> bool:
         action = self.actions.get(element)  # type: ignore[call-overload]

@@ -98,6 +98,9 @@ class CoupDetatKit:
     def prompt_bottom(self, layout: TableLayout) -> int:
         return layout.prompt_bottom
 
+    def plates(self, view: CoupDetatView, layout: TableLayout, bottom: int) -> list[pygame.Rect]:
+        return [layout.place_of(seat, bottom).plate for seat in range(view.players)]
+
     def dagger_targets(self, view: CoupDetatView, layout: TableLayout) -> list[float]:
         geometry = hud.board_geometry(layout.board, view.rounds, layout.scale)
         return [float(geometry.columns[min(column, view.rounds)]) for column in view.daggers]
@@ -110,10 +113,10 @@ class CoupDetatKit:
                   table: CoupDetatView, now: float, light: text.SuitColours) -> None:
         layout = scene.layout
         scale = layout.scale
-        hud.draw_banner(surface, layout.banner, view, scene.names, scale, light)
+        hud.draw_banner(surface, layout.banner, view, scene.naming, scale, light)
         geometry = hud.board_geometry(layout.board, view.rounds, scale)
         hud.draw_board(surface, geometry, view, scene.daggers, scale)
-        hud.draw_treasury(surface, layout.treasury, view, scene.names, scale)
+        hud.draw_treasury(surface, layout.treasury, view, scene.naming, scale)
         hud.draw_last_trick(surface, layout.last_trick, table.tricks_done, scene.names,
                             scene.card_art, scale, light,
                             dominoes="Dominos" if table.dominos is not None else None)
@@ -134,6 +137,9 @@ class CoupDetatKit:
         from game.ui.scenes.results import GameOverScene
 
         return GameOverScene(app, table)
+
+    def knocked_out(self, view: CoupDetatView, seat: int) -> bool:
+        return False  # everyone plays every hand to the end
 
     def statistics(self, match: Match, humans: Collection[int]) -> stats.GameRecord | None:
         return stats.record_for_coup_detat(match, humans)

@@ -21,6 +21,7 @@ from game.rules.coup_detat.narration import francs
 from game.rules.coup_detat.state import Phase
 from game.rules.coup_detat.view import CoupDetatView
 from game.rules.trick_taking import Trick
+from game.rules.words import Naming, capitalized
 from game.ui import art, text
 from game.ui.table.money import NOTE_VALUES, notes_for
 
@@ -28,8 +29,17 @@ INK = (240, 234, 214)
 MUTED = (196, 188, 160)
 GOLD = (226, 186, 92)
 PANEL = (18, 30, 24, 200)
+GROUND = (10, 18, 14)  # the window behind the felt and the panels
 HIGHLIGHT = (255, 214, 102)
 CRIMSON = (196, 48, 56)
+
+
+def on_ground(colour: tuple[int, ...]) -> tuple[int, int, int]:
+    """A translucent panel's colour as it shows over the window's ground."""
+    alpha = colour[3] / 255 if len(colour) > 3 else 1.0
+    red, green, blue = (round(ground + (value - ground) * alpha)
+                        for value, ground in zip(colour[:3], GROUND, strict=True))
+    return red, green, blue
 
 
 def panel(surface: pygame.Surface, rect: Rect, colour: tuple[int, ...] = PANEL,
@@ -54,43 +64,46 @@ def blit_text(surface: pygame.Surface, words: str, size: int, colour: tuple[int,
 # The banner ----------------------------------------------------------------------------------
 
 
-def banner_lines(view: CoupDetatView, names: Sequence[str]) -> tuple[str, str]:
-    """The headline and one line of what matters in this hand, for whoever looks."""
-    me = view.seat
+def banner_lines(view: CoupDetatView, naming: Naming) -> tuple[str, str]:
+    """The headline and one line of what matters in this hand, for whoever looks (the
+    person reading is "you")."""
+    you = naming.you
     if view.phase is Phase.OVER:
         return "The game is over", "Final worth decides the winner."
     if view.director is None:
         return ("Drawing for the first Director",
                 "The highest card wins: COUP, then Ace, 10, King, Queen, Jack, 9, 8, 7. "
                 "Ties draw again.")
-    director = names[view.director]
+    director = naming.name(view.director)
     if view.hand_type is None:
         if view.phase is Phase.COUP and view.coup_holder is not None:
-            holder = "You hold" if view.coup_holder == me else f"{names[view.coup_holder]} holds"
-            return (f"{holder} COUP",
+            return (capitalized(f"{naming.does(view.coup_holder, 'holds')} COUP"),
                     "A coup in a hand not yet played this round, or decline and take the "
                     "centre card.")
         if view.phase is Phase.CHOOSE:
+            if view.director == you:
+                return "You are Director: name the hand", "COUP was declined."
             return f"Director {director} names the hand", "COUP was declined."
         return f"Round {view.round_index + 1} of {view.rounds}", f"Director: {director}"
     hand = view.hand_type
     line = COUP_CHART[hand]
     if view.coup_player is not None:
-        attacker = "You" if view.coup_player == me else names[view.coup_player]
+        attacker = naming.name(view.coup_player)
         return (f"{hand.label}: a coup by {attacker} for {francs(line.reward)} from each",
-                f"{attacker} must {line.goal}; everyone else tries to stop it.")
+                f"{capitalized(attacker)} must {line.goal}; everyone else tries to stop it.")
     hidden = " · a hidden coup is possible" if hand in HIDDEN_COUP_TYPES else ""
-    headline = f"{hand.label}: Director {director}'s hand{hidden}"
-    if me == view.director:
+    whose = "your hand as Director" if view.director == you else f"Director {director}'s hand"
+    headline = f"{hand.label}: {whose}{hidden}"
+    if you is not None and you == view.director:
         return headline, f"The others pay you for {describe_penalties(hand, king='the K♥')}."
-    payer = "you pay" if me is not None else "it is paid to"
+    payer = "you pay" if you is not None else "it is paid to"
     return headline, f"Avoid {describe_penalties(hand, king='the K♥')}: {payer} the Director."
 
 
-def draw_banner(surface: pygame.Surface, rect: Rect, view: CoupDetatView, names: Sequence[str],
+def draw_banner(surface: pygame.Surface, rect: Rect, view: CoupDetatView, naming: Naming,
                 scale: float, suit_colours: text.SuitColours) -> None:
     panel(surface, rect, (12, 22, 18, 215), border=(120, 96, 48))
-    headline, goal = banner_lines(view, names)
+    headline, goal = banner_lines(view, naming)
     left = rect.left + round(14 * scale)
     blit_text(surface, headline, round(22 * scale), GOLD, (left, rect.top + round(5 * scale)),
               bold=True, suit_colours=suit_colours)
@@ -234,7 +247,7 @@ def suit_tag(surface: pygame.Surface, suit: Suit, card: Rect, scale: float,
 
 
 def draw_treasury(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
-                  names: Sequence[str], scale: float) -> None:
+                  naming: Naming, scale: float) -> None:
     panel(surface, rect)
     pad = round(10 * scale)
     blit_text(surface, f"Treasury  {francs(view.treasury)}", round(16 * scale), GOLD,
@@ -245,8 +258,9 @@ def draw_treasury(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
     if not view.debts:
         blit_text(surface, "No loans", round(13 * scale), MUTED, (rect.left + pad, y))
     for debt in view.debts[:3]:
-        blit_text(surface, f"{names[debt.debtor]} owes {names[debt.lender]} {francs(debt.owed)}",
-                  round(13 * scale), INK, (rect.left + pad, y))
+        owes = capitalized(f"{naming.does(debt.debtor, 'owes')} {naming.name(debt.lender)}")
+        blit_text(surface, f"{owes} {francs(debt.owed)}", round(13 * scale), INK,
+                  (rect.left + pad, y))
         y += round(18 * scale)
 
 

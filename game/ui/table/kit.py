@@ -90,8 +90,15 @@ class TableKit(Protocol):
     def prompt_bottom(self, layout: TableLayout) -> int:
         """Where the line above the viewer's hand (a prompt, a remark) ends."""
 
+    def plates(self, view: View, layout: TableLayout, bottom: int) -> list[pygame.Rect]:
+        """The players' plates, which no panel may cover."""
+
     def dagger_targets(self, view: View, layout: TableLayout) -> list[float]:
         """Where the board's daggers stand, one a hand type (none in the game for two)."""
+
+    def knocked_out(self, view: View, seat: int) -> bool:
+        """Is `seat` out of the play under way (a bluffing game's last influence lost),
+        only watching until the game or its round ends?"""
 
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
                 scene: TableScene) -> DecisionButtons: ...

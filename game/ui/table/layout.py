@@ -67,6 +67,7 @@ class TableLayout:
         return round(self.card_width * (0.5 if len(self.seats) == 2 else 0.62))
 
 
+HAND_SIZES = {2: 12, 3: 10, 4: 8}  # the cards dealt to each player
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"),
              4: ("bottom", "left", "top", "right"),
              5: ("bottom", "left", "top", "top", "right"),  # the bluffing games place their
@@ -92,37 +93,61 @@ def table_layout(size: tuple[int, int], players: int) -> TableLayout:
     felt = Rect(side, banner.bottom + margin, width - 2 * side, height - banner.bottom - 2 * margin)
     card = s(84)
     center = (felt.centerx, felt.top + round(felt.height * 0.46))
-    seats = tuple(_seat(position, felt, center, card, scale, players == 2)
+    spacing = round(card * (0.5 if players == 2 else 0.62))
+    hand = spacing * (HAND_SIZES.get(players, 8) - 1) + card  # the person's hand, dealt
+    seats = tuple(_seat(position, felt, center, card, scale, players == 2, hand)
                   for position in POSITIONS[players])
-    if players == 2:  # nine ranks (JOKER is a 6), clear of the plates and set-aside cards
-        dominos = Rect(0, 0, s(400), s(290))
-        dominos.center = (center[0] + s(40), center[1] + s(10))
-    else:
-        dominos = Rect(0, 0, s(420), s(330))
-        dominos.center = (center[0] + s(10), center[1] + s(24))  # clear of the side plates
+    dominos = _dominos_area(felt, seats, card, s(58), scale,
+                            (400, 290) if players == 2 else (420, 330))  # 9 or 8-10 ranks
     return TableLayout(size, scale, card, s(58), board, treasury, last_trick, log, buttons,
                        banner, felt, seats, center, dominos)
 
 
-def _seat(position: str, felt: Rect, center: Point, card: int, scale: float,
-          face_to_face: bool = False) -> SeatPlace:
+CORNER_PANEL = 92  # at the design size (86 pixels at least): the small panel of a pass
+LIFTED = 0.33  # in cards: how high the person's cards rise (playable, under the cursor)
+
+
+def _dominos_area(felt: Rect, seats: tuple[SeatPlace, ...], card: int, small: int,
+                  scale: float, design: tuple[int, int]) -> Rect:
+    """The Dominos rows: between the side plates (with the suits' pips left of the rows),
+    under the top seat's plate and hand (and the starting rank's line over the rows), above
+    the room a pass's small panel takes over the person's cards."""
     def s(value: float) -> int:
         return round(value * scale)
 
-    plate_size = (s(168), s(100))
-    inset = s(14)
+    gap = s(8)
+    left = max([felt.left] + [place.plate.right for place in seats
+                              if place.position == "left"]) + gap + s(26)
+    right = min([felt.right] + [place.plate.left for place in seats
+                                if place.position == "right"]) - gap
+    width = min(s(design[0]), right - left)
+    top = felt.top + s(30)
+    for place in seats:
+        if place.position == "top":
+            hand_bottom = place.hand[1] + round(small * 0.7)
+            top = max(top, hand_bottom + s(22), place.plate.bottom + gap)
+    hand = seats[0].hand[1] - round(card * (0.7 + LIFTED))
+    bottom = hand - s(6) - max(s(CORNER_PANEL), 86)
+    area = Rect(0, 0, width, min(s(design[1]), bottom - top))
+    area.midtop = ((left + right) // 2, top + (bottom - top - area.height) // 2)
+    return area
+
+
+def _seat(position: str, felt: Rect, center: Point, card: int, scale: float,
+          face_to_face: bool, hand_width: int) -> SeatPlace:
+    def s(value: float) -> int:
+        return round(value * scale)
+
+    plate_size = (s(168), s(118) if face_to_face else s(100))  # for two: a line each for
+    inset = s(14)  # the office, the points, the cards held and set aside
     cx, cy = center
     reach = round(card * 0.78)  # how far from the centre a trick card lands
-    if position == "bottom" and face_to_face:  # no side seats: the plate rises beside
-        plate = Rect((felt.left + inset, felt.bottom - plate_size[1] - round(card * 1.75)),
-                     plate_size)  # the hand, clear of its twelve cards
-        hand = (cx + s(20), felt.bottom - round(card * 0.78))
-        pile = (felt.right - s(60), felt.bottom - round(card * 2.2))
-        return SeatPlace(position, plate, hand, pile, (cx, cy + reach), False, -1)
-    if position == "bottom":
+    if position == "bottom":  # the plate in the corner, the hand beside it
         plate = Rect((felt.left + inset, felt.bottom - plate_size[1] - inset), plate_size)
-        hand = (cx + s(36), felt.bottom - round(card * 0.78))  # clear of the plate
-        pile = (felt.right - s(60), felt.bottom - s(70))
+        hand = (max(cx + s(36), plate.right + s(8) + hand_width // 2),
+                felt.bottom - round(card * 0.78))
+        pile = (felt.right - s(60),
+                felt.bottom - (round(card * 2.2) if face_to_face else s(70)))
         return SeatPlace(position, plate, hand, pile, (cx, cy + reach), False, -1)
     if position == "top":
         plate = Rect((felt.centerx + s(120), felt.top + inset), plate_size)

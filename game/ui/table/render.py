@@ -16,15 +16,20 @@ from game.ui.table.arrange import card_key
 from game.ui.table.stage import Placement
 
 if TYPE_CHECKING:
+    from game.ui.table.layout import TableLayout
     from game.ui.table.scene import TableScene
 
 Key = Hashable
 MAX_CACHED_IMAGES = 3000
+PROMPT_WIDTHS = (1.0, 0.7, 0.5)  # of the felt: the line above the hand wrapped narrower
+HINT_LINES = 3  # a hint's lines, at the smallest window
 
 
 class TableRenderer:
     def __init__(self) -> None:
         self._images: dict[tuple, pygame.Surface] = {}  # cards turned or greyed, by look
+        self.prompt_box: pygame.Rect | None = None  # the line above the hand, as last drawn
+        self._prompt_place: tuple[object, pygame.Rect, list[str]] | None = None
 
     def forget(self) -> None:
         """The card art changed (back, colours): draw every card afresh."""
@@ -37,13 +42,14 @@ class TableRenderer:
         view = scene.view()
         table = scene.table_view()
         light = text.on_dark(scene.suit_colours)
-        surface.fill((10, 18, 14))
+        surface.fill(hud.GROUND)
         surface.blit(art.felt(layout.felt.size), layout.felt.topleft)
         scene.kit.furniture(surface, scene, view, table, now, light)
         self._cards(surface, scene, table, now, light)
         self._notes(surface, scene, now)
         scene.log.draw(surface, layout.log, scale, light)
         message = scene.message()
+        self.prompt_box = None
         if message is not None:
             self._prompt(surface, scene, message, light)
 
@@ -106,19 +112,52 @@ class TableRenderer:
                 light: text.SuitColours) -> None:
         layout = scene.layout
         size = round(17 * layout.scale)
-        lines = text.wrap(message, size, layout.felt.width - round(80 * layout.scale), bold=True)
+        panel = scene.decisions.panel if scene.decisions is not None else None
+        also = (panel.rect.copy(),) if panel is not None else ()
+        key = (message, size, also, tuple(map(tuple, scene.in_view())))
+        if self._prompt_place is None or self._prompt_place[0] != key:
+            self._prompt_place = (key, *self._place_prompt(scene, message, size, also))
+        box, lines = self._prompt_place[1], self._prompt_place[2]
         images = [text.render(line, size, hud.INK, bold=True, suit_colours=light)
-                  for line in lines[:4]]
-        height = sum(image.get_height() for image in images)
-        width = max(image.get_width() for image in images)
-        bottom = scene.kit.prompt_bottom(layout)
-        box = pygame.Rect(0, 0, width + 24, height + 10)
-        box.midbottom = (layout.felt.centerx, bottom)
+                  for line in lines]
         hud.panel(surface, box, (8, 14, 10, 220), radius=12, border=hud.GOLD)
+        self.prompt_box = box
         y = box.top + 5
         for image in images:
             surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
             y += image.get_height()
+
+    @staticmethod
+    def _place_prompt(scene: TableScene, message: str, size: int,
+                      also: tuple[pygame.Rect, ...]) -> tuple[pygame.Rect, list[str]]:
+        """The line's box and its lines: above the hand, as wide as the felt allows; where
+        that would cover something in view (the decision panel stands there), the nearest
+        free place, the words wrapped narrower if need be."""
+        layout = scene.layout
+        widest = layout.felt.width - round(80 * layout.scale)
+        line = text.font(size, True).get_height()
+        first: tuple[pygame.Rect, list[str]] | None = None
+        for share in PROMPT_WIDTHS:
+            lines = text.wrap(message, size, round(widest * share), bold=True)[:4]
+            width = max(text.measure(words, size, True) for words in lines)
+            box = pygame.Rect(0, 0, width + 24, line * len(lines) + 10)
+            box.midbottom = (layout.felt.centerx, scene.kit.prompt_bottom(layout))
+            spot, free = scene.find_room(box, also=also)
+            if free:
+                return spot, lines
+            first = first or (spot, lines)
+        assert first is not None
+        return first
+
+
+def prompt_room(layout: TableLayout, bottom: int) -> pygame.Rect:
+    """The line above the hand as a hint fills it: as wide as the felt allows, three lines
+    high."""
+    size = round(17 * layout.scale)
+    room = pygame.Rect(0, 0, layout.felt.width - round(80 * layout.scale) + 24,
+                       text.font(size, True).get_height() * HINT_LINES + 10)
+    room.midbottom = (layout.felt.centerx, bottom)
+    return room
 
 
 def _face_of(key: Key) -> Card | None:

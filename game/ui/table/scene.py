@@ -9,6 +9,7 @@ them. Drawing is render.py's; this module keeps the flow.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,17 +22,19 @@ from game.engine.errors import IllegalMove
 from game.engine.follower import Follower
 from game.engine.ruleset import Event, State
 from game.rules.card_play import PlayCard
+from game.rules.words import Naming
 from game.session import GameSession
 from game.ui import art, text
 from game.ui.scene import Scene
-from game.ui.table.arrange import card_key
+from game.ui.table.arrange import CURSOR_LIFT, MARKED_LIFT, card_key
 from game.ui.table.beats import Beat, money_movement
-from game.ui.table.controls import DecisionButtons, SideButtons
+from game.ui.table.controls import DecisionButtons, FinishOffer, SideButtons
 from game.ui.table.kit import View, kit_for
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.log_panel import LogPanel
-from game.ui.table.render import TableRenderer
-from game.ui.table.seating import Seating
+from game.ui.table.render import TableRenderer, prompt_room
+from game.ui.table.room import best_spot, grouped
+from game.ui.table.seating import NOTHING_YET, Seating
 from game.ui.table.stage import Placement, Stage
 
 if TYPE_CHECKING:
@@ -73,7 +76,8 @@ class TableScene(Scene):
         self.kit = kit_for(self.ruleset.id)
         self.names = session.names
         self.seating = Seating(session.human_seats)
-        self.narrator = self.ruleset.narrator(self.names, self.seating.viewer, tell_all=False)
+        self.narrator = self.ruleset.narrator(self.names, self.seating.viewer, tell_all=False,
+                                              second_person=self.reader is not None)
         self.follower = Follower(session.match, from_start=from_start)
         self.queue: deque[Beat] = deque()
         self.shown: State = session.match.state if not from_start else \
@@ -93,6 +97,8 @@ class TableScene(Scene):
         self.layout: TableLayout = table_layout(app.size, session.match.players)
         self.decisions: DecisionButtons | None = None
         self.side: SideButtons | None = None
+        self.offer: FinishOffer | None = None  # to persons who are all out: finish quickly?
+        self.finishing = False  # they asked to see the rest at once
         self.hand_view: View | None = None  # the hand being played, as last shown
         self.settled: list[tuple[Event, State]] = []  # this hand's settling, shown so far
         self.recorded = False  # the finished game went into the statistics
@@ -125,11 +131,13 @@ class TableScene(Scene):
             self.side.kill()
             self.side = None
         self._clear_decisions()
+        self._withdraw_offer()
         self.drag = None  # the button will come up over another scene
 
     def relayout(self, size: tuple[int, int]) -> None:
         self.layout = table_layout(size, self.session.match.players)
         self.daggers = []
+        self._withdraw_offer()  # offered again where the new layout has room
         self._arrange(self.clock(), 0.0)
 
     def closed(self) -> None:
@@ -180,6 +188,18 @@ class TableScene(Scene):
     def viewer(self) -> int | None:
         return self.seating.viewer
 
+    @property
+    def reader(self) -> int | None:
+        """The person whose cards are shown, who reads the screen and is told of his seat
+        as "you"; nobody when a computer's seat is shown (autoplay) or between persons."""
+        viewer = self.seating.viewer
+        return viewer if viewer is not None and self.session.is_human(viewer) else None
+
+    @property
+    def naming(self) -> Naming:
+        """The players as the banners and results name them to the reader."""
+        return Naming(self.names, self.reader)
+
     def view(self, state: State | None = None) -> View:
         return self.ruleset.view(state if state is not None else self.shown, self.viewer)
 
@@ -193,6 +213,24 @@ class TableScene(Scene):
 
     # Time passes -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self._update(dt)
+        self._refresh_side()
+        self._refresh_offer()
+
+    def seconds(self, design: float) -> float:
+        """An animation's length at the player's speed (none while finishing quickly)."""
+        return 0.0 if self.hurried else self.app.settings.animation_seconds(design)
+
+    @property
+    def instant(self) -> bool:
+        """Nothing glides: animations are off, or the persons are finishing quickly."""
+        return self.hurried or self.app.settings.animation_speed == "off"
+
+    def computer_pause(self) -> float:
+        """The pause before a computer's move: the player's pace, none when hurried."""
+        return 0.0 if self.hurried else self.app.settings.computer_delay()
+
+    def _update(self, dt: float) -> None:
         now = self._turn_at = self.clock()
         self._pull_events(now)
         while self.queue and now >= self.beat_ends and self.app.scene is self:
@@ -203,9 +241,20 @@ class TableScene(Scene):
         self.notes = [note for note in self.notes if now < note.begins + note.duration]
         if self.toast is not None and now > self.toast[1]:
             self.toast = None
-        if self.queue or now < self.beat_ends or self.app.scene is not self:
+        if self.app.scene is not self:
+            return
+        if self.queue or now < self.beat_ends:
+            self._show_turn_early()
             return
         self._next_decision(now)
+
+    def _show_turn_early(self) -> None:
+        """The person's turn shows (his prompt, his playable cards) as soon as everything
+        before it is told, while the last beat still holds the table: so must its cursor
+        and buttons, or Enter pressed then would do nothing."""
+        if (self.caught_up and self.human_to_act() is not None
+                and self._controls_for != self._position()):
+            self._refresh_controls()
 
     def _tell_session_notes(self) -> None:
         """What the session has to say besides the game (an outside program's remarks)."""
@@ -254,7 +303,7 @@ class TableScene(Scene):
             self.shown = self.session.match.state
             self.beat_ends = now
             self._retell()
-            self._arrange(now, self.app.settings.animation_seconds(0.25))
+            self._arrange(now, self.seconds(0.25))
             self._refresh_controls()
             return
         self.queue.extend(Beat(event, state) for event, state in new)
@@ -273,25 +322,24 @@ class TableScene(Scene):
 
     def _show(self, beat: Beat, now: float) -> None:
         """Show one event: move the cards, speak, sound; the next beat waits its turn."""
-        settings = self.app.settings
         shape = self.kit.timing(beat.event)
         self.shown = beat.state
         self._remember(beat)
-        self._arrange(now, settings.animation_seconds(shape.move), event=beat.event,
-                      hold=settings.animation_seconds(shape.hold),
-                      stagger=settings.animation_seconds(shape.stagger))
+        self._arrange(now, self.seconds(shape.move), event=beat.event,
+                      hold=self.seconds(shape.hold),
+                      stagger=self.seconds(shape.stagger))
         for line in self.narrator.lines(beat.event, beat.state):
             self.log.add(line)
         if shape.sound:
             self.app.sounds.play(shape.sound)
-        self._fly_money(beat.event, now, settings.animation_seconds(shape.move))
+        self._fly_money(beat.event, now, self.seconds(shape.move))
         remark = self.kit.remark(beat.event)
         if self.kit.announces(beat.event):
             remark = " ".join(self.narrator.lines(beat.event, beat.state)) or remark
         if remark is not None:
             self.say(remark, seconds=4)
-        ends = now + settings.animation_seconds(shape.hold + shape.move + shape.after)
-        self.beat_ends = now if settings.animation_speed == "off" else max(
+        ends = now + self.seconds(shape.hold + shape.move + shape.after)
+        self.beat_ends = now if self.instant else max(
             ends, self.stage.ends_at())
         self._overlay_after(beat)
 
@@ -321,6 +369,7 @@ class TableScene(Scene):
         if self.ruleset.pending(beat.state).over:
             self.welcomed = True
             self._record_statistics()
+        self.seating.put_down()  # the whole table reads the result
         self.app.push(overlay)
 
     def _record_statistics(self) -> None:
@@ -335,6 +384,44 @@ class TableScene(Scene):
         except OSError:
             self.say("The statistics could not be saved.")
 
+    # Persons knocked out ---------------------------------------------------------------------
+    @property
+    def persons_out(self) -> bool:
+        """Every person at the table is out of the play the table shows (a bluffing game's
+        lost influences) while the computers play on."""
+        persons = self.session.human_seats
+        if not persons or self.ruleset.pending(self.shown).over:
+            return False
+        return all(self.kit.knocked_out(self.ruleset.view(self.shown, seat), seat)
+                   for seat in persons)
+
+    @property
+    def hurried(self) -> bool:
+        """The persons, all out, asked to finish quickly: no pauses and no animations
+        until the play they are out of is over (the game, or the round of a match)."""
+        return self.finishing
+
+    def finish_quickly(self) -> None:
+        self.finishing = True
+        self.skip_animation()
+        self.computer_ready_at = self.clock()
+        self._withdraw_offer()
+
+    def _refresh_offer(self) -> None:
+        """Offer "Finish quickly" while the persons are all out; watching is the default."""
+        if not self.persons_out:
+            self.finishing = False  # the round they were out of is over
+        wanted = self.persons_out and not self.finishing and self.app.scene is self
+        if wanted and self.offer is None:
+            self.offer = FinishOffer(self.app.ui, self.layout, self)
+        elif not wanted:
+            self._withdraw_offer()
+
+    def _withdraw_offer(self) -> None:
+        if self.offer is not None:
+            self.offer.kill()
+            self.offer = None
+
     # Whose turn --------------------------------------------------------------------------------
     def _next_decision(self, now: float) -> None:
         session = self.session
@@ -345,12 +432,14 @@ class TableScene(Scene):
         if session.is_human(seat):
             if self.seating.must_pass_to(seat):
                 self._ask_to_pass(seat)
+            elif self.seating.viewer != seat:  # he still holds the device: no other person
+                self._hand_to(seat)  # has decided since, so nobody need look away
             elif self._controls_for != self._position():
                 self._refresh_controls()
             return
         ready = now >= self.computer_ready_at
         if session.computer_step(ready=ready):
-            self.computer_ready_at = now + self.app.settings.computer_delay()
+            self.computer_ready_at = now + self.computer_pause()
         elif session.thinking is None and not ready:
             session.computer_step(ready=False)  # start thinking during the pause
 
@@ -371,7 +460,7 @@ class TableScene(Scene):
     def _hand_to(self, seat: int) -> None:
         """The device is in `seat`'s hands: show his cards."""
         self.seating.handed_to(seat)
-        self._arrange(self.clock(), self.app.settings.animation_seconds(0.3))
+        self._arrange(self.clock(), self.seconds(0.3))
         self._refresh_controls()
 
     def human_to_act(self) -> int | None:
@@ -400,7 +489,7 @@ class TableScene(Scene):
             again = self.session.to_act == seat and deciders == {seat}  # no deal between
             self.seating.decided(seat, again)
         self._arrange(self.clock(), 0.0)
-        self.computer_ready_at = self.clock() + self.app.settings.computer_delay()
+        self.computer_ready_at = self.clock() + self.computer_pause()
 
     def say(self, message: str, seconds: float = 3.0) -> None:
         self.toast = (message, self.clock() + seconds)
@@ -416,16 +505,20 @@ class TableScene(Scene):
         return None
 
     # Layout of the cards -----------------------------------------------------------------------
-    def _arrange(self, now: float, duration: float, *, event: Event | None = None,
-                 hold: float = 0.0, stagger: float = 0.0) -> None:
-        table = self.table_view()
+    def _targets(self) -> dict[Hashable, Placement]:
+        """Where every card of the table should be now."""
         playable: set[Card] = set()
         if self.human_to_act() is not None and self.caught_up:
             playable = {d.card for d in self.session.match.legal() if isinstance(d, PlayCard)}
+        return self.kit.targets(self.table_view(), self.layout, self.seating.bottom,
+                                playable=playable, selected=self.selected, marked=self.marked,
+                                choosing=bool(playable))
+
+    def _arrange(self, now: float, duration: float, *, event: Event | None = None,
+                 hold: float = 0.0, stagger: float = 0.0) -> None:
+        table = self.table_view()
         kit, bottom = self.kit, self.seating.bottom
-        targets = kit.targets(table, self.layout, bottom, playable=playable,
-                              selected=self.selected, marked=self.marked,
-                              choosing=bool(playable))
+        targets = self._targets()
         targets |= kit.event_targets(event, self.layout, bottom)
         order = kit.deal_order(table, targets)
         self.stage.arrange(targets, now, duration,
@@ -437,14 +530,50 @@ class TableScene(Scene):
 
     def refresh_cards(self) -> None:
         """Lay the cards out again (a card picked or put back)."""
-        self._arrange(self.clock(), self.app.settings.animation_seconds(0.12))
+        self._arrange(self.clock(), self.seconds(0.12))
+
+    def in_view(self) -> list[pygame.Rect]:
+        """What nothing may cover: the plates, the person's cards (as high as a card of
+        his can rise: picked, and under the keyboard's cursor), the cards laid face up on
+        the table (the trick, the Dominos rows, the cards that count beside a pile)."""
+        hand = {card_key(card) for card in self.kit.in_hand_order(self.view())}
+        own: list[pygame.Rect] = []
+        laid: list[pygame.Rect] = []
+        for key, placement in self._targets().items():
+            if key in hand:
+                own.append(self._card_rect(placement))
+            elif placement.face_up and isinstance(key, tuple) and key[0] == "card":
+                laid.append(self._card_rect(placement))
+        keep = self.kit.plates(self.view(), self.layout, self.seating.bottom) + grouped(laid)
+        if own:
+            rise = self.layout.card_width * CURSOR_LIFT
+            if self.kit.collects_cards(self.view()):
+                rise += self.layout.card_width * MARKED_LIFT
+            hand_rect = own[0].unionall(own[1:])
+            keep.append(pygame.Rect(hand_rect.left, hand_rect.top - round(rise), hand_rect.width,
+                             hand_rect.height + round(rise)))
+        return keep
+
+    def hint_room(self) -> pygame.Rect:
+        """The line above the hand as a hint fills it (a decision panel leaves it room if
+        it can)."""
+        return prompt_room(self.layout, self.kit.prompt_bottom(self.layout))
+
+    def find_room(self, rect: pygame.Rect, *, also: Sequence[pygame.Rect] = ()) -> \
+            tuple[pygame.Rect, bool]:
+        """Where `rect` may stand on the felt, as near where it is as can be, covering
+        nothing in view (nor `also`); and whether it covers nothing."""
+        gap = max(4, round(6 * self.layout.scale))
+        spot, covered = best_spot(rect.size, self.layout.felt, [*self.in_view(), *also],
+                                  rect.center, gap)
+        return spot, covered == 0
 
     def _dagger_targets(self, view: View) -> list[float]:
         return self.kit.dagger_targets(view, self.layout)
 
     def _settle_daggers(self, dt: float) -> None:
         targets = self._dagger_targets(self.view())
-        if len(self.daggers) != len(targets) or self.app.settings.animation_speed == "off":
+        if len(self.daggers) != len(targets) or self.instant:
             self.daggers = targets
             return
         pull = min(1.0, dt * 5)
@@ -479,10 +608,36 @@ class TableScene(Scene):
         if self.human_to_act() is not None and self.app.scene is self and self.caught_up:
             legal = list(self.session.match.legal())
             self.decisions = self.kit.buttons(self.app.ui, self.layout, legal, self)
-            self._arrange(self.clock(), self.app.settings.animation_seconds(0.15))
+            self._place_cursor()
+            self._arrange(self.clock(), self.seconds(0.15))
+        self._refresh_side()
+
+    def _refresh_side(self) -> None:
+        """Undo and Redo as the match stands now (a computer may have moved since the
+        person's turn): greyed when they would do nothing, saying why."""
         if self.side is not None:
-            match = self.session.match
-            self.side.refresh(self.seating.may_undo(match), self.seating.may_redo(match))
+            self.side.refresh(self.undo_refusal(), self.seating.may_redo(self.session.match))
+
+    def _place_cursor(self) -> None:
+        """The keyboard starts where Enter does what the turn asks: on the first card that
+        may be played (the buttons beside it wait for Tab), else on the panel's first
+        button."""
+        playable = self.playable_in_hand()
+        if playable:
+            if self.selected not in playable:  # (a hint's card stays chosen)
+                self.selected = playable[0]
+            if self.decisions is not None:
+                self.decisions.unfocus()
+        elif self.decisions is not None and not self.kit.collects_cards(self.view()):
+            self.decisions.focus_default()
+
+    def playable_in_hand(self) -> list[Card]:
+        """The viewer's cards that he may play now, in the hand's order (none while it is
+        not his turn, or his turn is not shown yet)."""
+        if self.human_to_act() is None or not self.caught_up:
+            return []
+        playable = {d.card for d in self.session.match.legal() if isinstance(d, PlayCard)}
+        return [card for card in self.kit.in_hand_order(self.view()) if card in playable]
 
     def _clear_decisions(self) -> None:
         if self.decisions is not None:
@@ -510,7 +665,7 @@ class TableScene(Scene):
             return self._key(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return any(controls is not None and controls.pressed(event.ui_element)
-                       for controls in (self.decisions, self.side))
+                       for controls in (self.decisions, self.offer, self.side))
         return False
 
     def skip_animation(self) -> None:
@@ -616,23 +771,33 @@ class TableScene(Scene):
         return True
 
     def _move_selection(self, step: int) -> None:
+        """Left and Right: the cursor along the hand; from nowhere, to the first (or last)
+        card that may be played. Enter then plays the card, not a button Tab was on."""
         cards = self.kit.in_hand_order(self.view())
         if self.human_to_act() is None or not cards:
             return
         if self.selected not in cards:
-            self.selected = cards[0] if step > 0 else cards[-1]
+            start = self.playable_in_hand() or cards
+            self.selected = start[0] if step > 0 else start[-1]
         else:
             self.selected = cards[(cards.index(self.selected) + step) % len(cards)]
-        self._arrange(self.clock(), self.app.settings.animation_seconds(0.12))
+        if self.decisions is not None:
+            self.decisions.unfocus()
+        self._arrange(self.clock(), self.seconds(0.12))
 
     # Menu actions ------------------------------------------------------------------------------
+    def undo_refusal(self) -> str | None:
+        """Why Undo may take nothing back now (None: it may). The Undo button is greyed,
+        saying why, exactly when Ctrl+Z would say it."""
+        return self.seating.undo_refusal(self.session.match)
+
     def undo(self) -> None:
-        seat = self.seating.undo_seat()
-        if seat is not None and self.seating.may_undo(self.session.match) \
-                and self.session.undo(seat):
+        """Ctrl+Z and the Undo button: take back the person's last decision, or say why not."""
+        refusal, seat = self.undo_refusal(), self.seating.undo_seat()
+        if refusal is None and seat is not None and self.session.undo(seat):
             self.selected = None
         else:
-            self.say("Nothing you may take back now.")
+            self.say(f"{refusal or NOTHING_YET}.")
 
     def redo(self) -> None:
         seat = self.seating.undo_seat()

@@ -61,6 +61,7 @@ class BluffWords(Words):
     width = 430
     row = 36
     least_row = 30  # eight actions fit between the rows of plates at six players
+    cautious = (Allow,)  # Enter never challenges nor blocks by itself
 
     def __init__(self, view: CoupView, names: Sequence[str]) -> None:
         self.view = view

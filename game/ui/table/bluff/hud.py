@@ -13,16 +13,25 @@ from game.cards import Card, Suit
 from game.rules.coup_bluff.charts import COUP, INQUISITOR, Action, Character
 from game.rules.coup_bluff.state import Phase
 from game.rules.coup_bluff.view import CoupView, TurnView
+from game.rules.words import Naming, capitalized
 from game.ui import text
 from game.ui.art import CardArt
-from game.ui.art.canvas import card_size
+from game.ui.art.canvas import card_size, lighter
 from game.ui.art.character_cards import character_face
 from game.ui.table import hud
 from game.ui.table.bluff.results import match_result
-from game.ui.table.bluff.seats import SeatSpot, panel_band, seat_spots
+from game.ui.table.bluff.seats import (
+    OWN_COLUMN,
+    SeatSpot,
+    card_rects,
+    card_width,
+    panel_band,
+    seat_spots,
+)
 from game.ui.table.layout import TableLayout
 
-__all__ = ["SeatSpot", "card_size", "seat_spots"]  # for the kit, the picker, the tests
+__all__ = ["SeatSpot", "card_size", "card_width", "seat_spots"]  # for the kit, the picker,
+# the tests
 
 CHARACTER_COLOURS = {
     Character.DUKE: (118, 62, 150),
@@ -33,6 +42,9 @@ CHARACTER_COLOURS = {
     Character.INQUISITOR: (30, 128, 136),
 }
 BACK = (92, 40, 36)
+LOST_SHADE = (20, 20, 20, 55)  # over a lost card: greyed, not darkened out of reading
+LOST_CROSS = (*hud.CRIMSON, 200)
+LEAST_CONTRAST = 3.0  # a colour chip against its panel (WCAG's figure for graphics)
 COIN = (232, 190, 80)
 COIN_EDGE = (150, 110, 30)
 VARIANTS = {variant.id: variant for variant in (COUP, INQUISITOR)}
@@ -71,13 +83,15 @@ def draw_character(surface: pygame.Surface, rect: Rect, character: Character | N
     face = character_face(card, rect.width, art.suit_colour(CARD_SUIT), name=character.label,
                           ability=CARD_WORDS[character], band=CHARACTER_COLOURS[character])
     surface.blit(face, rect)
-    if lost:
-        shade = pygame.Surface(face.get_size(), pygame.SRCALPHA)
-        shade.fill((20, 20, 20, 110))
-        surface.blit(shade, rect)
-        width = max(2, rect.width // 25)
-        pygame.draw.line(surface, hud.CRIMSON, rect.topleft, rect.bottomright, width)
-        pygame.draw.line(surface, hud.CRIMSON, rect.bottomleft, rect.topright, width)
+    if lost:  # greyed a little and crossed out, its name and powers still readable
+        mark = pygame.Surface(face.get_size(), pygame.SRCALPHA)
+        mark.fill(LOST_SHADE)
+        width = max(2, rect.width // 30)
+        box = mark.get_rect()
+        pygame.draw.line(mark, LOST_CROSS, box.topleft, box.bottomright, width)
+        pygame.draw.line(mark, LOST_CROSS, box.bottomleft, box.topright, width)
+        pygame.draw.rect(mark, LOST_CROSS, box, width, border_radius=max(2, width * 2))
+        surface.blit(mark, rect)
 
 
 def draw_coins(surface: pygame.Surface, coins: int, at: tuple[int, int], scale: float, *,
@@ -103,9 +117,6 @@ def draw_coins(surface: pygame.Surface, coins: int, at: tuple[int, int], scale: 
     hud.blit_text(surface, words, size, hud.GOLD, (end, y), anchor="midleft")
 
 
-OWN_COLUMN = 90  # at the design size: the viewer's name and coins, left of his cards
-
-
 def influences(view: CoupView, seat: int) -> list[tuple[Character | None, bool]]:
     """A seat's cards as the viewer may see them: (character or None face down, lost)."""
     if not view.dealt:
@@ -115,12 +126,10 @@ def influences(view: CoupView, seat: int) -> list[tuple[Character | None, bool]]
     return [*((card, False) for card in hidden), *((card, True) for card in view.revealed[seat])]
 
 
-def card_rects(area: Rect, count: int, widest: int, gap: int) -> list[Rect]:
-    """`count` cards side by side in `area`, as wide as `widest` and the area allow."""
-    room = (area.width - gap * (count - 1)) // max(1, count)
-    cw, ch = card_size(min(widest, room, round(area.height / 1.4)))
-    return [Rect(area.left + index * (cw + gap), area.bottom - ch, cw, ch)
-            for index in range(count)]
+def spots_for(layout: TableLayout, view: CoupView, bottom: int) -> list[SeatSpot]:
+    """The seats' places, each plate as wide as its cards need (and the felt allows)."""
+    return seat_spots(layout, view.players, bottom,
+                      [len(influences(view, seat)) for seat in range(view.players)])
 
 
 def draw_seat(surface: pygame.Surface, spot: SeatSpot, view: CoupView, seat: int, *,
@@ -136,7 +145,10 @@ def draw_seat(surface: pygame.Surface, spot: SeatSpot, view: CoupView, seat: int
     pad = round(8 * scale)
     hud.blit_text(surface, name, round(17 * scale), hud.INK if alive else hud.MUTED,
                   (rect.left + pad, rect.top + pad // 2), bold=True)
-    if status:
+    if not alive:  # beside the name, clear of the cards
+        hud.blit_text(surface, "out", round(15 * scale), hud.CRIMSON,
+                      (rect.right - pad, rect.top + pad // 2), bold=True, anchor="topright")
+    elif status:
         hud.blit_text(surface, status, round(13 * scale), hud.MUTED,
                       (rect.right - pad, rect.top + pad // 2 + round(3 * scale)),
                       anchor="topright")
@@ -144,24 +156,14 @@ def draw_seat(surface: pygame.Surface, spot: SeatSpot, view: CoupView, seat: int
         return
     cards = influences(view, seat)
     if spot.bottom:  # name and coins in a column, the cards big beside them
-        column = round(OWN_COLUMN * scale)
         draw_coins(surface, view.coins[seat], (rect.left + pad, rect.top + round(38 * scale)),
-                   scale, room=column, words_below=True)
-        area = Rect(rect.left + pad + column, rect.top + pad,
-                    rect.width - 2 * pad - column, rect.height - 2 * pad)
-        widest = round(100 * scale)
+                   scale, room=round(OWN_COLUMN * scale), words_below=True)
     else:
         draw_coins(surface, view.coins[seat], (rect.left + pad, rect.top + round(34 * scale)),
                    scale, room=rect.width - 2 * pad)
-        area = Rect(rect.left + pad, rect.top + round(46 * scale), rect.width - 2 * pad,
-                    rect.height - round(46 * scale) - pad)
-        widest = round(56 * scale)
-    rects = card_rects(area, len(cards), widest, round(6 * scale))
+    rects = card_rects(spot, len(cards), scale)
     for card, (character, lost) in zip(rects, cards, strict=True):
         draw_character(surface, card, character, lost=lost, variant=view.variant, art=art)
-    if not alive:
-        hud.blit_text(surface, "out", round(15 * scale), hud.CRIMSON,
-                      (rect.right - pad, rect.bottom - pad), bold=True, anchor="bottomright")
 
 
 def deck_centre(layout: TableLayout, players: int) -> tuple[int, int]:
@@ -184,38 +186,43 @@ def draw_deck(surface: pygame.Surface, layout: TableLayout, view: CoupView, *,
                   (centre[0], centre[1] + ch // 2 + round(6 * scale)), anchor="midtop")
 
 
-def turn_lines(view: CoupView, names: Sequence[str]) -> tuple[str, str]:
-    """The banner: the round and whose turn; the claim under way, its challenge or block."""
+def turn_lines(view: CoupView, naming: Naming) -> tuple[str, str]:
+    """The banner: the round and whose turn; the claim under way, its challenge or block
+    (the person reading is "you")."""
     rounds = f"Round {view.round_index + 1} of {view.rounds}" if view.rounds > 1 else ""
     turn = view.turn
     if view.phase is Phase.OVER:
-        return match_result(view, names), rounds
+        return match_result(view, naming), rounds
     if turn is None:
-        who = names[view.to_act] if view.to_act is not None else ""
-        return (f"{who} to act" if who else "The deal"), rounds
-    return claim_words(turn, names), answer_words(view, turn, names)
+        if view.to_act is None:
+            return "The deal", rounds
+        return ("Your turn" if view.to_act == naming.you else
+                f"{naming.name(view.to_act)} to act"), rounds
+    return claim_words(turn, naming), answer_words(view, turn, naming)
 
 
-def claim_words(turn: TurnView, names: Sequence[str]) -> str:
+def claim_words(turn: TurnView, naming: Naming) -> str:
     """"Anne claims Duke: tax" / "Anne: coup against Bob"."""
     towards = "from" if turn.action is Action.STEAL else "against"
-    target = f" {towards} {names[turn.target]}" if turn.target is not None else ""
+    target = f" {towards} {naming.name(turn.target)}" if turn.target is not None else ""
     called = f", calling {turn.called.label}" if turn.called is not None else ""
     action = ACTION_WORDS.get(turn.action, turn.action.label)
     if turn.claim is not None and turn.claimant == turn.actor:
-        return f"{names[turn.actor]} claims {turn.claim.label}: {action}{target}"
-    return f"{names[turn.actor]}: {action}{target}{called}"
+        claims = naming.does(turn.actor, "claims")
+        return capitalized(f"{claims} {turn.claim.label}: {action}{target}")
+    return capitalized(f"{naming.name(turn.actor)}: {action}{target}{called}")
 
 
-def answer_words(view: CoupView, turn: TurnView, names: Sequence[str]) -> str:
+def answer_words(view: CoupView, turn: TurnView, naming: Naming) -> str:
     parts = []
     if turn.blocker is not None and turn.block_claim is not None:
-        parts.append(f"{names[turn.blocker]} blocks with {turn.block_claim.label}")
+        parts.append(f"{naming.does(turn.blocker, 'blocks')} with {turn.block_claim.label}")
     if turn.challenger is not None and turn.claimant is not None:
-        parts.append(f"{names[turn.challenger]} challenges {names[turn.claimant]}")
+        parts.append(f"{naming.does(turn.challenger, 'challenges')} "
+                     f"{naming.name(turn.claimant)}")
     if not parts and view.to_act is not None:
-        parts.append(f"{names[view.to_act]} {PHASE_WORDS.get(view.phase, 'decides')}")
-    return "; ".join(parts)
+        parts.append(naming.does(view.to_act, PHASE_WORDS.get(view.phase, "decides")))
+    return capitalized("; ".join(parts))
 
 
 ANYONE = ("Income: take 1 coin.", "Foreign aid: take 2 coins (a Duke may block it).",
@@ -236,9 +243,9 @@ PHASE_WORDS = {
 }
 
 
-def draw_banner(surface: pygame.Surface, rect: Rect, view: CoupView, names: Sequence[str],
+def draw_banner(surface: pygame.Surface, rect: Rect, view: CoupView, naming: Naming,
                 scale: float) -> None:
-    first, second = turn_lines(view, names)
+    first, second = turn_lines(view, naming)
     hud.panel(surface, rect)
     hud.blit_text(surface, first, round(19 * scale), hud.GOLD,
                   (rect.centerx, rect.top + round(6 * scale)), bold=True, anchor="midtop")
@@ -262,7 +269,7 @@ def draw_side(surface: pygame.Surface, layout: TableLayout, view: CoupView,
     size = round(13 * scale)
     for character in characters:
         chip = Rect(area.left + pad, y + round(2 * scale), round(12 * scale), round(12 * scale))
-        pygame.draw.rect(surface, CHARACTER_COLOURS[character], chip, border_radius=3)
+        pygame.draw.rect(surface, chip_colour(character), chip, border_radius=3)
         hud.blit_text(surface, character.label, size, hud.INK,
                       (chip.right + round(6 * scale), y), bold=True)
         y += round(17 * scale)
@@ -280,7 +287,52 @@ def draw_side(surface: pygame.Surface, layout: TableLayout, view: CoupView,
             y += round(16 * scale)
         y += round(3 * scale)
     if view.rounds > 1:
-        y += round(6 * scale)
-        wins = " · ".join(f"{names[s]} {w}"
-                          for s, w in enumerate(view.round_wins or (0,) * view.players))
-        hud.blit_text(surface, f"Rounds won: {wins}", size, hud.GOLD, (area.left + pad, y))
+        draw_round_wins(surface, area.inflate(-2 * pad, 0), y + round(8 * scale),
+                        view.round_wins or (0,) * view.players, names, scale)
+
+
+def draw_round_wins(surface: pygame.Surface, column: Rect, top: int, wins: Sequence[int],
+                    names: Sequence[str], scale: float) -> None:
+    """The match's tally under its heading: a name and its rounds won a row, two players
+    a row when the names leave room; a count is never wrapped away from its name."""
+    hud.blit_text(surface, "Rounds won", round(17 * scale), hud.GOLD, (column.left, top),
+                  bold=True)
+    y = top + round(24 * scale)
+    size = round(13 * scale)
+    step = text.font(size).get_linesize()  # lines closer than this run into each other
+    gap = round(14 * scale)
+    half = (column.width - gap) // 2
+    widest = max(text.measure(f"{name} 00", size, bold=True) for name in names[:len(wins)])
+    per_row = 2 if widest <= half else 1
+    width = half if per_row == 2 else column.width
+    for seat, won in enumerate(wins):
+        left = column.left + (seat % per_row) * (half + gap)
+        count = hud.blit_text(surface, str(won), size, hud.GOLD, (left + width, y),
+                              bold=True, anchor="topright")
+        lines = text.wrap(names[seat], size, count.left - left - round(6 * scale))
+        for index, line in enumerate(lines):
+            hud.blit_text(surface, line, size, hud.INK, (left, y + index * step))
+        if seat % per_row == per_row - 1 or seat == len(wins) - 1:
+            y += step * len(lines)
+
+
+def chip_colour(character: Character) -> tuple[int, int, int]:
+    """The character's colour on the side panel's chip, lightened until it stands out
+    from the dark panel (the Assassin's near-black would vanish)."""
+    ground = hud.on_ground(hud.PANEL)
+    colour = CHARACTER_COLOURS[character]
+    while contrast(colour, ground) < LEAST_CONTRAST:
+        colour = lighter(colour, 0.1)
+    return colour
+
+
+def contrast(first: tuple[int, int, int], second: tuple[int, int, int]) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21)."""
+    def luminance(colour: tuple[int, int, int]) -> float:
+        channels = [value / 255 for value in colour]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+                  for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

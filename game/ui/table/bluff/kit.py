@@ -53,6 +53,8 @@ ANNOUNCED = (ev.ActionDeclared, ev.Challenged, ev.Blocked, ev.ClaimProven, ev.Cl
              ev.InfluenceLost, ev.ActionBlocked, ev.CalledCoupHit, ev.CalledCoupMissed,
              ev.Exiled, ev.RoundWon)
 """The events told over the table as well as in the log."""
+BEFORE_THE_PLAY = (Phase.START, Phase.DEAL, Phase.PICK, Phase.OVER)
+"""Phases in which nobody holds influences yet (or any more): nobody is out."""
 
 
 class BluffKit:
@@ -113,8 +115,15 @@ class BluffKit:
     def prompt_bottom(self, layout: TableLayout) -> int:
         return hud.seat_spots(layout, 1, 0)[0].plate.top - round(6 * layout.scale)
 
+    def plates(self, view: CoupView, layout: TableLayout, bottom: int) -> list[pygame.Rect]:
+        return [spot.plate for spot in hud.spots_for(layout, view, bottom)]
+
     def dagger_targets(self, view: CoupView, layout: TableLayout) -> list[float]:
         return []
+
+    def knocked_out(self, view: CoupView, seat: int) -> bool:
+        dealt = view.phase not in BEFORE_THE_PLAY
+        return dealt and seat < len(view.alive) and not view.alive[seat]
 
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
                 scene: TableScene) -> DecisionButtons:
@@ -123,12 +132,12 @@ class BluffKit:
     def furniture(self, surface: pygame.Surface, scene: TableScene, view: CoupView,
                   table: CoupView, now: float, light: text.SuitColours) -> None:
         layout, names = scene.layout, scene.names
-        hud.draw_banner(surface, layout.banner, view, names, layout.scale)
+        hud.draw_banner(surface, layout.banner, view, scene.naming, layout.scale)
         variant = scene.ruleset.variant  # type: ignore[attr-defined]
         hud.draw_side(surface, layout, view, names, variant.characters, ABILITIES)
         hud.draw_deck(surface, layout, view, art=scene.card_art)
         thinking = scene.session.thinking
-        spots = hud.seat_spots(layout, view.players, scene.seating.bottom)
+        spots = hud.spots_for(layout, view, scene.seating.bottom)
         for seat, spot in enumerate(spots):
             status = "thinking…" if seat == thinking else ""
             hud.draw_seat(surface, spot, view, seat, name=names[seat], status=status,

@@ -21,8 +21,10 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 from game.rules.coup_bluff.charts import Character
 from game.rules.coup_bluff.decisions import Keep, ReturnCards
 from game.rules.coup_bluff.state import Phase
+from game.ui.art.canvas import CARD_RATIO
 from game.ui.table import hud as table_hud
 from game.ui.table.bluff import hud
+from game.ui.table.bluff.seats import SeatSpot, own_plate, panel_band
 from game.ui.table.controls import DecisionButtons, Words
 from game.ui.table.layout import TableLayout
 
@@ -34,6 +36,7 @@ NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)}
 CARD_WIDTH = 96  # at the design size
 LEAST_CARD_WIDTH = 88  # the ability stays readable in the smallest window
+TITLE, LINE = 32, 24  # the question's row and the tally's, in the theme's type
 PICKED = (255, 214, 102)
 UNPICKED = (40, 40, 40)
 NUMBER = (220, 220, 220)
@@ -81,27 +84,44 @@ class CardPicker(DecisionButtons):
         return (f"Chosen {len(self.picked)} of {self.count}: click a card or press "
                 f"{keys} to {self.verb} it, then Enter")
 
-    def card_width(self) -> int:
+    def _room(self) -> Rect:
+        """Where the panel may stand: the band between the plates, above the line a hint
+        fills over the viewer's plate."""
+        band = panel_band(self.layout, self.scene.view().players)
+        gap = max(4, round(6 * self.layout.scale))  # as the line keeps clear of the panel
+        band.height = min(band.bottom, self.scene.hint_room().top - gap) - band.top
+        return band
+
+    def _card_width(self, tallest: int) -> int:
+        """As wide as the design and the felt allow; narrower if the cards would be taller
+        than `tallest`, but never narrower than the viewer's own cards on his plate."""
         scale = self.layout.scale
         room = (self.layout.felt.width - round(40 * scale)) // len(self.cards) - 12
-        return min(room, max(round(CARD_WIDTH * scale), LEAST_CARD_WIDTH))
+        widest = min(room, max(round(CARD_WIDTH * scale), LEAST_CARD_WIDTH))
+        own = hud.card_width(SeatSpot(own_plate(self.layout), True), scale)
+        return max(min(widest, own), min(widest, round(tallest / CARD_RATIO)))
 
     def _build(self) -> None:
         self.kill()
         scale = self.layout.scale
-        cw, ch = hud.card_size(self.card_width())
         gap = round(14 * scale)
         frame = max(4, round(6 * scale))
+        button = max(round(38 * scale), 34)
+        top = TITLE + LINE + round(12 * scale)
+        chrome = top + 2 * frame + gap + button + round(10 * scale)
+        room = self._room()
+        self.card_width = self._card_width(room.height - chrome)
+        cw, ch = hud.card_size(self.card_width)
         width = max(len(self.cards) * (cw + gap) + gap + 2 * frame, round(490 * scale), 480)
-        title, line, button = 32, 24, max(round(38 * scale), 34)
-        top = title + line + round(12 * scale)
-        height = top + ch + 2 * frame + gap + button + round(10 * scale)
+        height = chrome + ch
         rect = Rect(0, 0, width, height)
         self.words.place(self.layout, rect)
+        rect.bottom = min(rect.bottom, room.bottom)  # the hint's room kept, if there is room
+        rect.top = max(rect.top, room.top)
         self.panel = UIPanel(rect, manager=self.ui, object_id="#decision_panel")
-        UILabel(Rect(0, round(6 * scale), width, title), self.question(), manager=self.ui,
+        UILabel(Rect(0, round(6 * scale), width, TITLE), self.question(), manager=self.ui,
                 container=self.panel, object_id="#decision_title")
-        self.line = UILabel(Rect(0, round(6 * scale) + title, width, line), self.tally(),
+        self.line = UILabel(Rect(0, round(6 * scale) + TITLE, width, LINE), self.tally(),
                             manager=self.ui, container=self.panel)
         self.frame = frame
         self._card_row(width, top, gap)
@@ -114,7 +134,7 @@ class CardPicker(DecisionButtons):
 
     def _card_row(self, width: int, top: int, gap: int) -> None:
         """The cards side by side, each a button under its picture."""
-        cw, ch = hud.card_size(self.card_width())
+        cw, ch = hud.card_size(self.card_width)
         frame = self.frame
         left = (width - len(self.cards) * (cw + gap) + gap) // 2 - frame
         for index in range(len(self.cards)):
@@ -126,7 +146,7 @@ class CardPicker(DecisionButtons):
 
     def _image(self, index: int, frame: int) -> pygame.Surface:
         """The card, framed in gold when picked, dimmed when not (once one is picked)."""
-        cw, ch = hud.card_size(self.card_width())
+        cw, ch = hud.card_size(self.card_width)
         image = pygame.Surface((cw + 2 * frame, ch + 2 * frame), pygame.SRCALPHA)
         picked = index in self.picked
         if picked:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.coup_bluff.view import CoupView
-from game.rules.words import joined
+from game.rules.words import Naming, capitalized
 from game.ui.scenes.common import draw_lines
 from game.ui.scenes.results import GameOverOverlay, ResultOverlay
 
@@ -30,26 +30,30 @@ def tally_lines(view: CoupView, names: Sequence[str]) -> list[str]:
             f"{'s' if view.round_wins[seat] != 1 else ''} won" for seat in order]
 
 
-def between_rounds_lines(view: CoupView, winner: int, names: Sequence[str]) -> list[str]:
+def between_rounds_lines(view: CoupView, winner: int, naming: Naming) -> list[str]:
     """After a round that does not end the match: who took it, the tally, what comes."""
     played = sum(view.round_wins)
-    return [f"**{names[winner]} wins {round_name(played - 1, view.rounds)}", "",
-            "**Rounds won", *tally_lines(view, names), "",
+    won = capitalized(naming.does(winner, "wins"))
+    return [f"**{won} {round_name(played - 1, view.rounds)}", "",
+            "**Rounds won", *tally_lines(view, naming.names), "",
             f"Next: {round_name(played, view.rounds)}, with fresh cards and coins.",
             "The most round wins take the match; equal tallies share it."]
 
 
-def match_result(view: CoupView, names: Sequence[str]) -> str:
-    """"Ada wins the match" or "Ada and Bob share the match"."""
-    if not view.winners:
+def match_result(view: CoupView, naming: Naming) -> str:
+    """"Ada wins the match", "You win the match" or "Ada and Bob share the match"."""
+    winners = view.winners
+    if not winners:
         return "Nobody wins the match"
-    verb = "wins" if len(view.winners) == 1 else "share"
-    return f"{joined(names[seat] for seat in view.winners)} {verb} the match"
+    if len(winners) == 1:
+        return capitalized(f"{naming.does(winners[0], 'wins')} the match")
+    return capitalized(f"{naming.all(winners)} share the match")
 
 
-def final_lines(view: CoupView, names: Sequence[str]) -> list[str]:
+def final_lines(view: CoupView, naming: Naming) -> list[str]:
     """The match's result in words, the tally of a match of rounds, and the last round."""
-    lines = [f"**{match_result(view, names)}", ""]
+    names = naming.names
+    lines = [f"**{match_result(view, naming)}", ""]
     if view.rounds > 1:
         lines += ["**Rounds won", *tally_lines(view, names), "",
                   f"**The last round ({round_name(view.rounds - 1, view.rounds)})"]
@@ -66,7 +70,7 @@ class BetweenRoundsScene(ResultOverlay):
     def __init__(self, app: App, table: TableScene, view: CoupView, winner: int) -> None:
         played = sum(view.round_wins)
         super().__init__(app, table, f"Round {played} of {view.rounds} is over",
-                         between_rounds_lines(view, winner, table.names))
+                         between_rounds_lines(view, winner, table.naming))
 
 
 class BluffGameOverScene(GameOverOverlay):
@@ -74,5 +78,5 @@ class BluffGameOverScene(GameOverOverlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        lines = final_lines(self.final_view(), self.table.names)
+        lines = final_lines(self.final_view(), self.table.naming)
         draw_lines(surface, lines, self.text_origin(), round(19 * self.scale))

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 class DuelWords(Words):
     wild = "JOKER"
+    cautious = (KeepQuiet,)
 
     def label(self, decision: Any) -> str:
         match decision:

@@ -18,6 +18,7 @@ from game.rules.coup_detat_duel.charts import (
 )
 from game.rules.coup_detat_duel.state import HandResult, Phase
 from game.rules.coup_detat_duel.view import DuelView
+from game.rules.words import Naming, capitalized
 from game.ui import art, text
 from game.ui.table.hud import GOLD, HIGHLIGHT, INK, MUTED, blit_text, panel
 
@@ -35,55 +36,70 @@ def chooser(view: DuelView) -> int | None:
     return 1 - view.prime_minister if view.coup else view.prime_minister
 
 
-def goal_line(view: DuelView, names: Sequence[str]) -> str:
+def goal_line(view: DuelView, naming: Naming) -> str:
     """What the hand's chooser must do, in words."""
     assert view.hand_type is not None
     line = CHART[view.hand_type]
     seat = chooser(view)
-    who = "You" if seat == view.seat else names[seat] if seat is not None else "?"
+    who = capitalized(naming.name(seat)) if seat is not None else "?"
     goal = line.coup_goal if view.coup else line.prime_ministers_goal
     return f"{who} must {goal}; the other tries to stop it."
 
 
-def banner_lines(view: DuelView, names: Sequence[str]) -> tuple[str, str]:
-    """The headline and one line of what matters now."""
+def banner_lines(view: DuelView, naming: Naming) -> tuple[str, str]:
+    """The headline and one line of what matters now (the person reading is "you")."""
     if view.phase is Phase.OVER:
         return "The game is over", "Most hands won decides the winner."
     if view.prime_minister is None:
         return ("Cutting for Prime Minister",
                 "The higher card wins: JOKER, then Ace, King, Queen ... 7. Ties cut again.")
-    pm, peasant = names[view.prime_minister], names[1 - view.prime_minister]
-    stage = "Tiebreak" if view.tiebreak else f"Round {view.round_index + 1} of {ROUNDS}"
-    if view.phase is Phase.DEAL:
-        return f"{stage}: Prime Minister {pm} deals", f"Peasant: {peasant}"
-    if view.hand_type is None:
-        if view.phase is Phase.COUP:
-            return (f"{stage}: {peasant} holds JOKER",
-                    "Announce it and name a coup, or keep it quiet and let the Prime "
-                    "Minister choose.")
-        return f"{stage}: Prime Minister {pm} names the hand", f"Peasant: {peasant}"
-    kind = f"a coup by {peasant}" if view.coup else f"Prime Minister {pm}'s hand"
+    if view.hand_type is None or view.phase is Phase.DEAL:
+        return _before_the_hand(view, view.prime_minister, naming)
+    pm = view.prime_minister
+    if view.coup:
+        kind = f"a coup by {naming.name(1 - pm)}"
+    elif pm == naming.you:
+        kind = "your hand as Prime Minister"
+    else:
+        kind = f"Prime Minister {naming.name(pm)}'s hand"
     headline = f"{view.hand_type.label}: {kind}"
     if view.phase is Phase.EXCHANGE:
-        return headline, exchange_line(view, names)
-    return headline, goal_line(view, names)
+        return headline, exchange_line(view, naming)
+    return headline, goal_line(view, naming)
 
 
-def exchange_line(view: DuelView, names: Sequence[str]) -> str:
+def _before_the_hand(view: DuelView, pm: int, naming: Naming) -> tuple[str, str]:
+    """The banner while the hand is dealt and its type not yet named."""
+    stage = "Tiebreak" if view.tiebreak else f"Round {view.round_index + 1} of {ROUNDS}"
+    peasant = 1 - pm
+    if view.phase is Phase.COUP:
+        return (f"{stage}: {naming.does(peasant, 'holds')} JOKER",
+                "Announce it and name a coup, or keep it quiet and let the Prime "
+                "Minister choose.")
+    yours = pm == naming.you
+    if view.phase is Phase.DEAL:
+        doing = "you deal, as Prime Minister" if yours else \
+            f"Prime Minister {naming.name(pm)} deals"
+    else:
+        doing = "as Prime Minister, you name the hand" if yours else \
+            f"Prime Minister {naming.name(pm)} names the hand"
+    return f"{stage}: {doing}", f"Peasant: {naming.name(peasant)}"
+
+
+def exchange_line(view: DuelView, naming: Naming) -> str:
     seat = view.to_act
     assert view.hand_type is not None and seat is not None
     limits = EXCHANGE_LIMITS[role_of(view, seat)]
-    who = "You set" if seat == view.seat else f"{names[seat]} sets"
     barred = CHART[view.hand_type].not_to_set_aside_words
     never = f" Never {barred}." if barred else ""
-    return (f"The Bastille: {who} aside {limits.fewest} to {limits.most} cards and "
-            f"draw{'' if seat == view.seat else 's'} as many.{never}")
+    return (f"The Bastille: {naming.does(seat, 'sets')} aside {limits.fewest} to "
+            f"{limits.most} cards and {naming.verb(seat, 'draws')} as many.{never}")
 
 
-def draw_banner(surface: pygame.Surface, rect: Rect, view: DuelView, names: Sequence[str],
+def draw_banner(surface: pygame.Surface, rect: Rect, view: DuelView, naming: Naming,
                 scale: float, suit_colours: text.SuitColours) -> None:
     panel(surface, rect, (12, 22, 18, 215), border=(120, 96, 48))
-    headline, goal = banner_lines(view, names)
+    headline, goal = banner_lines(view, naming)
     left = rect.left + round(14 * scale)
     blit_text(surface, headline, round(22 * scale), GOLD, (left, rect.top + round(5 * scale)),
               bold=True, suit_colours=suit_colours)
@@ -99,6 +115,16 @@ def short_name(name: str, size: int, width: int) -> str:
     while len(name) > 2 and text.measure(name, size, True) > width:
         name = name[:-1]
     return name
+
+
+def ellipsized(words: str, size: int, width: int, *, bold: bool = True) -> str:
+    """`words` cut short with an ellipsis to fit `width` (the last resort: first the type
+    gets smaller)."""
+    if text.measure(words, size, bold) <= width:
+        return words
+    while len(words) > 1 and text.measure(words + "…", size, bold) > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
 
 
 def cell_words(result: HandResult, names: Sequence[str], size: int, width: int) -> str:
@@ -119,6 +145,9 @@ def draw_scoresheet(surface: pygame.Surface, rect: Rect, view: DuelView,
     column = (rect.right - round(8 * scale) - first) // ROUNDS
     header_y = rect.top + round(32 * scale)
     word = "Round " if text.measure("Round 2", size, True) < column - round(6 * scale) else "R"
+    legend = max(9, round(11 * scale))  # "*" marks a coup, over the hand types
+    blit_text(surface, "* a coup", fitting("* a coup", legend, first - label_x), MUTED,
+              (label_x, header_y + round(2 * scale)))
     for index in range(ROUNDS):
         current = index == view.round_index and not view.tiebreak
         blit_text(surface, f"{word}{index + 1}", size, HIGHLIGHT if current else MUTED,
@@ -155,15 +184,17 @@ def _points(surface: pygame.Surface, rect: Rect, view: DuelView, names: Sequence
     pygame.draw.line(surface, (90, 60, 30), (rect.left + round(10 * scale), y),
                      (rect.right - round(10 * scale), y), 2)
     half = rect.width // 2
+    room = half - round(12 * scale)
     for seat, points in enumerate(view.points):
         x = rect.left + half * seat + half // 2
-        name = short_name(names[seat], size, half - round(50 * scale))
+        score = f"  {points}"
+        name = names[seat]
+        fitted = fitting(name + score, size, room, bold=True)
+        if text.measure(name + score, fitted, True) > room:  # a very long name, at last
+            name = ellipsized(name, fitted, room - text.measure(score, fitted, True))
         colour = HIGHLIGHT if seat in view.winners else INK
-        blit_text(surface, f"{name}  {points}", size, colour, (x, y + round(10 * scale)),
+        blit_text(surface, name + score, fitted, colour, (x, y + round(10 * scale)),
                   anchor="midtop", bold=True)
-    blit_text(surface, "* a coup", max(9, round(11 * scale)), MUTED,
-              (rect.right - round(10 * scale), rect.bottom - round(4 * scale)),
-              anchor="bottomright")
 
 
 # The chart of the hand in play -----------------------------------------------------------
@@ -212,16 +243,17 @@ def draw_chart(surface: pygame.Surface, rect: Rect, view: DuelView, scale: float
 # The plates --------------------------------------------------------------------------------
 
 
-def seat_lines(view: DuelView, seat: int) -> tuple[str, str]:
-    """Under the name: the office; the points, the cards held and set aside."""
+def seat_lines(view: DuelView, seat: int) -> tuple[str, str, str]:
+    """Under the name, a line each: the office; the points; the cards held (another's) and
+    set aside."""
     office = role_of(view, seat).title if view.prime_minister is not None else "Cutting"
     points = view.points[seat]
-    parts = [f"{points} point{'s' if points != 1 else ''}"]
+    cards = []
     if seat != view.seat and view.hand_sizes[seat]:
-        parts.append(f"{view.hand_sizes[seat]} cards")
+        cards.append(f"{view.hand_sizes[seat]} cards")
     if view.set_aside_counts[seat]:
-        parts.append(f"{view.set_aside_counts[seat]} set aside")
-    return office, " · ".join(parts)
+        cards.append(f"{view.set_aside_counts[seat]} set aside")
+    return office, f"{points} point{'s' if points != 1 else ''}", " · ".join(cards)
 
 
 def fitting(words: str, size: int, room: int, *, bold: bool = False) -> int:
@@ -250,12 +282,14 @@ def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: DuelView
         surface.blit(badge, (x, rect.top + round(4 * scale)))
         x -= round(4 * scale)
     small = max(10, round(13 * scale))
-    office, counts = seat_lines(view, seat)
+    office, points, cards = seat_lines(view, seat)
     colour = GOLD if view.prime_minister == seat else MUTED
     blit_text(surface, office, small, colour, (rect.left + pad, rect.top + round(28 * scale)),
               bold=True)
-    blit_text(surface, counts, fitting(counts, small, rect.width - 2 * pad), INK,
-              (rect.left + pad, rect.top + round(47 * scale)))
+    for index, words in enumerate((points, cards)):
+        if words:
+            blit_text(surface, words, fitting(words, small, rect.width - 2 * pad), INK,
+                      (rect.left + pad, rect.top + round((47 + 18 * index) * scale)))
     if status:
         blit_text(surface, status, small, GOLD, (rect.centerx, rect.bottom - round(4 * scale)),
                   anchor="midbottom")

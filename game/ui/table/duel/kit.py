@@ -152,6 +152,9 @@ class DuelKit:
     def prompt_bottom(self, layout: TableLayout) -> int:
         return layout.prompt_bottom
 
+    def plates(self, view: DuelView, layout: TableLayout, bottom: int) -> list[pygame.Rect]:
+        return [layout.place_of(seat, bottom).plate for seat in range(view.players)]
+
     def dagger_targets(self, view: DuelView, layout: TableLayout) -> list[float]:
         return []
 
@@ -163,7 +166,7 @@ class DuelKit:
                   table: DuelView, now: float, light: text.SuitColours) -> None:
         layout = scene.layout
         scale = layout.scale
-        hud.draw_banner(surface, layout.banner, view, scene.names, scale, light)
+        hud.draw_banner(surface, layout.banner, view, scene.naming, scale, light)
         hud.draw_scoresheet(surface, layout.board, view, scene.names, scale)
         hud.draw_chart(surface, layout.treasury, table, scale)
         shared_hud.draw_last_trick(surface, layout.last_trick, table.tricks_done, scene.names,
@@ -194,6 +197,9 @@ class DuelKit:
         from game.ui.table.duel.results import DuelGameOverScene
 
         return DuelGameOverScene(app, table)
+
+    def knocked_out(self, view: DuelView, seat: int) -> bool:
+        return False  # everyone plays every hand to the end
 
     def statistics(self, match: Match, humans: Collection[int]) -> stats.GameRecord | None:
         return stats.record_for_duel(match, humans)

@@ -13,6 +13,7 @@ from pygame import Rect
 from game.cards import Card
 from game.rules.coup_detat_duel.charts import JACKS, QUEEN_OF_HEARTS, SPADES, HandType
 from game.rules.coup_detat_duel.view import DuelView
+from game.rules.words import Naming, capitalized
 from game.ui.scenes.common import draw_lines
 from game.ui.scenes.results import GameOverOverlay, ResultOverlay
 from game.ui.table.duel.hud import draw_scoresheet
@@ -86,13 +87,19 @@ class DuelHandResultScene(ResultOverlay):
                          else "The hand is over", lines)
 
 
-def final_lines(view: DuelView, names: Sequence[str]) -> list[str]:
+def winning(winners: Sequence[int], naming: Naming) -> str:
+    """"Ada wins", "you win", "Ada and you share the win"."""
+    if len(winners) == 1:
+        return naming.does(winners[0], "wins")
+    return f"{naming.all(winners)} share the win" if winners else "nobody wins"
+
+
+def final_lines(view: DuelView, naming: Naming) -> list[str]:
     """The result in words: who won, by how much, and the tiebreak if there was one."""
     points = view.points
-    order = sorted(range(len(names)), key=lambda seat: -points[seat])
-    winner = ", ".join(names[seat] for seat in view.winners) or "Nobody"
+    order = sorted(range(len(points)), key=lambda seat: -points[seat])
     score = "–".join(str(points[seat]) for seat in order)
-    lines = [f"**{winner} wins {score}"]
+    lines = [f"**{capitalized(winning(view.winners, naming))} {score}"]
     if view.tiebreak or any(result.round_index >= view.rounds for result in view.scoresheet):
         lines.append("Level after two rounds: the tiebreak hand of Dominoes decided it.")
     return lines
@@ -104,7 +111,7 @@ class DuelGameOverScene(GameOverOverlay):
         rect = self.panel_rect()
         scale = self.scale
         view = self.final_view()
-        y = draw_lines(surface, final_lines(view, self.table.names), self.text_origin(),
+        y = draw_lines(surface, final_lines(view, self.table.naming), self.text_origin(),
                        round(21 * scale))
         sheet = Rect(0, 0, round(420 * scale), rect.bottom - y - round(90 * scale))
         sheet.midtop = (rect.centerx, y + round(10 * scale))

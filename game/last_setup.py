@@ -1,0 +1,111 @@
+"""The table last set in New game (the game, the players, the options, each seat's name and
+who plays it), kept beside the settings so that New game offers it the next time.
+
+A small versioned JSON object in the config folder. Loading never fails: a missing or
+damaged file gives nothing to offer (New game shows its defaults); a part that makes no
+sense (a game that does not exist, a seat with a level that does not) is left out, and
+New game keeps its own default for it. Unknown keys are ignored.
+
+    {"format": "coup-detat-new-game", "version": 1, "ruleset": "coup", "players": 5,
+     "options": {"rounds": 3, "alternative_deal": false},
+     "seats": [{"name": "Alex", "kind": "human", "level": "medium"}, ...]}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game import paths
+from game.ai.levels import LEVELS
+from game.engine.saves import MAX_NAME_LENGTH
+from game.files import write_atomically
+from game.rules import RULESETS
+from game.session import COMPUTER, HUMAN
+
+FORMAT = "coup-detat-new-game"
+VERSION = 1
+KINDS = (HUMAN, COMPUTER)
+MOST_SEATS = 6
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """A seat as New game set it: a name, and a person or the computer at a level."""
+
+    name: str
+    kind: str = COMPUTER
+    level: str = "medium"
+
+
+@dataclass(frozen=True)
+class Setup:
+    ruleset: str | None = None  # None: the file named no game this program has
+    players: int | None = None
+    options: dict[str, bool | int] = field(default_factory=dict)  # the game's options
+    seats: tuple[SeatChoice | None, ...] = ()  # every seat of the form, used or not
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "ruleset": self.ruleset,
+                "players": self.players, "options": dict(self.options),
+                "seats": [None if seat is None else
+                          {"name": seat.name, "kind": seat.kind, "level": seat.level}
+                          for seat in self.seats]}
+
+
+def setup_path() -> Path:
+    return paths.config_dir() / "new-game.json"
+
+
+def load(path: Path | None = None) -> Setup | None:
+    """The setup kept at `path` (default: the player's), or None if there is none to
+    offer. Never raises."""
+    path = setup_path() if path is None else path
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError, RecursionError):  # missing, unreadable, not UTF-8, not JSON
+        return None
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        return None
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        return None
+    return from_json(data)
+
+
+def from_json(data: Mapping[str, Any]) -> Setup:
+    """A setup from a JSON object: what makes no sense is left out."""
+    ruleset = data.get("ruleset")
+    ruleset = ruleset if isinstance(ruleset, str) and ruleset in RULESETS else None
+    players = data.get("players")
+    if type(players) is not int or ruleset is None or not (
+            RULESETS[ruleset].min_players <= players <= RULESETS[ruleset].max_players):
+        players = None
+    raw_options = data.get("options")
+    options = {name: value for name, value in raw_options.items()
+               if isinstance(name, str) and type(value) in (bool, int)} \
+        if isinstance(raw_options, Mapping) else {}
+    raw_seats = data.get("seats")
+    seats = tuple(_seat(seat) for seat in raw_seats[:MOST_SEATS]) \
+        if isinstance(raw_seats, list) else ()
+    return Setup(ruleset, players, options, seats)
+
+
+def _seat(raw: object) -> SeatChoice | None:
+    if not isinstance(raw, Mapping):
+        return None
+    name, kind, level = raw.get("name"), raw.get("kind"), raw.get("level")
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+        return None
+    if kind not in KINDS or level not in LEVELS:
+        return None
+    return SeatChoice(name, kind, level)
+
+
+def save(setup: Setup, path: Path | None = None) -> None:
+    """Keep the setup, written atomically; `OSError` if the folder cannot be written."""
+    path = setup_path() if path is None else path
+    write_atomically(path, json.dumps(setup.to_json(), indent=2, ensure_ascii=False) + "\n")
