@@ -8,6 +8,7 @@ that seat's view and applied only when the caller says the table is ready for it
 
 from __future__ import annotations
 
+import errno
 import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -27,6 +28,24 @@ from game.files import write_atomically
 from game.rules import get_ruleset
 
 HUMAN, COMPUTER = "human", "computer"
+UNWRITTEN = {getattr(errno, name): words for name, words in (  # (not every system has all)
+    ("ENOSPC", "the disk is full"), ("EDQUOT", "your disk quota is used up"),
+    ("EROFS", "the disk is read-only"), ("EACCES", "its folder may not be written"),
+    ("EPERM", "its folder may not be written")) if hasattr(errno, name)}
+
+
+def why_unwritten(error: OSError) -> str:
+    """Why a file could not be written, in a player's words."""
+    return UNWRITTEN.get(error.errno or 0) or str(error.strerror or error).lower()
+
+
+def _write_autosave(path: Path, text: str) -> str | None:
+    """Write the autosave; None when it is written, else what the player is told."""
+    try:
+        write_atomically(path, text, keep=paths.PREVIOUS_AUTOSAVES)
+    except OSError as error:
+        return f"Your game could not be saved: {why_unwritten(error)}"
+    return None
 HINT_BUDGET = 0.8  # seconds the Hard player thinks for a hint
 
 
@@ -69,6 +88,8 @@ class GameSession:
         self.on_thinking_done = on_thinking_done
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._autosaving: Future[str | None] | None = None  # the latest autosave written
+        self._autosave_problem: str | None = None  # why the last one written failed
         self._request: _Request | None = None
         self._hint: tuple[int, int, Future[tuple[Decision, str]]] | None = None
         self.notes: list[str] = []  # what the table's log should say besides the game
@@ -246,13 +267,25 @@ class GameSession:
         saves.write(path, self.match, self.seats, name=name)
 
     def _after(self, events: list[Event]) -> None:
-        if self.autosave_path is not None and any(map(self.ruleset.checkpoint, events)):
+        """Autosave at each checkpoint; after a failed autosave, at every decision until
+        one is written again."""
+        if self.autosave_path is None:
+            return
+        if self.autosave_trouble() is not None or any(map(self.ruleset.checkpoint, events)):
             self._autosave(self.autosave_path)
 
     def _autosave(self, path: Path) -> None:
         """Snapshot the log now (cheap); write it in the background (disk may be slow)."""
         text = saves.dumps(self.match, self.seats)
-        self._writer.submit(write_atomically, path, text, keep=paths.PREVIOUS_AUTOSAVES)
+        self._autosaving = self._writer.submit(_write_autosave, path, text)
+
+    def autosave_trouble(self) -> str | None:
+        """Why the game is not saved, as the last autosave written found (the disk full,
+        read-only...), in a sentence for the player; None once an autosave is written."""
+        latest = self._autosaving
+        if latest is not None and latest.done():
+            self._autosave_problem = latest.result()
+        return self._autosave_problem
 
     def seat_bot(self, seat: int, command: str, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
         """Let an outside program play `seat` (docs/BOT_PROTOCOL.md)."""

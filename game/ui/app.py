@@ -164,6 +164,17 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def leave_carefully(self, leave: Callable[[], None]) -> None:
+        """Leave (quit, or leave the table) at once, unless it would lose a game that
+        could not be saved: then ask first."""
+        from game.ui.scenes.files import LeaveUnsavedDialog
+
+        trouble = next((why for scene in self.scenes if (why := scene.leaving_loses())), None)
+        if trouble is None or isinstance(self.scene, LeaveUnsavedDialog):
+            leave()
+        else:
+            self.push(LeaveUnsavedDialog(self, trouble, leave))
+
     # The loop --------------------------------------------------------------------------------
     def run(self, frames: int | None = None, until: Callable[[], bool] | None = None) -> None:
         """The loop, until the window closes, `frames` have been drawn (without idle
@@ -271,7 +282,7 @@ class App:
     def _dispatch(self, event: pygame.event.Event) -> None:
         self._needs_frame = True
         if event.type == pygame.QUIT:
-            self.quit()
+            self.leave_carefully(self.quit)
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.screen = self._open_window((event.w, event.h), False)

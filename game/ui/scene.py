@@ -54,6 +54,11 @@ class Scene:
     def relayout(self, size: tuple[int, int]) -> None:
         """Recompute the geometry for a new window size (no widgets)."""
 
+    def leaving_loses(self) -> str | None:
+        """What leaving the scene now would lose, in a sentence (a game that could not be
+        saved), or None."""
+        return None
+
     def wake_at(self) -> float | None:
         """A `time.monotonic()` moment when the scene needs a turn although nothing moves
         (a timer), or None."""

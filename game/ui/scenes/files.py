@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,7 +18,7 @@ from game import paths, save_index
 from game.engine import saves
 from game.engine.errors import SaveError
 from game.engine.match import Match
-from game.session import GameSession
+from game.session import GameSession, why_unwritten
 from game.ui import text
 from game.ui.scenes.common import MenuScene, Overlay, draw_lines
 from game.ui.table.kit import table_rulesets
@@ -229,7 +231,42 @@ class LoadScene(MenuScene):
         return super().handle(event)
 
 
-class LeaveGameDialog(Overlay):
+class WordsDialog(Overlay):
+    """A question in a few lines of words, answered by the two buttons at its foot."""
+
+    lines: list[str]
+
+    def panel_rect(self) -> Rect:
+        rect = Rect(0, 0, round(640 * self.scale), round(280 * self.scale))
+        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        rect, size = self.panel_rect(), max(12, round(17 * self.scale))
+        room = rect.width - round(56 * self.scale)
+        wrapped = [part for line in self.lines for part in text.wrap(line, size, room)]
+        draw_lines(surface, wrapped, (rect.left + round(28 * self.scale),
+                                      rect.top + round(66 * self.scale)), size)
+
+
+class LeaveUnsavedDialog(WordsDialog):
+    """Asked before the window closes (or the table is left) while the game could not be
+    autosaved: leaving would lose it."""
+
+    title = "Leave without saving?"
+
+    def __init__(self, app: App, trouble: str, leave: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.leave_anyway = leave
+        self.lines = [f"{trouble}.", "If you leave now, the game is lost. Stay, and save it "
+                      "elsewhere with Save as… (a whole path, on another disk)."]
+
+    def enter(self) -> None:
+        self.button_pair(("Stay", self.app.pop), ("Leave anyway", self.leave_anyway))
+
+
+class LeaveGameDialog(WordsDialog):
     """Asked before a loaded game in progress takes Continue from another one, which is
     kept among the player's saves, so that loading never loses a game."""
 
@@ -244,11 +281,6 @@ class LeaveGameDialog(Overlay):
         self.lines = [f"Continue will carry on “{title}” from now on.",
                       f"The game in progress is kept in your saves as “{self.kept_as}”: "
                       "Load finds it there."]
-
-    def panel_rect(self) -> Rect:
-        rect = Rect(0, 0, round(640 * self.scale), round(280 * self.scale))
-        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        return rect
 
     def enter(self) -> None:
         self.button_pair(("Load", self._load), ("Cancel", self.app.pop))
@@ -270,13 +302,26 @@ class LeaveGameDialog(Overlay):
         if isinstance(below, LoadScene):
             below._say(words)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        rect, size = self.panel_rect(), max(12, round(17 * self.scale))
-        room = rect.width - round(56 * self.scale)
-        wrapped = [part for line in self.lines for part in text.wrap(line, size, room)]
-        draw_lines(surface, wrapped, (rect.left + round(28 * self.scale),
-                                      rect.top + round(66 * self.scale)), size)
+
+MAX_PATH_TYPED = 1024  # a whole path may be typed in the name's place
+
+
+def default_name() -> str:
+    return f"Game {datetime.now().strftime('%d %b %H-%M')}"
+
+
+def elsewhere(typed: str) -> Path | None:
+    """The file a whole path typed in the name's box stands for (to save outside the
+    saves folder: another disk when this one is full), ending in .json, a new file in it
+    if it is a folder; None for a plain name."""
+    text = typed.strip()
+    separators = [os.sep, *([os.altsep] if os.altsep else [])]
+    if not (text.startswith("~") or any(mark in text for mark in separators)):
+        return None
+    path = Path(text).expanduser()
+    if path.is_dir():
+        return path / f"{default_name()}.json"
+    return path if path.suffix.lower() == ".json" else path.with_name(f"{path.name}.json")
 
 
 class SaveDialog(Overlay):
@@ -308,8 +353,8 @@ class SaveDialog(Overlay):
                           manager=self.app.ui, object_id="#left_label"))
         self.name = self.keep(UITextEntryLine(Rect(inner.left, y + round(30 * scale), inner.width,
                                                    round(40 * scale)), manager=self.app.ui))  # type: ignore[assignment]
-        self.name.set_text_length_limit(saves.MAX_SAVE_NAME_LENGTH)  # type: ignore[union-attr]
-        self.name.set_text(f"Game {datetime.now().strftime('%d %b %H-%M')}")  # type: ignore[union-attr]
+        self.name.set_text_length_limit(MAX_PATH_TYPED)  # type: ignore[union-attr]
+        self.name.set_text(default_name())  # type: ignore[union-attr]
         self.name.focus()  # type: ignore[union-attr]
         self.entries = save_index.list_saves([(paths.saves_dir(), False)])
         listing = Rect(inner.left, y + round(84 * scale), inner.width, round(190 * scale))
@@ -321,6 +366,8 @@ class SaveDialog(Overlay):
                                               inner.width, round(26 * scale)), "",
                                          manager=self.app.ui))  # type: ignore[assignment]
         self.button_pair(("Save", self._save), ("Cancel", self.app.pop), width=180, height=42)
+        if self.session.autosave_trouble() is not None:
+            self._say("To save it on another disk, type a whole path (/media/stick/my game).")
 
     def _pick(self, text: str) -> None:
         """A save clicked in the list: its name goes in the box, to be replaced."""
@@ -348,12 +395,20 @@ class SaveDialog(Overlay):
         return save_index.new_save_path(name or "")
 
     def _save(self) -> None:
-        name = saves.save_name(self.name.get_text() if self.name is not None else "")
-        path = self._target(name)
+        typed = self.name.get_text() if self.name is not None else ""
+        path = elsewhere(typed)
+        if path is not None:
+            name = saves.save_name(path.stem)
+        elif len(typed.strip()) > saves.MAX_SAVE_NAME_LENGTH:
+            self._say(f"A name has at most {saves.MAX_SAVE_NAME_LENGTH} characters.")
+            return
+        else:
+            name = saves.save_name(typed)
+            path = self._target(name)
         try:
             self.session.save(path, name)
         except OSError as error:
-            self._say(f"Could not save: {error.strerror or error}")
+            self._say(f"Could not save: {why_unwritten(error)}.")
             return
         self.app.pop()
         if self.saved is not None:

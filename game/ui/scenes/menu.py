@@ -55,4 +55,5 @@ class PauseMenu(Overlay):
     def _leave(self) -> None:
         from game.ui.scenes.title import TitleScene
 
-        self.app.replace(TitleScene(self.app))  # the table closes its session
+        self.app.leave_carefully(  # the table closes its session
+            lambda: self.app.replace(TitleScene(self.app)))

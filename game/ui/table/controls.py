@@ -304,41 +304,100 @@ def _title(choices: Sequence[Decision]) -> str:
     return "Nothing to lay"
 
 
-FINISH_QUICKLY = "Finish quickly"
+@dataclass(frozen=True)
+class OfferText:
+    """The words of an offer: the panel's title, its one button and the button's tip."""
+
+    title: str
+    label: str
+    tip: str
+
+
+FINISH_QUICKLY = OfferText("You are out: the others play on", "Finish quickly",
+                           "The computers play the rest at once, without pauses or animations")
 
 
 class OfferWords(Words):
-    """The one choice offered to persons who are all out."""
+    def __init__(self, text: OfferText) -> None:
+        self.text = text
 
     def label(self, decision: Any) -> str:
-        return str(decision)
+        return self.text.label
 
     def tip(self, decision: Any) -> str | None:
-        return "The computers play the rest at once, without pauses or animations"
+        return self.text.tip
 
     def title(self, choices: Sequence[Any]) -> str:
-        return "You are out: the others play on"
+        return self.text.title
 
     def in_corner(self, choices: Sequence[Any]) -> bool:
-        return True  # out of the way of the plates while he watches
+        return True  # out of the way of the plates and the cards
 
     def is_button(self, decision: Any) -> bool:
         return True
 
 
-class FinishOffer(DecisionButtons):
-    """To the persons, once they are all out of the play: the computers may finish it at
-    once. It is no decision of the game: watching is just not pressing it."""
+class Offer(DecisionButtons):
+    """A panel with one button that is no decision of the game (finish quickly, save
+    elsewhere): ignoring it is always fine."""
 
-    def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout,
-                 scene: TableScene) -> None:
-        super().__init__(ui, layout, [FINISH_QUICKLY], scene, OfferWords())
+    def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout, scene: TableScene,
+                 text: OfferText, action: Callable[[], None]) -> None:
+        self.text = text
+        self.action = action
+        super().__init__(ui, layout, [text.label], scene, OfferWords(text))
 
     def pressed(self, element: object) -> bool:
         if element not in self.buttons:
             return False
-        self.scene.finish_quickly()
+        self.action()
         return True
+
+
+class UnsavedNotice:
+    """Over the top of the log, while the game cannot be autosaved: why, and Save as…
+    (kept off the felt, where the person's cards and decisions are)."""
+
+    def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout, trouble: str,
+                 save_as: Callable[[], None]) -> None:
+        self.trouble = trouble
+        self.save_as = save_as
+        scale, log = layout.scale, layout.log
+        pad, button = round(8 * scale), max(30, round(36 * scale))
+        font = ui.get_theme().get_font(["#notice_label"])
+        lines = wrapped(f"{trouble}.", font, log.width - 2 * pad)
+        line = font.size("Ag")[1] + 4
+        self.panel = UIPanel(Rect(log.left, log.top, log.width,
+                                  len(lines) * line + button + 3 * pad),
+                             manager=ui, object_id="#decision_panel")
+        for row, words in enumerate(lines):
+            UILabel(Rect(pad, pad + row * line, log.width - 2 * pad, line), words, manager=ui,
+                    container=self.panel, object_id="#notice_label")
+        self.button = UIButton(Rect(pad, 2 * pad + len(lines) * line, log.width - 2 * pad,
+                                    button), "Save as…", manager=ui, container=self.panel,
+                               tool_tip_text="Save the game under a name, or on another disk: "
+                                             "type a whole path")
+
+    def pressed(self, element: object) -> bool:
+        if element is not self.button:
+            return False
+        self.save_as()
+        return True
+
+    def kill(self) -> None:
+        self.panel.kill()
+
+
+def wrapped(words: str, font: Any, width: int) -> list[str]:
+    """`words` in lines no wider than `width` in `font` (a long word stands alone)."""
+    lines: list[str] = []
+    for word in words.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and font.size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
 
 
 class TippedButton(UIButton):

@@ -28,7 +28,13 @@ from game.ui import art, text
 from game.ui.scene import Scene
 from game.ui.table.arrange import CURSOR_LIFT, MARKED_LIFT, card_key
 from game.ui.table.beats import Beat, money_movement
-from game.ui.table.controls import DecisionButtons, FinishOffer, SideButtons
+from game.ui.table.controls import (
+    FINISH_QUICKLY,
+    DecisionButtons,
+    Offer,
+    SideButtons,
+    UnsavedNotice,
+)
 from game.ui.table.kit import View, kit_for
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.log_panel import LogPanel
@@ -97,7 +103,9 @@ class TableScene(Scene):
         self.layout: TableLayout = table_layout(app.size, session.match.players)
         self.decisions: DecisionButtons | None = None
         self.side: SideButtons | None = None
-        self.offer: FinishOffer | None = None  # to persons who are all out: finish quickly?
+        self.offer: Offer | None = None  # to persons who are all out: finish quickly?
+        self.notice: UnsavedNotice | None = None  # the game could not be autosaved
+        self._unsaved: str | None = None  # the autosave's trouble, as last told
         self.finishing = False  # they asked to see the rest at once
         self.hand_view: View | None = None  # the hand being played, as last shown
         self.settled: list[tuple[Event, State]] = []  # this hand's settling, shown so far
@@ -132,12 +140,14 @@ class TableScene(Scene):
             self.side = None
         self._clear_decisions()
         self._withdraw_offer()
+        self._withdraw_notice()
         self.drag = None  # the button will come up over another scene
 
     def relayout(self, size: tuple[int, int]) -> None:
         self.layout = table_layout(size, self.session.match.players)
         self.daggers = []
         self._withdraw_offer()  # offered again where the new layout has room
+        self._withdraw_notice()
         self._arrange(self.clock(), 0.0)
 
     def closed(self) -> None:
@@ -215,6 +225,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self._update(dt)
         self._refresh_side()
+        self._watch_autosave()
         self._refresh_offer()
 
     def seconds(self, design: float) -> float:
@@ -402,6 +413,7 @@ class TableScene(Scene):
         return self.finishing
 
     def finish_quickly(self) -> None:
+        """The computers play the rest of the play the persons are out of at once."""
         self.finishing = True
         self.skip_animation()
         self.computer_ready_at = self.clock()
@@ -413,9 +425,38 @@ class TableScene(Scene):
             self.finishing = False  # the round they were out of is over
         wanted = self.persons_out and not self.finishing and self.app.scene is self
         if wanted and self.offer is None:
-            self.offer = FinishOffer(self.app.ui, self.layout, self)
+            self.offer = Offer(self.app.ui, self.layout, self, FINISH_QUICKLY,
+                               self.finish_quickly)
         elif not wanted:
             self._withdraw_offer()
+
+    def _watch_autosave(self) -> None:
+        """Tell at once when the game could not be autosaved, and when it is again; while
+        it is not, the notice over the log offers Save as…"""
+        trouble = self.session.autosave_trouble()
+        shown = self.notice.trouble if self.notice is not None else None
+        if self.app.scene is not self or trouble != shown:
+            self._withdraw_notice()
+        if self.app.scene is self and trouble is not None and self.notice is None:
+            self.notice = UnsavedNotice(self.app.ui, self.layout, trouble, self.open_save)
+        if trouble == self._unsaved:
+            return
+        if trouble is not None:
+            self.log.add(f"{trouble}. It is tried again at each decision; Save as… saves it "
+                         "elsewhere.")
+            self.say(f"{trouble}.", seconds=8)
+        else:
+            self.log.add("Your game is saved again.")
+        self._unsaved = trouble
+
+    def leaving_loses(self) -> str | None:
+        """What leaving now would lose: the game, when it could not be autosaved."""
+        return self.session.autosave_trouble()
+
+    def _withdraw_notice(self) -> None:
+        if self.notice is not None:
+            self.notice.kill()
+            self.notice = None
 
     def _withdraw_offer(self) -> None:
         if self.offer is not None:
@@ -665,7 +706,7 @@ class TableScene(Scene):
             return self._key(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return any(controls is not None and controls.pressed(event.ui_element)
-                       for controls in (self.decisions, self.offer, self.side))
+                       for controls in (self.decisions, self.offer, self.notice, self.side))
         return False
 
     def skip_animation(self) -> None:
