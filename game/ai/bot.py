@@ -4,19 +4,28 @@ The program is started once per game. Each decision it is sent what its seat has
 the legal moves, and it answers with one of them. Whatever goes wrong (an answer that is
 not JSON, not legal, or too late; a program that crashes or never starts) is written to
 the game's log and the Easy player decides instead: the game never hangs. A program that
-has exited is replaced by the Easy player for the rest of the game.
+has exited, that stops reading what it is sent, or that lets its time run out three
+questions running is replaced by the Easy player for the rest of the game.
+
+The game never blocks on the program: a writer thread sends it its messages, two reader
+threads take in its output and its remarks, a line at most LINE_LIMIT bytes long, each
+read in pieces; the program runs in a process group of its own, ended whole with the game.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import json
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
 from game.ai.levels import levels_for, make_player
@@ -25,8 +34,27 @@ from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.ruleset import Decision, Ruleset, View
 
 DEFAULT_TIME_LIMIT = 10.0  # seconds for each answer
+SILENCES_BEFORE_GONE = 3  # a bot whose time runs out this many questions running is gone
+LINE_LIMIT = 1 << 20  # bytes in one line from a bot, its end left out
+CHUNK = 1 << 16  # bytes read from a bot at a time
+GRACE = 2.0  # seconds a bot has to exit once told the game is over
 Log = Callable[[str], None]
 History = Callable[[], Mapping[str, Any]]
+
+
+class _Signal:
+    """Something the game learns about the bot in the stream of its answers."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+TOO_LONG = _Signal("TOO_LONG")  # a line longer than LINE_LIMIT (the rest of it is skipped)
+DEAF = _Signal("DEAF")  # writing to the bot failed: it no longer reads its input
+Answer = bytes | _Signal | None  # a line; or a signal; None: the bot closed its output
 
 
 class ExecPlayer:
@@ -43,89 +71,165 @@ class ExecPlayer:
         self.fallback: Player = make_player("easy", seed, ruleset=ruleset.id)
         self.stand_in = "the Easy player" if has_easy else "the random player"
         self.faults = 0
-        self._answers: queue.Queue[str | None] = queue.Queue()
-        self._owed = 0  # answers to questions whose time ran out
+        self._answers: queue.Queue[Answer] = queue.Queue()
+        self._outbox: queue.Queue[bytes | None] = queue.Queue()  # None: close its input
+        self._queued = 0  # messages handed to the writer thread
+        self._written = 0  # messages the bot's input has taken in whole
+        self._asked = 0  # the number ("id") of the last question asked
+        self._owed = 0  # answers without an id to questions whose time ran out
+        self._silences = 0  # questions running whose time ran out
+        self._finished = False  # the game is over: what the bot does no longer counts
+        self._lock = threading.Lock()
+        self._remarks: threading.Thread | None = None
         self._process = self._start(options)
 
-    def _start(self, options: object) -> subprocess.Popen[str] | None:
+    def _start(self, options: object) -> subprocess.Popen[bytes] | None:
         try:
             process = subprocess.Popen(
                 _arguments(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
-                bufsize=1)
+                stderr=subprocess.PIPE, bufsize=0, **_group_options())
         except (OSError, ValueError) as error:
             self._fault(f"could not start {self.command!r}: {error}")
             return None
+        assert process.stdin is not None
         assert process.stdout is not None and process.stderr is not None
+        threading.Thread(target=self._write, args=(process.stdin,), daemon=True).start()
         threading.Thread(target=self._read_answers, args=(process.stdout,), daemon=True).start()
-        threading.Thread(target=self._read_remarks, args=(process.stderr,), daemon=True).start()
+        self._remarks = threading.Thread(target=self._read_remarks, args=(process.stderr,),
+                                         daemon=True)
+        self._remarks.start()
+        threading.Thread(target=_watch, args=(process,), daemon=True).start()
+        _RUNNING.add(process)
         self._process = process
         self._send({"type": "start", "ruleset": self.ruleset.id,
                     "options": self.ruleset.options_to_json(options), "seat": self.seat,
                     "time_limit": self.time_limit})
         return self._process
 
-    def _read_answers(self, stream: IO[str]) -> None:
-        for line in stream:
-            self._answers.put(line)
-        self._answers.put(None)  # the program closed its output: it has ended
+    def _write(self, stream: IO[bytes]) -> None:
+        """The writer thread: whatever the bot does with its input, only this thread waits
+        for it. Writing fails once the bot has ended (or it is ended)."""
+        try:
+            while (message := self._outbox.get()) is not None:
+                view = memoryview(message)
+                while view:
+                    view = view[stream.write(view) or 0:]
+                self._written += 1
+        except (OSError, ValueError):
+            if not self._finished:
+                self._answers.put(DEAF)
+        finally:
+            with contextlib.suppress(OSError):
+                stream.close()
 
-    def _read_remarks(self, stream: IO[str]) -> None:
-        for line in stream:
-            self.log(f"bot at seat {self.seat}: {line.rstrip()}")
+    def _read_answers(self, stream: IO[bytes]) -> None:
+        try:
+            for line in _lines(stream):
+                self._answers.put(line)
+        except (OSError, ValueError):
+            pass
+        finally:
+            self._answers.put(None)  # the program closed its output: it has ended
+
+    def _read_remarks(self, stream: IO[bytes]) -> None:
+        try:
+            for line in _lines(stream):
+                said = (f"(a line longer than {LINE_LIMIT} bytes, left out)"
+                        if isinstance(line, _Signal)
+                        else line.decode("utf-8", errors="replace").rstrip())
+                self.log(f"bot at seat {self.seat}: {said}")
+        except (OSError, ValueError):
+            pass
 
     @property
     def alive(self) -> bool:
         return self._process is not None
 
-    def _send(self, message: Mapping[str, Any]) -> bool:
-        process = self._process
-        if process is None or process.stdin is None:
-            return False
-        try:
-            process.stdin.write(json.dumps(message) + "\n")
-            process.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            self._gone("it stopped reading")
-            return False
-        return True
+    def _send(self, message: Mapping[str, Any]) -> int:
+        """Hand the message to the writer thread (never waits): its number among the
+        messages sent, 0 if the bot is gone."""
+        if self._process is None:
+            return 0
+        self._outbox.put((json.dumps(message) + "\n").encode("utf-8"))
+        self._queued += 1
+        return self._queued
 
     def decide(self, view: View, legal: Sequence[Decision]) -> Decision:
         if self._process is not None:
-            asked = {"type": "decide", "seat": self.seat, **self.history(),
+            self._asked += 1
+            asked = {"type": "decide", "id": self._asked, "seat": self.seat,
+                     **self.history(),
                      "legal": [self.ruleset.decision_to_json(d) for d in legal],
                      "view": self.ruleset.protocol.view_json(view)}
-            if self._send(asked):
-                chosen = self._answer(legal)
+            sent = self._send(asked)
+            if sent:
+                chosen = self._answer(legal, sent)
                 if chosen is not None:
                     return chosen
         return self.fallback.decide(view, legal)
 
-    def _answer(self, legal: Sequence[Decision]) -> Decision | None:
+    def _answer(self, legal: Sequence[Decision], sent: int) -> Decision | None:
         deadline = time.monotonic() + self.time_limit
         while True:
             try:
                 line = self._answers.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                if self._ended():  # the thread reading its output has not noticed yet
-                    self._gone("it exited")
-                    return None
-                self._owed += 1  # its answer may still come: it must not count for the next
-                self._fault(f"no answer within {self.time_limit:g} s")
+                self._out_of_time(sent)
                 return None
-            if line is not None and self._owed:
-                self._owed -= 1  # a late answer to an earlier question
-                continue
-            break
-        if line is None:
-            self._gone("it exited")
+            if self._finished:  # the game ended while the bot was thinking
+                return None
+            if line is None or line is DEAF:
+                deaf = line is DEAF and not self._ended()
+                self._gone("it stopped reading" if deaf else "it exited")
+                return None
+            if line is TOO_LONG:
+                self._silences = 0
+                self._fault(f"a line longer than {LINE_LIMIT} bytes")
+                return None
+            assert isinstance(line, bytes)
+            entry, problem = _parsed(line)
+            if not self._late(entry):
+                break
+        self._silences = 0  # it answered this question, well or not
+        if problem:
+            self._fault(f"{problem}: {line.decode('utf-8', 'replace').strip()[:80]!r}")
             return None
-        try:
-            entry = json.loads(line)
-        except json.JSONDecodeError:
-            self._fault(f"not JSON: {line.strip()[:80]!r}")
+        number = entry.pop("id", None) if isinstance(entry, dict) else None
+        if number is not None and number != self._asked:
+            self._fault(f"answers no question asked (id {json.dumps(number)[:40]})")
             return None
         return self._legal_answer(entry, legal)
+
+    def _late(self, entry: object) -> bool:
+        """Is this a late answer to an earlier question, to be dropped? If it echoes an id,
+        an earlier question's; if not, while answers are owed to questions whose time ran
+        out (a bot that echoes ids owes none: each of its answers says what it answers)."""
+        number = entry.get("id") if isinstance(entry, dict) else None
+        if number is None:
+            if self._owed:
+                self._owed -= 1
+                return True
+            return False
+        if number == self._asked:
+            self._owed = 0
+        return _is_number(number) and 0 < number < self._asked
+
+    def _out_of_time(self, sent: int) -> None:
+        """No answer within the time limit: a fault; if the program has ended, or has not
+        taken in the question yet, or has let its time run out three questions running, it
+        is gone."""
+        if self._ended():  # the thread reading its output has not noticed yet
+            self._gone("it exited")
+        elif self._written < sent:
+            self._gone(f"it has not read its input for {self.time_limit:g} s")
+        else:
+            self._silences += 1
+            if self._silences >= SILENCES_BEFORE_GONE:
+                self._gone(f"no answer within {self.time_limit:g} s, "
+                           f"{self._silences} times running")
+            else:
+                self._owed += 1  # its answer may still come: it must not count for the next
+                self._fault(f"no answer within {self.time_limit:g} s")
 
     def _ended(self) -> bool:
         """Has the program ended? Asked when its time runs out: its end is what the
@@ -137,20 +241,21 @@ class ExecPlayer:
 
     def _legal_answer(self, entry: object, legal: Sequence[Decision]) -> Decision | None:
         if not isinstance(entry, dict):
-            self._fault(f"not a move: {entry!r}"[:120])
+            self._fault(f"not a move: {_shown(entry)}")
             return None
         entry = {**entry, "seat": self.seat}  # the seat may be left out
         try:
             decision = self.ruleset.decision_from_json(entry)
-        except (IllegalMove, MalformedEntry) as error:
-            self._fault(f"not a move: {error}")
+        except (IllegalMove, MalformedEntry, ValueError, TypeError, KeyError,
+                RecursionError) as error:
+            self._fault(f"not a move: {str(error)[:80]}")
             return None
         normal = {self._normal(d): d for d in legal}
         chosen = normal.get(self._normal(decision))
         if chosen is None:  # a suit named for a wild card that is not led means nothing
             chosen = normal.get(self._normal(decision, without="suit"))
         if chosen is None:
-            self._fault(f"not a legal move: {json.dumps(entry)[:80]}")
+            self._fault(f"not a legal move: {_shown(entry)}")
         return chosen
 
     def _normal(self, decision: Decision, without: str = "") -> str:
@@ -163,24 +268,130 @@ class ExecPlayer:
         self.log(f"bot at seat {self.seat}: {what}; {self.stand_in} decides instead.")
 
     def _gone(self, why: str) -> None:
+        if self._finished:
+            return
         self._fault(f"{why}; {self.stand_in} plays this seat from now on")
-        self._stop()
+        self._stop(grace=0.0)
 
     def finish(self, result: Mapping[str, Any]) -> None:
-        """The game is over: tell the program, then let it go."""
+        """The game is over: tell the program, then let it go. Returns promptly, from any
+        thread, whatever the program does (it has GRACE seconds to exit)."""
         self._send({"type": "end", "result": dict(result)})
-        self._stop()
+        self._finished = True
+        self._stop(grace=GRACE)
 
-    def _stop(self) -> None:
-        process, self._process = self._process, None
+    def _stop(self, grace: float) -> None:
+        """Close its input (once the writer thread has written what it was given) and let it
+        exit within `grace` seconds; then end its process group: whatever it started, and
+        the program itself if it has not exited. Then what it wrote to its standard error
+        is all in the log."""
+        with self._lock:
+            process, self._process = self._process, None
         if process is None:
             return
-        try:
-            if process.stdin is not None:
-                process.stdin.close()
-            process.wait(timeout=2)
-        except (OSError, subprocess.TimeoutExpired, ValueError):
+        _RUNNING.discard(process)
+        self._outbox.put(None)
+        if grace:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=grace)
+        _end_group(process)
+        with contextlib.suppress(subprocess.TimeoutExpired):  # ended, to be collected
+            process.wait(timeout=GRACE)
+        if self._remarks is not None:  # unless something it started left its group and
+            self._remarks.join(timeout=GRACE)  # holds its standard error open
+
+
+def _lines(stream: IO[bytes], limit: int = LINE_LIMIT) -> Iterator[bytes | _Signal]:
+    """The lines of a bot's output, without their ends, read in pieces: a line longer than
+    `limit` bytes is TOO_LONG, as soon as it is, and the rest of it is skipped."""
+    pending = bytearray()
+    skipping = False
+    while piece := stream.read(CHUNK):
+        start = 0
+        while (end := piece.find(b"\n", start)) >= 0:
+            if not skipping:
+                pending += piece[start:end]
+                yield TOO_LONG if len(pending) > limit else bytes(pending)
+            skipping = False
+            pending.clear()
+            start = end + 1
+        if not skipping:
+            pending += piece[start:]
+            if len(pending) > limit:
+                yield TOO_LONG
+                pending.clear()
+                skipping = True
+    if pending and not skipping:
+        yield bytes(pending)
+
+
+def _parsed(line: bytes) -> tuple[Any, str]:
+    """The JSON value a line holds, or what is wrong with it. A number of thousands of
+    digits (ValueError) or lists nested beyond Python's depth (RecursionError) is wrong."""
+    try:
+        return json.loads(line.decode("utf-8")), ""
+    except UnicodeDecodeError:
+        return None, "not UTF-8"
+    except (ValueError, RecursionError):
+        return None, "not JSON"
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(entry: object) -> str:
+    """An answer, short, for the log (however deep it is)."""
+    try:
+        return json.dumps(entry)[:80]
+    except (ValueError, RecursionError):
+        return "(too deep to show)"
+
+
+_RUNNING: set[subprocess.Popen[bytes]] = set()  # the programs playing, till they are let go
+
+
+@atexit.register
+def _end_all() -> None:
+    """The game is leaving without letting its programs go (an error, Ctrl+C): in their
+    own groups, the terminal's Ctrl+C does not reach them; they end with it all the same."""
+    for process in list(_RUNNING):
+        _end_group(process)
+
+
+def _watch(process: subprocess.Popen[bytes]) -> None:
+    """Once the program has ended, end what it started: they may hold its output open, and
+    then the end of its output, which tells the game it has ended, would never come.
+    Where the system allows, the ended program is left to be collected later (by _stop),
+    so that its number, its group's, is not given to another process meanwhile."""
+    waitid = getattr(os, "waitid", None)
+    try:
+        if waitid is not None and os.name != "nt":
+            waitid(os.P_PID, process.pid, os.WEXITED | os.WNOWAIT)
+        else:
+            process.wait()
+    except ChildProcessError:  # collected already, by _stop or _ended
+        pass
+    _end_group(process)
+
+
+def _group_options(windows: bool | None = None) -> dict[str, Any]:
+    """What starts the program in a process group of its own, to be ended whole."""
+    if windows if windows is not None else os.name == "nt":
+        return {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200)}
+    return {"start_new_session": True}
+
+
+def _end_group(process: subprocess.Popen[bytes], windows: bool | None = None) -> None:
+    """End the program and, on POSIX, every process it started (they share its group,
+    unless they left it). Windows ends the program alone."""
+    try:
+        if windows if windows is not None else os.name == "nt":
             process.kill()
+        else:
+            os.killpg(process.pid, signal.SIGKILL)
+    except OSError:  # all of them have ended already
+        pass
 
 
 def _arguments(command: str) -> str | list[str]:

@@ -1,26 +1,64 @@
 """Bots that break the protocol, each in its own way, for the tests.
 
-    python misbehaving.py garbage|illegal|silent|crash|quit|late|mute_stderr
+    python misbehaving.py BEHAVIOUR
+
+garbage, illegal, silent, crash, quit, late: the old ones (see below). The others echo the
+question's "id" (when the game sends one) with each answer, and otherwise play the last
+legal move:
+
+    deaf           never reads its input and never answers
+    skip5          leaves the 5th question unanswered, answers every other one at once
+    twice          answers each question twice
+    badbytes       writes bytes that are not UTF-8: to stderr, and in its first answer
+    bignum         first answer: a number of 5,000 digits
+    deep           first answer: a list nested 100,000 deep
+    longline       first answer: a line of 64 MB
+    spawner        starts a child that sleeps ten minutes (its pid to stderr), then plays
+    spawner_crash  starts that child, then exits at its first question
 """
 
 import json
+import subprocess
 import sys
 import time
 
 BEHAVIOUR = sys.argv[1]
+CHILD = [sys.executable, "-c", "import time; time.sleep(600)"]
+
+
+def answer(move: dict, message: dict) -> None:
+    """One line for the question: the move, with the question's id echoed."""
+    echoed = {**move, "id": message["id"]} if "id" in message else move
+    print(json.dumps(echoed), flush=True)
+
+
+def write_bytes(stream: object, data: bytes) -> None:
+    stream.flush()
+    stream.buffer.write(data)
+    stream.buffer.flush()
 
 
 def main() -> None:
     if BEHAVIOUR == "crash":
         sys.stdin.readline()  # the start message
         sys.exit(3)
+    if BEHAVIOUR == "deaf":
+        time.sleep(600)
+        return
+    if BEHAVIOUR.startswith("spawner"):
+        child = subprocess.Popen(CHILD)  # it shares the bot's stdin, stdout and stderr
+        print(f"child {child.pid}", file=sys.stderr, flush=True)
     answered = 0
     for line in sys.stdin:
         message = json.loads(line)
+        if message["type"] == "end":
+            return
         if message["type"] != "decide":
             continue
         legal = message["legal"]
-        if BEHAVIOUR == "quit":  # ends once asked its first question
+        asked = answered + 1  # this question's number, counting from 1
+        answered += 1
+        if BEHAVIOUR in ("quit", "spawner_crash"):  # ends once asked its first question
             sys.exit(3)
         if BEHAVIOUR == "garbage":
             print("I think the King of Hearts is lovely", flush=True)
@@ -29,10 +67,28 @@ def main() -> None:
         elif BEHAVIOUR == "silent":
             continue
         elif BEHAVIOUR == "late":
-            if answered == 0:
+            if asked == 1:
                 time.sleep(0.6)  # past the time limit the tests give
             print(json.dumps(legal[-1]), flush=True)
-        answered += 1
+        elif BEHAVIOUR == "skip5" and asked == 5:
+            continue
+        elif BEHAVIOUR == "twice":
+            answer(legal[-1], message)
+            answer(legal[-1], message)
+        elif asked == 1 and BEHAVIOUR == "badbytes":
+            write_bytes(sys.stderr, b"a remark \xff\xfe that is not UTF-8\n")
+            good = json.dumps({**legal[-1], "id": message.get("id")}).encode()
+            write_bytes(sys.stdout, good[:-1] + b', "note": "\xff"}\n')  # legal, but not UTF-8
+        elif asked == 1 and BEHAVIOUR == "bignum":
+            print(json.dumps({"play": 1}).replace("1", "7" * 5000), flush=True)
+        elif asked == 1 and BEHAVIOUR == "deep":
+            print("[" * 100_000 + "]" * 100_000, flush=True)
+        elif asked == 1 and BEHAVIOUR == "longline":
+            for _ in range(1024):
+                sys.stdout.write("x" * 65536)  # 64 MB without a line's end, then its end
+            print(flush=True)
+        else:
+            answer(legal[-1], message)
 
 
 if __name__ == "__main__":
