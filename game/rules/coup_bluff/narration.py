@@ -65,7 +65,7 @@ class Narrator(Teller):
         claim = f" (claiming {rule.claim.label})" if rule.claim else ""
         target = f" {self.name(event.target)}" if event.target is not None else ""
         called = f", calling {event.called.label}" if event.called else ""
-        what = self.verb(event.seat, "draws") if event.action is Action.EXCHANGE \
+        what = "draw 1" if event.action is Action.EXCHANGE \
             and after.variant.exchange_draw == 1 else event.action.label
         return [f"{self.name(event.seat)}: {what}{target}{claim}{called}."]
 

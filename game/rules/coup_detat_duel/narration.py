@@ -81,10 +81,11 @@ class Narrator(Teller):
     def set_aside(self, event: ev.SetAside, after: State) -> list[str]:
         count = len(event.cards)
         return [f"{self.does(event.seat, 'sets')} aside {count} card{'s' * (count > 1)}"
-                f"{self._private(event.seat, event.cards)}"]
+                f"{self._private(event.seat, event.cards)}."]
 
     def drew(self, event: ev.DrewFromBastille, after: State) -> list[str]:
-        return [f"  and {self.verb(event.seat, 'draws')} as many from the Bastille"
+        count = len(event.cards)
+        return [f"{self.does(event.seat, 'draws')} {count} from the Bastille"
                 f"{self._private(event.seat, event.cards)}."]
 
     def queen_in_bastille(self, event: ev.QueenOfHeartsInBastille, after: State) -> list[str]:

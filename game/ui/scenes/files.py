@@ -307,7 +307,7 @@ MAX_PATH_TYPED = 1024  # a whole path may be typed in the name's place
 
 
 def default_name() -> str:
-    return f"Game {datetime.now().strftime('%d %b %H-%M')}"
+    return f"Game {datetime.now().strftime('%d %b %H:%M')}"
 
 
 def elsewhere(typed: str) -> Path | None:

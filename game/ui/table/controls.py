@@ -22,6 +22,7 @@ from game.rules.coup_detat.decisions import (
     PlayCard,
     StopRun,
 )
+from game.rules.coup_detat.narration import francs
 from game.ui.table.layout import TableLayout
 
 if TYPE_CHECKING:
@@ -43,7 +44,8 @@ def label(decision: Decision) -> str:
     match decision:
         case AttemptCoup(_, hand_type):
             line = COUP_CHART[hand_type]
-            return f"Coup in {hand_type.label}: {SHORT_GOALS[hand_type]} ({line.reward} each)"
+            reward = francs(line.reward)
+            return f"Coup in {hand_type.label}: {SHORT_GOALS[hand_type]} ({reward} each)"
         case DeclineCoup():
             return "Decline: discard COUP, take the centre card"
         case ChooseHandType(_, hand_type):

@@ -82,7 +82,7 @@ def banner_lines(view: CoupDetatView, naming: Naming) -> tuple[str, str]:
                     "centre card.")
         if view.phase is Phase.CHOOSE:
             if view.director == you:
-                return "You are Director: name the hand", "COUP was declined."
+                return "You are the Director: name the hand", "COUP was declined."
             return f"Director {director} names the hand", "COUP was declined."
         return f"Round {view.round_index + 1} of {view.rounds}", f"Director: {director}"
     hand = view.hand_type
@@ -90,7 +90,7 @@ def banner_lines(view: CoupDetatView, naming: Naming) -> tuple[str, str]:
     if view.coup_player is not None:
         attacker = naming.name(view.coup_player)
         return (f"{hand.label}: a coup by {attacker} for {francs(line.reward)} from each",
-                f"{capitalized(attacker)} must {line.goal}; everyone else tries to stop it.")
+                f"{capitalized(attacker)} must {line.goal}; the others try to stop it.")
     hidden = " · a hidden coup is possible" if hand in HIDDEN_COUP_TYPES else ""
     whose = "your hand as Director" if view.director == you else f"Director {director}'s hand"
     headline = f"{hand.label}: {whose}{hidden}"

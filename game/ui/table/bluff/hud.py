@@ -201,10 +201,14 @@ def turn_lines(view: CoupView, naming: Naming) -> tuple[str, str]:
     return claim_words(turn, naming), answer_words(view, turn, naming)
 
 
+TOWARDS = {Action.STEAL: "from ", Action.COUP: "against "}
+"""The word before an action's target ("assassinate Bob", "examine Bob")."""
+
+
 def claim_words(turn: TurnView, naming: Naming) -> str:
     """"Anne claims Duke: tax" / "Anne: coup against Bob"."""
-    towards = "from" if turn.action is Action.STEAL else "against"
-    target = f" {towards} {naming.name(turn.target)}" if turn.target is not None else ""
+    towards = TOWARDS.get(turn.action, "")
+    target = f" {towards}{naming.name(turn.target)}" if turn.target is not None else ""
     called = f", calling {turn.called.label}" if turn.called is not None else ""
     action = ACTION_WORDS.get(turn.action, turn.action.label)
     if turn.claim is not None and turn.claimant == turn.actor:

@@ -41,9 +41,11 @@ def goal_line(view: DuelView, naming: Naming) -> str:
     assert view.hand_type is not None
     line = CHART[view.hand_type]
     seat = chooser(view)
-    who = capitalized(naming.name(seat)) if seat is not None else "?"
     goal = line.coup_goal if view.coup else line.prime_ministers_goal
-    return f"{who} must {goal}; the other tries to stop it."
+    if seat is None:
+        return f"The hand's goal: {goal}."
+    return capitalized(f"{naming.name(seat)} must {goal}; "
+                       f"{naming.does(1 - seat, 'tries')} to stop it.")
 
 
 def banner_lines(view: DuelView, naming: Naming) -> tuple[str, str]:
@@ -111,12 +113,6 @@ def draw_banner(surface: pygame.Surface, rect: Rect, view: DuelView, naming: Nam
 # The scoresheet ----------------------------------------------------------------------------
 
 
-def short_name(name: str, size: int, width: int) -> str:
-    while len(name) > 2 and text.measure(name, size, True) > width:
-        name = name[:-1]
-    return name
-
-
 def ellipsized(words: str, size: int, width: int, *, bold: bool = True) -> str:
     """`words` cut short with an ellipsis to fit `width` (the last resort: first the type
     gets smaller)."""
@@ -129,7 +125,7 @@ def ellipsized(words: str, size: int, width: int, *, bold: bool = True) -> str:
 
 def cell_words(result: HandResult, names: Sequence[str], size: int, width: int) -> str:
     mark = "*" if result.coup else ""
-    return short_name(names[result.winner], size, width - text.measure(mark, size)) + mark
+    return ellipsized(names[result.winner], size, width - text.measure(mark, size)) + mark
 
 
 def draw_scoresheet(surface: pygame.Surface, rect: Rect, view: DuelView,
