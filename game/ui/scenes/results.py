@@ -232,38 +232,44 @@ class GameOverScene(GameOverOverlay):
 
 def draw_worth_chart(surface: pygame.Surface, rect: Rect, history: Sequence[Sequence[int]],
                      names: Sequence[str], scale: float) -> None:
-    """A line a player: worth (vertical) after each hand (horizontal)."""
+    """A line a player: worth (vertical) after each hand (horizontal), each named at its
+    end, right of the lines (no line runs through a name)."""
     pygame.draw.rect(surface, (10, 18, 14), rect, border_radius=8)
     if len(history) < 2:
         return
     values = [value for row in history for value in row]
     low, high = min(values), max(values)
     span = max(1, high - low)
-    inner = rect.inflate(-round(60 * scale), -round(30 * scale))
+    size = round(12 * scale)
+    gap = round(6 * scale)
+    widest = max(text.measure(name, size, True) for name in names)
+    inner = rect.inflate(-round(30 * scale), -round(30 * scale))
     inner.left = rect.left + round(50 * scale)
+    inner.width = max(1, rect.right - gap - widest - gap - inner.left)
 
     def point(hand: int, value: int) -> tuple[int, int]:
         x = inner.left + inner.width * hand / (len(history) - 1)
         y = inner.bottom - inner.height * (value - low) / span
         return round(x), round(y)
 
-    size = round(12 * scale)
     for value in (low, (low + high) // 2, high):
         y = point(0, value)[1]
         pygame.draw.line(surface, (40, 60, 48), (inner.left, y), (inner.right, y))
         surface.blit(text.render(f"{value:,}", size, MUTED),
                      (rect.left + round(4 * scale), y - size // 2))
+    for seat in range(len(names)):
+        points = [point(hand, row[seat]) for hand, row in enumerate(history)]
+        pygame.draw.lines(surface, CHART_COLOURS[seat % len(CHART_COLOURS)], False, points,
+                          max(2, round(3 * scale)))
     label_height = text.font(size, True).get_linesize()
     taken: list[int] = []  # label rows already used at the right end
     by_final = sorted(range(len(names)), key=lambda seat: point(0, history[-1][seat])[1])
     for seat in by_final:
-        colour = CHART_COLOURS[seat % len(CHART_COLOURS)]
-        points = [point(hand, row[seat]) for hand, row in enumerate(history)]
-        pygame.draw.lines(surface, colour, False, points, max(2, round(3 * scale)))
-        y = points[-1][1] - label_height
+        y = point(0, history[-1][seat])[1] - label_height // 2
         while any(abs(y - other) < label_height for other in taken):
             y += label_height  # players who end level: stack their names
         taken.append(y)
-        label = text.render(names[seat], size, colour, bold=True)
-        surface.blit(label, (points[-1][0] - label.get_width() - 4, y))
+        label = text.render(names[seat], size, CHART_COLOURS[seat % len(CHART_COLOURS)],
+                            bold=True)
+        surface.blit(label, (inner.right + gap, y))
     surface.blit(text.render("after each hand", size, MUTED), (inner.left, rect.bottom - size - 6))
