@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from game.rules import RULESETS
+from game.settings import WINDOW_SIDE
+from game.tally import EXEC
 
 PROGRAM = "coup-detat"
+MOST_BUDGET = 60.0  # seconds: the longest --budget Hard may think about a decision
+MOST_TIME_LIMIT = 3600.0  # seconds: the longest --time-limit an outside program may answer in
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -24,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _OneLineParser(
         prog=PROGRAM, description="Coup d'État (1966) and its cousins at an offline table. "
         "Without a command, the game opens in a window."
     )
@@ -36,7 +42,7 @@ def _parser() -> argparse.ArgumentParser:
                         metavar="RULESET", choices=sorted(RULESETS),
                         help="open a table of computer players only, of RULESET "
                              "(default coup-detat; or coup-detat-duel, coup, coup-inquisitor)")
-    window.add_argument("--frames", type=int, default=None,
+    window.add_argument("--frames", type=_whole(least=1), default=None,
                         help="stop after this many frames")
     window.add_argument("--until-over", action="store_true",
                         help="with --autoplay: stop once the game is over and its final "
@@ -44,8 +50,10 @@ def _parser() -> argparse.ArgumentParser:
     window.add_argument("--screenshot", metavar="PATH", help="save the last frame as a PNG")
     window.add_argument("--stats", action="store_true",
                         help="print frame times (p50, p99) and peak memory at the end")
-    window.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x800")
-    window.add_argument("--seed", type=int, default=None, help="deal the same cards each time")
+    window.add_argument("--size", metavar="WxH", type=_window_size,
+                        help="window size, e.g. 1280x800")
+    window.add_argument("--seed", type=_whole(least=0), default=None,
+                        help="deal the same cards each time")
     window.add_argument("--seat", action="append", default=[], metavar='N=exec:"COMMAND"',
                         dest="window_bots",
                         help="offer seat N to an outside program in New game "
@@ -60,11 +68,11 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--ruleset", default="coup-detat",
                           help="coup-detat (default), coup-detat-duel, coup or "
                                "coup-inquisitor")
-    simulate.add_argument("--players", type=int, default=None,
+    simulate.add_argument("--players", type=_whole(least=1), default=None,
                           help="3 or 4 for coup-detat (default: as many as --seats, else the "
                                "most the ruleset has)")
-    simulate.add_argument("--games", type=int, default=100)
-    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--games", type=_whole(least=1), default=100)
+    simulate.add_argument("--seed", type=_whole(least=0), default=0)
     simulate.add_argument("--short", action="store_true", help="the short game")
     simulate.add_argument("--seats", default=None,
                           help="a level per seat: random, easy, medium or hard, e.g. "
@@ -72,9 +80,10 @@ def _parser() -> argparse.ArgumentParser:
                                "round the table from game to game")
     simulate.add_argument("--seat", action="append", default=[], metavar='N=exec:"COMMAND"',
                           help="an outside program plays seat N (docs/BOT_PROTOCOL.md)")
-    simulate.add_argument("--budget", type=float, default=None,
+    simulate.add_argument("--budget", type=_seconds(MOST_BUDGET), default=None,
                           help="Hard's thinking time per decision in seconds (default 0.8)")
-    simulate.add_argument("--time-limit", type=float, default=None,
+    simulate.add_argument("--time-limit", type=_seconds(MOST_TIME_LIMIT),
+                          default=None,
                           help="seconds an outside program has per answer (default 10)")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.set_defaults(run=_run_simulate)
@@ -84,15 +93,84 @@ def _parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_run_replay)
 
     play = commands.add_parser("play", help="play in the terminal against computer players")
-    play.add_argument("--players", type=int, default=4, choices=(3, 4))
+    play.add_argument("--players", type=_whole(least=1), default=4, choices=(3, 4))
     play.add_argument("--short", action="store_true", help="the short game")
-    play.add_argument("--seed", type=int, dest="play_seed", default=None)
+    play.add_argument("--seed", type=_whole(least=0), dest="play_seed", default=None)
     play.set_defaults(run=_run_play)
     return parser
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """A mistake in the command line is said in one line (not the usage, then the error),
+    with exit status 2, as every other refusal of the command."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _whole(*, least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number (`_ascii_whole`) of at least `least`."""
+    def parse(text: str) -> int:
+        number = _ascii_whole(text)
+        if number is None or number < least:
+            raise argparse.ArgumentTypeError(f"a whole number of at least {least}, "
+                                             f"not {text[:20]!r}")
+        return number
+
+    return parse
+
+
+def _seconds(most: float) -> Callable[[str], float]:
+    """An argparse type: a number of seconds above 0 and at most `most`."""
+    def parse(text: str) -> float:
+        try:
+            seconds = float(text) if text.isascii() else math.nan
+        except ValueError:
+            seconds = math.nan
+        if not 0 < seconds <= most:  # false for nan
+            raise argparse.ArgumentTypeError(f"seconds above 0 and at most {most:g}, "
+                                             f"not {text[:20]!r}")
+        return seconds
+
+    return parse
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    """An argparse type: WIDTHxHEIGHT in pixels, each side within WINDOW_SIDE."""
+    low, high = WINDOW_SIDE
+    given_width, _, given_height = text.lower().partition("x")
+    width, height = _ascii_whole(given_width), _ascii_whole(given_height)
+    if width is None or height is None or not (low <= width <= high and low <= height <= high):
+        raise argparse.ArgumentTypeError(f"WIDTHxHEIGHT, such as 1280x800, each from {low} "
+                                         f"to {high}, not {text[:20]!r}")
+    return width, height
+
+
+def _seat_command(given: str, seats: int) -> tuple[int, str] | None:
+    """`--seat N=exec:COMMAND` as (N, COMMAND); None unless N is a seat from 0 to
+    `seats` - 1 and COMMAND is not empty."""
+    number, _, command = given.partition("=")
+    seat = _ascii_whole(number)
+    command = command.removeprefix(EXEC).strip() if command.startswith(EXEC) else ""
+    if seat is None or seat >= seats or not command:
+        return None
+    return seat, command
+
+
+def _ascii_whole(text: str) -> int | None:
+    """`text` as a whole number if it is one in ASCII digits ("²" and "٣" are digits to
+    Python, not here) that Python converts (at most 4,300 of them); None otherwise."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
 def _fail(message: str) -> int:
-    print(f"{PROGRAM}: {message}", file=sys.stderr)
+    """A refusal, in one line (a path given may hold a line break), exit status 2."""
+    print(f"{PROGRAM}: {' '.join(message.split())}", file=sys.stderr)
     return 2
 
 
@@ -114,14 +192,13 @@ def _run_simulate(args: argparse.Namespace) -> int:
     from game.ai.levels import levels_for
     from game.rules import get_ruleset
 
-    if args.games < 1:
-        return _fail("--games must be at least 1")
     try:
         rules = get_ruleset(args.ruleset)
     except KeyError as error:
         return _fail(str(error.args[0]))
     seats = args.seats.split(",") if args.seats else None
-    players = args.players or (len(seats) if seats else rules.max_players)
+    players = args.players if args.players is not None else (
+        len(seats) if seats else rules.max_players)
     seats = seats or ["random"] * players
     if not rules.min_players <= players <= rules.max_players:
         counts = " or ".join(map(str, sorted({rules.min_players, rules.max_players})))
@@ -133,12 +210,11 @@ def _run_simulate(args: argparse.Namespace) -> int:
     if unknown:
         return _fail(f"no level {unknown[0]!r} for {rules.id}: choose from {', '.join(levels)}")
     for given in args.seat:
-        seat, _, command = given.partition("=")
-        if not (seat.isdigit() and int(seat) < players and command.startswith("exec:")
-                and command.removeprefix("exec:").strip()):
+        chosen = _seat_command(given, players)
+        if chosen is None:
             return _fail(f'--seat wants N=exec:"COMMAND" with N from 0 to {players - 1}, '
                          f"not {given!r}")
-        seats[int(seat)] = command
+        seats[chosen[0]] = f"{EXEC}{chosen[1]}"
     summary = simulate.run(players, args.games, args.seed, args.short, seats,
                            ruleset=rules.id, budget=args.budget or DEFAULT_BUDGET,
                            time_limit=args.time_limit or DEFAULT_TIME_LIMIT, echo=True)
@@ -198,26 +274,16 @@ def _reason(error: OSError) -> str:
 
 
 def _run_window(args: argparse.Namespace) -> int:
-    size = None
-    if args.size:
-        try:
-            width, height = (int(part) for part in args.size.lower().split("x"))
-        except ValueError:
-            return _fail(f"--size wants WIDTHxHEIGHT, such as 1280x800, not {args.size!r}")
-        size = (width, height)
-    if args.frames is not None and args.frames < 1:
-        return _fail("--frames must be at least 1")
     if args.until_over and not args.autoplay:
         return _fail("--until-over goes with --autoplay")
     bots = {}
     for given in args.window_bots:
-        seat, _, command = given.partition("=")
-        if not (seat.isdigit() and int(seat) < 4 and command.startswith("exec:")
-                and command.removeprefix("exec:").strip()):
+        chosen = _seat_command(given, 4)
+        if chosen is None:
             return _fail(f'--seat wants N=exec:"COMMAND" with N from 0 to 3, not {given!r}')
-        bots[int(seat)] = command.removeprefix("exec:").strip()
+        bots[chosen[0]] = chosen[1]
     from game.ui import main as window
 
     return window.run(autoplay=args.autoplay, frames=args.frames, screenshot=args.screenshot,
-                      stats=args.stats, size=size, seed=args.seed, bots=bots,
+                      stats=args.stats, size=args.size, seed=args.seed, bots=bots,
                       until_over=args.until_over)

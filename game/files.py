@@ -1,15 +1,23 @@
-"""Writing a file so that a crash, a kill or a full disk never leaves half of it.
+"""Writing a file so that a crash, a kill or a full disk never leaves half of it; reading
+one so that no file, whatever it holds or is, can crash or stall the game.
 
 A file is written beside its final place, flushed to the disk, then renamed over the old
 one in a single step: whenever the program dies, the path holds either the old text or the
 new, whole. A file written with `keep=N` also keeps its N previous versions, newest first,
 as `name-1.json`, `name-2.json`, ...: if the newest is ever damaged, one before it is there.
+
+Every file the game reads (saves, autosaves, settings, statistics, the last New game
+setup, scenario files) is read by `read_json`: a regular file of at most MAX_BYTES, as
+UTF-8 text, as strict JSON; anything else is refused with a one-line reason (`Refused`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
+import math
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -71,3 +79,105 @@ def _sweep_stale_temporaries(path: Path) -> None:
             with contextlib.suppress(OSError):
                 if leftover.stat().st_mtime < limit:
                     leftover.unlink()
+
+
+# Reading ------------------------------------------------------------------------------------
+
+MAX_BYTES = 8 * 1024 * 1024
+"""The most the game reads of any file: a whole 4-player game's save is about 25 kB."""
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+"""Non-blocking: should a pipe take the file's place after it was checked, opening it
+returns at once instead of waiting for a writer (a regular file ignores the flag)."""
+
+
+class Refused(Exception):
+    """A file that cannot be used. Its message is the reason, worded to follow the file's
+    name: `f"{path.name} {error}."` reads "autosave.json is damaged: not valid JSON ..."."""
+
+
+class Unreadable(Refused):
+    """The file cannot be read as text: missing, not a regular file, too big, not allowed,
+    not UTF-8."""
+
+
+class Missing(Unreadable):
+    """There is no file at the path."""
+
+
+class Malformed(Refused):
+    """The file is text, but not JSON."""
+
+
+def read_json(path: str | Path, *, what: str) -> object:
+    """The JSON value a file holds, read as `_read_text` reads; `Malformed` if it is not
+    strict JSON (NaN and numbers too big for a float are not), whatever the parser's
+    complaint: a syntax error, a number of more digits than Python converts, nesting
+    deeper than it recurses. `what` the file should be, for the reasons: "a saved game"."""
+    text = _read_text(Path(path), what)
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except json.JSONDecodeError as error:
+        raise Malformed(f"is damaged: not valid JSON (line {error.lineno}, "
+                        f"column {error.colno})") from None
+    except RecursionError:
+        raise Malformed(f"is damaged: nested too deeply to be {what}") from None
+    except ValueError:  # a number too long or too big, NaN, Infinity
+        raise Malformed("is damaged: not valid JSON (a number out of range)") from None
+
+
+def _read_text(path: Path, what: str) -> str:
+    """A file's text (UTF-8, with or without a byte-order mark), read only if it is a
+    regular file (after following links) of at most MAX_BYTES: a folder, a pipe or a
+    device is refused without being opened for reading. `Unreadable` saying why not."""
+    data = _read_bytes(path, what)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise Unreadable("cannot be read: it is not text (UTF-8)") from None
+
+
+def _read_bytes(path: Path, what: str) -> bytes:
+    try:
+        _check_regular(os.stat(path), what)
+        with os.fdopen(os.open(path, _OPEN_FLAGS), "rb") as file:
+            _check_regular(os.fstat(file.fileno()), what)  # what was opened, whatever the path
+            data = file.read(MAX_BYTES + 1)  # at most the cap, even from a file still growing
+    except FileNotFoundError:
+        raise Missing("cannot be read: there is no such file") from None
+    except OSError as error:
+        raise Unreadable(f"cannot be read: {error.strerror or type(error).__name__}") from None
+    if len(data) > MAX_BYTES:
+        raise _too_big(what)
+    return data
+
+
+def _check_regular(status: os.stat_result, what: str) -> None:
+    if not stat.S_ISREG(status.st_mode):
+        raise Unreadable(f"cannot be read: it is {_kind(status.st_mode)}, not a file")
+    if status.st_size > MAX_BYTES:
+        raise _too_big(what)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a socket" if stat.S_ISSOCK(mode) else "something else"
+
+
+def _too_big(what: str) -> Unreadable:
+    return Unreadable(f"is more than {MAX_BYTES // 2**20} MB: too big to be {what}")
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(name)
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(text)
+    return number

@@ -19,10 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import paths
+from game import files, paths
 from game.ai.levels import LEVELS
-from game.engine.saves import MAX_NAME_LENGTH
-from game.files import write_atomically
+from game.engine.saves import seat_name
 from game.rules import RULESETS
 from game.session import COMPUTER, HUMAN
 
@@ -65,8 +64,8 @@ def load(path: Path | None = None) -> Setup | None:
     offer. Never raises."""
     path = setup_path() if path is None else path
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, ValueError, RecursionError):  # missing, unreadable, not UTF-8, not JSON
+        data = files.read_json(path, what="a New game setup")
+    except files.Refused:  # missing, unreadable, not a file, not UTF-8, not JSON
         return None
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         return None
@@ -97,10 +96,8 @@ def from_json(data: Mapping[str, Any]) -> Setup:
 def _seat(raw: object) -> SeatChoice | None:
     if not isinstance(raw, Mapping):
         return None
-    name, kind, level = raw.get("name"), raw.get("kind"), raw.get("level")
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-        return None
-    if kind not in KINDS or level not in LEVELS:
+    name, kind, level = seat_name(raw.get("name")), raw.get("kind"), raw.get("level")
+    if name is None or kind not in KINDS or level not in LEVELS:
         return None
     return SeatChoice(name, kind, level)
 
@@ -108,4 +105,4 @@ def _seat(raw: object) -> SeatChoice | None:
 def save(setup: Setup, path: Path | None = None) -> None:
     """Keep the setup, written atomically; `OSError` if the folder cannot be written."""
     path = setup_path() if path is None else path
-    write_atomically(path, json.dumps(setup.to_json(), indent=2, ensure_ascii=False) + "\n")
+    files.write_atomically(path, json.dumps(setup.to_json(), indent=2, ensure_ascii=False) + "\n")

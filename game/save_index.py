@@ -10,12 +10,11 @@ A replay takes milliseconds; its verdict is remembered while the file is unchang
 from __future__ import annotations
 
 import itertools
-import json
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
 from game import paths
@@ -26,6 +25,7 @@ from game.rules import get_ruleset
 
 AUTOSAVE_NAME = "autosave.json"
 MAX_STEM_LENGTH = 40
+MAX_SHOWN_LENGTH = 80  # the longest progress a listing shows ("Round 2 of 4, hand 3 of 6")
 FALLBACK_STEM = "game"
 # Names Windows keeps for its devices (whatever the suffix), and the autosave's, which the
 # Load dialog does not list: a save typed with one of them gets a number.
@@ -72,11 +72,9 @@ def read_entry(path: Path, *, sample: bool = False, replay: bool = True) -> Save
     """One file's entry; never raises. `replay=False` trusts the header without replaying."""
     blank = SaveEntry(path, title_for(path), None, "", 0, (), 0, "", sample)
     try:
-        data = json.loads(saves.read_text(path))
+        data = saves.read_data(path)
     except SaveError as error:
         return _with_problem(blank, _short(str(error), path))
-    except (ValueError, RecursionError):
-        return _with_problem(blank, "damaged: not valid JSON")
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         return _with_problem(blank, "not a Coup d'État saved game")
     entry = _entry_from_header(blank, data)
@@ -157,17 +155,18 @@ def _entry_from_header(blank: SaveEntry, data: Mapping[str, object]) -> SaveEntr
     progress, saved_at = data.get("progress"), data.get("saved_at")
     players = options.get("players") if isinstance(options, Mapping) else None
     seat_list = seats if isinstance(seats, list) else []
-    names = tuple(str(seat.get("name", "?")) for seat in seat_list if isinstance(seat, Mapping))
+    names = tuple(saves.seat_name(seat.get("name")) or "?"
+                  for seat in seat_list if isinstance(seat, Mapping))
     kinds = [seat.get("kind") for seat in seat_list if isinstance(seat, Mapping)]
     entry = SaveEntry(
         path=blank.path,
         title=saves.save_name(data.get("name")) or blank.title,
-        saved_at=_moment(saved_at),
+        saved_at=saves.moment(saved_at),
         ruleset=ruleset if isinstance(ruleset, str) else "",
         players=players if type(players) is int else len(names),
         seat_names=names,
         humans=kinds.count("human"),
-        progress=progress if isinstance(progress, str) else "",
+        progress=_shown(progress),
         sample=blank.sample,
         over=_over(data.get("over"), progress),
     )
@@ -176,6 +175,13 @@ def _entry_from_header(blank: SaveEntry, data: Mapping[str, object]) -> SaveEntr
                             or any(kind not in SEAT_KINDS for kind in kinds)):
         problem = "damaged: the seats do not match the players"
     return entry if problem is None else _with_problem(entry, problem)
+
+
+def _shown(raw: object) -> str:
+    """A header's text as the listing shows it: '' unless it is one short printable line."""
+    if isinstance(raw, str) and len(raw) <= MAX_SHOWN_LENGTH and saves.printable(raw):
+        return raw
+    return ""
 
 
 FINISHED = frozenset({"Game over", "Match over"})
@@ -198,16 +204,6 @@ def _header_problem(version: object, ruleset: str) -> str | None:
     except KeyError as error:
         return str(error.args[0]) if error.args else "unknown ruleset"
     return None
-
-
-def _moment(raw: object) -> datetime | None:
-    if not isinstance(raw, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(raw)
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _listing_order(entry: SaveEntry) -> tuple[bool, bool, float, str]:

@@ -7,11 +7,11 @@ and why), 2 when the file is not a valid scenario (`ScenarioError`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from game import files
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.match import Match
 from game.rules import get_ruleset
@@ -22,16 +22,12 @@ class ScenarioError(Exception):
 
 
 def load(path: str | Path) -> dict[str, Any]:
+    """A scenario file's object; `ScenarioError` if the file cannot be read, is not JSON
+    (files.read_json) or not an object."""
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ScenarioError(f"cannot read {path}: {error}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ScenarioError(f"{path} is not JSON: {error}") from None
-    except RecursionError:
-        raise ScenarioError(f"{path} is nested too deeply to be a scenario") from None
+        data = files.read_json(path, what="a scenario")
+    except files.Refused as error:
+        raise ScenarioError(f"{path} {error}") from None
     if not isinstance(data, dict):
         raise ScenarioError("a scenario must be a JSON object")
     return data

@@ -18,8 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from game import paths
-from game.files import write_atomically
+from game import files, paths
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 COMPUTER_PACES = ("fast", "normal", "slow")
@@ -28,6 +27,8 @@ CARD_BACKS = ("bordeaux", "navy", "forest")
 ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 COMPUTER_DELAY = {"fast": 0.15, "normal": 0.5, "slow": 1.1}  # seconds between computer moves
 WINDOW_SIDE = (320, 16384)  # the smallest and largest window side accepted, in pixels
+LARGEST_WINDOW = (3840, 2160)
+"""The largest window opened where the desktop's size is not known (`fitted_window`)."""
 
 
 @dataclass(frozen=True)
@@ -74,15 +75,13 @@ def load(path: Path | None = None) -> Loaded:
     """The settings in `path` (default: the player's settings file). Never raises."""
     path = paths.settings_path() if path is None else path
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
+        data = files.read_json(path, what="the settings")
+    except files.Missing:
         return Loaded(Settings())
-    except (OSError, ValueError):  # a folder in the way, no permission, not UTF-8
+    except files.Unreadable:  # a folder or a pipe in the way, no permission, not UTF-8
         return Loaded(Settings(), f"Your settings file ({path}) could not be read, "
                                   "so the default settings are in use.")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+    except files.Malformed:
         data = None
     if not isinstance(data, Mapping):
         return Loaded(Settings(), "Your settings file was damaged, "
@@ -106,7 +105,7 @@ def from_json(data: Mapping[str, Any]) -> Loaded:
 def save(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically; `OSError` if the folder cannot be written."""
     path = paths.settings_path() if path is None else path
-    write_atomically(path, json.dumps(settings.to_json(), indent=2) + "\n")
+    files.write_atomically(path, json.dumps(settings.to_json(), indent=2) + "\n")
 
 
 def _refused_notice(labels: list[str]) -> str | None:
@@ -153,6 +152,17 @@ def _clamped_window_size(raw: object) -> tuple[int, int]:
     low, high = WINDOW_SIDE
     width, height = (min(max(side, low), high) for side in raw)
     return (width, height)
+
+
+def fitted_window(size: tuple[int, int], largest: tuple[int, int]) -> tuple[int, int]:
+    """The window to open for `size`: no larger than `largest` (the desktop), whatever the
+    settings file or the command line asked, and no smaller than the smallest side."""
+    low = WINDOW_SIDE[0]
+
+    def fit(side: int, most: int) -> int:
+        return min(max(side, low), max(most, low))
+
+    return fit(size[0], largest[0]), fit(size[1], largest[1])
 
 
 _PARSERS: dict[str, Callable[[object], Any]] = {

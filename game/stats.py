@@ -29,9 +29,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game import paths
+from game import files, paths
 from game.engine.match import Match
-from game.files import write_atomically
 from game.rules.coup_bluff import COUP, COUP_INQUISITOR
 from game.rules.coup_bluff import events as bluff
 from game.rules.coup_detat import RULESET as COUP_DETAT
@@ -190,8 +189,8 @@ def load(path: Path | None = None) -> Statistics:
     """The statistics in `path` (default: the player's file); empty if missing or damaged."""
     path = paths.stats_path() if path is None else path
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, ValueError, RecursionError):
+        data = files.read_json(path, what="statistics")
+    except files.Refused:
         return Statistics()
     return from_json(data)
 
@@ -208,7 +207,7 @@ def from_json(data: object) -> Statistics:
 def save(stats: Statistics, path: Path | None = None) -> None:
     """Write the statistics atomically; `OSError` if the folder cannot be written."""
     path = paths.stats_path() if path is None else path
-    write_atomically(path, json.dumps(stats.to_json(), indent=2) + "\n")
+    files.write_atomically(path, json.dumps(stats.to_json(), indent=2) + "\n")
 
 
 def _count(match: Match,

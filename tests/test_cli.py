@@ -70,6 +70,8 @@ NOT_A_SCENARIO = {
     "a deal given as a move": with_move({"appoint": 0}),
     "the ruleset a list": changed(ruleset=["coup-detat"]),
     "nested too deeply": "[" * 100_000 + "]" * 100_000,
+    "a number of 5,000 digits": '{"ruleset": "coup-detat", "first_dealer": 1' + "0" * 5_000 + "}",
+    "NaN": '{"ruleset": "coup-detat", "first_dealer": NaN}',
 }
 
 
@@ -126,7 +128,7 @@ def test_a_move_after_play_stopped_is_refused(tmp_path: Path,
 
 def test_a_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scenario", str(tmp_path / "absent.json")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "cannot be read: there is no such file" in capsys.readouterr().err
 
 
 def test_simulate_reports_hands_coups_and_speed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -153,8 +155,19 @@ def test_simulate_is_deterministic_for_a_seed(capsys: pytest.CaptureFixture[str]
     for _ in range(2):
         main(["simulate", "--games", "2", "--seed", "9", "--json"])
         summary = json.loads(capsys.readouterr().out)
-        outputs.append({k: v for k, v in summary.items() if "second" not in k})
+        outputs.append(without_timings(summary))
     assert outputs[0] == outputs[1]
+
+
+def without_timings(summary: object) -> object:
+    """A summary without the figures the clock decides (per second, latencies), which
+    differ from run to run; everything the seed decides stays."""
+    if isinstance(summary, dict):
+        return {key: without_timings(value) for key, value in summary.items()
+                if "second" not in key and "latency" not in key and "_ms" not in key}
+    if isinstance(summary, list):
+        return [without_timings(value) for value in summary]
+    return summary
 
 
 def test_replay_tells_a_saved_game_hand_by_hand(capsys: pytest.CaptureFixture[str]) -> None:
@@ -173,6 +186,55 @@ def test_replay_of_a_damaged_save_exits_2(tmp_path: Path,
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert "damaged" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    (lambda text: text.replace('"version":2', '"version":2' + "0" * 5_000), "not valid JSON"),
+    (lambda text: text.replace('"Antoine"', '"\\ud800"'), "Seat 0 needs a name"),
+])
+def test_replay_of_a_save_no_reader_could_take_exits_2_in_one_line(
+        change: Any, reason: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(change((SAVES / "coup-in-progress-4-players.json").read_text()))
+    assert main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and reason in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("seat", ["²", "٣", "4", "", "1" * 5_000])
+def test_a_seat_number_is_ascii_digits_of_a_seat(
+        seat: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """"²" and "٣" are digits to str.isdigit, and int("٣") is 3: not seat numbers here."""
+    from game.ui import main as window
+
+    monkeypatch.setattr(window, "run", lambda **given: pytest.fail(f"window opened: {given}"))
+    for command in (["--seat", f"{seat}=exec:bot"],
+                    ["simulate", "--games", "1", "--seat", f"{seat}=exec:bot"]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert len(err.splitlines()) == 1 and "--seat wants N=exec:" in err
+
+
+@pytest.mark.parametrize("arguments", [
+    ["simulate", "--time-limit", "nan"], ["simulate", "--time-limit", "-1"],
+    ["simulate", "--time-limit", "0"], ["simulate", "--budget", "inf"],
+    ["simulate", "--budget", "1e309"], ["simulate", "--budget", "٣"],
+    ["simulate", "--players", "0"], ["simulate", "--players", "²"],
+    ["simulate", "--games", "0"], ["simulate", "--games", "-3"], ["simulate", "--seed", "-1"],
+    ["--frames", "0"], ["--size", "0x0"], ["--size", "100000x800"], ["--size", "²x800"],
+    ["play", "--players", "٣"],
+])
+def test_a_number_that_makes_no_sense_is_refused_in_one_line(
+        arguments: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from game.ui import main as window
+
+    monkeypatch.setattr(window, "run", lambda **given: pytest.fail(f"window opened: {given}"))
+    with pytest.raises(SystemExit) as leaving:
+        main([*arguments, *(["--games", "1"] if arguments[0] == "simulate" else [])])
+    out, err = capsys.readouterr()
+    assert leaving.value.code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and f"argument {arguments[-2]}" in err
 
 
 def test_the_command_runs_as_a_module() -> None:

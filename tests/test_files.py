@@ -1,20 +1,34 @@
-"""Writing files atomically, keeping earlier versions, and surviving a kill in mid-write."""
+"""Writing files atomically, keeping earlier versions, and surviving a kill in mid-write;
+reading them safely: a regular file, at most the cap, UTF-8, strict JSON."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from game import files
 from game.engine import saves
-from game.files import STALE_TEMPORARY_SECONDS, generations, write_atomically
+from game.files import (
+    MAX_BYTES,
+    STALE_TEMPORARY_SECONDS,
+    Malformed,
+    Missing,
+    Refused,
+    Unreadable,
+    generations,
+    read_json,
+    write_atomically,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -111,3 +125,120 @@ def test_a_kill_in_the_middle_of_saving_never_loses_the_previous_save(
             assert loaded_from == path
         assert saved.match.decisions, "the game is there, with its deal"
     assert kills_in_mid_write > 0, "some kills must land in the middle of a write"
+
+
+# Reading --------------------------------------------------------------------------------
+
+def read_within(path: Path, seconds: float = 5.0) -> object:
+    """files.read_json(path), failing the test (not hanging it) should it block."""
+    outcome: list[object] = []
+
+    def read() -> None:
+        try:
+            outcome.append(read_json(path, what="a test file"))
+        except Refused as error:
+            outcome.append(error)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(seconds)
+    if reader.is_alive():
+        with contextlib.suppress(OSError):  # let a reader blocked on a pipe go
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail(f"reading {path.name} blocked")
+    return outcome[0]
+
+
+def test_a_json_file_is_read_with_or_without_a_byte_order_mark(tmp_path: Path) -> None:
+    path = tmp_path / "data.json"
+    for prefix in (b"", b"\xef\xbb\xbf"):
+        path.write_bytes(prefix + '{"name": "Zoé", "n": [1, 2.5]}'.encode())
+        assert read_json(path, what="data") == {"name": "Zoé", "n": [1, 2.5]}
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("[1" + "0" * 5_000 + "]", "is damaged: not valid JSON (a number out of range)"),
+    ("[" * 100_000 + "]" * 100_000, "is damaged: nested too deeply to be data"),
+    ("[1e999]", "is damaged: not valid JSON (a number out of range)"),
+    ("[NaN]", "is damaged: not valid JSON (a number out of range)"),
+    ("[-Infinity]", "is damaged: not valid JSON (a number out of range)"),
+    ('{"a": ', "is damaged: not valid JSON (line 1, column 7)"),
+    ("", "is damaged: not valid JSON (line 1, column 1)"),
+])
+def test_any_complaint_of_the_parser_is_malformed_json(tmp_path: Path, text: str,
+                                                       reason: str) -> None:
+    (tmp_path / "data.json").write_text(text)
+    with pytest.raises(Malformed) as refused:
+        read_json(tmp_path / "data.json", what="data")
+    assert str(refused.value) == reason
+
+
+@pytest.mark.parametrize("data", [b"\xff{}", b'{"a": "\xed\xa0\x80"}', "{}".encode("utf-16")])
+def test_a_file_that_is_not_utf8_cannot_be_read(tmp_path: Path, data: bytes) -> None:
+    (tmp_path / "data.json").write_bytes(data)
+    with pytest.raises(Unreadable, match=r"^cannot be read: it is not text"):
+        read_json(tmp_path / "data.json", what="data")
+
+
+def test_a_missing_file_is_missing(tmp_path: Path) -> None:
+    with pytest.raises(Missing, match=r"^cannot be read: there is no such file$"):
+        read_json(tmp_path / "nowhere.json", what="data")
+
+
+def test_a_file_over_the_cap_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as out:
+        out.truncate(MAX_BYTES + 1)  # sparse: nothing is written
+    with pytest.raises(Unreadable, match=r"^is more than 8 MB: too big to be data$"):
+        read_json(path, what="data")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("through_a_link", [False, True])
+def test_a_pipe_is_refused_without_waiting_for_a_writer(tmp_path: Path,
+                                                        through_a_link: bool) -> None:
+    os.mkfifo(tmp_path / "pipe")
+    path = tmp_path / "data.json"
+    if through_a_link:
+        path.symlink_to(tmp_path / "pipe")
+    else:
+        path = tmp_path / "pipe"
+    refused = read_within(path)
+    assert isinstance(refused, Unreadable)
+    assert str(refused) == "cannot be read: it is a pipe, not a file"
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_link_to_an_endless_device_is_refused_without_reading_it(tmp_path: Path) -> None:
+    (tmp_path / "data.json").symlink_to("/dev/zero")
+    refused = read_within(tmp_path / "data.json")
+    assert isinstance(refused, Unreadable)
+    assert str(refused) == "cannot be read: it is a device, not a file"
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "data.json").mkdir()
+    with pytest.raises(Unreadable, match=r"^cannot be read: it is a folder, not a file$"):
+        read_json(tmp_path / "data.json", what="data")
+
+
+def test_a_file_replaced_by_a_pipe_after_the_check_is_still_not_waited_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between the check of the path and its opening, a pipe may take the file's place:
+    opening it does not wait for a writer, and what was opened is checked again."""
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    path = tmp_path / "data.json"
+    path.write_text("{}")
+    real_stat = files.os.stat
+
+    def then_a_pipe(where: Path) -> os.stat_result:
+        status = real_stat(where)
+        Path(where).unlink()
+        os.mkfifo(where)
+        return status
+
+    monkeypatch.setattr(files.os, "stat", then_a_pipe)
+    refused = read_within(path)
+    assert isinstance(refused, Unreadable)
+    assert str(refused) == "cannot be read: it is a pipe, not a file"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game import paths, save_index
+from game import files, paths, save_index
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.rules import get_ruleset
@@ -185,6 +185,26 @@ def test_a_file_that_is_not_utf8_is_listed_with_its_problem(tmp_path: Path) -> N
     assert (entry.players, entry.seat_names, entry.progress) == (0, (), "")
 
 
+def test_a_seat_name_that_does_not_print_is_listed_with_its_problem(tmp_path: Path) -> None:
+    seats = sample_header()["seats"]
+    seats[2]["name"] = "\ud800"
+    entry = save_index.read_entry(write_save(tmp_path, "odd.json", seats=seats))
+    assert entry.problem == "Seat 2 needs a name of 1 to 40 characters that print"
+    assert entry.seat_names == ("Antoine", "Brigitte", "?", "Didier")
+
+
+@pytest.mark.parametrize("progress", ["\ud800", "Round 1\nof 4", "x" * 81, 7])
+def test_a_progress_that_cannot_be_shown_is_not(tmp_path: Path, progress: object) -> None:
+    entry = save_index.read_entry(write_save(tmp_path, "odd.json", progress=progress))
+    assert (entry.problem, entry.progress) == (None, "")
+
+
+def test_a_number_too_long_for_python_is_listed_as_damaged(tmp_path: Path) -> None:
+    (tmp_path / "huge.json").write_text('{"version": 1' + "0" * 5_000 + "}")
+    entry = save_index.read_entry(tmp_path / "huge.json")
+    assert entry.problem == "damaged: not valid JSON (a number out of range)"
+
+
 def test_a_bad_header_keeps_what_could_be_read(tmp_path: Path) -> None:
     path = write_save(tmp_path, "newer.json", version=7)
     entry = save_index.read_entry(path)
@@ -275,7 +295,7 @@ def test_a_hand_edited_illegal_game_is_listed_with_the_rule_it_breaks(tmp_path: 
 def test_a_huge_file_is_refused_without_being_read(tmp_path: Path) -> None:
     path = tmp_path / "huge.json"
     with path.open("wb") as out:
-        out.truncate(saves.MAX_BYTES + 1)  # sparse: nothing is written, nothing need be read
+        out.truncate(files.MAX_BYTES + 1)  # sparse: nothing is written, nothing need be read
     entry = save_index.read_entry(path)
     assert entry.problem is not None and "too big to be a saved game" in entry.problem
 

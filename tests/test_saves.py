@@ -144,6 +144,48 @@ def test_a_file_nested_too_deeply_is_refused(tmp_path: Path) -> None:
         saves.read(path)
 
 
+def test_a_number_too_long_for_python_is_refused_as_damaged(tmp_path: Path) -> None:
+    """json.loads raises ValueError, not JSONDecodeError, past 4,300 digits."""
+    path = tmp_path / "huge.json"
+    path.write_text('{"format": "coup-detat-save", "version": 1' + "0" * 5_000 + "}")
+    with pytest.raises(SaveError, match=r"huge\.json is damaged: not valid JSON"):
+        saves.read(path)
+
+
+def test_a_damaged_newest_autosave_gives_way_to_the_one_before(tmp_path: Path) -> None:
+    newest, older = tmp_path / "autosave.json", tmp_path / "autosave-1.json"
+    newest.write_text('{"format": "coup-detat-save", "version": 1' + "0" * 5_000 + "}")
+    saves.write(older, game_in_progress(), SEATS)
+    _, path, problems = saves.read_first([newest, older])
+    assert path == older
+    assert problems == ["autosave.json is damaged: not valid JSON (a number out of range)."]
+
+
+@pytest.mark.parametrize("name", ["\ud800", "Ada\udfff", "Ada\nBlaise", "\x07", "Ada\u2028"])
+def test_a_seat_name_that_does_not_print_is_refused(name: str, tmp_path: Path) -> None:
+    data = saved(game_in_progress(10))
+    data["seats"][1]["name"] = name
+    (tmp_path / "game.json").write_text(json.dumps(data))  # escaped: the file is good UTF-8
+    with pytest.raises(SaveError, match="Seat 1 needs a name of 1 to 40 characters that print"):
+        saves.read(tmp_path / "game.json")
+
+
+def test_a_date_that_is_not_one_is_not_kept(tmp_path: Path) -> None:
+    data = saved(game_in_progress(10))
+    for saved_at in ("\ud800", "yesterday", "2026-11-22T10:00:00+00:00"):
+        data["saved_at"] = saved_at
+        kept = saves.from_json(data).saved_at
+        assert kept == (saved_at if saved_at[0] == "2" else None)
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("  Ada  ", "Ada"), ("Ada\nLovelace", "Ada Lovelace"), ("Ada\tL\u00a0L", "Ada L L"),
+    ("\x07Bob\u200b", "Bob"), ("A" * 50, "A" * 40), ("\n\t", "")])
+def test_a_typed_name_is_cleaned_to_one_a_save_keeps(typed: str, kept: str) -> None:
+    assert saves.cleaned(typed, saves.MAX_NAME_LENGTH) == kept
+    assert kept == "" or saves.seat_name(kept) == kept
+
+
 def test_a_missing_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="cannot be read"):
         saves.read(tmp_path / "nowhere.json")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -87,6 +89,28 @@ def test_a_file_that_is_not_utf8_gives_the_defaults_and_a_notice(tmp_path: Path)
     loaded = settings.load(tmp_path / "settings.json")
     assert loaded.settings == Settings()
     assert loaded.notice is not None and "could not be read" in loaded.notice
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_in_place_of_the_file_gives_the_defaults_without_waiting(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "settings.json")  # no writer: opening it to read would wait forever
+    loaded: list[Loaded] = []
+    reader = threading.Thread(target=lambda: loaded.append(settings.load(tmp_path /
+                                                                         "settings.json")),
+                              daemon=True)
+    reader.start()
+    reader.join(5)
+    if reader.is_alive():
+        os.close(os.open(tmp_path / "settings.json", os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("loading the settings waited for a writer")
+    assert loaded[0].settings == Settings()
+    assert loaded[0].notice is not None and "could not be read" in loaded[0].notice
+
+
+def test_a_number_too_long_for_python_gives_the_defaults_and_a_notice(tmp_path: Path) -> None:
+    loaded = load_text(tmp_path / "settings.json", '{"sound": 1' + "0" * 5_000 + "}")
+    assert loaded.settings == Settings()
+    assert loaded.notice is not None and "damaged" in loaded.notice
 
 
 @pytest.mark.parametrize(("field", "value"), [
@@ -191,3 +215,19 @@ def test_a_setting_no_file_could_hold_is_refused() -> None:
 def test_a_window_dragged_out_of_range_is_brought_into_it() -> None:
     low, high = settings.WINDOW_SIDE
     assert Settings(window_size=(10, 100_000)).window_size == (low, high)
+
+
+@pytest.mark.parametrize(("size", "desktop", "window"), [
+    ((16384, 16384), (2560, 1440), (2560, 1440)),
+    ((1280, 800), (1366, 768), (1280, 768)),
+    ((1280, 800), (3840, 2160), (1280, 800)),
+    ((10, 10), (1920, 1080), (320, 320)),
+    ((1280, 800), (0, 0), (320, 320)),  # a desktop too small to be one
+])
+def test_the_window_opened_fits_the_desktop(size: tuple[int, int], desktop: tuple[int, int],
+                                            window: tuple[int, int]) -> None:
+    assert settings.fitted_window(size, desktop) == window
+
+
+def test_without_a_desktop_size_the_largest_window_is_4k() -> None:
+    assert settings.fitted_window((16384, 16384), settings.LARGEST_WINDOW) == (3840, 2160)

@@ -4,7 +4,9 @@ damaged file by an exception."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -304,6 +306,27 @@ def test_a_missing_or_unreadable_file_gives_empty_statistics(tmp_path: Path) -> 
     assert stats.load(tmp_path / "folder.json") == Statistics()
     (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00")
     assert stats.load(tmp_path / "binary.json") == Statistics()
+
+
+def test_a_number_too_long_for_python_gives_empty_statistics(tmp_path: Path) -> None:
+    (tmp_path / "statistics.json").write_text('{"version": 1' + "0" * 5_000 + "}")
+    assert stats.load(tmp_path / "statistics.json") == Statistics()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_in_place_of_the_file_gives_empty_statistics_without_waiting(
+        tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "statistics.json")
+    loaded: list[Statistics] = []
+    reader = threading.Thread(target=lambda: loaded.append(stats.load(tmp_path /
+                                                                      "statistics.json")),
+                              daemon=True)
+    reader.start()
+    reader.join(5)
+    if reader.is_alive():
+        os.close(os.open(tmp_path / "statistics.json", os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("loading the statistics waited for a writer")
+    assert loaded == [Statistics()]
 
 
 @pytest.mark.parametrize("entry", [

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_kit import close_window
 
+from game import settings
 from game.ui import main
 
 ROOT = Path(__file__).parent.parent
@@ -76,3 +78,25 @@ def test_no_video_device_at_all_is_said_with_the_reason(
     assert main.run() == 1
     assert capsys.readouterr().err.splitlines() == [
         main.NO_DISPLAY.format(found="found none (No available video device)")]
+
+
+def test_a_huge_window_in_the_settings_opens_no_larger_than_the_desktop(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COUP_DETAT_HOME", str(tmp_path))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    settings.save(settings.Settings(window_size=(16384, 16384)))
+    monkeypatch.setattr(main, "largest_window", lambda: (1600, 900))
+    app = main.open_window()
+    try:
+        assert app.size == (1600, 900)
+    finally:
+        close_window(app)
+
+
+def test_a_desktop_the_driver_makes_up_is_not_taken_for_the_real_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # which says 1024x768
+    try:
+        assert main.largest_window() == settings.LARGEST_WINDOW
+    finally:
+        pygame.quit()

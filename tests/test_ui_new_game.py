@@ -120,6 +120,27 @@ def test_what_makes_no_sense_in_the_setup_is_left_out_and_the_rest_offered(
                                   "Computer: Easy"]
 
 
+def test_a_name_in_the_setup_that_does_not_print_is_left_out(tmp_path: Path) -> None:
+    names = ["Zoé", "\ud800", "Ada\nLovelace", "\x07"]
+    data = {"format": "coup-detat-new-game", "version": 1, "ruleset": "coup", "players": 4,
+            "seats": [{"name": name, "kind": "computer", "level": "easy"} for name in names]}
+    (tmp_path / "new-game.json").write_text(json.dumps(data), encoding="utf-8")
+    setup = last_setup.load(tmp_path / "new-game.json")
+    assert setup is not None
+    assert [seat and seat.name for seat in setup.seats] == ["Zoé", None, None, None]
+
+
+def test_a_name_pasted_with_a_line_break_is_kept_on_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """So that the game started writes saves it can load again."""
+    with open_app(tmp_path, monkeypatch) as app:
+        form = the_form(app)
+        form.name_entries[0].set_text("Ada\nLovelace\t")
+        press_button(app, "Start")
+        assert isinstance(app.scene, TableScene)
+        assert app.scene.session.seats[0].name == "Ada Lovelace"
+
+
 def test_a_setup_that_cannot_be_kept_does_not_stop_the_game(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:

@@ -21,6 +21,10 @@ Format versions, each older one read through a migration step to the next:
        (later, within version 2: "name", the name the player gave the save, which the
        Load dialog lists; optional: autosaves have none, and a save without one, or with
        one that is not a name of 1 to 60 printable characters, is listed by its file name)
+
+In every version a seat's name is 1 to 40 characters, none of them a control character (a
+tab, a line break), half of a surrogate pair or a line separator (`seat_name`): a save with
+another name is refused, as text that could not be shown.
 """
 
 from __future__ import annotations
@@ -33,21 +37,22 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game import __version__
+from game import __version__, files
 from game.engine.errors import IllegalMove, MalformedEntry, SaveError
 from game.engine.match import ChanceSource, Match
 from game.engine.ruleset import Ruleset
-from game.files import write_atomically
 
 FORMAT = "coup-detat-save"
 VERSION = 2
 APP = f"coup-detat {__version__}"
-MAX_BYTES = 8 * 1024 * 1024  # a whole 4-player game is about 25 kB
 SEAT_KINDS = ("human", "computer")
 COMPUTER_LEVELS = ("random", "easy", "medium", "hard", "bot")
 DEFAULT_LEVEL = "medium"
 MAX_NAME_LENGTH = 40
 MAX_SAVE_NAME_LENGTH = 60
+UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+"""The kinds of character no name may hold: controls (tabs, line breaks), halves of
+surrogate pairs (text that cannot be written or drawn), line and paragraph separators."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +107,7 @@ def write(path: str | Path, match: Match, seats: tuple[Seat, ...], *, keep: int 
           name: str | None = None) -> None:
     """Write a save atomically, keeping `keep` earlier versions beside it; `name` is the
     save's name as the player typed it (the file's name may differ)."""
-    write_atomically(path, dumps(match, seats, name=name), keep=keep)
+    files.write_atomically(path, dumps(match, seats, name=name), keep=keep)
 
 
 def dumps(match: Match, seats: tuple[Seat, ...], *, name: str | None = None) -> str:
@@ -110,40 +115,47 @@ def dumps(match: Match, seats: tuple[Seat, ...], *, name: str | None = None) -> 
 
 
 def save_name(raw: object) -> str | None:
-    """A save's name as it is kept and shown: what the player typed, its runs of spaces
-    (tabs, line breaks) made one space, without characters that do not print, at most
-    60 characters; None when nothing is left (or `raw` is not text)."""
+    """A save's name as it is kept and shown: what the player typed, cleaned (`cleaned`),
+    at most 60 characters; None when nothing is left (or `raw` is not text)."""
     if not isinstance(raw, str):
         return None
-    kept = "".join(c for c in unicodedata.normalize("NFC", raw) if c.isprintable() or c.isspace())
-    name = " ".join(kept.split())[:MAX_SAVE_NAME_LENGTH].strip()
-    return name or None
+    return cleaned(raw, MAX_SAVE_NAME_LENGTH) or None
+
+
+def cleaned(typed: str, longest: int) -> str:
+    """A name as typed, fit to keep: its runs of spaces (tabs, line breaks) made one space,
+    without characters that do not print, at most `longest` characters ('' if none is
+    left). What New game makes of a seat's name passes `seat_name`."""
+    kept = "".join(c for c in unicodedata.normalize("NFC", typed) if c.isprintable() or c.isspace())
+    return " ".join(kept.split())[:longest].strip()
+
+
+def seat_name(raw: object) -> str | None:
+    """A seat's name as a save (or the New game setup) holds it: text of 1 to 40
+    characters, none of them UNPRINTABLE, without the spaces around it; None if `raw` is
+    not one."""
+    if not isinstance(raw, str) or not printable(raw) or len(raw) > MAX_NAME_LENGTH:
+        return None
+    return raw.strip() or None
+
+
+def printable(text: str) -> bool:
+    """Can `text` be shown on one line, drawn and written: no character UNPRINTABLE?"""
+    return not any(unicodedata.category(c) in UNPRINTABLE for c in text)
 
 
 def read(path: str | Path, *, chance: ChanceSource | None = None) -> SavedGame:
     """Load a save file; `SaveError` saying what is wrong if it cannot be loaded."""
-    path = Path(path)
-    text = read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SaveError(
-            f"{path.name} is damaged: not valid JSON (line {error.lineno}, column {error.colno})."
-        ) from None
-    except RecursionError:
-        raise SaveError(f"{path.name} is damaged: nested too deeply to be a save.") from None
-    return from_json(data, chance=chance)
+    return from_json(read_data(Path(path)), chance=chance)
 
 
-def read_text(path: Path) -> str:
-    """A save file's text, refused before reading if it is too big to be a save."""
+def read_data(path: Path) -> object:
+    """A save file's JSON value, not yet checked; `SaveError` if the file cannot be read
+    or is not JSON (files.read_json)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise SaveError(f"{path.name} is {size / 2**20:.0f} MB: too big to be a saved game.")
-        return path.read_text(encoding="utf-8-sig")  # a BOM (Windows editors) is no matter
-    except (OSError, UnicodeDecodeError) as error:
-        raise SaveError(f"{path.name} cannot be read: {_reason(error)}.") from None
+        return files.read_json(path, what="a saved game")
+    except files.Refused as error:
+        raise SaveError(f"{path.name} {error}.") from None
 
 
 def read_first(paths: Iterable[Path], *, chance: ChanceSource | None = None,
@@ -159,12 +171,6 @@ def read_first(paths: Iterable[Path], *, chance: ChanceSource | None = None,
         except SaveError as error:
             problems.append(str(error))
     raise SaveError(" ".join(problems) or "There is no saved game.")
-
-
-def _reason(error: OSError | UnicodeDecodeError) -> str:
-    if isinstance(error, UnicodeDecodeError):
-        return "it is not text"
-    return error.strerror or type(error).__name__
 
 
 def from_json(data: Any, *, chance: ChanceSource | None = None) -> SavedGame:
@@ -194,7 +200,19 @@ def from_json(data: Any, *, chance: ChanceSource | None = None) -> SavedGame:
     seats = _seats(data.get("seats"), ruleset.players(options))
     match = _replay(ruleset, options, data.get("log"), chance)
     saved_at = data.get("saved_at")
-    return SavedGame(match, seats, saved_at if isinstance(saved_at, str) else None)
+    return SavedGame(match, seats, saved_at if moment(saved_at) is not None else None)
+
+
+def moment(raw: object) -> datetime | None:
+    """When a save says it was written, if it says so as a date and time (ISO 8601; a
+    moment without a time zone is taken as UTC); None otherwise."""
+    if not isinstance(raw, str):
+        return None
+    try:
+        when = datetime.fromisoformat(raw)
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
 def migrated(data: Mapping[str, Any], version: int) -> Mapping[str, Any]:
@@ -223,10 +241,11 @@ def _seats(raw: object, players: int) -> tuple[Seat, ...]:
         raise SaveError(f"The save must list {players} seats.")
     seats = []
     for index, entry in enumerate(raw):
-        name = entry.get("name") if isinstance(entry, Mapping) else None
+        name = seat_name(entry.get("name")) if isinstance(entry, Mapping) else None
         kind = entry.get("kind") if isinstance(entry, Mapping) else None
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-            raise SaveError(f"Seat {index} needs a name of 1 to {MAX_NAME_LENGTH} characters.")
+        if name is None:
+            raise SaveError(f"Seat {index} needs a name of 1 to {MAX_NAME_LENGTH} "
+                            "characters that print.")
         if kind not in SEAT_KINDS:
             raise SaveError(f"Seat {index} must be {' or '.join(SEAT_KINDS)}, not {kind!r}.")
         level = entry.get("level", DEFAULT_LEVEL)  # type: ignore[union-attr]
@@ -234,7 +253,7 @@ def _seats(raw: object, players: int) -> tuple[Seat, ...]:
             raise SaveError(f"Seat {index} is a computer without a level.")
         if level not in COMPUTER_LEVELS:
             raise SaveError(f"Seat {index} has no level {level!r}.")
-        seats.append(Seat(name.strip(), kind, level))  # type: ignore[arg-type]
+        seats.append(Seat(name, kind, level))  # type: ignore[arg-type]
     return tuple(seats)
 
 

@@ -75,6 +75,23 @@ def display_problem() -> str | None:
     return None
 
 
+def largest_window() -> tuple[int, int]:
+    """The largest window worth opening: the desktop's size (with several screens, the
+    widest's width and the tallest's height) where a display tells it, else
+    settings.LARGEST_WINDOW (the invisible drivers make one up: 1024x768)."""
+    import pygame
+
+    try:
+        pygame.display.init()
+        visible = pygame.display.get_driver() not in INVISIBLE_DRIVERS
+        sizes = pygame.display.get_desktop_sizes() if visible else []
+    except pygame.error:
+        sizes = []
+    if not sizes:
+        return settings_module.LARGEST_WINDOW
+    return max(width for width, _ in sizes), max(height for _, height in sizes)
+
+
 @contextlib.contextmanager
 def _quiet_stderr() -> Iterator[None]:
     """Silence what the system's libraries write on the error stream (file descriptor 2),
@@ -146,13 +163,16 @@ def _tell_crash(what: str, error: Exception, report: Path | None) -> None:
 
 def open_window(*, size: tuple[int, int] | None = None, clock: Clock | None = None) -> App:
     """The window as the program opens it: the player's settings (the defaults if there
-    are none, with a word for the player if they could not all be read), the icon, and
-    the Title screen."""
+    are none, with a word for the player if they could not all be read), at the size
+    asked for, else the settings' size, within the desktop; the icon, and the Title
+    screen."""
     from game.ui.app import App
     from game.ui.scenes.title import TitleScene
 
     loaded = settings_module.load()
-    app = App(loaded.settings, settings_notice=loaded.notice, size=size, clock=clock)
+    window = settings_module.fitted_window(size or loaded.settings.window_size,
+                                           largest_window())
+    app = App(loaded.settings, settings_notice=loaded.notice, size=window, clock=clock)
     _window_icon()
     app.replace(TitleScene(app))
     return app

@@ -16,7 +16,7 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from game import last_setup, paths
 from game.ai.levels import DEFAULT_LEVEL, LEVELS
-from game.engine.saves import MAX_NAME_LENGTH, Seat
+from game.engine.saves import MAX_NAME_LENGTH, Seat, cleaned
 from game.rules import RULESETS
 from game.session import COMPUTER, HUMAN, GameSession
 from game.ui.scenes.common import MenuScene
@@ -242,7 +242,7 @@ class NewGameScene(MenuScene):
     def seats(self) -> list[Seat] | str:
         """The seats as chosen, or what is wrong with them."""
         self._remember()
-        names = [name.strip() for name in self.names[: self.players]]
+        names = [cleaned(name, MAX_NAME_LENGTH) for name in self.names[: self.players]]
         if any(not name for name in names):
             return "Every seat needs a name."
         if len(set(names)) != len(names):
