@@ -21,7 +21,7 @@ import pytest
 
 from game import simulate
 from game.ai import bot as bot_module
-from game.ai.bot import ExecPlayer
+from game.ai.bot import REMARKS_KEPT, ExecPlayer
 from game.ai.levels import make_player
 from game.engine.match import Match, seeded_chance
 from game.rules import get_ruleset
@@ -202,6 +202,16 @@ def test_an_answer_that_breaks_the_reader_is_one_fault(behaviour: str) -> None:
 def test_bytes_that_are_not_utf8_on_stderr_are_logged() -> None:
     summary = play("badbytes")
     assert any("a remark \ufffd\ufffd that is not UTF-8" in line for line in summary.bot_log)
+
+
+def test_a_bot_that_talks_without_end_is_heard_up_to_a_limit() -> None:
+    """5,000 remarks before each of its answers: it plays on, and the log keeps the first
+    REMARKS_KEPT of them and says the rest are not kept."""
+    summary = play("chatty")
+    assert summary.games == 1 and summary.bot_faults == 0, summary.bot_log[-3:]
+    remarks = [line for line in summary.bot_log if "thinking..." in line]
+    assert len(remarks) == REMARKS_KEPT
+    assert any("further remarks are not kept" in line for line in summary.bot_log)
 
 
 def test_a_long_line_is_never_held_whole() -> None:

@@ -37,6 +37,7 @@ DEFAULT_TIME_LIMIT = 10.0  # seconds for each answer
 SILENCES_BEFORE_GONE = 3  # a bot whose time runs out this many questions running is gone
 LINE_LIMIT = 1 << 20  # bytes in one line from a bot, its end left out
 CHUNK = 1 << 16  # bytes read from a bot at a time
+REMARKS_KEPT = 1000  # lines of a bot's remarks (stderr) kept in the log
 GRACE = 2.0  # seconds a bot has to exit once told the game is over
 Log = Callable[[str], None]
 History = Callable[[], Mapping[str, Any]]
@@ -132,12 +133,18 @@ class ExecPlayer:
             self._answers.put(None)  # the program closed its output: it has ended
 
     def _read_remarks(self, stream: IO[bytes]) -> None:
+        """Its remarks (stderr) into the log, the first REMARKS_KEPT of them; the rest is
+        read and dropped, so that a bot that talks without end neither blocks on a full
+        pipe nor fills the game's memory."""
         try:
-            for line in _lines(stream):
-                said = (f"(a line longer than {LINE_LIMIT} bytes, left out)"
-                        if isinstance(line, _Signal)
-                        else line.decode("utf-8", errors="replace").rstrip())
-                self.log(f"bot at seat {self.seat}: {said}")
+            for told, line in enumerate(_lines(stream)):
+                if told < REMARKS_KEPT:
+                    said = (f"(a line longer than {LINE_LIMIT} bytes, left out)"
+                            if isinstance(line, _Signal)
+                            else line.decode("utf-8", errors="replace").rstrip())
+                    self.log(f"bot at seat {self.seat}: {said}")
+                elif told == REMARKS_KEPT:
+                    self.log(f"bot at seat {self.seat}: (its further remarks are not kept)")
         except (OSError, ValueError):
             pass
 

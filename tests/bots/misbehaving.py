@@ -15,6 +15,7 @@ legal move:
     longline       first answer: a line of 64 MB
     spawner        starts a child that sleeps ten minutes (its pid to stderr), then plays
     spawner_crash  starts that child, then exits at its first question
+    chatty         writes 5,000 short remarks to stderr before each answer
 """
 
 import json
@@ -60,6 +61,9 @@ def main() -> None:
         answered += 1
         if BEHAVIOUR in ("quit", "spawner_crash"):  # ends once asked its first question
             sys.exit(3)
+        if BEHAVIOUR == "chatty":
+            sys.stderr.write("thinking...\n" * 5000)
+            sys.stderr.flush()
         if BEHAVIOUR == "garbage":
             print("I think the King of Hearts is lovely", flush=True)
         elif BEHAVIOUR == "illegal":
