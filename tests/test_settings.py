@@ -6,10 +6,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import threading
 from pathlib import Path
 
 import pytest
+from pipe_kit import read_from_a_pipe
 
 from game import files, paths, settings
 from game.settings import Loaded, Settings
@@ -93,18 +93,9 @@ def test_a_file_that_is_not_utf8_gives_the_defaults_and_a_notice(tmp_path: Path)
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 def test_a_pipe_in_place_of_the_file_gives_the_defaults_without_waiting(tmp_path: Path) -> None:
-    os.mkfifo(tmp_path / "settings.json")  # no writer: opening it to read would wait forever
-    loaded: list[Loaded] = []
-    reader = threading.Thread(target=lambda: loaded.append(settings.load(tmp_path /
-                                                                         "settings.json")),
-                              daemon=True)
-    reader.start()
-    reader.join(5)
-    if reader.is_alive():
-        os.close(os.open(tmp_path / "settings.json", os.O_WRONLY | os.O_NONBLOCK))
-        pytest.fail("loading the settings waited for a writer")
-    assert loaded[0].settings == Settings()
-    assert loaded[0].notice is not None and "could not be read" in loaded[0].notice
+    loaded = read_from_a_pipe(tmp_path / "settings.json", settings.load)
+    assert loaded.settings == Settings()
+    assert loaded.notice is not None and "could not be read" in loaded.notice
 
 
 def test_a_number_too_long_for_python_gives_the_defaults_and_a_notice(tmp_path: Path) -> None:

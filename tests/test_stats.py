@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import os
 import random
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from bluff_kit import bluff_match, play
+from pipe_kit import read_from_a_pipe
 
 from game import paths, stats
 from game.engine.match import Match, seeded_chance
@@ -316,17 +316,7 @@ def test_a_number_too_long_for_python_gives_empty_statistics(tmp_path: Path) -> 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 def test_a_pipe_in_place_of_the_file_gives_empty_statistics_without_waiting(
         tmp_path: Path) -> None:
-    os.mkfifo(tmp_path / "statistics.json")
-    loaded: list[Statistics] = []
-    reader = threading.Thread(target=lambda: loaded.append(stats.load(tmp_path /
-                                                                      "statistics.json")),
-                              daemon=True)
-    reader.start()
-    reader.join(5)
-    if reader.is_alive():
-        os.close(os.open(tmp_path / "statistics.json", os.O_WRONLY | os.O_NONBLOCK))
-        pytest.fail("loading the statistics waited for a writer")
-    assert loaded == [Statistics()]
+    assert read_from_a_pipe(tmp_path / "statistics.json", stats.load) == Statistics()
 
 
 @pytest.mark.parametrize("entry", [
