@@ -14,6 +14,7 @@ UTF-8 text, as strict JSON; anything else is refused with a one-line reason (`Re
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import os
@@ -181,3 +182,14 @@ def _finite(text: str) -> float:
     if not math.isfinite(number):
         raise ValueError(text)
     return number
+
+
+UNWRITTEN = {getattr(errno, name): words for name, words in (  # (not every system has all)
+    ("ENOSPC", "the disk is full"), ("EDQUOT", "your disk quota is used up"),
+    ("EROFS", "the disk is read-only"), ("EACCES", "its folder may not be written"),
+    ("EPERM", "its folder may not be written")) if hasattr(errno, name)}
+
+
+def why_unwritten(error: OSError) -> str:
+    """Why a file could not be written, in a player's words."""
+    return UNWRITTEN.get(error.errno or 0) or str(error.strerror or error).lower()

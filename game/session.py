@@ -8,7 +8,6 @@ that seat's view and applied only when the caller says the table is ready for it
 
 from __future__ import annotations
 
-import errno
 import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -24,21 +23,10 @@ from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Decision, Event, Ruleset
 from game.engine.saves import Seat
-from game.files import write_atomically
+from game.files import why_unwritten, write_atomically
 from game.rules import get_ruleset
 
 HUMAN, COMPUTER = "human", "computer"
-UNWRITTEN = {getattr(errno, name): words for name, words in (  # (not every system has all)
-    ("ENOSPC", "the disk is full"), ("EDQUOT", "your disk quota is used up"),
-    ("EROFS", "the disk is read-only"), ("EACCES", "its folder may not be written"),
-    ("EPERM", "its folder may not be written")) if hasattr(errno, name)}
-
-
-def why_unwritten(error: OSError) -> str:
-    """Why a file could not be written, in a player's words."""
-    return UNWRITTEN.get(error.errno or 0) or str(error.strerror or error).lower()
-
-
 def _write_autosave(path: Path, text: str) -> str | None:
     """Write the autosave; None when it is written, else what the player is told."""
     try:

@@ -18,7 +18,8 @@ from game import paths, save_index
 from game.engine import saves
 from game.engine.errors import SaveError
 from game.engine.match import Match
-from game.session import GameSession, why_unwritten
+from game.files import why_unwritten
+from game.session import GameSession
 from game.ui import text
 from game.ui.scenes.common import MenuScene, Overlay, draw_lines
 from game.ui.table.kit import table_rulesets
@@ -290,7 +291,7 @@ class LeaveGameDialog(WordsDialog):
             keep_in_saves(self.left, self.kept_as)
         except OSError as error:
             self._back_to_the_list(f"The game in progress could not be kept "
-                                   f"({error.strerror or error}): nothing was loaded.")
+                                   f"({why_unwritten(error)}): nothing was loaded.")
             return
         problem = sit_at(self.app, self.saved)
         if problem is not None:

@@ -107,6 +107,8 @@ class TableScene(Scene):
         self.notice: UnsavedNotice | None = None  # the game could not be autosaved
         self._unsaved: str | None = None  # the autosave's trouble, as last told
         self.finishing = False  # they asked to see the rest at once
+        self._out_in: State | None = None  # the state `_out` was worked out for
+        self._out = False
         self.hand_view: View | None = None  # the hand being played, as last shown
         self.settled: list[tuple[Event, State]] = []  # this hand's settling, shown so far
         self.recorded = False  # the finished game went into the statistics
@@ -399,7 +401,13 @@ class TableScene(Scene):
     @property
     def persons_out(self) -> bool:
         """Every person at the table is out of the play the table shows (a bluffing game's
-        lost influences) while the computers play on."""
+        lost influences) while the computers play on. Asked every frame: worked out once
+        for each state shown."""
+        if self._out_in is not self.shown:
+            self._out_in, self._out = self.shown, self._all_persons_out()
+        return self._out
+
+    def _all_persons_out(self) -> bool:
         persons = self.session.human_seats
         if not persons or self.ruleset.pending(self.shown).over:
             return False
