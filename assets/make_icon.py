@@ -9,7 +9,7 @@ writes beside this file, each size drawn once and stored as PNG:
     icon.ico                             16 to 256 pixels, the executable's icon on Windows
     icon.icns                            16 to 1024 pixels, the .app bundle's icon on macOS
     icons/hicolor/NxN/apps/coup-detat.png  16 to 512 pixels, for Linux desktops (their
-                                         icon theme's layout: game/desktop.py installs them)
+                                         icon theme's layout: game/system/desktop.py installs them)
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ sys.path.insert(0, str(HERE.parent))
 import pygame  # noqa: E402
 
 from game.cards import COUP, Card  # noqa: E402
-from game.desktop import HICOLOR_SIZES, hicolor_parts  # noqa: E402
+from game.system.desktop import HICOLOR_SIZES, hicolor_parts  # noqa: E402
 from game.ui.art import CardArt, coup_badge, felt  # noqa: E402
 from game.ui.art.emblems import GOLD  # noqa: E402
 

@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import simulate
-from game.tally import LevelTally
+from game.services import simulate
+from game.services.tally import LevelTally
 
 STEPS = (("hard", "medium"), ("medium", "easy"), ("easy", "random"))
 PLAYERS = 4

@@ -29,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import simulate
 from game.ai.hard import DEFAULT_BUDGET
+from game.services import simulate
 
 STEPS = (("hard", "medium"), ("medium", "easy"), ("easy", "random"))
 GOALS_MS = {"hard": 1000.0, "medium": 50.0, "easy": 5.0}  # p95 latency goals

@@ -33,7 +33,7 @@ import time, sys
 started = float(sys.argv[1])
 from game.ui.app import App
 from game.ui.scenes.title import TitleScene
-from game import settings
+from game.services import settings
 app = App(settings.load().settings)
 app.replace(TitleScene(app))
 app.frame(idle_wait=False)
@@ -54,7 +54,7 @@ def launch_seconds(home: str, runs: int = 5) -> dict[str, float]:
 
 
 def autoplay_frames(frames: int) -> dict[str, float]:
-    from game.settings import Settings
+    from game.services.settings import Settings
     from game.ui.app import App
     from game.ui.main import autoplay_table
 
@@ -69,8 +69,8 @@ def autoplay_frames(frames: int) -> dict[str, float]:
 
 def idle_cpu(seconds: float = 3.0) -> dict[str, float]:
     from game.engine.saves import Seat
-    from game.session import GameSession
-    from game.settings import Settings
+    from game.services.session import GameSession
+    from game.services.settings import Settings
     from game.ui.app import App
     from game.ui.table.scene import TableScene
 

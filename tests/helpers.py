@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game import scenario
 from game.engine.match import Match
+from game.formats import scenario
 from game.rules import get_ruleset
 from game.rules.coup_detat.scenario import parse_deal, scripted_chance
 

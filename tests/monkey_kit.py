@@ -33,7 +33,6 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from test_ui_table import check_face_up_cards_are_known, secret_from
 from ui_kit import click, frames, pick_cards, press, press_button
 
-from game import paths
 from game.ai import hard
 from game.ai import levels as ai_levels
 from game.cards import COUP, Card
@@ -42,7 +41,8 @@ from game.engine.saves import Seat
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.decisions import PlayCard
 from game.rules.coup_detat_duel.decisions import SetAside
-from game.session import GameSession
+from game.services.session import GameSession
+from game.system import paths
 from game.ui.app import App
 from game.ui.scenes.files import LoadScene, SaveDialog, resume
 from game.ui.scenes.menu import PauseMenu
@@ -686,5 +686,5 @@ def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     def adviser(*args: Any, **keywords: Any) -> hard.HardPlayer:
         return hard.HardPlayer(budget=0.02, workers=1, max_worlds=20)
 
-    monkeypatch.setattr("game.session.make_player", make_player)
-    monkeypatch.setattr("game.session.HardPlayer", adviser)
+    monkeypatch.setattr("game.services.session.make_player", make_player)
+    monkeypatch.setattr("game.services.session.HardPlayer", adviser)

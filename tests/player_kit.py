@@ -37,11 +37,11 @@ from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton
 from ui_kit import close_window
 
-from game import paths
-from game import settings as settings_module
 from game.cards import Card
 from game.engine.match import Match
-from game.settings import Settings
+from game.services import settings as settings_module
+from game.services.settings import Settings
+from game.system import paths
 from game.ui.app import App
 from game.ui.clock import Clock
 from game.ui.main import open_window

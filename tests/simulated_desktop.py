@@ -85,7 +85,7 @@ def main(desktop: str, home: Path) -> dict[str, object]:
         importlib.import_module(name)
     become(desktop, home)
     modules = import_everything()
-    from game import paths
+    from game.system import paths
     from game.ui.app import peak_memory_mib
 
     folders = {"data": str(paths.data_dir()), "config": str(paths.config_dir())}

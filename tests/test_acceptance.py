@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 from player_kit import Person, Seating, shipped_app
 
-from game import paths, stats
 from game.engine import saves
 from game.rules import get_ruleset
+from game.services import stats
+from game.system import paths
 from game.ui.app import MIN_SIZE
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.table.scene import TableScene

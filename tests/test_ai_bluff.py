@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from game import simulate
 from game.ai.bluff.easy import EasyPlayer
 from game.ai.bluff.hard import HardPlayer
 from game.ai.bluff.medium import MediumPlayer
@@ -22,7 +21,8 @@ from game.engine.match import Match
 from game.rules import get_ruleset
 from game.rules.coup_bluff.charts import Action
 from game.rules.coup_bluff.state import Phase, State
-from game.simulate import seeded_chance
+from game.services import simulate
+from game.services.simulate import seeded_chance
 
 
 def quick_hard(seed: int | str | None) -> HardPlayer:

@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from game import simulate
 from game.ai.duel.easy import EasyPlayer
 from game.ai.duel.hard import DuelHardPlayer, describe, estimate
 from game.ai.duel.knowledge import BASTILLE, SET_ASIDE, knowledge
@@ -28,6 +27,7 @@ from game.rules.coup_detat_duel.decisions import (
     SetAside,
 )
 from game.rules.coup_detat_duel.state import Phase, State
+from game.services import simulate
 
 RULES = get_ruleset("coup-detat-duel")
 DUEL = "coup-detat-duel"
@@ -244,7 +244,7 @@ def test_a_hint_at_the_table_of_the_game_for_two() -> None:
     import time
 
     from game.engine import saves
-    from game.session import GameSession
+    from game.services.session import GameSession
 
     session = GameSession.new(DUEL, {"players": 2}, (saves.Seat("Ada"), saves.Seat("Bob")),
                               seed=25)

@@ -10,7 +10,6 @@ import statistics
 import pytest
 from test_ai_knowledge import positions
 
-from game import simulate
 from game.ai import RandomPlayer
 from game.ai.determinize import sample, world
 from game.ai.easy import EasyPlayer
@@ -18,6 +17,7 @@ from game.ai.hard import HardPlayer
 from game.ai.knowledge import knowledge
 from game.ai.medium import MediumPlayer
 from game.rules import get_ruleset
+from game.services import simulate
 
 RULES = get_ruleset("coup-detat")
 LEVELS = {"random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer,

@@ -12,12 +12,12 @@ import pygame
 import pytest
 from ui_kit import buttons, frames, open_app, press_button
 
-from game import save_index
-from game import session as session_module
 from game.engine import saves
 from game.engine.saves import Seat
-from game.files import write_atomically
-from game.session import GameSession
+from game.services import save_index
+from game.services import session as session_module
+from game.services.session import GameSession
+from game.system.files import write_atomically
 from game.ui.scenes.files import LeaveUnsavedDialog, SaveDialog
 from game.ui.scenes.menu import PauseMenu
 from game.ui.scenes.title import TitleScene

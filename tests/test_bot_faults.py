@@ -19,13 +19,13 @@ from typing import Any, TypeVar
 
 import pytest
 
-from game import simulate
 from game.ai import bot as bot_module
 from game.ai.bot import REMARKS_KEPT, ExecPlayer
 from game.ai.levels import make_player
 from game.engine.match import Match, seeded_chance
 from game.rules import get_ruleset
-from game.tally import Tally
+from game.services import simulate
+from game.services.tally import Tally
 
 RULES = get_ruleset("coup-detat")
 MISBEHAVING = f"{sys.executable} {Path(__file__).parent / 'bots' / 'misbehaving.py'}"

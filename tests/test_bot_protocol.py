@@ -14,11 +14,11 @@ from typing import IO
 
 import pytest
 
-from game import simulate
 from game.ai.bot import ExecPlayer
 from game.cli import main
 from game.engine.match import Match, seeded_chance
 from game.rules import get_ruleset
+from game.services import simulate
 
 RULES = get_ruleset("coup-detat")
 ROOT = Path(__file__).parent.parent

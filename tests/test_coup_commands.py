@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from bluff_kit import COUP_DECK, COUP_HANDS, INQ_DECK, INQ_HANDS, bluff_match, move, play
 
-from game import simulate
 from game.cli import main
 from game.engine import saves
 from game.engine.match import Match
+from game.services import simulate
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = f"{sys.executable} {ROOT / 'docs' / 'bots' / 'random_bot.py'}"

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from game import desktop
 from game.cli import main
+from game.system import desktop
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 REQUIRED = {"Type": "Application", "Name": "Coup d'État", "Icon": "coup-detat",

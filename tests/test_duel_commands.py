@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from duel_kit import ALTERNATING, RULES, duel_match, exchange, scenario_data, submit
 
-from game import simulate
 from game.cli import main
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.rules.coup_detat_duel.scenario import result_fields
+from game.services import simulate
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = f"{sys.executable} {ROOT / 'docs' / 'bots' / 'random_bot.py'}"
@@ -201,7 +201,7 @@ def test_a_narrator_for_one_seat_keeps_the_others_exchange_secret() -> None:
 
 def test_a_duel_session_plays_to_the_end_against_the_computer(tmp_path: Path) -> None:
     from game.ai.duel.medium import MediumPlayer
-    from game.session import GameSession, playing_level
+    from game.services.session import GameSession, playing_level
 
     assert playing_level("hard", "coup-detat-duel") == "hard"
     assert playing_level("hard", "coup") == "hard"  # the bluffing games have theirs now

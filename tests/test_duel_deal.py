@@ -91,7 +91,7 @@ def test_a_deal_is_twelve_cards_each_and_nine_in_the_bastille() -> None:
 
 
 def test_a_deal_that_is_not_exactly_the_pack_is_not_a_valid_scenario() -> None:
-    from game.scenario import ScenarioError
+    from game.formats.scenario import ScenarioError
 
     s0, s1, bastille = ALTERNATING
     with pytest.raises(ScenarioError, match="missing: JOKER"):

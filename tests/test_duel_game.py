@@ -229,7 +229,7 @@ def test_scenario_output_has_points_and_prime_minister() -> None:
     lambda data: data["moves"].append({"seat": 0, "decline": True}),
 ])
 def test_malformed_duel_scenarios_are_not_valid(change: Callable[[dict], object]) -> None:
-    from game.scenario import ScenarioError, run
+    from game.formats.scenario import ScenarioError, run
 
     data = scenario_data([ALTERNATING], [{"seat": 0, "choose": "siege"}])
     change(data)

@@ -34,7 +34,7 @@ from player_kit import Person, Seating, shipped_app
 
 from game.cards import Card, Suit
 from game.rules import get_ruleset
-from game.settings import (
+from game.services.settings import (
     ANIMATION_SCALE,
     ANIMATION_SPEEDS,
     CARD_BACKS,

@@ -22,7 +22,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.desktop import (
+from game.system.desktop import (
     APP_ID,
     DESKTOP_FILE,
     HICOLOR_SIZES,

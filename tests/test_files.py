@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from game import files
 from game.engine import saves
-from game.files import (
+from game.system import files
+from game.system.files import (
     MAX_BYTES,
     STALE_TEMPORARY_SECONDS,
     Malformed,

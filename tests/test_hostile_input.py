@@ -28,9 +28,10 @@ from typing import Any, TypeVar
 
 import pytest
 
-from game import files, last_setup, save_index, settings, stats
 from game.cli import main
 from game.engine import saves
+from game.services import last_setup, save_index, settings, stats
+from game.system import files
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 15

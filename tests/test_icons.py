@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.desktop import HICOLOR_SIZES, hicolor_parts
+from game.system.desktop import HICOLOR_SIZES, hicolor_parts
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

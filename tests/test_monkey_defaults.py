@@ -25,9 +25,9 @@ import pytest
 from monkey_kit import NAMES, Monkey, check_invariants
 from player_kit import Person, Seating, shipped_app
 
-from game import paths
 from game.engine import saves
-from game.settings import Settings
+from game.services.settings import Settings
+from game.system import paths
 from game.ui.app import MIN_SIZE, App
 from game.ui.scenes.menu import PauseMenu
 from game.ui.scenes.new_game import NewGameScene

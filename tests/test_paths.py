@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game import paths, settings
-from game.files import write_atomically
+from game.services import settings
+from game.system import paths
+from game.system.files import write_atomically
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 

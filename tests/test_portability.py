@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from game import save_index
 from game.engine import saves
-from game.files import write_atomically
+from game.services import save_index
+from game.system.files import write_atomically
 
 HERE = Path(__file__).resolve().parent
 SAMPLE = HERE.parent / "saves" / "coup-in-progress-4-players.json"

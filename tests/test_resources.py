@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game import resources
+from game.system import resources
 from game.ui import app
 from game.ui.art import lettering
 

@@ -11,6 +11,7 @@ from test_rules_kit import Script, director_sweep, dominos_last_out, sweep_coup
 from game.cards import COUP, card
 from game.engine.errors import IllegalMove
 from game.engine.match import Match, seeded_chance
+from game.formats.scenario import ScenarioError
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import HandType
 from game.rules.coup_detat.decisions import (
@@ -19,7 +20,6 @@ from game.rules.coup_detat.decisions import (
     DrawForDirector,
 )
 from game.rules.coup_detat.state import Phase
-from game.scenario import ScenarioError
 
 SUITS = "SHDC"
 PACK_4 = {rank + suit for rank in ("A", "10", "K", "Q", "J", "9", "8", "7") for suit in SUITS}

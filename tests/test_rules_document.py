@@ -1,4 +1,4 @@
-"""The rules text (game/rules_text.py): docs/RULES.md is written from it and kept in step,
+"""The rules text (game/services/rules_text.py): docs/RULES.md is written from it and kept in step,
 and the Rules screen and the document both carry every figure of the charts."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from game import rules_text
 from game.rules.coup_bluff import charts as bluff
 from game.rules.coup_detat import charts as classic
 from game.rules.coup_detat_duel import charts as duel
+from game.services import rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENT = ROOT / "docs" / "RULES.md"
@@ -22,7 +22,8 @@ DOCUMENT = ROOT / "docs" / "RULES.md"
 
 def test_docs_rules_md_is_the_generated_document() -> None:
     assert DOCUMENT.read_text(encoding="utf-8") == rules_text.markdown(), (
-        f"docs/RULES.md is out of step with game/rules_text.py: run `{rules_text.REGENERATE}`")
+        "docs/RULES.md is out of step with game/services/rules_text.py: "
+        f"run `{rules_text.REGENERATE}`")
 
 
 def test_the_document_says_it_is_generated_and_how_to_regenerate_it() -> None:
@@ -71,14 +72,14 @@ def test_the_screen_uses_only_the_markup_pygame_gui_reads() -> None:
 
 
 def test_the_rules_text_needs_no_pygame() -> None:
-    probe = "import sys, game.rules_text; print('pygame' in sys.modules)"
+    probe = "import sys, game.services.rules_text; print('pygame' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
                             text=True, check=True)
     assert result.stdout.strip() == "False"
 
 
 def test_running_the_module_writes_the_document_in_utf8() -> None:
-    result = subprocess.run([sys.executable, "-m", "game.rules_text"], cwd=ROOT,
+    result = subprocess.run([sys.executable, "-m", "game.services.rules_text"], cwd=ROOT,
                             capture_output=True, check=True,
                             env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert result.stdout.decode("utf-8") == rules_text.markdown()

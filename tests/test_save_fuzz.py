@@ -15,9 +15,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import save_index
 from game.engine import saves
 from game.engine.errors import SaveError
+from game.services import save_index
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 SOURCES = [path.read_bytes() for path in sorted(SAMPLES.glob("**/*.json"))]

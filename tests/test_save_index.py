@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from game import files, paths, save_index
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.rules import get_ruleset
-from game.save_index import SaveEntry
+from game.services import save_index
+from game.services.save_index import SaveEntry
+from game.system import files, paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 SAMPLE_NAMES = {"complete-game-4-players.json", "coup-in-progress-4-players.json",

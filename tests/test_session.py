@@ -15,7 +15,7 @@ from game.engine import saves
 from game.engine.errors import IllegalMove
 from game.engine.saves import Seat
 from game.rules.coup_detat import events as ev
-from game.session import GameSession
+from game.services.session import GameSession
 
 FOUR = (Seat("Ada", "human"), Seat("Blaise"), Seat("Colette"), Seat("Denis"))
 COMPUTERS = tuple(Seat(name) for name in ("Ada", "Blaise", "Colette", "Denis"))

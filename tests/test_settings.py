@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from pipe_kit import read_from_a_pipe
 
-from game import files, paths, settings
-from game.settings import Loaded, Settings
+from game.services import settings
+from game.services.settings import Loaded, Settings
+from game.system import files, paths
 
 CHANGED = Settings(
     animation_speed="slow",

@@ -13,12 +13,13 @@ import pytest
 from bluff_kit import bluff_match, play
 from pipe_kit import read_from_a_pipe
 
-from game import paths, stats
 from game.engine.match import Match, seeded_chance
 from game.rules import get_ruleset
 from game.rules.coup_bluff import events as bluff
 from game.rules.coup_detat import events as ev
-from game.stats import GameRecord, RulesetStats, Statistics
+from game.services import stats
+from game.services.stats import GameRecord, RulesetStats, Statistics
+from game.system import paths
 
 RULES = get_ruleset("coup-detat")
 

@@ -30,7 +30,7 @@ from ui_kit import bluff_table, open_app, press, run_until
 
 from game.engine.saves import Seat
 from game.rules.coup_bluff.state import Phase
-from game.session import GameSession
+from game.services.session import GameSession
 from game.ui.app import App
 from game.ui.clock import Clock
 from game.ui.scenes.pass_device import PassDeviceScene

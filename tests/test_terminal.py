@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from game import terminal
+from game.cli import terminal
 
 
 def play_scripted(answers: list[str], **options: object) -> list[str]:

@@ -25,13 +25,13 @@ from ui_kit import (
     run_until,
 )
 
-from game import stats
 from game.rules import RULESETS
 from game.rules.coup_bluff import events as ev
 from game.rules.coup_bluff.charts import Character
 from game.rules.coup_bluff.decisions import Allow, Block, Challenge
 from game.rules.coup_bluff.state import Phase
 from game.rules.words import Naming
+from game.services import stats
 from game.ui.scenes.files import resume
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene

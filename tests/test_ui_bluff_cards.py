@@ -27,7 +27,7 @@ from game.engine.saves import Seat
 from game.rules.coup_bluff.charts import Action, Character
 from game.rules.coup_bluff.decisions import Keep, ReturnCards, TakeAction
 from game.rules.coup_bluff.state import Phase
-from game.session import GameSession
+from game.services.session import GameSession
 from game.ui import text
 from game.ui.app import App
 from game.ui.art.character_cards import character_face

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from ui_kit import close_window
 
-from game import settings
+from game.services import settings
 from game.ui import main
 
 ROOT = Path(__file__).parent.parent

@@ -24,7 +24,6 @@ from ui_kit import (
     run_until,
 )
 
-from game import paths, stats
 from game.cards import Card, card
 from game.engine.ruleset import Decision
 from game.engine.saves import Seat
@@ -32,7 +31,9 @@ from game.rules.card_play import PlayCard
 from game.rules.coup_detat_duel.charts import HandType
 from game.rules.coup_detat_duel.decisions import ChooseHandType, KeepQuiet, SetAside
 from game.rules.coup_detat_duel.state import Phase
-from game.session import GameSession
+from game.services import stats
+from game.services.session import GameSession
+from game.system import paths
 from game.ui.scenes.files import resume_autosave
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene

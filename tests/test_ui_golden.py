@@ -14,7 +14,7 @@ import pytest
 from ui_kit import frames, open_app
 
 from game.engine.saves import Seat
-from game.session import GameSession
+from game.services.session import GameSession
 from game.ui.scenes.title import TitleScene
 from game.ui.table.scene import TableScene
 

@@ -12,7 +12,7 @@ import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 from ui_kit import frames, open_app, press, table
 
-from game import paths
+from game.system import paths
 from game.ui.scenes.common import MenuScene
 from game.ui.scenes.files import LoadScene
 from game.ui.scenes.menu import PauseMenu

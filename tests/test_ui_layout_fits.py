@@ -32,7 +32,7 @@ from test_table_every_moment import GAMES, SIZES, SteppedClock, Walk, plates_dra
 from ui_kit import open_app
 
 from game.engine.saves import Seat, write
-from game.session import GameSession
+from game.services.session import GameSession
 from game.ui import text
 from game.ui.scenes.files import LoadScene
 from game.ui.scenes.new_game import DEFAULT_NAMES, NewGameScene
@@ -341,7 +341,7 @@ def test_new_game_shows_every_game_and_option_whole(size: tuple[int, int], tmp_p
 def test_the_load_list_shows_each_save_whole(size: tuple[int, int], tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """The samples, and a game of each kind at its most players, with the form's names."""
-    from game import paths
+    from game.system import paths
 
     with label_warnings_are_errors(), open_app(tmp_path, monkeypatch, size=size) as app:
         for ruleset, players in (("coup-detat", 4), ("coup-detat-duel", 2), ("coup", 6),

@@ -11,8 +11,9 @@ import pygame_gui
 import pytest
 from ui_kit import frames, open_app, press_button
 
-from game import last_setup, paths
 from game.rules import RULESETS
+from game.services import last_setup
+from game.system import paths
 from game.ui.app import MIN_SIZE
 from game.ui.scenes.keyboard import choose as take
 from game.ui.scenes.new_game import GAME_LINES, LEVELS_LINE, NewGameScene

@@ -11,12 +11,12 @@ import pytest
 from test_ui_table import run_to_card_play
 from ui_kit import frames, open_app, press, press_button, table
 
-from game import session as session_module
 from game.ai.bot import ExecPlayer
 from game.ai.easy import EasyPlayer
 from game.ai.hard import HardPlayer
 from game.ai.medium import MediumPlayer
 from game.engine import saves
+from game.services import session as session_module
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.table.scene import TableScene
 

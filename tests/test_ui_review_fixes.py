@@ -10,11 +10,11 @@ import pytest
 from test_ui_table import run_to_card_play
 from ui_kit import buttons, frames, open_app, press, press_button, table
 
-from game import paths
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.rules import get_ruleset
 from game.rules.coup_detat.decisions import PlayCard
+from game.system import paths
 from game.ui.scenes.menu import PauseMenu
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.table.arrange import card_key
@@ -135,7 +135,7 @@ def test_the_log_is_told_again_after_an_undo(tmp_path: Path,
 def test_a_new_game_can_be_continued_from_its_first_moment(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.engine.saves import Seat
-    from game.session import GameSession
+    from game.services.session import GameSession
 
     monkeypatch.setenv("COUP_DETAT_HOME", str(tmp_path))
     session = GameSession.new("coup-detat", {"players": 4},

@@ -13,10 +13,10 @@ import pygame
 import pytest
 from ui_kit import frames, open_app, press_button, table
 
-from game import crash, paths
 from game.engine import saves
 from game.engine.match import Match
-from game.files import write_atomically
+from game.system import crash, paths
+from game.system.files import write_atomically
 from game.ui import main
 from game.ui.scene import Scene
 from game.ui.scenes.crash import CrashScene
@@ -70,7 +70,7 @@ def test_continue_stays_off_after_a_finished_game_of_any_ruleset(
     """Each ruleset words its progress its own way ("Match over"): the autosave's header
     says whether the game is over."""
     from game.engine.saves import Seat
-    from game.session import GameSession
+    from game.services.session import GameSession
     from game.ui.scenes.title import can_continue
 
     monkeypatch.setenv(paths.HOME_VARIABLE, str(tmp_path))

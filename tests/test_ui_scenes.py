@@ -14,9 +14,10 @@ import pygame_gui
 import pytest
 from ui_kit import buttons, frames, open_app, press, press_button, table
 
-from game import paths, stats
-from game import settings as settings_module
 from game.engine import saves
+from game.services import settings as settings_module
+from game.services import stats
+from game.system import paths
 from game.ui.scenes.files import LoadScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.results import GameOverScene, HandResultScene

@@ -8,11 +8,11 @@ import pygame
 import pytest
 from ui_kit import click, frames, open_app, press, press_button, run_until, table
 
-from game import save_index
 from game.cards import Card
 from game.engine import saves
 from game.engine.errors import IllegalMove
 from game.rules.coup_detat.decisions import PlayCard
+from game.services import save_index
 from game.ui.scenes.files import SaveDialog
 from game.ui.scenes.menu import PauseMenu
 from game.ui.table.arrange import card_key

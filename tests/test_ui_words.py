@@ -22,7 +22,7 @@ from game.rules.coup_bluff.charts import Character
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import HandType
 from game.rules.words import Naming, second_person, sentence_case
-from game.session import GameSession
+from game.services.session import GameSession
 from game.ui import text
 from game.ui.app import App
 from game.ui.scenes.new_game import DEFAULT_NAMES, NewGameScene

@@ -27,12 +27,13 @@ from ui_kit import (
     table,
 )
 
-from game import paths, save_index
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
-from game.files import write_atomically
 from game.rules import get_ruleset
 from game.rules.card_play import PlayCard
+from game.services import save_index
+from game.system import paths
+from game.system.files import write_atomically
 from game.ui.scenes.files import LeaveGameDialog, LoadScene, SaveDialog, describe
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.results import GameOverScene, worth_by_hand

@@ -18,9 +18,9 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton
 
-from game import settings as settings_module
 from game.engine.saves import Seat
-from game.session import GameSession
+from game.services import settings as settings_module
+from game.services.session import GameSession
 from game.ui import text
 from game.ui.app import App
 from game.ui.table.scene import TableScene

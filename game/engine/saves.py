@@ -37,10 +37,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game import __version__, files
+from game import __version__
 from game.engine.errors import IllegalMove, MalformedEntry, SaveError
 from game.engine.match import ChanceSource, Match
 from game.engine.ruleset import Ruleset
+from game.system import files
 
 FORMAT = "coup-detat-save"
 VERSION = 2

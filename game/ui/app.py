@@ -2,7 +2,7 @@
 
 The loop draws only when something changes: while no scene is busy and no event comes, it
 sleeps in `pygame.event.wait` until the next scene's appointment, so an idle table costs
-next to nothing. Computer players think in a worker thread (see game/session.py); when one
+next to nothing. Computer players think in a worker thread (see game/services/session.py); when one
 is done it posts an event that wakes the loop, so the loop never waits on them. Every
 scene reads the time from the app's `Clock` (game/ui/clock.py), which tests speed up.
 """
@@ -21,9 +21,9 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game import settings as settings_module
-from game.resources import resource_path
-from game.settings import Settings
+from game.services import settings as settings_module
+from game.services.settings import Settings
+from game.system.resources import resource_path
 from game.ui import text
 from game.ui.clock import Clock
 from game.ui.scene import Scene
@@ -204,7 +204,7 @@ class App:
     def crashed(self, error: Exception) -> None:
         """Write a crash report with the open games' logs, let go of every scene, and
         show the crash screen; an error in the crash screen itself ends the program."""
-        from game import crash
+        from game.system import crash
         from game.ui.scenes.crash import CrashScene
 
         if isinstance(self.scene, CrashScene):

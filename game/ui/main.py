@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game import settings as settings_module
 from game.engine.saves import Seat
-from game.resources import resource_path
+from game.services import settings as settings_module
+from game.system.resources import resource_path
 from game.ui.clock import Clock
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: s
         return _run(autoplay=autoplay, frames=frames, screenshot=screenshot, stats=stats,
                     size=size, seed=seed, bots=bots, until_over=until_over)
     except Exception as error:
-        from game import crash
+        from game.system import crash
 
         _tell_crash("stopped", error, crash.write_report(crash.report(error)))
         return 1
@@ -184,7 +184,7 @@ AUTOPLAY_NAMES = ("Antoine", "Brigitte", "Camille", "Didier")
 def autoplay_table(app: App, seed: int | None, ruleset: str = "coup-detat") -> TableScene:
     """A table of computer players only: four, or two in the game for two."""
     from game.rules import get_ruleset
-    from game.session import GameSession
+    from game.services.session import GameSession
     from game.ui.table.scene import TableScene
 
     players = min(len(AUTOPLAY_NAMES), get_ruleset(ruleset).max_players)

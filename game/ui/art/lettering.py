@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from game.resources import package_data
+from game.system.resources import package_data
 from game.ui.art.canvas import Colour
 
 

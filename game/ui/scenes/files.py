@@ -14,12 +14,13 @@ import pygame_gui
 from pygame import Rect
 from pygame_gui.elements import UILabel, UISelectionList, UITextEntryLine
 
-from game import paths, save_index
 from game.engine import saves
 from game.engine.errors import SaveError
 from game.engine.match import Match
-from game.files import why_unwritten
-from game.session import GameSession
+from game.services import save_index
+from game.services.session import GameSession
+from game.system import paths
+from game.system.files import why_unwritten
 from game.ui import text
 from game.ui.scenes.common import MenuScene, Overlay, draw_lines
 from game.ui.table.kit import table_rulesets

@@ -2,7 +2,7 @@
 2 to 6), the number of players and the game's options (a bluffing game: how many rounds
 the match has), and each seat's name and whether a person or the computer (at which level)
 plays it. A line under the game says what it is, one under the seats what the levels are.
-The setup last started is offered again (game/last_setup.py)."""
+The setup last started is offered again (game/services/last_setup.py)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ import pygame_gui
 from pygame import Rect
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
-from game import last_setup, paths
 from game.ai.levels import DEFAULT_LEVEL, LEVELS
 from game.engine.saves import MAX_NAME_LENGTH, Seat, cleaned
 from game.rules import RULESETS
-from game.session import COMPUTER, HUMAN, GameSession
+from game.services import last_setup
+from game.services.session import COMPUTER, HUMAN, GameSession
+from game.system import paths
 from game.ui.scenes.common import MenuScene
 from game.ui.table.kit import table_rulesets
 

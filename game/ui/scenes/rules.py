@@ -1,7 +1,7 @@
 """The rules: a section for each game (the 1966 game with both its charts, the game for two
 with its charts, Coup and Coup with the Inquisitor) and one for the computer players'
 levels, chosen from a table of contents; from a table it opens at the game being played.
-The text is game/rules_text.py's (docs/RULES.md is written from it too), its figures taken
+The text is game/services/rules_text.py's (docs/RULES.md is written from it too), its figures taken
 from the charts the rules use, so the page cannot disagree with the game."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pygame
 from pygame import Rect
 from pygame_gui.elements import UIButton, UITextBox
 
-from game import rules_text
-from game.rules_text import CONTENTS
+from game.services import rules_text
+from game.services.rules_text import CONTENTS
 from game.ui.scenes.common import Action, MenuScene
 
 if TYPE_CHECKING:

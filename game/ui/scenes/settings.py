@@ -11,7 +11,7 @@ import pygame_gui
 from pygame import Rect
 from pygame_gui.elements import UIDropDownMenu, UILabel
 
-from game.settings import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PACES
+from game.services.settings import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PACES
 from game.ui import art
 from game.ui.scenes.common import Action, MenuScene
 

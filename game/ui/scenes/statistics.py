@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from game import stats
 from game.rules import RULESETS
 from game.rules.coup_detat.narration import francs
+from game.services import stats
 from game.ui.scenes.common import MenuScene, draw_lines
 
 COLUMNS = (("coup-detat", "coup-detat-duel"), ("coup", "coup-inquisitor"))

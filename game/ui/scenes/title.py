@@ -6,8 +6,9 @@ import pygame
 from pygame import Rect
 from pygame_gui.elements import UILabel
 
-from game import paths, save_index
 from game.cards import COUP, card
+from game.services import save_index
+from game.system import paths
 from game.ui import art
 from game.ui.scenes.common import MenuScene, draw_backdrop
 

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import stats
 from game.ai.hard import describe
 from game.cards import COUP, Card
 from game.engine.match import Match
@@ -17,6 +16,7 @@ from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import HandType, in_display_order
 from game.rules.coup_detat.state import Phase
 from game.rules.coup_detat.view import CoupDetatView
+from game.services import stats
 from game.ui import text
 from game.ui.table import hud
 from game.ui.table.arrange import arrange, drawn_for_director

@@ -20,7 +20,7 @@ from game.ui.table.stage import Placement
 if TYPE_CHECKING:
     import pygame_gui
 
-    from game.stats import GameRecord
+    from game.services.stats import GameRecord
     from game.ui.app import App
     from game.ui.scene import Scene
     from game.ui.table.beats import Beat, Timing

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game import stats
 from game.cards import Card
 from game.engine.errors import IllegalMove
 from game.engine.follower import Follower
 from game.engine.ruleset import Event, State
 from game.rules.card_play import PlayCard
 from game.rules.words import Naming
-from game.session import GameSession
+from game.services import stats
+from game.services.session import GameSession
 from game.ui import art, text
 from game.ui.scene import Scene
 from game.ui.table.arrange import CURSOR_LIFT, MARKED_LIFT, card_key

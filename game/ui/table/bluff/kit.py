@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import stats
 from game.cards import COUP, Card
 from game.engine.match import Match
 from game.engine.ruleset import Event
@@ -17,6 +16,7 @@ from game.rules.coup_bluff import events as ev
 from game.rules.coup_bluff.charts import ABILITIES
 from game.rules.coup_bluff.state import Phase
 from game.rules.coup_bluff.view import CoupView
+from game.services import stats
 from game.ui import text
 from game.ui.table.beats import Timing
 from game.ui.table.bluff import hud

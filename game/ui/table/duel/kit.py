@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import stats
 from game.ai.duel.hard import describe
 from game.cards import JOKER, Card
 from game.engine.match import Match
@@ -19,6 +18,7 @@ from game.rules.coup_detat_duel import events as ev
 from game.rules.coup_detat_duel.decisions import SetAside
 from game.rules.coup_detat_duel.state import Phase
 from game.rules.coup_detat_duel.view import DuelView
+from game.services import stats
 from game.ui import text
 from game.ui.table import hud as shared_hud
 from game.ui.table.arrange import drawn_for_director

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from game import files
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.match import Match
 from game.rules import get_ruleset
+from game.system import files
 
 
 class ScenarioError(Exception):

@@ -18,8 +18,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game import __version__, paths
-from game.files import write_atomically
+from game import __version__
+from game.system import paths
+from game.system.files import write_atomically
 
 FORMAT = "coup-detat-crash-report"
 

@@ -5,7 +5,7 @@ the Rules screen (pygame-gui's UITextBox markup: <b>, <br>, <font size=N>) and `
 for docs/RULES.md. The figures come from the charts the rules use, so neither the screen
 nor the document can disagree with the game.
 
-No pygame here: `python -m game.rules_text > docs/RULES.md` regenerates the document, and a
+No pygame here: `python -m game.services.rules_text > docs/RULES.md` regenerates the document, and a
 test checks that it is up to date."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from game.rules.coup_bluff import charts as bluff
 from game.rules.coup_detat import charts as classic
 from game.rules.coup_detat_duel import charts as duel
 
-REGENERATE = "python -m game.rules_text > docs/RULES.md"
+REGENERATE = "python -m game.services.rules_text > docs/RULES.md"
 """The command that writes docs/RULES.md from this module."""
 
 
@@ -463,8 +463,8 @@ def markdown() -> str:
     """The whole document, docs/RULES.md: a heading a section, its headings below it."""
     out = [
         "# The rules of the games",
-        "*Generated from `game/rules_text.py`, which also writes the game's Rules screen: do "
-        f"not edit by hand. To regenerate: `{REGENERATE}`*",
+        "*Generated from `game/services/rules_text.py`, which also writes the game's Rules "
+        f"screen: do not edit by hand. To regenerate: `{REGENERATE}`*",
         _wrap("The four games as this program plays them, written for players, then its "
               "computer players. Our readings of the finer cases, where a printed rule "
               "leaves something open, are in [RULES_NOTES.md](RULES_NOTES.md)."),

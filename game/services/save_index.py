@@ -17,11 +17,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
-from game import paths
 from game.engine import saves
 from game.engine.errors import SaveError
 from game.engine.saves import FORMAT, SEAT_KINDS, VERSION
 from game.rules import get_ruleset
+from game.system import paths
 
 AUTOSAVE_NAME = "autosave.json"
 MAX_STEM_LENGTH = 40

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from game.rules import RULESETS
-from game.settings import WINDOW_SIDE
-from game.tally import EXEC
+from game.services.settings import WINDOW_SIDE
+from game.services.tally import EXEC
 
 PROGRAM = "coup-detat"
 MOST_BUDGET = 60.0  # seconds: the longest --budget Hard may think about a decision
@@ -175,7 +175,7 @@ def _fail(message: str) -> int:
 
 
 def _run_scenario(args: argparse.Namespace) -> int:
-    from game import scenario
+    from game.formats import scenario
 
     try:
         output, status = scenario.run(scenario.load(args.file))
@@ -186,11 +186,11 @@ def _run_scenario(args: argparse.Namespace) -> int:
 
 
 def _run_simulate(args: argparse.Namespace) -> int:
-    from game import simulate
     from game.ai.bot import DEFAULT_TIME_LIMIT
     from game.ai.hard import DEFAULT_BUDGET
     from game.ai.levels import levels_for
     from game.rules import get_ruleset
+    from game.services import simulate
 
     try:
         rules = get_ruleset(args.ruleset)
@@ -223,8 +223,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
 
 def _run_replay(args: argparse.Namespace) -> int:
-    from game import replay
     from game.engine.errors import SaveError
+    from game.services import replay
 
     try:
         text = replay.tell(args.save)
@@ -235,13 +235,13 @@ def _run_replay(args: argparse.Namespace) -> int:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    from game import terminal
+    from game.cli import terminal
 
     return terminal.play(players=args.players, short_game=args.short, seed=args.play_seed)
 
 
 def _run_install_desktop_entry(args: argparse.Namespace) -> int:
-    from game import desktop
+    from game.system import desktop
 
     if args.command is not None:
         return _fail(f"--install-desktop-entry goes alone, not with {args.command}")

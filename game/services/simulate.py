@@ -3,8 +3,8 @@
 Seats are given by level ("hard", "medium", "easy", "random") or as an outside program
 ("exec:COMMAND"). They move round the table from game to game, so each sits in each chair
 equally often. The tally reads only events, the same facts a replay tells: `Summary` for
-coup-detat, `DuelSummary` (game/duel_summary.py) for the game for two, `CoupSummary`
-(game/coup_summary.py) for the bluffing games.
+coup-detat, `DuelSummary` (game/services/duel_summary.py) for the game for two, `CoupSummary`
+(game/services/coup_summary.py) for the bluffing games.
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
 from game.ai.hard import DEFAULT_BUDGET
 from game.ai.levels import make_player as make_level_player
-from game.coup_summary import CoupSummary
-from game.duel_summary import DuelSummary
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Ruleset
 from game.rules import get_ruleset
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import STARTING_CASH, HandType
-from game.tally import EXEC, Tally
+from game.services.coup_summary import CoupSummary
+from game.services.duel_summary import DuelSummary
+from game.services.tally import EXEC, Tally
 
 
 @dataclass

@@ -12,7 +12,7 @@ from typing import ClassVar
 from game.engine.match import Match
 from game.rules.coup_detat_duel import events as ev
 from game.rules.coup_detat_duel.charts import PLAYERS, HandType
-from game.tally import LevelTally, Tally
+from game.services.tally import LevelTally, Tally
 
 SHARE_DIGITS = 3
 

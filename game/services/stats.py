@@ -29,7 +29,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game import files, paths
 from game.engine.match import Match
 from game.rules.coup_bluff import COUP, COUP_INQUISITOR
 from game.rules.coup_bluff import events as bluff
@@ -37,6 +36,7 @@ from game.rules.coup_detat import RULESET as COUP_DETAT
 from game.rules.coup_detat.events import CoupAttempted, CoupSucceeded
 from game.rules.coup_detat_duel import RULESET as COUP_DETAT_DUEL
 from game.rules.coup_detat_duel.events import CoupAnnounced, HandWon
+from game.system import files, paths
 
 FORMAT = "coup-detat-statistics"
 VERSION = 1

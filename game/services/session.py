@@ -14,7 +14,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from game import paths
 from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
 from game.ai.hard import HardPlayer
@@ -23,8 +22,9 @@ from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Decision, Event, Ruleset
 from game.engine.saves import Seat
-from game.files import why_unwritten, write_atomically
 from game.rules import get_ruleset
+from game.system import paths
+from game.system.files import why_unwritten, write_atomically
 
 HUMAN, COMPUTER = "human", "computer"
 def _write_autosave(path: Path, text: str) -> str | None:

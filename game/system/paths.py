@@ -16,8 +16,8 @@ from pathlib import Path
 
 import platformdirs
 
-from game.files import generations
-from game.resources import resource_path
+from game.system.files import generations
+from game.system.resources import resource_path
 
 APP_NAME = "coup-detat"
 HOME_VARIABLE = "COUP_DETAT_HOME"

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import files, paths
 from game.ai.levels import LEVELS
 from game.engine.saves import seat_name
 from game.rules import RULESETS
-from game.session import COMPUTER, HUMAN
+from game.services.session import COMPUTER, HUMAN
+from game.system import files, paths
 
 FORMAT = "coup-detat-new-game"
 VERSION = 1

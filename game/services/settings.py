@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from game import files, paths
+from game.system import files, paths
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 COMPUTER_PACES = ("fast", "normal", "slow")

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.resources import frozen, resource_path, resource_root
+from game.system.resources import frozen, resource_path, resource_root
 
 APP_ID = "coup-detat"  # the icon's name, the desktop entry's file name
 HICOLOR_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)

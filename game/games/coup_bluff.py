@@ -1,0 +1,45 @@
+"""Coup, the bluffing game on a standard deck, in its two configurations: with the
+Ambassador (`coup`) and with the Inquisitor (`coup-inquisitor`). One set of packages
+serves both."""
+
+from game.games.plugin import Game, Records, Ref, Setup, Toggle
+from game.rules.coup_bluff import COUP, COUP_INQUISITOR
+
+ROUNDS = (1, 3, 5)  # a match's rounds (RULES_NOTES: the most round wins take the match)
+PACKAGES = ("game.rules.coup_bluff", "game.ai.bluff", "game.formats.coup_bluff",
+            "game.services.coup_bluff", "game.ui.table.bluff", "game.games.coup_bluff")
+PLAYERS = {"easy": Ref("game.ai.bluff.easy:EasyPlayer"),
+           "medium": Ref("game.ai.bluff.medium:MediumPlayer"),
+           "hard": Ref("game.ai.bluff.hard:HardPlayer")}
+RECORDS = Records(record=Ref("game.services.coup_bluff.records:record"),
+                  lines=Ref("game.services.coup_bluff.records:lines"),
+                  summary=Ref("game.services.coup_bluff.summary:CoupSummary"), column=1)
+FORMATS = Ref("game.formats.coup_bluff:FORMATS")
+KIT = Ref("game.ui.table.bluff.kit:BluffKit")
+
+GAME = Game(
+    ruleset=COUP,
+    blurb="The bluffing game: claim any character, held or not, and challenge the liars; "
+          "last one in wins.",
+    setup=Setup(player_counts=(2, 3, 4, 5, 6), rounds=ROUNDS, toggles=(
+        Toggle("alternative_deal", "Alternative deal",
+               "Two players: each keeps one card of a set of the five characters",
+               two_players_only=True),)),
+    packages=PACKAGES, players=PLAYERS, formats=FORMATS, records=RECORDS,
+    rules_page=Ref("game.services.coup_bluff.rules_page:coup"), kit=KIT,
+)
+
+INQUISITOR = Game(
+    ruleset=COUP_INQUISITOR,
+    blurb="Coup with the Inquisitor instead of the Ambassador: he changes a card, or looks "
+          "at one of yours.",
+    setup=Setup(player_counts=(2, 3, 4, 5, 6), rounds=ROUNDS, toggles=(
+        Toggle("call_the_coup", "Call the Coup",
+               "Two players: a Coup names a character; it misses if the target lacks it",
+               two_players_only=True, default=True),
+        Toggle("five_lives", "Five lives",
+               "Two players: the first three lost cards are replaced",
+               two_players_only=True, default=True))),
+    packages=PACKAGES, players=PLAYERS, formats=FORMATS, records=RECORDS,
+    rules_page=Ref("game.services.coup_bluff.rules_page:inquisitor"), kit=KIT,
+)

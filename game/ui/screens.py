@@ -1,0 +1,39 @@
+"""Screens opened by name, so that no screen imports another.
+
+A screen that leads to another asks for it here by name (`screens.make("title", app)`);
+the class is loaded on first use. The names are the one place that knows which module
+holds which screen, which keeps the screens free of import circles.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.games.plugin import Ref
+
+if TYPE_CHECKING:
+    from game.ui.scene import Scene
+
+SCREENS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
+    "title": "game.ui.scenes.title:TitleScene",
+    "new_game": "game.ui.scenes.new_game:NewGameScene",
+    "load": "game.ui.scenes.files:LoadScene",
+    "save": "game.ui.scenes.files:SaveDialog",
+    "leave_unsaved": "game.ui.scenes.files:LeaveUnsavedDialog",
+    "settings": "game.ui.scenes.settings:SettingsScene",
+    "statistics": "game.ui.scenes.statistics:StatisticsScene",
+    "rules": "game.ui.scenes.rules:RulesScene",
+    "crash": "game.ui.scenes.crash:CrashScene",
+    "pause": "game.ui.scenes.menu:PauseMenu",
+    "pass_device": "game.ui.scenes.pass_device:PassDeviceScene",
+    "table": "game.ui.table.scene:TableScene",
+}.items()}
+
+
+def make(name: str, *args: Any, **kwargs: Any) -> Scene:
+    """The screen called `name`, made with these arguments (the app first)."""
+    try:
+        factory = SCREENS[name]
+    except KeyError:
+        raise KeyError(f"there is no screen called {name!r}") from None
+    return factory.load()(*args, **kwargs)  # type: ignore[no-any-return]
