@@ -27,8 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.rules.coup_detat import events as ev
+from game.services.catalogue import CATALOGUE
 
 RULES = get_ruleset("coup-detat")
 FULL_GAME = Path(__file__).resolve().parent.parent / "saves" / "complete-game-4-players.json"
@@ -62,14 +63,14 @@ def load_full_game(repeats: int = 15) -> dict[str, float]:
     times = []
     for _ in range(repeats):
         started = time.perf_counter()
-        game = saves.read(FULL_GAME)
+        game = saves.read(FULL_GAME, catalogue=CATALOGUE)
         times.append(time.perf_counter() - started)
     return {"decisions": len(game.match.turns), "median_ms": statistics.median(times) * 1000,
             "worst_ms": max(times) * 1000}
 
 
 def undo_times(samples: int = 60) -> dict[str, float]:
-    match = saves.read(FULL_GAME).match
+    match = saves.read(FULL_GAME, catalogue=CATALOGUE).match
     candidates = [turn for turn in match.turns if turn.seat is not None]
     rng = random.Random(1)
     times = []

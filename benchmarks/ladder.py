@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.hard import DEFAULT_BUDGET
+from game.ai.search import DEFAULT_BUDGET
 from game.services import simulate
 
 STEPS = (("hard", "medium"), ("medium", "easy"), ("easy", "random"))

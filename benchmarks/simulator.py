@@ -28,7 +28,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from game.ai.fastsim import Hand, tables  # noqa: E402
+from game.ai.coup_detat.fastsim import Hand, tables  # noqa: E402
 from game.rules.coup_detat.charts import HandType  # noqa: E402
 
 OPENSPIEL_ENV = HERE / ".openspiel"

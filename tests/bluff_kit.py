@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.engine.match import Match
-from game.rules import get_ruleset
+from game.formats.support import formats_of
+from game.games import get_ruleset
 from game.rules.coup_bluff.charts import Action
 from game.rules.coup_bluff.state import State
 
@@ -44,9 +45,10 @@ def bluff_match(ruleset_id: str, hands: Sequence[str], deck: str | None = None, 
     rules = get_ruleset(ruleset_id)
     parsed = rules.parse_options({"players": len(hands), **options})
     deck = rest_of_deck(ruleset_id, hands) if deck is None else deck
-    deal = rules.scenario.parse_deal({"hands": [hand.split() for hand in hands],
-                                      "deck": deck.split()}, parsed)
-    return Match(rules, parsed, chance=rules.scenario.scripted_chance(starter, [deal]))
+    scenario = formats_of(ruleset_id).scenario
+    deal = scenario.parse_deal({"hands": [hand.split() for hand in hands],
+                                "deck": deck.split()}, parsed)
+    return Match(rules, parsed, chance=scenario.scripted_chance(starter, [deal]))
 
 
 def move(line: str) -> dict[str, Any]:

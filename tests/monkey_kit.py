@@ -33,7 +33,6 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from test_ui_table import check_face_up_cards_are_known, secret_from
 from ui_kit import click, frames, pick_cards, press, press_button
 
-from game.ai import hard
 from game.ai import levels as ai_levels
 from game.cards import COUP, Card
 from game.engine.match import Match
@@ -44,17 +43,19 @@ from game.rules.coup_detat_duel.decisions import SetAside
 from game.services.session import GameSession
 from game.system import paths
 from game.ui.app import App
-from game.ui.scenes.files import LoadScene, SaveDialog, resume
+from game.ui.saved_games import resume
+from game.ui.scenes.files import LoadScene, SaveDialog
 from game.ui.scenes.menu import PauseMenu
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.scenes.results import GameOverOverlay, GameOverScene, HandResultScene, ResultOverlay
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table.arrange import card_key
 from game.ui.table.bluff.picker import CardPicker
+from game.ui.table.coup_detat.results import GameOverScene, HandResultScene
+from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene
 
 NAMES = ("Ada", "Blaise", "Colette", "Denis", "Emile", "Fanny")
@@ -243,7 +244,7 @@ class Monkey:
         if not isinstance(top, TableScene):
             return []
         placed = top.stage.placements(top.clock())
-        own = {card_key(card) for card in top.kit.in_hand_order(top.view())}
+        own = {card_key(card) for card in top.in_hand()}
         if self.rng.random() < 0.7 and own:
             placed = [(key, placement) for key, placement in placed if key in own]
         return [top._card_rect(placement) for _, placement in placed]
@@ -683,8 +684,4 @@ def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
             keywords.update(budget=0.02, workers=1)
         return ai_levels.make_player(level, *args, **keywords)
 
-    def adviser(*args: Any, **keywords: Any) -> hard.HardPlayer:
-        return hard.HardPlayer(budget=0.02, workers=1, max_worlds=20)
-
     monkeypatch.setattr("game.services.session.make_player", make_player)
-    monkeypatch.setattr("game.services.session.HardPlayer", adviser)

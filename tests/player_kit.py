@@ -47,11 +47,11 @@ from game.ui.clock import Clock
 from game.ui.main import open_window
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.scenes.results import GameOverOverlay, ResultOverlay
 from game.ui.scenes.title import TitleScene
 from game.ui.table.arrange import card_key
 from game.ui.table.bluff.controls import BACK
 from game.ui.table.bluff.picker import CardPicker
+from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene
 
 SPEED = 40.0  # the table's seconds that pass in one second of the wall clock
@@ -330,7 +330,7 @@ class Person:
         legal = match.legal()
         if isinstance(table.decisions, CardPicker):
             self._pick_in_panel(table.decisions, self.rng.choice(legal).cards, by_key)
-        elif table.kit.collects_cards(table.view()):
+        elif table.collecting():
             self._pick_in_hand(table, self.rng.choice(legal).cards, by_key)
         else:
             self._card_or_button(table, legal, by_key)
@@ -364,7 +364,7 @@ class Person:
             self.click(self.card_spot(table, card))
 
     def _select_by_arrows(self, table: TableScene, card: Card) -> None:
-        hand = table.kit.in_hand_order(table.view())
+        hand = table.in_hand()
         for _ in range(len(hand) + 1):  # (from no card, Right goes to the first playable)
             if table.selected == card:
                 break

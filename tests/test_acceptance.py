@@ -17,8 +17,9 @@ import pytest
 from player_kit import Person, Seating, shipped_app
 
 from game.engine import saves
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.services import stats
+from game.services.catalogue import CATALOGUE
 from game.system import paths
 from game.ui.app import MIN_SIZE
 from game.ui.scenes.pass_device import PassDeviceScene
@@ -74,7 +75,7 @@ def test_a_game_started_from_new_game_plays_to_its_end_at_the_shipped_settings(
         assert record.played == 1, "the finished game is in the statistics"
         person.click_button("Title screen")
         assert not person.enabled("Continue"), "a finished game is offered to continue"
-        autosaved = saves.read(paths.autosave_path())
+        autosaved = saves.read(paths.autosave_path(), catalogue=CATALOGUE)
         assert autosaved.match.pending.over and len(autosaved.match.turns) == len(match.turns)
 
 

@@ -18,7 +18,7 @@ from game.ai.bluff.hard import HardPlayer
 from game.ai.bluff.medium import MediumPlayer
 from game.ai.levels import levels_for, make_player
 from game.engine.match import Match
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.rules.coup_bluff.charts import Action
 from game.rules.coup_bluff.state import Phase, State
 from game.services import simulate

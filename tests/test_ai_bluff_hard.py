@@ -12,9 +12,10 @@ import pytest
 
 from game.ai.bluff.cards import VARIANTS
 from game.ai.bluff.hard import HardPlayer, describe
-from game.ai.bluff.search import Knowledge, PairedEstimate, estimate, play_out, standing
-from game.ai.bluff.worlds import BLUFF_LIKELIHOOD, imagined, unseen_pool
-from game.rules import get_ruleset
+from game.ai.bluff.search import Knowledge, Playouts, play_out, standing
+from game.ai.bluff.worlds import BLUFF_LIKELIHOOD, resample, unseen_pool
+from game.ai.search import PairedEstimate, search
+from game.games import get_ruleset
 from game.rules.coup_bluff.charts import Action, Character
 from game.rules.coup_bluff.decisions import Allow, Challenge
 from game.rules.coup_bluff.state import Phase, TurnState
@@ -42,7 +43,7 @@ def test_an_imagined_position_looks_to_the_seat_exactly_like_the_real_one() -> N
     checked = differed = 0
     for rules, state, seat in searched_positions(1000):
         seen = rules.view(state, seat)
-        position = imagined(seen, VARIANTS[seen.variant], rng, {})
+        position = resample(seen, rng)
         assert rules.view(position, seat) == seen
         assert rules.legal(position) == rules.legal(state)
         assert Counter(c for hand in position.hands for c in hand) + Counter(position.deck) \
@@ -68,11 +69,11 @@ def test_a_claim_makes_the_claimed_character_likelier_in_the_imagined_hands() ->
     state = next(state for state in positions("coup", 4, {}, 41)
                  if state.phase is Phase.ACTION and state.to_act == 0)
     seen = rules.view(state, 0)
-    variant, rng = VARIANTS["coup"], random.Random(9)
+    rng = random.Random(9)
     trials = 3000
 
     def holding_duke(claims: dict[int, frozenset[Character]]) -> float:
-        held = sum(Character.DUKE in imagined(seen, variant, rng, claims).hands[1]
+        held = sum(Character.DUKE in resample(seen, rng, claims).hands[1]
                    for _ in range(trials))
         return held / trials
 
@@ -124,7 +125,7 @@ def test_the_search_challenges_a_claim_it_can_see_is_false() -> None:
     allow, challenge = [Allow(asker), Challenge(asker)], list(rules.legal(state))
     assert set(allow) == set(challenge)
     for seed in range(3):
-        found = estimate(Knowledge(seen, {}), allow, seed, 60.0, 150)
+        found = search(Playouts(Knowledge(seen, {})), allow, seed, 60.0, 150)
         assert found.beats_favourite(1), "challenging beats letting it pass beyond the noise"
     assert HardPlayer(2, budget=60.0, workers=1, max_worlds=40).decide(seen, challenge) \
         == Challenge(asker)

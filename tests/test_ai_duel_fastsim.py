@@ -9,7 +9,7 @@ import pytest
 
 from game.ai.duel.fastsim import JOKER_NUMBER, NO_SUIT, NUMBER, DuelHand, move_of
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.rules.coup_detat_duel import events as ev
 from game.rules.coup_detat_duel.charts import HandType
 from game.rules.coup_detat_duel.state import Phase

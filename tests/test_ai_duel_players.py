@@ -11,15 +11,16 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from game.ai.duel.easy import EasyPlayer
-from game.ai.duel.hard import DuelHardPlayer, describe, estimate
+from game.ai.duel.hard import DuelHardPlayer, Playouts, describe
 from game.ai.duel.knowledge import BASTILLE, SET_ASIDE, knowledge
 from game.ai.duel.medium import MediumPlayer
-from game.ai.duel.worlds import guess, world
+from game.ai.duel.worlds import guess, resample
 from game.ai.levels import adviser, levels_for, make_player
 from game.ai.random_player import RandomPlayer
+from game.ai.search import search
 from game.cards import JOKER
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.rules.coup_detat_duel.decisions import (
     ChooseHandType,
     KeepQuiet,
@@ -69,9 +70,7 @@ def real_place(state: State, seat: int, card: object) -> int:
 def other_hidden_deal(state: State, seat: int, rng: random.Random) -> State:
     """The same position with the cards `seat` cannot see dealt again, consistently with
     everything he has seen."""
-    view = RULES.view(state, seat)
-    known = knowledge(view)
-    return world(view, known, guess(known, rng))
+    return resample(RULES.view(state, seat), rng)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -177,8 +176,8 @@ def test_hard_imagines_the_same_deals_whatever_the_hidden_cards() -> None:
         player, twin = DuelHardPlayer(7, workers=1), DuelHardPlayer(7, workers=1)
         choices = tuple(player.shortlist(seen, legal))
         assert choices == tuple(twin.shortlist(seen_other, RULES.legal(other)))
-        assert estimate(seen, choices, 7, 10.0, max_worlds=8) == \
-            estimate(seen_other, choices, 7, 10.0, max_worlds=8)
+        assert search(Playouts.of(seen), choices, 7, 10.0, max_worlds=8) == \
+            search(Playouts.of(seen_other), choices, 7, 10.0, max_worlds=8)
         tried += 1
     assert tried == 25
 

@@ -9,8 +9,9 @@ import random
 import pytest
 from test_ai_knowledge import positions
 
-from game.ai.fastsim import NO_SUIT, PASS, STOP, Hand, tables
-from game.rules import get_ruleset
+from game.ai.card_play import NO_SUIT, PASS, STOP
+from game.ai.coup_detat.fastsim import Hand, tables
+from game.games import get_ruleset
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.decisions import Pass, PlayCard, StopRun
 from game.rules.coup_detat.state import SUIT_INDEX, Phase, State

@@ -8,11 +8,12 @@ import pytest
 from test_ai_knowledge import positions
 from test_ai_players import other_hidden_deal
 
-from game.ai.determinize import sample
-from game.ai.hard import HardPlayer, estimate
-from game.ai.knowledge import knowledge
+from game.ai.coup_detat.hard import HardPlayer, Playouts
+from game.ai.coup_detat.knowledge import knowledge
 from game.ai.levels import ALL_LEVELS, make_player
-from game.rules import get_ruleset
+from game.ai.search import search
+from game.ai.search.hidden import sample
+from game.games import get_ruleset
 
 RULES = get_ruleset("coup-detat")
 
@@ -47,8 +48,8 @@ def test_hard_imagines_the_same_deals_whatever_the_hidden_cards() -> None:
         guesses_other = [sample(knowledge(seen_other), random.Random(9)) for _ in range(3)]
         assert guesses == guesses_other
         legal = tuple(RULES.legal(state))
-        assert estimate(seen, legal, 7, 10.0, max_worlds=20) == \
-            estimate(seen_other, legal, 7, 10.0, max_worlds=20)
+        assert search(Playouts.of(seen), legal, 7, 10.0, max_worlds=20) == \
+            search(Playouts.of(seen_other), legal, 7, 10.0, max_worlds=20)
 
 
 def test_a_hint_says_what_and_why() -> None:
@@ -64,6 +65,7 @@ def test_two_processes_share_the_search() -> None:
     player = HardPlayer(4, budget=0.2, workers=2)
     state, seat = next(decisions_to_try(1, 54))
     found = player.think(RULES.view(state, seat), RULES.legal(state))
+    player.close()
     assert found.worlds >= 2 and found.best() in RULES.legal(state)
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 from game.ai.bluff.hard import HardPlayer as BluffHardPlayer
-from game.ai.bluff.search import PairedEstimate
+from game.ai.coup_detat.hard import HardPlayer
 from game.ai.duel.hard import DuelHardPlayer
-from game.ai.hard import Estimate, HardPlayer, Verdict, beside
+from game.ai.search import Estimate, PairedEstimate, Verdict, beside
 from game.cards import Card
 from game.rules.coup_bluff.charts import Action
 from game.rules.coup_bluff.decisions import TakeAction

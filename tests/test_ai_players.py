@@ -11,12 +11,11 @@ import pytest
 from test_ai_knowledge import positions
 
 from game.ai import RandomPlayer
-from game.ai.determinize import sample, world
-from game.ai.easy import EasyPlayer
-from game.ai.hard import HardPlayer
-from game.ai.knowledge import knowledge
-from game.ai.medium import MediumPlayer
-from game.rules import get_ruleset
+from game.ai.coup_detat.easy import EasyPlayer
+from game.ai.coup_detat.hard import HardPlayer
+from game.ai.coup_detat.medium import MediumPlayer
+from game.ai.coup_detat.worlds import resample
+from game.games import get_ruleset
 from game.services import simulate
 
 RULES = get_ruleset("coup-detat")
@@ -40,9 +39,7 @@ def test_a_player_always_chooses_a_legal_decision(level: str, players: int, shor
 def other_hidden_deal(state, seat: int, rng: random.Random):  # type: ignore[no-untyped-def]
     """The same position with the other seats' hidden cards dealt again among them,
     consistently with everything `seat` has seen."""
-    view = RULES.view(state, seat)
-    known = knowledge(view)
-    return world(view, known, sample(known, rng))
+    return resample(RULES.view(state, seat), rng)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])

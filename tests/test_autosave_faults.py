@@ -16,6 +16,7 @@ from game.engine import saves
 from game.engine.saves import Seat
 from game.services import save_index
 from game.services import session as session_module
+from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
 from game.system.files import write_atomically
 from game.ui.scenes.files import LeaveUnsavedDialog, SaveDialog
@@ -96,7 +97,8 @@ def test_the_autosave_is_tried_at_every_decision_until_it_is_written(
         session.match.submit(session.match.legal()[0])
         session._after([])
         settled(session, None)
-        assert len(saves.read(autosave).match.turns) == len(session.match.turns)
+        saved = saves.read(autosave, catalogue=CATALOGUE)
+        assert len(saved.match.turns) == len(session.match.turns)
     finally:
         session.close()
 
@@ -137,7 +139,8 @@ def test_the_table_tells_it_at_once_and_saves_elsewhere(
         saved = stick / "my game.json"
         assert app.scene is scene and saved.exists()
         assert [entry.title for entry in save_index.list_saves([(stick, False)])] == ["my game"]
-        assert len(saves.read(saved).match.turns) == len(scene.session.match.turns)
+        loaded = saves.read(saved, catalogue=CATALOGUE)
+        assert len(loaded.match.turns) == len(scene.session.match.turns)
 
 
 def test_leaving_asks_first_while_the_game_is_not_saved(

@@ -23,11 +23,13 @@ from game.ai import bot as bot_module
 from game.ai.bot import REMARKS_KEPT, ExecPlayer
 from game.ai.levels import make_player
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.formats.support import formats_of
+from game.games import get_ruleset
 from game.services import simulate
 from game.services.tally import Tally
 
 RULES = get_ruleset("coup-detat")
+PROTOCOL = formats_of("coup-detat").protocol
 MISBEHAVING = f"{sys.executable} {Path(__file__).parent / 'bots' / 'misbehaving.py'}"
 LONG_ENOUGH = 600.0  # seconds: a time limit that only a bot that never answers meets
 BOUND = 60.0  # seconds: a test that takes longer has hung
@@ -98,7 +100,7 @@ def driven_bot(behaviour: str, time_limit: float, padding: int = 0,
     assert seat is not None
 
     def history() -> dict[str, Any]:
-        told = dict(RULES.protocol.seat_history(match, seat))
+        told = dict(PROTOCOL.seat_history(match, seat))
         return {**told, "padding": "x" * padding} if padding else told
 
     bot = ExecPlayer(f"{MISBEHAVING} {behaviour}", seat=seat, ruleset=RULES,
@@ -286,7 +288,7 @@ LEFT_UNFINISHED = """
 import sys
 import threading
 from game.ai.bot import ExecPlayer
-from game.rules import get_ruleset
+from game.games import get_ruleset
 
 said = threading.Event()
 

@@ -17,10 +17,12 @@ import pytest
 from game.ai.bot import ExecPlayer
 from game.cli import main
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.formats.support import formats_of
+from game.games import get_ruleset
 from game.services import simulate
 
 RULES = get_ruleset("coup-detat")
+PROTOCOL = formats_of("coup-detat").protocol
 ROOT = Path(__file__).parent.parent
 EXAMPLE = f"{sys.executable} {ROOT / 'docs' / 'bots' / 'random_bot.py'}"
 MISBEHAVING = f"{sys.executable} {Path(__file__).parent / 'bots' / 'misbehaving.py'}"
@@ -84,7 +86,7 @@ def test_a_bot_that_ends_is_one_fault_however_late_its_end_is_noticed(
     seat = match.pending.seat
     log: list[str] = []
     bot = ExecPlayer(f"{MISBEHAVING} quit", seat=seat, ruleset=RULES, options=match.options,
-                     history=lambda: RULES.protocol.seat_history(match, seat),
+                     history=lambda: PROTOCOL.seat_history(match, seat),
                      time_limit=LONG_ENOUGH, log=log.append)
     assert bot._process is not None
     bot._answers = RunsOutOnceTheBotHasEnded(bot._process)
@@ -110,7 +112,7 @@ def test_a_late_answer_is_not_taken_for_the_next_question() -> None:
     seat = match.pending.seat
     log: list[str] = []
     bot = ExecPlayer(f"{MISBEHAVING} late", seat=seat, ruleset=RULES, options=match.options,
-                     history=lambda: RULES.protocol.seat_history(match, seat),
+                     history=lambda: PROTOCOL.seat_history(match, seat),
                      time_limit=0.3, log=log.append)
     first = bot.decide(match.view(seat), match.legal())  # too late: Easy decides
     assert bot.faults == 1 and first in match.legal()
@@ -125,7 +127,7 @@ def test_what_a_bot_is_told_follows_the_protocol() -> None:
     for _ in range(40):
         match.submit(match.legal()[0])
     seat = match.pending.seat
-    history = RULES.protocol.seat_history(match, seat)
+    history = PROTOCOL.seat_history(match, seat)
     assert history["first_dealer"] is not None
     for deal in history["deals"]:
         assert len(deal["hand"]) == 8
@@ -136,7 +138,7 @@ def test_what_a_bot_is_told_follows_the_protocol() -> None:
     hand = match.state.hand
     dealt = set(history["deals"][-1]["hand"])
     assert {card.code for card in hand.hands[seat]} <= dealt | {hand.center.code}
-    json.dumps(RULES.protocol.view_json(match.view(seat)))  # plain JSON
+    json.dumps(PROTOCOL.view_json(match.view(seat)))  # plain JSON
 
 
 def test_simulate_rotates_levels_and_reports_each(capsys: pytest.CaptureFixture[str]) -> None:

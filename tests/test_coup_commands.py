@@ -16,6 +16,7 @@ from bluff_kit import COUP_DECK, COUP_HANDS, INQ_DECK, INQ_HANDS, bluff_match, m
 from game.cli import main
 from game.engine import saves
 from game.engine.match import Match
+from game.formats.support import formats_of
 from game.services import simulate
 
 ROOT = Path(__file__).parent.parent
@@ -157,37 +158,38 @@ def examined_and_exchanged() -> Match:
     return match
 
 
+def told(match: Match, seat: int) -> dict[str, Any]:
+    """What the bot at `seat` is told of the game so far (its `seat_history`)."""
+    return formats_of(match.ruleset.id).protocol.seat_history(match, seat)
+
+
 def test_a_bot_sees_a_shown_card_only_if_it_showed_or_was_shown_it() -> None:
     match = examined_and_exchanged()
-    shows = {seat: [m["show"] for m in match.ruleset.protocol.seat_history(match, seat)["moves"]
-                    if "show" in m] for seat in range(3)}
+    shows = {seat: [m["show"] for m in told(match, seat)["moves"] if "show" in m]
+             for seat in range(3)}
     assert shows == {0: ["captain"], 1: ["?"], 2: ["captain"]}
 
 
 def test_a_bot_sees_another_players_swap_as_a_question_mark() -> None:
     match = examined_and_exchanged()
-    swaps = {seat: [m["swap"] for m in match.ruleset.protocol.seat_history(match, seat)["moves"]
-                    if "swap" in m] for seat in range(3)}
+    swaps = {seat: [m["swap"] for m in told(match, seat)["moves"] if "swap" in m]
+             for seat in range(3)}
     assert swaps == {0: ["?"], 1: ["duke"], 2: ["?"]}
 
 
 def test_a_bots_deals_hold_its_cards_and_every_card_it_drew() -> None:
     match = examined_and_exchanged()
-    protocol = match.ruleset.protocol
-    assert protocol.seat_history(match, 2)["deals"] == [
-        {"hand": ["assassin", "captain"], "drawn": ["duke"]}]
-    assert protocol.seat_history(match, 1)["deals"] == [
-        {"hand": ["duke", "inquisitor"], "drawn": ["assassin"]}]
-    assert protocol.seat_history(match, 0)["first_dealer"] == 0
+    assert told(match, 2)["deals"] == [{"hand": ["assassin", "captain"], "drawn": ["duke"]}]
+    assert told(match, 1)["deals"] == [{"hand": ["duke", "inquisitor"], "drawn": ["assassin"]}]
+    assert told(match, 0)["first_dealer"] == 0
 
 
 def test_a_bot_sees_another_players_kept_cards_only_by_their_number() -> None:
     match = bluff_match("coup", COUP_HANDS, COUP_DECK)
     play(match, "0 exchange", "1 allow", "2 allow", "0 keep duke assassin")
-    keeps = [m["keep"] for m in match.ruleset.protocol.seat_history(match, 1)["moves"]
-             if "keep" in m]
+    keeps = [m["keep"] for m in told(match, 1)["moves"] if "keep" in m]
     assert keeps == [2]
-    view = match.ruleset.protocol.view_json(match.view(1))
+    view = formats_of(match.ruleset.id).protocol.view_json(match.view(1))
     assert view["hand"] == ["contessa", "captain"] and "deck" not in view
 
 

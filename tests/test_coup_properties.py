@@ -17,9 +17,10 @@ from property_kit import check_undo_then_redo_is_identity
 
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.rules.coup_bluff.state import State
 from game.rules.coup_bluff.view import CoupView
+from game.services.catalogue import CATALOGUE
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,8 @@ def check_replay_and_save(match: Match) -> None:
         folded = rules.apply(folded, event)
     assert folded == match.state
     seats = tuple(saves.Seat(f"P{seat}", "computer", "random") for seat in range(match.players))
-    loaded = saves.from_json(json.loads(json.dumps(saves.to_json(match, seats))))
+    loaded = saves.from_json(json.loads(json.dumps(saves.to_json(match, seats))),
+                             catalogue=CATALOGUE)
     assert loaded.match.state == match.state and loaded.seats == seats
 
 

@@ -21,7 +21,7 @@ from bluff_kit import (
 
 from game.engine.errors import IllegalMove
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.rules.coup_bluff import events as ev
 from game.rules.coup_bluff.decisions import TakeAction
 

@@ -16,9 +16,12 @@ from duel_kit import ALTERNATING, RULES, duel_match, exchange, scenario_data, su
 from game.cli import main
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
-from game.rules.coup_detat_duel.scenario import result_fields
+from game.formats.coup_detat_duel.scenario import result_fields
+from game.formats.support import formats_of
 from game.services import simulate
+from game.services.catalogue import CATALOGUE
 
+PROTOCOL = formats_of(RULES.id).protocol
 ROOT = Path(__file__).parent.parent
 EXAMPLE = f"{sys.executable} {ROOT / 'docs' / 'bots' / 'random_bot.py'}"
 MISBEHAVING = f"{sys.executable} {Path(__file__).parent / 'bots' / 'misbehaving.py'}"
@@ -124,21 +127,21 @@ def test_a_bot_sees_the_other_players_set_aside_cards_only_by_their_number() -> 
     submit(match, {"choose": "guillotine"})
     exchange(match, "QH 7S", "QS")
     for seat, own, other in ((0, ["7S", "QH"], 1), (1, ["QS"], 2)):
-        history = RULES.protocol.seat_history(match, seat)
+        history = PROTOCOL.seat_history(match, seat)
         discards = [move for move in history["moves"] if "discard" in move]
         assert {move["seat"]: move["discard"] for move in discards} == \
             {seat: own, 1 - seat: other}
         assert history["first_dealer"] == 0 and history["hand_start"] == 0
         assert len(history["deals"]) == 1 and len(history["deals"][0]["hand"]) == 12
-    assert RULES.protocol.seat_history(match, 0)["deals"][0]["drawn"] == ["JH", "JS"]
-    assert RULES.protocol.seat_history(match, 1)["deals"][0]["drawn"] == ["10S"]
+    assert PROTOCOL.seat_history(match, 0)["deals"][0]["drawn"] == ["JH", "JS"]
+    assert PROTOCOL.seat_history(match, 1)["deals"][0]["drawn"] == ["10S"]
 
 
 def test_a_marie_redeal_is_an_abandoned_deal_in_a_bots_history() -> None:
     match = duel_match(MARIE_REDEAL, ALTERNATING)
     submit(match, {"choose": "marie"})
     exchange(match, "7S", "7H")
-    history = RULES.protocol.seat_history(match, 0)
+    history = PROTOCOL.seat_history(match, 0)
     assert [deal.get("abandoned", False) for deal in history["deals"]] == [True, False]
     assert history["hand_start"] == 3
 
@@ -152,8 +155,8 @@ def test_a_bot_is_told_nothing_of_the_other_hand_the_set_aside_cards_or_the_bast
         hand = match.state.hand
         hidden = {card.code for card in (*hand.bastille, *hand.hands[1 - seat],
                                          *hand.set_aside[1 - seat])}
-        history = RULES.protocol.seat_history(match, seat)
-        this_hand = {"view": RULES.protocol.view_json(match.view(seat)),
+        history = PROTOCOL.seat_history(match, seat)
+        this_hand = {"view": PROTOCOL.view_json(match.view(seat)),
                      "deal": history["deals"][-1],
                      "moves": history["moves"][history["hand_start"]:]}
         told = json.dumps(this_hand)
@@ -218,7 +221,7 @@ def test_a_duel_session_plays_to_the_end_against_the_computer(tmp_path: Path) ->
             time.sleep(0.0005)
     state = session.match.state
     session.close()
-    assert state.winners and saves.read(path).match.state == state
+    assert state.winners and saves.read(path, catalogue=CATALOGUE).match.state == state
 
 
 def test_a_bot_may_name_a_suit_for_a_joker_that_is_not_led() -> None:
@@ -232,7 +235,7 @@ def test_a_bot_may_name_a_suit_for_a_joker_that_is_not_led() -> None:
     exchange(match, "QH", "QS")
     submit(match, {"play": "7S"})
     bot = ExecPlayer(EXAMPLE, seat=1, ruleset=RULES, options=match.options,
-                     history=lambda: RULES.protocol.seat_history(match, 1))
+                     history=lambda: PROTOCOL.seat_history(match, 1))
     chosen = bot._legal_answer({"play": "JOKER", "suit": "H"}, match.legal())
     bot.finish({"ok": True})
     assert chosen is not None and chosen.card.code == "JOKER" and bot.faults == 0

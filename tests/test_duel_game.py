@@ -24,10 +24,11 @@ from duel_kit import (
 from game.cards import JOKER
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
+from game.formats.coup_detat_duel.scenario import parse_deal
 from game.rules.coup_detat_duel import events as ev
 from game.rules.coup_detat_duel.decisions import Deal, Decision
-from game.rules.coup_detat_duel.scenario import parse_deal
 from game.rules.coup_detat_duel.state import State
+from game.services.catalogue import CATALOGUE
 
 
 def random_game(seed: int, chance: Callable[[State], Decision | None] | None = None,
@@ -197,7 +198,7 @@ def test_a_duel_save_loads_and_replays_to_the_same_state(tmp_path) -> None:
     data = json.loads(path.read_text())
     assert data["ruleset"] == "coup-detat-duel" and data["options"] == {"players": 2}
     assert {"cut", "deal"} <= {key for entry in data["log"] for key in entry}
-    loaded = saves.read(path)
+    loaded = saves.read(path, catalogue=CATALOGUE)
     assert loaded.match.state == match.state and loaded.seats == seats
 
 
@@ -208,7 +209,7 @@ def test_a_save_that_breaks_a_rule_is_refused_with_the_entry() -> None:
     data = saves.to_json(match, seats)
     data["log"].append({"seat": 0, "discard": ["QH"]})
     with pytest.raises(saves.SaveError, match="log entry 3: In Marie nobody may set aside"):
-        saves.from_json(data)
+        saves.from_json(data, catalogue=CATALOGUE)
 
 
 # The scenario command ------------------------------------------------------------------------

@@ -17,10 +17,11 @@ from property_kit import cards_seen, check_undo_then_redo_is_identity
 from game.cards import Card
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.rules.coup_detat_duel.charts import DECK, HANDS_PER_ROUND, ROUNDS
 from game.rules.coup_detat_duel.decisions import AnnounceCoup
 from game.rules.coup_detat_duel.state import HandState, State, other
+from game.services.catalogue import CATALOGUE
 
 RULES = get_ruleset("coup-detat-duel")
 
@@ -93,7 +94,8 @@ def check_replay_and_save(match: Match) -> None:
         folded = RULES.apply(folded, event)
     assert folded == match.state
     seats = (saves.Seat("Ada", "human"), saves.Seat("Bob", "computer", "random"))
-    loaded = saves.from_json(json.loads(json.dumps(saves.to_json(match, seats))))
+    loaded = saves.from_json(json.loads(json.dumps(saves.to_json(match, seats))),
+                             catalogue=CATALOGUE)
     assert loaded.match.state == match.state and loaded.seats == seats
 
 

@@ -33,7 +33,7 @@ import pytest
 from player_kit import Person, Seating, shipped_app
 
 from game.cards import Card, Suit
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.services.settings import (
     ANIMATION_SCALE,
     ANIMATION_SPEEDS,
@@ -46,7 +46,7 @@ from game.ui.app import App
 from game.ui.art import BACK_COLOURS
 from game.ui.art.suits import BLUE, GREEN, RED
 from game.ui.scenes.new_game import DEFAULT_COMPUTER, PERSON
-from game.ui.scenes.results import GameOverOverlay
+from game.ui.table.overlays import GameOverOverlay
 from game.ui.table.scene import TableScene
 
 DECISIONS = 2  # the person's, before a case is done
@@ -158,7 +158,7 @@ class Watcher(Person):
                 seen.caught_up_at_first_beat = table.caught_up
                 seen.cards_at_first_beat = len(table.stage.sprites)
             seen.beats.append(table.beat_ends - now)
-        seen.glided |= bool(table.notes) or any(
+        seen.glided |= bool(getattr(table.kit.motion, "notes", ())) or any(
             sprite.duration > 0 and sprite.start != sprite.end
             for sprite in table.stage.sprites.values())
         turns = table.session.match.turns
@@ -173,7 +173,7 @@ class Watcher(Person):
         if seen.screen is None and self.app.scene is table \
                 and self.table_waits_for_the_person(table):
             seen.screen = self.app.screen.copy()
-            seen.hand = list(table.kit.in_hand_order(table.view()))
+            seen.hand = list(table.in_hand())
 
 
 @pytest.mark.parametrize(("game", "saved", "players"), CASES)

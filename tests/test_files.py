@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import saves
+from game.services.catalogue import CATALOGUE
 from game.system import files
 from game.system.files import (
     MAX_BYTES,
@@ -84,7 +85,7 @@ WRITER = textwrap.dedent("""
     import random, sys
     from game.engine import saves
     from game.engine.match import Match, seeded_chance
-    from game.rules import get_ruleset
+    from game.games import get_ruleset
 
     path, keep = sys.argv[1], int(sys.argv[2])
     rules = get_ruleset("coup-detat")
@@ -119,7 +120,7 @@ def test_a_kill_in_the_middle_of_saving_never_loses_the_previous_save(
         writer.wait()
         temporaries = list(path.parent.glob(".*.tmp"))
         kills_in_mid_write += bool(temporaries) or not path.exists()
-        saved, loaded_from, skipped = saves.read_first(generations(path, keep))
+        saved, loaded_from, skipped = saves.read_first(generations(path, keep), catalogue=CATALOGUE)
         assert skipped == [], "no version that exists is ever damaged"
         if keep == 0:
             assert loaded_from == path

@@ -31,6 +31,7 @@ import pytest
 from game.cli import main
 from game.engine import saves
 from game.services import last_setup, save_index, settings, stats
+from game.services.catalogue import CATALOGUE
 from game.system import files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -356,7 +357,8 @@ def test_a_save_listed_then_loaded_or_passed_over(kind: Hostile, tmp_path: Path)
         assert (entry.problem is None) == (kind.outcome == ACCEPTED), entry.problem
     older = tmp_path / "autosave-1.json"
     older.write_bytes(SAVE)
-    _, loaded, passed_over = bounded(lambda: saves.read_first([path, older]), tmp_path)
+    _, loaded, passed_over = bounded(
+        lambda: saves.read_first([path, older], catalogue=CATALOGUE), tmp_path)
     assert loaded == (older if entry.problem else path)
     assert len(passed_over) == (1 if entry.problem and path.exists() else 0)
 

@@ -26,16 +26,17 @@ from monkey_kit import NAMES, Monkey, check_invariants
 from player_kit import Person, Seating, shipped_app
 
 from game.engine import saves
+from game.services.catalogue import CATALOGUE
 from game.services.settings import Settings
 from game.system import paths
 from game.ui.app import MIN_SIZE, App
 from game.ui.scenes.menu import PauseMenu
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.scenes.results import GameOverOverlay, ResultOverlay
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table.bluff.picker import CardPicker
+from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene
 
 PERSON, MEDIUM, EASY = "Person", "Computer: Medium", "Computer: Easy"
@@ -161,7 +162,7 @@ def back_to_the_game(app: App, seating: Seating, ruleset: str, seed: int,
 
 def autosaved_ruleset() -> str | None:
     try:
-        saved, _, _ = saves.read_first(paths.autosave_paths())
+        saved, _, _ = saves.read_first(paths.autosave_paths(), catalogue=CATALOGUE)
     except saves.SaveError:
         return None
     return saved.ruleset.id
@@ -225,7 +226,7 @@ def tidy(person: Person, table: TableScene, limit: int = 2000) -> None:
         if not table.hint_wanted:
             break
         person.frame()
-    if table.kit.collects_cards(table.view()):
+    if table.collecting():
         for card in list(table.marked):
             person.click(person.card_spot(table, card))
         assert not table.marked

@@ -15,6 +15,7 @@ import pytest
 
 from game.engine import saves
 from game.services import save_index
+from game.services.catalogue import CATALOGUE
 from game.system.files import write_atomically
 
 HERE = Path(__file__).resolve().parent
@@ -72,7 +73,7 @@ def windows_takes(name: str) -> bool:
 def test_a_save_name_windows_would_refuse_makes_a_file_it_takes_and_stays_the_name_shown(
         typed: str, shown: str, tmp_path: Path) -> None:
     from game.engine.match import Match
-    from game.rules import get_ruleset
+    from game.games import get_ruleset
 
     path = save_index.new_save_path(typed, tmp_path)
     assert windows_takes(path.name), path.name
@@ -92,12 +93,12 @@ def test_the_independent_rules_refuse_what_windows_refuses() -> None:
 
 def test_a_save_written_on_windows_loads(tmp_path: Path) -> None:
     """Windows line endings, and the byte-order mark some Windows editors put first."""
-    game = saves.read(SAMPLE)
+    game = saves.read(SAMPLE, catalogue=CATALOGUE)
     indented = json.dumps(json.loads(SAMPLE.read_text(encoding="utf-8")), indent=2)
     for name, data in (("crlf.json", indented.replace("\n", "\r\n").encode()),
                        ("bom.json", b"\xef\xbb\xbf" + indented.encode())):
         (tmp_path / name).write_bytes(data)
-        assert saves.read(tmp_path / name).match.state == game.match.state
+        assert saves.read(tmp_path / name, catalogue=CATALOGUE).match.state == game.match.state
         assert save_index.read_entry(tmp_path / name).problem is None
 
 

@@ -17,10 +17,11 @@ from property_kit import cards_seen, check_undo_then_redo_is_identity
 from game.cards import COUP, Card
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.rules.coup_detat.charts import STARTING_CASH, deck_for
 from game.rules.coup_detat.decisions import AttemptCoup, PlayCard
 from game.rules.coup_detat.state import HandState, State
+from game.services.catalogue import CATALOGUE
 
 RULES = get_ruleset("coup-detat")
 
@@ -124,7 +125,7 @@ def check_replay_and_save(match: Match) -> None:
     assert folded == match.state
     seats = tuple(saves.Seat(f"Player {seat}") for seat in range(match.players))
     text = json.dumps(saves.to_json(match, seats))
-    loaded = saves.from_json(json.loads(text))
+    loaded = saves.from_json(json.loads(text), catalogue=CATALOGUE)
     assert loaded.match.state == match.state
     assert loaded.seats == seats
 

@@ -11,8 +11,9 @@ import pytest
 
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.services import save_index
+from game.services.catalogue import CATALOGUE
 from game.services.save_index import SaveEntry
 from game.system import files, paths
 
@@ -66,7 +67,7 @@ def test_the_samples_are_listed_with_their_headers() -> None:
 @pytest.mark.parametrize("name", sorted(SAMPLE_NAMES))
 def test_a_sample_header_agrees_with_the_game_it_holds(name: str) -> None:
     entry = save_index.read_entry(SAMPLES / name, sample=True)
-    game = saves.read(SAMPLES / name)
+    game = saves.read(SAMPLES / name, catalogue=CATALOGUE)
     assert entry.progress == game.ruleset.progress(game.match.state)
     assert entry.players == game.match.players
     assert entry.seat_names == tuple(seat.name for seat in game.seats)
@@ -306,7 +307,8 @@ def test_listing_remembers_a_verdict_until_the_file_changes(
     path = write_save(tmp_path, "game.json")
     replays = []
     real = saves.from_json
-    monkeypatch.setattr(saves, "from_json", lambda data: replays.append(1) or real(data))
+    monkeypatch.setattr(saves, "from_json",
+                        lambda data, **known: replays.append(1) or real(data, **known))
     for _ in range(3):
         assert save_index.read_entry(path).problem is None
     assert len(replays) == 1

@@ -12,6 +12,8 @@ from helpers import RULES
 from game.engine import saves
 from game.engine.errors import SaveError
 from game.engine.match import Match, seeded_chance
+from game.games import RULESETS
+from game.services.catalogue import CATALOGUE
 
 SAMPLES = sorted((Path(__file__).parent.parent / "saves").glob("*.json"))
 SEATS = (saves.Seat("Ada", "human"), saves.Seat("Blaise"), saves.Seat("Colette"),
@@ -37,13 +39,14 @@ def test_there_are_sample_saves() -> None:
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda path: path.stem)
 def test_sample_saves_load_and_replay(path: Path) -> None:
-    game = saves.read(path)
+    game = saves.read(path, catalogue=CATALOGUE)
     assert game.match.turns, "the log was replayed"
     assert saves.to_json(game.match, game.seats)["log"] == json.loads(path.read_text())["log"]
 
 
 def test_the_coup_sample_stops_in_the_middle_of_a_coup_hand() -> None:
-    game = saves.read(Path(__file__).parent.parent / "saves" / "coup-in-progress-4-players.json")
+    game = saves.read(Path(__file__).parent.parent / "saves" / "coup-in-progress-4-players.json",
+                      catalogue=CATALOGUE)
     hand = game.match.state.hand
     assert hand is not None and hand.is_coup and hand.tricks and hand.tricks.done
 
@@ -51,7 +54,7 @@ def test_the_coup_sample_stops_in_the_middle_of_a_coup_hand() -> None:
 def test_save_then_load_gives_the_same_state_and_seats(tmp_path: Path) -> None:
     match = game_in_progress()
     saves.write(tmp_path / "game.json", match, SEATS)
-    loaded = saves.read(tmp_path / "game.json")
+    loaded = saves.read(tmp_path / "game.json", catalogue=CATALOGUE)
     assert loaded.match.state == match.state
     assert loaded.match.events == match.events
     assert loaded.seats == SEATS
@@ -60,7 +63,8 @@ def test_save_then_load_gives_the_same_state_and_seats(tmp_path: Path) -> None:
 def test_a_loaded_game_goes_on_dealing_with_its_chance_source(tmp_path: Path) -> None:
     match = game_in_progress(40)
     saves.write(tmp_path / "game.json", match, SEATS)
-    loaded = saves.read(tmp_path / "game.json", chance=seeded_chance(RULES, 1)).match
+    loaded = saves.read(tmp_path / "game.json", catalogue=CATALOGUE,
+                        chance=seeded_chance(RULES, 1)).match
     while not loaded.pending.over:
         loaded.submit(loaded.legal()[0])
     assert loaded.state.winners
@@ -123,7 +127,7 @@ def test_a_bad_save_is_refused_with_a_reason(change: str, message: str) -> None:
     if "{first_deal}" in message:
         message = message.format(first_deal=first_deal(data))
     with pytest.raises(SaveError, match=message):
-        saves.from_json(data)
+        saves.from_json(data, catalogue=CATALOGUE)
 
 
 def first_deal(data: dict) -> int:
@@ -134,14 +138,14 @@ def test_a_file_that_is_not_json_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text('{"format": "coup-detat-save", "version": 1,')
     with pytest.raises(SaveError, match="damaged: not valid JSON"):
-        saves.read(path)
+        saves.read(path, catalogue=CATALOGUE)
 
 
 def test_a_file_nested_too_deeply_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000 + "]" * 100_000)
     with pytest.raises(SaveError, match="nested too deeply"):
-        saves.read(path)
+        saves.read(path, catalogue=CATALOGUE)
 
 
 def test_a_number_too_long_for_python_is_refused_as_damaged(tmp_path: Path) -> None:
@@ -149,14 +153,14 @@ def test_a_number_too_long_for_python_is_refused_as_damaged(tmp_path: Path) -> N
     path = tmp_path / "huge.json"
     path.write_text('{"format": "coup-detat-save", "version": 1' + "0" * 5_000 + "}")
     with pytest.raises(SaveError, match=r"huge\.json is damaged: not valid JSON"):
-        saves.read(path)
+        saves.read(path, catalogue=CATALOGUE)
 
 
 def test_a_damaged_newest_autosave_gives_way_to_the_one_before(tmp_path: Path) -> None:
     newest, older = tmp_path / "autosave.json", tmp_path / "autosave-1.json"
     newest.write_text('{"format": "coup-detat-save", "version": 1' + "0" * 5_000 + "}")
     saves.write(older, game_in_progress(), SEATS)
-    _, path, problems = saves.read_first([newest, older])
+    _, path, problems = saves.read_first([newest, older], catalogue=CATALOGUE)
     assert path == older
     assert problems == ["autosave.json is damaged: not valid JSON (a number out of range)."]
 
@@ -167,14 +171,14 @@ def test_a_seat_name_that_does_not_print_is_refused(name: str, tmp_path: Path) -
     data["seats"][1]["name"] = name
     (tmp_path / "game.json").write_text(json.dumps(data))  # escaped: the file is good UTF-8
     with pytest.raises(SaveError, match="Seat 1 needs a name of 1 to 40 characters that print"):
-        saves.read(tmp_path / "game.json")
+        saves.read(tmp_path / "game.json", catalogue=CATALOGUE)
 
 
 def test_a_date_that_is_not_one_is_not_kept(tmp_path: Path) -> None:
     data = saved(game_in_progress(10))
     for saved_at in ("\ud800", "yesterday", "2026-11-22T10:00:00+00:00"):
         data["saved_at"] = saved_at
-        kept = saves.from_json(data).saved_at
+        kept = saves.from_json(data, catalogue=CATALOGUE).saved_at
         assert kept == (saved_at if saved_at[0] == "2" else None)
 
 
@@ -188,7 +192,7 @@ def test_a_typed_name_is_cleaned_to_one_a_save_keeps(typed: str, kept: str) -> N
 
 def test_a_missing_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="cannot be read"):
-        saves.read(tmp_path / "nowhere.json")
+        saves.read(tmp_path / "nowhere.json", catalogue=CATALOGUE)
 
 
 def test_a_save_holds_no_code(tmp_path: Path) -> None:
@@ -210,3 +214,36 @@ def test_a_save_says_how_far_the_game_has_come() -> None:
         finished.submit(finished.legal()[0])
     assert saves.to_json(finished, SEATS[:3])["progress"] == "Game over"
     assert saves.to_json(finished, SEATS[:3])["over"] is True
+
+
+def test_a_save_is_read_only_with_the_rules_it_is_handed() -> None:
+    """The engine knows no game: a save of a game it was not handed is refused."""
+    match = game_in_progress(20)
+    data = saved(match)
+    alone = saves.Catalogue({RULES.id: RULES}, CATALOGUE.levels)
+    assert saves.from_json(data, catalogue=alone).match.state == match.state
+    others = {ruleset_id: rules for ruleset_id, rules in RULESETS.items() if rules is not RULES}
+    with pytest.raises(SaveError, match=f"unknown ruleset '{RULES.id}'"):
+        saves.from_json(data, catalogue=saves.Catalogue(others, CATALOGUE.levels))
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "bot"])
+def test_a_seats_level_is_one_the_catalogue_knows(level: str) -> None:
+    data = saved(game_in_progress(20))
+    data["seats"][1]["level"] = level
+    assert saves.from_json(data, catalogue=CATALOGUE).seats[1].level == level
+
+
+def test_a_level_the_reader_does_not_know_is_refused() -> None:
+    data = saved(game_in_progress(20))
+    data["seats"][1]["level"] = "hard"
+    with pytest.raises(SaveError, match="Seat 1 has no level 'hard'"):
+        saves.from_json(data, catalogue=saves.Catalogue(RULESETS, ("random", "medium")))
+
+
+@pytest.mark.parametrize("level", ["", "grandmaster", "very hard", "hard\n", 3, None, ["hard"]])
+def test_a_level_the_program_does_not_have_is_refused(level: object) -> None:
+    data = saved(game_in_progress(20))
+    data["seats"][1]["level"] = level
+    with pytest.raises(SaveError, match="Seat 1 has no level"):
+        saves.from_json(data, catalogue=CATALOGUE)

@@ -15,6 +15,7 @@ from game.engine import saves
 from game.engine.errors import IllegalMove
 from game.engine.saves import Seat
 from game.rules.coup_detat import events as ev
+from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
 
 FOUR = (Seat("Ada", "human"), Seat("Blaise"), Seat("Colette"), Seat("Denis"))
@@ -121,4 +122,4 @@ def test_the_game_is_autosaved_after_every_trick(tmp_path: Path) -> None:
         wait_for_computer(session)
     state = session.match.state
     session.close()  # waits for the background write
-    assert saves.read(path).match.state == state
+    assert saves.read(path, catalogue=CATALOGUE).match.state == state

@@ -17,7 +17,7 @@ from game.ui import sound
 from game.ui.sound import SOUND_NAMES, Sounds, convert, synthesize
 
 # The length each sound should have, in seconds: (at least, at most).
-LENGTHS = {"card": (0.05, 0.15), "deal": (0.2, 0.8), "pay": (0.1, 0.6), "coup": (0.4, 1.2),
+LENGTHS = {"card": (0.05, 0.15), "deal": (0.2, 0.8), "pay": (0.1, 0.6), "fanfare": (0.4, 1.2),
            "trick": (0.15, 0.5)}
 
 
@@ -44,7 +44,7 @@ def test_each_sound_is_audible_without_clipping_and_starts_and_ends_quietly(name
 
 
 def test_the_length_follows_the_sample_rate() -> None:
-    full, half = len(synthesize("coup", 44100)), len(synthesize("coup", 22050))
+    full, half = len(synthesize("fanfare", 44100)), len(synthesize("fanfare", 22050))
     assert abs(full - 2 * half) <= 8
 
 
@@ -103,12 +103,12 @@ def test_a_sound_is_built_in_the_mixers_format(counter: type[PlayCounter]) -> No
     sounds = Sounds()
     if not sounds.available:
         pytest.skip("no mixer even with the dummy audio driver")
-    sounds.play("coup")
+    sounds.play("fanfare")
     init = pygame.mixer.get_init()
     assert init is not None
     frequency, size, channels = init
     frames = len(counter.made[0].buffer) // (abs(size) // 8 * channels)
-    assert frames == len(synthesize("coup", frequency)) // 2
+    assert frames == len(synthesize("fanfare", frequency)) // 2
 
 
 def test_a_real_mixer_plays_under_the_dummy_driver_or_stays_silent() -> None:

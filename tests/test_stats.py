@@ -14,10 +14,12 @@ from bluff_kit import bluff_match, play
 from pipe_kit import read_from_a_pipe
 
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.rules.coup_bluff import events as bluff
 from game.rules.coup_detat import events as ev
 from game.services import stats
+from game.services.coup_bluff import records as bluff_records
+from game.services.coup_detat import records as coup_detat_records
 from game.services.stats import GameRecord, RulesetStats, Statistics
 from game.system import paths
 
@@ -68,7 +70,7 @@ def test_a_finished_game_is_recorded_from_the_human_seat() -> None:
     winner = match.state.winners[0]
     loser = next(seat for seat in range(3) if seat != winner)
     for seat, won in ((winner, True), (loser, False)):
-        made = stats.record_for_coup_detat(match, [seat])
+        made = coup_detat_records.record(match, [seat])
         assert made == GameRecord(
             ruleset="coup-detat",
             human_won=won,
@@ -80,12 +82,12 @@ def test_a_finished_game_is_recorded_from_the_human_seat() -> None:
 
 def test_the_record_counts_the_coups_in_the_events() -> None:
     match = first_finished(lambda m: any(type(e) is ev.CoupSucceeded for e in m.events))
-    everyone = stats.record_for_coup_detat(match, range(3))
+    everyone = coup_detat_records.record(match, range(3))
     attempts = [e for e in match.events if type(e) is ev.CoupAttempted]
     successes = [e for e in match.events if type(e) is ev.CoupSucceeded]
     assert everyone.coups_attempted == len(attempts) > 0
     assert everyone.coups_won == len(successes) > 0
-    per_seat = [stats.record_for_coup_detat(match, [seat]) for seat in range(3)]
+    per_seat = [coup_detat_records.record(match, [seat]) for seat in range(3)]
     assert sum(made.coups_attempted for made in per_seat) == len(attempts)
     assert sum(made.coups_won for made in per_seat) == len(successes)
 
@@ -93,7 +95,7 @@ def test_the_record_counts_the_coups_in_the_events() -> None:
 def test_pass_and_play_counts_once_with_the_best_human_worth() -> None:
     match = first_finished(lambda m: len(m.state.winners) == 1)
     losers = [seat for seat in range(3) if seat not in match.state.winners]
-    made = stats.record_for_coup_detat(match, losers)
+    made = coup_detat_records.record(match, losers)
     assert made.human_won is False
     assert made.best_human_worth == max(match.state.worth(seat) for seat in losers)
     assert made.coups_attempted == coups(match, ev.CoupAttempted, set(losers))
@@ -102,14 +104,14 @@ def test_pass_and_play_counts_once_with_the_best_human_worth() -> None:
 def test_a_shared_win_is_a_win_for_each_sharer() -> None:
     match = first_finished(lambda m: len(m.state.winners) > 1)
     for seat in match.state.winners:
-        assert stats.record_for_coup_detat(match, {seat}).human_won
+        assert coup_detat_records.record(match, {seat}).human_won
     loser = next(seat for seat in range(3) if seat not in match.state.winners)
-    assert not stats.record_for_coup_detat(match, {loser}).human_won
+    assert not coup_detat_records.record(match, {loser}).human_won
 
 
 def test_a_game_without_humans_has_no_winner_and_no_worth() -> None:
     match = finished_match(1)
-    made = stats.record_for_coup_detat(match, ())
+    made = coup_detat_records.record(match, ())
     assert made == GameRecord("coup-detat", False, None, 0, 0)
 
 
@@ -118,12 +120,12 @@ def test_only_a_finished_game_can_be_recorded() -> None:
     for _ in range(30):
         match.submit(match.legal()[0])
     with pytest.raises(ValueError, match="not over"):
-        stats.record_for_coup_detat(match, [0])
+        coup_detat_records.record(match, [0])
 
 
 def test_a_seat_not_at_the_table_is_refused() -> None:
     with pytest.raises(ValueError, match="No such seats"):
-        stats.record_for_coup_detat(finished_match(1), [3])
+        coup_detat_records.record(finished_match(1), [3])
 
 
 # The bluffing games.
@@ -151,10 +153,10 @@ def random_bluff_match(ruleset_id: str, seed: int, rounds: int) -> Match:
 
 def test_a_bluff_match_counts_challenges_won_and_influences_lost_per_seat() -> None:
     match = scripted_bluff_match()
-    assert stats.record_for_bluff(match, [0]) == GameRecord(
+    assert bluff_records.record(match, [0]) == GameRecord(
         "coup", True, None, 0, 0, rounds_played=1, rounds_won=1, challenges=1,
         challenges_won=1, influences_lost=1)
-    assert stats.record_for_bluff(match, [1]) == GameRecord(
+    assert bluff_records.record(match, [1]) == GameRecord(
         "coup", False, None, 0, 0, rounds_played=1, rounds_won=0, challenges=2,
         challenges_won=1, influences_lost=2)
 
@@ -163,7 +165,7 @@ def test_a_bluff_match_counts_challenges_won_and_influences_lost_per_seat() -> N
 def test_a_finished_bluff_match_of_rounds_is_recorded_from_the_human_seats(
         ruleset_id: str) -> None:
     match = random_bluff_match(ruleset_id, seed=4, rounds=3)
-    per_seat = [stats.record_for_bluff(match, [seat]) for seat in range(3)]
+    per_seat = [bluff_records.record(match, [seat]) for seat in range(3)]
     winners = match.state.winners
     for seat, made in enumerate(per_seat):
         assert made.ruleset == ruleset_id and made.human_won == (seat in winners)
@@ -176,22 +178,22 @@ def test_a_finished_bluff_match_of_rounds_is_recorded_from_the_human_seats(
         isinstance(e, bluff.ClaimFailed) for e in events)
     assert sum(made.influences_lost for made in per_seat) == sum(
         isinstance(e, bluff.InfluenceLost) for e in events)
-    everyone = stats.record_for_bluff(match, range(3))
+    everyone = bluff_records.record(match, range(3))
     assert everyone.human_won and everyone.rounds_won == 3
 
 
 def test_only_a_finished_bluff_match_is_recorded() -> None:
     with pytest.raises(ValueError, match="not over"):
-        stats.record_for_bluff(bluff_match("coup", ("assassin duke", "contessa captain")), [0])
+        bluff_records.record(bluff_match("coup", ("assassin duke", "contessa captain")), [0])
     with pytest.raises(ValueError, match="Not a Coup match"):
-        stats.record_for_bluff(finished_match(1), [0])
+        bluff_records.record(finished_match(1), [0])
 
 
 def test_bluff_matches_accumulate_and_survive_the_file(tmp_path: Path) -> None:
     path = tmp_path / "statistics.json"
     match = scripted_bluff_match()
-    total = Statistics().with_game(stats.record_for_bluff(match, [0]))
-    total = total.with_game(stats.record_for_bluff(match, [1]))
+    total = Statistics().with_game(bluff_records.record(match, [0]))
+    total = total.with_game(bluff_records.record(match, [1]))
     stats.save(total, path)
     assert stats.load(path).get("coup") == RulesetStats(
         played=2, won=1, rounds_played=2, rounds_won=1, challenges=3, challenges_won=2,
@@ -274,7 +276,7 @@ def test_a_real_game_is_recorded_saved_and_loaded(tmp_path: Path) -> None:
     match = finished_match(3)
     total = stats.load(tmp_path / "statistics.json")
     assert total == Statistics()
-    total = total.with_game(stats.record_for_coup_detat(match, [0]))
+    total = total.with_game(coup_detat_records.record(match, [0]))
     stats.save(total, tmp_path / "statistics.json")
     loaded = stats.load(tmp_path / "statistics.json").get("coup-detat")
     assert loaded.played == 1

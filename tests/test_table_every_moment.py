@@ -34,12 +34,12 @@ from game.services.session import GameSession
 from game.ui.app import App
 from game.ui.clock import Clock
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.scenes.results import GameOverOverlay, ResultOverlay
-from game.ui.table import hud as coup_detat_hud
 from game.ui.table.bluff import hud as bluff_hud
 from game.ui.table.bluff.picker import CardPicker
+from game.ui.table.coup_detat import hud as coup_detat_hud
 from game.ui.table.duel import hud as duel_hud
 from game.ui.table.kit import TableKit
+from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene
 
 NAMES = ("Ada", "Blaise", "Colette", "Denis", "Emile", "Fanny")
@@ -138,7 +138,7 @@ class Walk:
         app.draw()
         self.frames += 1
         now = self.clock.now()
-        self.moving += scene.stage.busy(now) or bool(scene.notes)
+        self.moving += scene.stage.busy(now) or notes_in_flight(scene)
         above = app.scenes[app.scenes.index(scene) + 1:]
         if any(cover.opaque for cover in above):  # the pass screen
             assert not self.plates, f"the table shows through {above} at {self.moment()}"
@@ -258,6 +258,11 @@ ENDS_AND_BEGINNINGS = frozenset({
     "QueenOfHeartsInBastille", "HandEnded", "GameEnded"})
 """The events (of any ruleset) that begin the game or end a hand or the game, besides the
 deals and the settling a kit knows."""
+
+
+def notes_in_flight(scene: TableScene) -> bool:
+    """Francs flying between plates (the 1966 game's furniture that moves)."""
+    return bool(getattr(scene.kit.motion, "notes", ()))
 
 
 def is_passage(kit: TableKit, event: Any) -> bool:

@@ -25,14 +25,14 @@ from ui_kit import (
     run_until,
 )
 
-from game.rules import RULESETS
+from game.games import RULESETS
 from game.rules.coup_bluff import events as ev
 from game.rules.coup_bluff.charts import Character
 from game.rules.coup_bluff.decisions import Allow, Block, Challenge
 from game.rules.coup_bluff.state import Phase
 from game.rules.words import Naming
 from game.services import stats
-from game.ui.scenes.files import resume
+from game.ui.saved_games import resume
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.statistics import StatisticsScene
@@ -381,7 +381,7 @@ def test_a_match_of_three_rounds_saves_and_loads(
 
 
 def test_the_banner_says_who_shares_a_match() -> None:
-    from game.rules import get_ruleset
+    from game.games import get_ruleset
     from game.rules.coup_bluff.state import Phase
     from game.ui.table.bluff.hud import turn_lines
 

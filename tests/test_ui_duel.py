@@ -34,7 +34,7 @@ from game.rules.coup_detat_duel.state import Phase
 from game.services import stats
 from game.services.session import GameSession
 from game.system import paths
-from game.ui.scenes.files import resume_autosave
+from game.ui.saved_games import resume_autosave
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.title import TitleScene
@@ -295,7 +295,7 @@ def test_a_game_loaded_before_its_end_shows_game_over_once_after_its_last_hand(
     import random
 
     from game.engine import saves
-    from game.ui.scenes.files import resume
+    from game.ui.saved_games import resume
 
     session = GameSession.new("coup-detat-duel", {"players": 2},
                               [Seat("Ada", "human"), Seat("Blaise", "computer")], seed=4)
@@ -323,7 +323,7 @@ def test_the_table_for_two_never_lays_face_up_a_card_its_viewer_may_not_know() -
     from test_ui_table import secret_from
 
     from game.engine.match import Match, seeded_chance
-    from game.rules import get_ruleset
+    from game.games import get_ruleset
     from game.ui.table.duel.arrange import duel_targets
     from game.ui.table.layout import table_layout
 
@@ -382,7 +382,7 @@ def test_a_hand_result_tells_what_counts_in_that_hand() -> None:
     import random
 
     from game.engine.match import Match, seeded_chance
-    from game.rules import get_ruleset
+    from game.games import get_ruleset
     from game.ui.table.duel.results import takings
 
     duel = get_ruleset("coup-detat-duel")

@@ -4,6 +4,7 @@ shipped settings, until the game (or the round) is over."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -19,6 +20,16 @@ from game.ui.table.scene import TableScene
 
 FINISH = "Finish quickly"
 STEP = 0.05  # seconds of the table's time a frame, while the person plays and watches
+
+
+def settle_thinking(app: App, scene: TableScene) -> None:
+    """Let a decision the computer was thinking of when the clock stopped arrive (its
+    thread runs in real time) and be shown: it was due before the stop."""
+    deadline = time.monotonic() + 30
+    while scene.session.thinking is not None and time.monotonic() < deadline:
+        frames(app)
+        time.sleep(0.005)
+    frames(app, 5)
 
 
 def play_until_out(app: App, scene: TableScene, clock: SteppedClock) -> None:
@@ -74,7 +85,7 @@ def test_watching_keeps_the_computers_pace(tmp_path: Path,
         for _ in range(200):
             clock.time += STEP
             frames(app)
-        frames(app, 5)  # a move already due when the clock stopped
+        settle_thinking(app, scene)  # a move already due when the clock stopped
         turns = len(scene.session.match.turns)
         frames(app, 200)
         assert len(scene.session.match.turns) == turns, "a computer moved with no pause"

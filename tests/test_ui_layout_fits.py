@@ -36,10 +36,10 @@ from game.services.session import GameSession
 from game.ui import text
 from game.ui.scenes.files import LoadScene
 from game.ui.scenes.new_game import DEFAULT_NAMES, NewGameScene
-from game.ui.scenes.new_game import GAMES as FORM_GAMES
-from game.ui.table import hud as coup_detat_hud
+from game.ui.table import hud as table_hud
 from game.ui.table.arrange import card_key
 from game.ui.table.bluff import hud as bluff_hud
+from game.ui.table.coup_detat import hud as coup_detat_hud
 from game.ui.table.duel import hud as duel_hud
 from game.ui.table.duel import results as duel_results
 from game.ui.table.scene import TableScene
@@ -112,7 +112,7 @@ class DrawnText:
         self.boxes: list[Box] = []
         self.open: Box | None = None
         self._panels(monkeypatch)
-        for module in (coup_detat_hud, duel_hud):
+        for module in (table_hud, coup_detat_hud, duel_hud):
             self._words(monkeypatch, module)
         draw_character = bluff_hud.draw_character
 
@@ -133,7 +133,7 @@ class DrawnText:
             (coup_detat_hud, "draw_board", lambda geometry: geometry.rect),
             (coup_detat_hud, "draw_plate", whole),
             (coup_detat_hud, "draw_treasury", whole),
-            (coup_detat_hud, "draw_last_trick", whole),
+            (table_hud, "draw_last_trick", whole),
             (duel_hud, "draw_banner", whole),
             (duel_hud, "draw_scoresheet", whole),
             (duel_results, "draw_scoresheet", whole),
@@ -199,7 +199,7 @@ class DrawnText:
 
 def card_rects(scene: TableScene) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
     """Where the person's cards and the cards face up on the table come to rest."""
-    hand = {card_key(card) for card in scene.kit.in_hand_order(scene.view())}
+    hand = {card_key(card) for card in scene.in_hand()}
     own, laid = [], []
     for key, sprite in scene.stage.sprites.items():
         placement = sprite.end
@@ -325,7 +325,7 @@ def test_new_game_shows_every_game_and_option_whole(size: tuple[int, int], tmp_p
     with label_warnings_are_errors(), open_app(tmp_path, monkeypatch, size=size) as app:
         form = NewGameScene(app)
         app.replace(form)
-        for title in FORM_GAMES:
+        for title in list(form.games):
             form._choose_game(title)
             counts = form.players_menu.options_list if form.players_menu is not None else []
             for count in [words for words, _ in counts] or [None]:

@@ -19,6 +19,7 @@ from player_kit import Person, shipped_app
 from game.ui import main
 from game.ui.app import App
 from game.ui.scene import Scene
+from game.ui.table.coup_detat.motion import BoardMotion
 
 RULESETS = ("coup-detat", "coup-detat-duel", "coup", "coup-inquisitor")
 
@@ -66,12 +67,14 @@ def test_a_dagger_on_its_way_keeps_the_loop_drawing_until_it_is_there(
     with shipped_app(tmp_path, monkeypatch, speed=1.0) as app:
         table = sit(app, "hccc", seed=2, until=person_to("choose"))
         loop_for(app, seconds=1.0)
-        places = table.kit.dagger_targets(table.view(), table.layout)
-        assert table.daggers == places and not table.busy
-        table.daggers = [x - 40 for x in places]  # midway, as a glide leaves them
+        board = table.kit.motion
+        assert isinstance(board, BoardMotion)
+        places = board.dagger_places(table.view(), table.layout)
+        assert board.daggers == places and not table.busy
+        board.daggers = [x - 40 for x in places]  # midway, as a glide leaves them
         assert table.busy
         loop_for(app, seconds=2.0)
-        assert table.daggers == places
+        assert board.daggers == places
 
 
 def loop_for(app: App, seconds: float) -> None:
@@ -144,7 +147,7 @@ def test_quick_clicks_on_ones_own_cards_each_count_while_the_hand_settles(
     with shipped_app(tmp_path, monkeypatch, speed=1.0) as app:
         table = sit(app, "hc", seed=14, until=person_to("discard"))
         loop_for(app, seconds=1.0)
-        first, second = table.kit.in_hand_order(table.view())[:2]
+        first, second = table.in_hand()[:2]
         person = Person(app, seed=1)
         person.click(person.card_spot(table, first))
         assert table.stage.busy(table.clock()), "the picked card is on its way up"

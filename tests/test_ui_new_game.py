@@ -11,12 +11,12 @@ import pygame_gui
 import pytest
 from ui_kit import frames, open_app, press_button
 
-from game.rules import RULESETS
+from game.games import RULESETS, table_games
 from game.services import last_setup
 from game.system import paths
 from game.ui.app import MIN_SIZE
 from game.ui.scenes.keyboard import choose as take
-from game.ui.scenes.new_game import GAME_LINES, LEVELS_LINE, NewGameScene
+from game.ui.scenes.new_game import LEVELS_LINE, NewGameScene
 from game.ui.table.scene import TableScene
 
 
@@ -157,14 +157,15 @@ def test_new_game_says_what_each_game_is_and_what_the_levels_are(
     with open_app(tmp_path, monkeypatch, size=size) as app:
         form = the_form(app)
         font = app.ui.get_theme().get_font(["#note_label"])
-        for ruleset in GAME_LINES:
+        blurbs = {game.id: game.blurb for game in table_games()}
+        for ruleset in blurbs:
             choose(app, form.game_menu, RULESETS[ruleset].title)
             if form.players_menu is not None:
                 choose(app, form.players_menu, "6 players" if ruleset != "coup-detat"
                        else "4 players")
             assert form.ruleset == ruleset
             lines = {form.game_line.text: form.game_line, form.levels_line.text: form.levels_line}
-            assert list(lines) == [GAME_LINES[ruleset], LEVELS_LINE]
+            assert list(lines) == [blurbs[ruleset], LEVELS_LINE]
             for words, label in lines.items():
                 assert label.visible and label.rect.left >= 0
                 assert label.rect.left + font.size(words)[0] <= min(label.rect.right, size[0])

@@ -12,9 +12,9 @@ from test_ui_table import run_to_card_play
 from ui_kit import frames, open_app, press, press_button, table
 
 from game.ai.bot import ExecPlayer
-from game.ai.easy import EasyPlayer
-from game.ai.hard import HardPlayer
-from game.ai.medium import MediumPlayer
+from game.ai.coup_detat.easy import EasyPlayer
+from game.ai.coup_detat.hard import HardPlayer
+from game.ai.coup_detat.medium import MediumPlayer
 from game.engine import saves
 from game.services import session as session_module
 from game.ui.scenes.new_game import NewGameScene

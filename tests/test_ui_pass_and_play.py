@@ -12,7 +12,7 @@ from test_ui_table import check_face_up_cards_are_known, face_up_cards, secret_f
 from ui_kit import bluff_table, duel_table, frames, open_app, press, press_button, table
 
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.scenes.results import ResultOverlay
+from game.ui.table.overlays import ResultOverlay
 from game.ui.table.scene import TableScene
 
 

@@ -12,8 +12,9 @@ from ui_kit import buttons, frames, open_app, press, press_button, table
 
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.rules.coup_detat.decisions import PlayCard
+from game.services.catalogue import CATALOGUE
 from game.system import paths
 from game.ui.scenes.menu import PauseMenu
 from game.ui.scenes.pass_device import PassDeviceScene
@@ -143,7 +144,7 @@ def test_a_new_game_can_be_continued_from_its_first_moment(
                               autosave_path=paths.autosave_path())
     state = session.match.state
     session.close()
-    assert saves.read(paths.autosave_path()).match.state == state
+    assert saves.read(paths.autosave_path(), catalogue=CATALOGUE).match.state == state
 
 
 def test_the_coup_badge_leaves_with_the_coup_card() -> None:

@@ -15,6 +15,7 @@ from ui_kit import frames, open_app, press_button, table
 
 from game.engine import saves
 from game.engine.match import Match
+from game.services.catalogue import CATALOGUE
 from game.system import crash, paths
 from game.system.files import write_atomically
 from game.ui import main
@@ -49,13 +50,13 @@ def test_a_damaged_newest_autosave_falls_back_to_the_one_before(
         press_button(app, "Continue")
         scene = app.scene
         assert isinstance(scene, TableScene)
-        assert scene.session.match.state == saves.read(IN_PROGRESS).match.state
+        assert scene.session.match.state == saves.read(IN_PROGRESS, catalogue=CATALOGUE).match.state
         assert any("autosave.json is damaged" in note for note in scene.session.notes)
 
 
 def test_continue_stays_off_when_the_newest_autosave_is_a_finished_game(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ui.scenes.title import can_continue
+    from game.ui.saved_games import can_continue
 
     monkeypatch.setenv(paths.HOME_VARIABLE, str(tmp_path))
     autosave(IN_PROGRESS)
@@ -71,7 +72,7 @@ def test_continue_stays_off_after_a_finished_game_of_any_ruleset(
     says whether the game is over."""
     from game.engine.saves import Seat
     from game.services.session import GameSession
-    from game.ui.scenes.title import can_continue
+    from game.ui.saved_games import can_continue
 
     monkeypatch.setenv(paths.HOME_VARIABLE, str(tmp_path))
     seats = [Seat("Ada", "human"), Seat("Blaise", "computer")]
@@ -126,11 +127,12 @@ def test_an_unexpected_error_writes_a_report_and_offers_the_last_autosave(
         assert "raise RuntimeError" in "".join(report["traceback"])
         assert report["screens"] == ["TableScene", "Exploding"]
         [game] = report["games"]
-        assert saves.from_json(game).match.state == playing.session.match.state
+        assert saves.from_json(game, catalogue=CATALOGUE).match.state == playing.session.match.state
         assert str(path) in app.scene.lines()
         press_button(app, "Continue from the last autosave")
         assert isinstance(app.scene, TableScene)
-        assert app.scene.session.match.state == saves.read(IN_PROGRESS).match.state
+        loaded = saves.read(IN_PROGRESS, catalogue=CATALOGUE)
+        assert app.scene.session.match.state == loaded.match.state
 
 
 def test_without_an_autosave_the_crash_screen_leads_to_the_title(
@@ -183,7 +185,7 @@ def _duel_save(steps: int = 10) -> Match:
     import random
 
     from game.engine.match import seeded_chance
-    from game.rules import get_ruleset
+    from game.games import get_ruleset
 
     duel = get_ruleset("coup-detat-duel")
     match = Match(duel, duel.parse_options({"players": 2}), chance=seeded_chance(duel, 1))
@@ -195,25 +197,26 @@ def _duel_save(steps: int = 10) -> Match:
 
 def test_a_save_of_a_game_the_table_cannot_seat_is_refused_with_a_reason(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ui.scenes import files
+    from game.games import GAMES
+    from game.ui import saved_games
 
-    monkeypatch.setattr(files, "table_rulesets", lambda: frozenset({"coup-detat"}))
+    monkeypatch.setattr(saved_games, "table_games", lambda: (GAMES["coup-detat"],))
     match = _duel_save()
     with open_app(tmp_path, monkeypatch) as app:
         app.replace(TitleScene(app))
         path = paths.saves_dir() / "duel.json"
         saves.write(path, match, (saves.Seat("Ada", "human"), saves.Seat("Bob", "human")))
-        problem = files.resume(app, path)
+        problem = saved_games.resume(app, path)
         assert problem is not None and "cannot show" in problem
         assert isinstance(app.scene, TitleScene)
 
 
 def test_a_game_for_two_saved_loads_at_its_table(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ui.scenes.files import resume
-    from game.ui.table.kit import table_rulesets
+    from game.games import table_games
+    from game.ui.saved_games import resume
 
-    assert "coup-detat-duel" in table_rulesets()
+    assert "coup-detat-duel" in {game.id for game in table_games()}
     match = _duel_save()
     with open_app(tmp_path, monkeypatch) as app:
         app.replace(TitleScene(app))

@@ -17,14 +17,15 @@ from ui_kit import buttons, frames, open_app, press, press_button, table
 from game.engine import saves
 from game.services import settings as settings_module
 from game.services import stats
+from game.services.catalogue import CATALOGUE
 from game.system import paths
 from game.ui.scenes.files import LoadScene
 from game.ui.scenes.new_game import NewGameScene
-from game.ui.scenes.results import GameOverScene, HandResultScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.title import TitleScene
+from game.ui.table.coup_detat.results import GameOverScene, HandResultScene
 from game.ui.table.scene import TableScene
 
 SAMPLES = Path(__file__).parent.parent / "saves"
@@ -119,7 +120,8 @@ def test_a_sample_game_loads_from_the_load_screen(tmp_path: Path,
         press_button(app, "Load")
         table_scene = app.scene
         assert isinstance(table_scene, TableScene)
-        assert table_scene.session.match.state == saves.read(entry.path).match.state
+        loaded = saves.read(entry.path, catalogue=CATALOGUE)
+        assert table_scene.session.match.state == loaded.match.state
 
 
 def test_continue_resumes_the_autosave(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,7 +133,7 @@ def test_continue_resumes_the_autosave(tmp_path: Path, monkeypatch: pytest.Monke
             if paths.autosave_path().exists():
                 break
         scene.session.close()  # the background write is done
-        saved_state = saves.read(paths.autosave_path()).match.state
+        saved_state = saves.read(paths.autosave_path(), catalogue=CATALOGUE).match.state
         app.replace(TitleScene(app))
         press_button(app, "Continue")
         assert isinstance(app.scene, TableScene)
@@ -284,7 +286,7 @@ def test_new_game_from_the_game_over_screen_leads_back_to_the_title(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The form opened from a finished game has a way back (it was alone on the stack,
     and Back and Esc did nothing)."""
-    from game.ui.scenes.files import resume
+    from game.ui.saved_games import resume
 
     with open_app(tmp_path, monkeypatch) as app:
         app.replace(TitleScene(app))

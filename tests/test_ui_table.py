@@ -13,6 +13,7 @@ from game.engine import saves
 from game.engine.errors import IllegalMove
 from game.rules.coup_detat.decisions import PlayCard
 from game.services import save_index
+from game.services.catalogue import CATALOGUE
 from game.ui.scenes.files import SaveDialog
 from game.ui.scenes.menu import PauseMenu
 from game.ui.table.arrange import card_key
@@ -177,7 +178,7 @@ def test_ctrl_s_saves_a_game_that_loads_again(tmp_path: Path,
         assert app.scene is scene
         saved = list((tmp_path / "saves").glob("*.json"))
         assert len(saved) == 1
-        assert saves.read(saved[0]).match.state == scene.session.match.state
+        assert saves.read(saved[0], catalogue=CATALOGUE).match.state == scene.session.match.state
 
 
 def test_clicking_a_save_in_the_save_dialog_replaces_that_save(
@@ -188,7 +189,7 @@ def test_clicking_a_save_in_the_save_dialog_replaces_that_save(
         press(app, pygame.K_s, pygame.KMOD_CTRL)
         press_button(app, "Save")
         [first] = list((tmp_path / "saves").glob("*.json"))
-        before = len(saves.read(first).match.events)
+        before = len(saves.read(first, catalogue=CATALOGUE).match.events)
         scene.decide(scene.session.match.legal()[0])
         frames(app, 3)
         press(app, pygame.K_s, pygame.KMOD_CTRL)
@@ -201,7 +202,8 @@ def test_clicking_a_save_in_the_save_dialog_replaces_that_save(
         assert dialog.message is not None and "replace" in dialog.message.text
         press_button(app, "Save")
         assert list((tmp_path / "saves").glob("*.json")) == [first], "replaced, not added"
-        assert len(saves.read(first).match.events) > before, "with the game as it is now"
+        after = len(saves.read(first, catalogue=CATALOGUE).match.events)
+        assert after > before, "with the game as it is now"
 
 
 def test_a_damaged_save_clicked_in_the_save_dialog_is_never_replaced(

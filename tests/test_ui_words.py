@@ -16,7 +16,7 @@ from test_ui_bluff import choose
 from ui_kit import frames, open_app, press_button
 
 from game.engine.saves import Seat
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.rules.coup_bluff import events as bluff_ev
 from game.rules.coup_bluff.charts import Character
 from game.rules.coup_detat import events as ev
@@ -27,8 +27,8 @@ from game.ui import text
 from game.ui.app import App
 from game.ui.scenes.new_game import DEFAULT_NAMES, NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.scenes.results import GameOverOverlay, ResultOverlay
 from game.ui.table.log_panel import LogPanel
+from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene
 
 # "You is", "You holds", "You pays", "you takes", "You's", "You: draws" ("you pass" and

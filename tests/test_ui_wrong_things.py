@@ -29,17 +29,18 @@ from ui_kit import (
 
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
-from game.rules import get_ruleset
+from game.games import get_ruleset
 from game.rules.card_play import PlayCard
 from game.services import save_index
+from game.services.catalogue import CATALOGUE
 from game.system import paths
 from game.system.files import write_atomically
 from game.ui.scenes.files import LeaveGameDialog, LoadScene, SaveDialog, describe
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.scenes.results import GameOverScene, worth_by_hand
 from game.ui.scenes.title import TitleScene
 from game.ui.table import seating
 from game.ui.table.arrange import card_key
+from game.ui.table.coup_detat.results import GameOverScene, worth_by_hand
 from game.ui.table.scene import TableScene
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
@@ -63,7 +64,8 @@ def simulated_game(seed: int) -> Match:
 
 @pytest.mark.parametrize("game", ["sample", *range(8)])
 def test_the_worth_charts_last_point_is_each_players_final_worth(game: object) -> None:
-    match = saves.read(COMPLETE).match if game == "sample" else simulated_game(game)  # type: ignore[arg-type]
+    match = (saves.read(COMPLETE, catalogue=CATALOGUE).match if game == "sample"
+             else simulated_game(game))  # type: ignore[arg-type]
     history = worth_by_hand(match)
     ruleset = match.ruleset
     hands = sum(type(event).__name__ == "HandEnded" for event in match.events)
@@ -75,7 +77,7 @@ def test_the_worth_charts_last_point_is_each_players_final_worth(game: object) -
 def test_the_game_over_chart_shows_camilles_treasury(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Camille finished second with 11,700 F, the last round's Treasury included."""
-    from game.ui.scenes.files import resume
+    from game.ui.saved_games import resume
 
     with open_app(tmp_path, monkeypatch) as app:
         assert resume(app, COMPLETE) is None
@@ -133,7 +135,7 @@ def test_loading_another_game_in_progress_asks_and_keeps_the_one_left(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         autosave(IN_PROGRESS)
-        in_progress = saves.read(IN_PROGRESS).match.state
+        in_progress = saves.read(IN_PROGRESS, catalogue=CATALOGUE).match.state
         app.replace(TitleScene(app))
         press_button(app, "Load")
         short = paths.sample_saves_dir() / SHORT.name
@@ -144,7 +146,7 @@ def test_loading_another_game_in_progress_asks_and_keeps_the_one_left(
         assert asked.title == "Leave the game in progress?"
         press_button(app, "Cancel")
         assert isinstance(app.scene, LoadScene)
-        assert saves.read(paths.autosave_path()).match.state == in_progress
+        assert saves.read(paths.autosave_path(), catalogue=CATALOGUE).match.state == in_progress
         assert not list(paths.saves_dir().glob("*.json")), "nothing kept: nothing left"
         choose_in_load_list(app, short)
         press_button(app, "Load")
@@ -154,7 +156,7 @@ def test_loading_another_game_in_progress_asks_and_keeps_the_one_left(
         run_until(app, lambda: isinstance(app.scene, TableScene | PassDeviceScene))
         [kept] = save_index.list_saves([(paths.saves_dir(), False)])
         assert kept.title == kept_as and kept.title.startswith("Game left on ")
-        assert saves.read(kept.path).match.state == in_progress
+        assert saves.read(kept.path, catalogue=CATALOGUE).match.state == in_progress
 
 
 def test_loading_the_game_in_progress_itself_asks_nothing(
@@ -287,8 +289,8 @@ def test_the_name_typed_in_the_save_dialog_is_the_name_the_load_list_shows(
         listed = [entry for entry in app.scene.entries if not entry.sample]  # type: ignore[attr-defined]
         assert sorted(entry.title for entry in listed) == sorted(names)
         assert all(describe(entry).startswith(f"{entry.title} · ") for entry in listed)
-        assert all(saves.read(entry.path).match.state == scene.session.match.state
-                   for entry in listed)
+        assert all(saves.read(entry.path, catalogue=CATALOGUE).match.state
+                   == scene.session.match.state for entry in listed)
 
 
 def test_a_save_picked_in_the_save_dialog_is_replaced_under_its_name(
@@ -310,11 +312,11 @@ def test_a_save_picked_in_the_save_dialog_is_replaced_under_its_name(
         press_button(app, "Save")
         [entry] = save_index.list_saves([(paths.saves_dir(), False)])
         assert entry.title == "Soirée d'été"
-        assert saves.read(entry.path).match.state == scene.session.match.state
+        assert saves.read(entry.path, catalogue=CATALOGUE).match.state == scene.session.match.state
 
 
 def test_a_save_without_a_name_is_listed_by_its_file_name(tmp_path: Path) -> None:
-    game = saves.read(IN_PROGRESS)
+    game = saves.read(IN_PROGRESS, catalogue=CATALOGUE)
     for raw in (None, "", "   ", 42, ["a"], "\x00\x07"):
         data = saves.to_json(game.match, game.seats)
         if raw is not None:
@@ -340,7 +342,7 @@ def test_leaving_full_screen_returns_to_the_window_size_before_it(
         assert not app.settings.fullscreen
         assert app.size == size and scene.layout.size == size
         screen = pygame.Rect((0, 0), size)
-        hand = scene.kit.in_hand_order(scene.view())
+        hand = scene.in_hand()
         placed = dict(scene.stage.placements(scene.clock()))
         assert hand and all(screen.collidepoint(placed[card_key(card)].x,
                                                 placed[card_key(card)].y) for card in hand)
@@ -396,7 +398,7 @@ def test_right_from_no_selection_goes_to_the_first_playable_card(
         def leftmost_refused() -> bool:
             if not (scene.human_to_act() == 0 and scene.caught_up):
                 return False
-            playable, hand = scene.playable_in_hand(), scene.kit.in_hand_order(scene.view())
+            playable, hand = scene.playable_in_hand(), scene.in_hand()
             return bool(playable) and hand[0] not in playable and hand[-1] not in playable
 
         while not leftmost_refused():

@@ -32,6 +32,7 @@ from game.ai.levels import levels_for, make_player
 from game.ai.player import Player
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.ruleset import Decision, Ruleset, View
+from game.formats.support import formats_of
 
 DEFAULT_TIME_LIMIT = 10.0  # seconds for each answer
 SILENCES_BEFORE_GONE = 3  # a bot whose time runs out this many questions running is gone
@@ -65,6 +66,7 @@ class ExecPlayer:
         self.command = command
         self.seat = seat
         self.ruleset = ruleset
+        self.protocol = formats_of(ruleset.id).protocol
         self.history = history
         self.time_limit = time_limit
         self.log = log or (lambda line: None)
@@ -167,7 +169,7 @@ class ExecPlayer:
             asked = {"type": "decide", "id": self._asked, "seat": self.seat,
                      **self.history(),
                      "legal": [self.ruleset.decision_to_json(d) for d in legal],
-                     "view": self.ruleset.protocol.view_json(view)}
+                     "view": self.protocol.view_json(view)}
             sent = self._send(asked)
             if sent:
                 chosen = self._answer(legal, sent)

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from game.rules import RULESETS
+from game.games import DEFAULT, GAMES
 from game.services.settings import WINDOW_SIDE
 from game.services.tally import EXEC
 
@@ -29,6 +29,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return args.run(args)
 
 
+def _games_words() -> str:
+    """The games by id, for the help: "a; or b, c, d"."""
+    first, *others = GAMES
+    return f"{first}; or {', '.join(others)}" if others else first
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(
         prog=PROGRAM, description="Coup d'État (1966) and its cousins at an offline table. "
@@ -38,10 +44,10 @@ def _parser() -> argparse.ArgumentParser:
                         help="Linux: add the game, with its icon, to the desktop's menu of "
                              "programs (in ~/.local/share, or $XDG_DATA_HOME)")
     window = parser.add_argument_group("the window")
-    window.add_argument("--autoplay", nargs="?", const="coup-detat", default=None,
-                        metavar="RULESET", choices=sorted(RULESETS),
-                        help="open a table of computer players only, of RULESET "
-                             "(default coup-detat; or coup-detat-duel, coup, coup-inquisitor)")
+    window.add_argument("--autoplay", nargs="?", const=DEFAULT, default=None,
+                        metavar="RULESET", choices=list(GAMES),
+                        help=f"open a table of computer players only, of RULESET "
+                             f"(default {_games_words()})")
     window.add_argument("--frames", type=_whole(least=1), default=None,
                         help="stop after this many frames")
     window.add_argument("--until-over", action="store_true",
@@ -65,12 +71,10 @@ def _parser() -> argparse.ArgumentParser:
     scenario.set_defaults(run=_run_scenario)
 
     simulate = commands.add_parser("simulate", help="play games between computer players")
-    simulate.add_argument("--ruleset", default="coup-detat",
-                          help="coup-detat (default), coup-detat-duel, coup or "
-                               "coup-inquisitor")
+    simulate.add_argument("--ruleset", default=DEFAULT, help=f"default {_games_words()}")
     simulate.add_argument("--players", type=_whole(least=1), default=None,
-                          help="3 or 4 for coup-detat (default: as many as --seats, else the "
-                               "most the ruleset has)")
+                          help="how many play (default: as many as --seats, else the most "
+                               "the ruleset has)")
     simulate.add_argument("--games", type=_whole(least=1), default=100)
     simulate.add_argument("--seed", type=_whole(least=0), default=0)
     simulate.add_argument("--short", action="store_true", help="the short game")
@@ -187,9 +191,9 @@ def _run_scenario(args: argparse.Namespace) -> int:
 
 def _run_simulate(args: argparse.Namespace) -> int:
     from game.ai.bot import DEFAULT_TIME_LIMIT
-    from game.ai.hard import DEFAULT_BUDGET
     from game.ai.levels import levels_for
-    from game.rules import get_ruleset
+    from game.ai.search import DEFAULT_BUDGET
+    from game.games import get_ruleset
     from game.services import simulate
 
     try:
@@ -235,9 +239,9 @@ def _run_replay(args: argparse.Namespace) -> int:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    from game.cli import terminal
+    from game.cli import coup_detat
 
-    return terminal.play(players=args.players, short_game=args.short, seed=args.play_seed)
+    return coup_detat.play(players=args.players, short_game=args.short, seed=args.play_seed)
 
 
 def _run_install_desktop_entry(args: argparse.Namespace) -> int:

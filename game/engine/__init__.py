@@ -1,8 +1,5 @@
-"""The rules-agnostic engine: decisions become events, the state is their fold."""
+"""The rules-agnostic engine: decisions become events, the state is their fold.
 
-from game.engine.errors import IllegalMove, MalformedEntry, SaveError
-from game.engine.match import Match, seeded_chance
-from game.engine.ruleset import Pending, Ruleset
-
-__all__ = ["IllegalMove", "MalformedEntry", "Match", "Pending", "Ruleset", "SaveError",
-           "seeded_chance"]
+Its kernel (ruleset.py, errors.py, chronicle.py, values.py) is what every game's rules
+implement and import; match.py, saves.py and follower.py run a game on it, and are handed
+the rules they run (the engine never imports a game)."""

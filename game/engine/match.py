@@ -1,6 +1,6 @@
 """A game in progress: the decision log, the event log and the state they fold to.
 
->>> from game.rules import get_ruleset
+>>> from game.games import get_ruleset
 >>> rules = get_ruleset("coup-detat")
 >>> match = Match(rules, rules.parse_options({"players": 4}), chance=seeded_chance(rules, 7))
 >>> match.pending.word

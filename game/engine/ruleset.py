@@ -24,8 +24,7 @@ from typing import Any, Protocol
 from game.engine.chronicle import Chronicle
 from game.engine.errors import IllegalMove, MalformedEntry
 
-__all__ = ["ChanceSource", "IllegalMove", "MalformedEntry", "Narrator", "Pending", "Ruleset",
-           "ScenarioSupport"]
+__all__ = ["ChanceSource", "IllegalMove", "MalformedEntry", "Narrator", "Pending", "Ruleset"]
 
 State = Any
 Decision = Any
@@ -55,35 +54,6 @@ class Pending:
 
 
 GAME_OVER = Pending(None, "over", over=True)
-
-
-class ScenarioSupport(Protocol):
-    """What the scenario format (conformance/FORMAT.md) needs that differs by ruleset."""
-
-    def check_move_shape(self, entry: object) -> str:
-        """The move's verb; `MalformedEntry` if the move is not of the ruleset's shape."""
-        ...
-
-    def parse_deal(self, raw: object, options: Options) -> Decision:
-        """One scenario deal as chance's decision; `MalformedEntry` if it is not valid."""
-        ...
-
-    def scripted_chance(self, first_dealer: int, deals: Sequence[Decision]) -> ChanceSource:
-        ...
-
-    def result_fields(self, state: State) -> dict[str, object]:
-        """The ruleset's own fields of the scenario output."""
-        ...
-
-
-class BotSupport(Protocol):
-    """What an outside program playing a seat is told (conformance/BOT_PROTOCOL.md)."""
-
-    def seat_history(self, match: Any, seat: int) -> dict[str, Any]:
-        """`first_dealer`, `deals` and `moves` as the seat saw them, and `hand_start`."""
-        ...
-
-    def view_json(self, view: View) -> dict[str, Any]: ...
 
 
 class Narrator(Protocol):
@@ -154,13 +124,7 @@ class Ruleset(Protocol):
     # Notation (the scenario verbs of conformance/FORMAT.md) ----------------------------
     def decision_to_json(self, decision: Decision) -> dict[str, object]: ...
 
-    # Beyond the engine: scenario files and the game told in words ----------------------
-    @property
-    def scenario(self) -> ScenarioSupport: ...
-
-    @property
-    def protocol(self) -> BotSupport: ...
-
+    # Beyond the engine: the game told in words ------------------------------------------
     def narrator(self, names: Sequence[str], viewer: int | None = None, *,
                  tell_all: bool = True, second_person: bool = False) -> Narrator:
         """Words for `viewer`'s eyes; without a viewer, everything (`tell_all`) or only

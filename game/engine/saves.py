@@ -25,13 +25,17 @@ Format versions, each older one read through a migration step to the next:
 In every version a seat's name is 1 to 40 characters, none of them a control character (a
 tab, a line break), half of a surrogate pair or a line separator (`seat_name`): a save with
 another name is refused, as text that could not be shown.
+
+The engine knows no game: the functions that read a save are handed the rules it may name
+and the computer levels a seat may name, in a `Catalogue` (the program's is
+`game.services.catalogue.CATALOGUE`); a save naming another game or level is refused.
 """
 
 from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -47,13 +51,21 @@ FORMAT = "coup-detat-save"
 VERSION = 2
 APP = f"coup-detat {__version__}"
 SEAT_KINDS = ("human", "computer")
-COMPUTER_LEVELS = ("random", "easy", "medium", "hard", "bot")
-DEFAULT_LEVEL = "medium"
+DEFAULT_LEVEL = "medium"  # the level of a computer seat that a version 1 save left without
 MAX_NAME_LENGTH = 40
 MAX_SAVE_NAME_LENGTH = 60
 UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 """The kinds of character no name may hold: controls (tabs, line breaks), halves of
 surrogate pairs (text that cannot be written or drawn), line and paragraph separators."""
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """What a reader of saves knows that the engine does not: the rules of each game it may
+    load, by id, and the computer levels a seat may name."""
+
+    rulesets: Mapping[str, Ruleset]
+    levels: Collection[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +157,11 @@ def printable(text: str) -> bool:
     return not any(unicodedata.category(c) in UNPRINTABLE for c in text)
 
 
-def read(path: str | Path, *, chance: ChanceSource | None = None) -> SavedGame:
-    """Load a save file; `SaveError` saying what is wrong if it cannot be loaded."""
-    return from_json(read_data(Path(path)), chance=chance)
+def read(path: str | Path, *, catalogue: Catalogue,
+         chance: ChanceSource | None = None) -> SavedGame:
+    """Load a save file of one of the catalogue's games; `SaveError` saying what is wrong
+    if it cannot be loaded."""
+    return from_json(read_data(Path(path)), catalogue=catalogue, chance=chance)
 
 
 def read_data(path: Path) -> object:
@@ -159,8 +173,8 @@ def read_data(path: Path) -> object:
         raise SaveError(f"{path.name} {error}.") from None
 
 
-def read_first(paths: Iterable[Path], *, chance: ChanceSource | None = None,
-               ) -> tuple[SavedGame, Path, list[str]]:
+def read_first(paths: Iterable[Path], *, catalogue: Catalogue,
+               chance: ChanceSource | None = None) -> tuple[SavedGame, Path, list[str]]:
     """The first of `paths` that loads, its path, and why each one before it did not.
     `SaveError` listing every reason if none loads."""
     problems: list[str] = []
@@ -168,16 +182,16 @@ def read_first(paths: Iterable[Path], *, chance: ChanceSource | None = None,
         if not path.exists():
             continue
         try:
-            return read(path, chance=chance), path, problems
+            return read(path, catalogue=catalogue, chance=chance), path, problems
         except SaveError as error:
             problems.append(str(error))
     raise SaveError(" ".join(problems) or "There is no saved game.")
 
 
-def from_json(data: Any, *, chance: ChanceSource | None = None) -> SavedGame:
-    """A saved game from its JSON object, validated and replayed; `SaveError` if not."""
-    from game.rules import get_ruleset  # the engine knows rulesets only through the registry
-
+def from_json(data: Any, *, catalogue: Catalogue,
+              chance: ChanceSource | None = None) -> SavedGame:
+    """A saved game of one of the catalogue's games from its JSON object, validated and replayed;
+    `SaveError` if not."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise SaveError("This is not a Coup d'État saved game.")
     version = data.get("version")
@@ -189,19 +203,21 @@ def from_json(data: Any, *, chance: ChanceSource | None = None) -> SavedGame:
             f"{VERSION}. Update the game to load it."
         )
     data = migrated(data, version)
-    try:
-        ruleset = get_ruleset(data.get("ruleset"))  # type: ignore[arg-type]
-    except (KeyError, TypeError) as error:
-        named = error.args[0] if error.args else "no ruleset"
-        raise SaveError(f"The save names {named}.") from None
+    ruleset = _ruleset(data.get("ruleset"), catalogue.rulesets)
     try:
         options = ruleset.parse_options(data.get("options"))  # type: ignore[arg-type]
     except MalformedEntry as error:
         raise SaveError(f"The save's options are wrong: {error}.") from None
-    seats = _seats(data.get("seats"), ruleset.players(options))
+    seats = _seats(data.get("seats"), ruleset.players(options), catalogue.levels)
     match = _replay(ruleset, options, data.get("log"), chance)
     saved_at = data.get("saved_at")
     return SavedGame(match, seats, saved_at if moment(saved_at) is not None else None)
+
+
+def _ruleset(named: object, rulesets: Mapping[str, Ruleset]) -> Ruleset:
+    if isinstance(named, str) and named in rulesets:
+        return rulesets[named]
+    raise SaveError(f"The save names unknown ruleset {named!r} (known: {', '.join(rulesets)}).")
 
 
 def moment(raw: object) -> datetime | None:
@@ -237,7 +253,7 @@ def _from_version_1(data: Mapping[str, Any]) -> Mapping[str, Any]:
 MIGRATIONS: dict[int, Callable[[Mapping[str, Any]], Mapping[str, Any]]] = {1: _from_version_1}
 
 
-def _seats(raw: object, players: int) -> tuple[Seat, ...]:
+def _seats(raw: object, players: int, levels: Collection[str]) -> tuple[Seat, ...]:
     if not isinstance(raw, list) or len(raw) != players:
         raise SaveError(f"The save must list {players} seats.")
     seats = []
@@ -252,7 +268,7 @@ def _seats(raw: object, players: int) -> tuple[Seat, ...]:
         level = entry.get("level", DEFAULT_LEVEL)  # type: ignore[union-attr]
         if kind == "computer" and "level" not in entry:  # type: ignore[operator]
             raise SaveError(f"Seat {index} is a computer without a level.")
-        if level not in COMPUTER_LEVELS:
+        if not isinstance(level, str) or level not in levels:
             raise SaveError(f"Seat {index} has no level {level!r}.")
         seats.append(Seat(name, kind, level))  # type: ignore[arg-type]
     return tuple(seats)

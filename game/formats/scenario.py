@@ -13,7 +13,8 @@ from typing import Any
 
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.match import Match
-from game.rules import get_ruleset
+from game.formats.support import ScenarioSupport, formats_of
+from game.games import get_ruleset
 from game.system import files
 
 
@@ -35,12 +36,11 @@ def load(path: str | Path) -> dict[str, Any]:
 
 def run(data: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
     """The scenario's output object and exit status; `ScenarioError` if it is invalid."""
-    ruleset_id = data.get("ruleset")
     try:
-        ruleset = get_ruleset(ruleset_id)  # type: ignore[arg-type]
-    except (KeyError, TypeError) as error:
-        raise ScenarioError(str(error.args[0]) if error.args else "unknown ruleset") from None
-    support = ruleset.scenario
+        ruleset = get_ruleset(data.get("ruleset"))
+        support = formats_of(ruleset.id).scenario
+    except KeyError as error:
+        raise ScenarioError(str(error.args[0])) from None
     try:
         options = ruleset.parse_options(data.get("options", {}))
         players = ruleset.players(options)
@@ -92,7 +92,8 @@ def _why_no_move(match: Match) -> str:
     return "Play has stopped: the scenario has no deal left."
 
 
-def _report(match: Match, support: Any, error: dict[str, Any] | None) -> dict[str, Any]:
+def _report(match: Match, support: ScenarioSupport, error: dict[str, Any] | None,
+            ) -> dict[str, Any]:
     pending = match.pending
     awaiting = None if pending.seat is None else {"seat": pending.seat, "decision": pending.word}
     return {

@@ -7,17 +7,18 @@ GAME = Game(
     ruleset=RULESET,
     blurb="The 1966 trick-taking game: six different hands a round, and COUP to overthrow "
           "the Director.",
-    setup=Setup(player_counts=(4, 3), toggles=(
+    setup=Setup(player_counts=(4, 3), usual_players=4, toggles=(
         Toggle("short_game", "Short game", "Three hands a round; no Barbu and no Touché"),)),
     packages=("game.rules.coup_detat", "game.ai.coup_detat", "game.formats.coup_detat",
-              "game.services.coup_detat", "game.ui.table.coup_detat", "game.games.coup_detat"),
-    players={"easy": Ref("game.ai.easy:EasyPlayer"),
-             "medium": Ref("game.ai.medium:MediumPlayer"),
-             "hard": Ref("game.ai.hard:HardPlayer")},
+              "game.services.coup_detat", "game.ui.table.coup_detat", "game.games.coup_detat",
+              "game.cli.coup_detat"),
+    players={"easy": Ref("game.ai.coup_detat.easy:EasyPlayer"),
+             "medium": Ref("game.ai.coup_detat.medium:MediumPlayer"),
+             "hard": Ref("game.ai.coup_detat.hard:HardPlayer")},
     formats=Ref("game.formats.coup_detat:FORMATS"),
     records=Records(record=Ref("game.services.coup_detat.records:record"),
                     lines=Ref("game.services.coup_detat.records:lines"),
-                    summary=Ref("game.services.coup_detat.summary:Summary")),
+                    summary=Ref("game.services.coup_detat.summary:new_summary")),
     rules_page=Ref("game.services.coup_detat.rules_page:section"),
-    kit=Ref("game.ui.table.coup_detat_kit:CoupDetatKit"),
+    kit=Ref("game.ui.table.coup_detat.kit:CoupDetatKit"),
 )

@@ -7,7 +7,8 @@ GAME = Game(
     ruleset=RULESET,
     blurb="The game for two: Prime Minister and Peasant, the Bastille, and JOKER to "
           "overthrow with.",
-    setup=Setup(player_counts=(2,), seating="2 players: Prime Minister and Peasant"),
+    setup=Setup(player_counts=(2,), usual_players=2,
+                seating="2 players: Prime Minister and Peasant"),
     packages=("game.rules.coup_detat_duel", "game.ai.duel", "game.formats.coup_detat_duel",
               "game.services.coup_detat_duel", "game.ui.table.duel",
               "game.games.coup_detat_duel"),
@@ -17,7 +18,7 @@ GAME = Game(
     formats=Ref("game.formats.coup_detat_duel:FORMATS"),
     records=Records(record=Ref("game.services.coup_detat_duel.records:record"),
                     lines=Ref("game.services.coup_detat_duel.records:lines"),
-                    summary=Ref("game.services.coup_detat_duel.summary:DuelSummary")),
+                    summary=Ref("game.services.coup_detat_duel.summary:new_summary")),
     rules_page=Ref("game.services.coup_detat_duel.rules_page:section"),
     kit=Ref("game.ui.table.duel.kit:DuelKit"),
 )

@@ -55,10 +55,11 @@ class Toggle:
 
 @dataclass(frozen=True)
 class Setup:
-    """How New game sets the game up: the counts it offers (the first is the usual one),
-    the toggles, and a match's rounds when the game is played in rounds."""
+    """How New game sets the game up: the counts it offers (in its menu's order) and the
+    usual one, the toggles, and a match's rounds when the game is played in rounds."""
 
     player_counts: tuple[int, ...]
+    usual_players: int
     toggles: tuple[Toggle, ...] = ()
     rounds: tuple[int, ...] = ()  # a match of 1, 3 or 5 rounds...; empty: no rounds
     seating: str = ""  # said instead of a choice when only one count is possible
@@ -98,9 +99,9 @@ class Game:
     setup: Setup
     packages: tuple[str, ...]  # the game's own packages and modules: only they name its id
     players: Mapping[str, Ref[Any]]  # level -> the computer player's class (seed, ...)
-    formats: Ref[Any]  # the scenario file and bot protocol adapters
     records: Records
-    rules_page: Ref[Any]  # () -> rules_text.Section
+    rules_page: Ref[Any]  # () -> rules_sections.Section
+    formats: Ref[Any] | None = None  # scenario files and the bot protocol; None: neither
     kit: Ref[Any] | None = None  # () -> the table's kit; None: the window cannot seat it
     lesson: Ref[Any] | None = None
     review: Ref[Any] | None = None
@@ -117,10 +118,10 @@ class Game:
         """Every reference the entry holds, by what it is (for the tests that load them)."""
         found: dict[str, Ref[Any]] = {f"players.{level}": ref
                                       for level, ref in self.players.items()}
-        found |= {"formats": self.formats, "rules_page": self.rules_page,
+        found |= {"rules_page": self.rules_page,
                   "records.record": self.records.record, "records.lines": self.records.lines,
                   "records.summary": self.records.summary}
-        for name in ("kit", "lesson", "review"):
+        for name in ("formats", "kit", "lesson", "review"):
             ref = getattr(self, name)
             if ref is not None:
                 found[name] = ref

@@ -21,7 +21,7 @@ from typing import Any
 
 from game.ai.levels import LEVELS
 from game.engine.saves import seat_name
-from game.rules import RULESETS
+from game.games import RULESETS
 from game.services.session import COMPUTER, HUMAN
 from game.system import files, paths
 

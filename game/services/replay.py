@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.engine import saves
+from game.services.catalogue import CATALOGUE
 
 
 def tell(path: str | Path) -> str:
     """The whole game in words; `SaveError` if the save cannot be loaded."""
-    saved = saves.read(path)
+    saved = saves.read(path, catalogue=CATALOGUE)
     match = saved.match
     ruleset = match.ruleset
     names = [seat.name for seat in saved.seats]

@@ -20,7 +20,8 @@ from pathlib import Path
 from game.engine import saves
 from game.engine.errors import SaveError
 from game.engine.saves import FORMAT, SEAT_KINDS, VERSION
-from game.rules import get_ruleset
+from game.games import get_ruleset
+from game.services.catalogue import CATALOGUE
 from game.system import paths
 
 AUTOSAVE_NAME = "autosave.json"
@@ -97,7 +98,7 @@ def _replay_problem(path: Path, data: Mapping[str, object]) -> str | None:
     key = (path.resolve(), status.st_mtime_ns, status.st_size)
     if key not in _verdicts:
         try:
-            saves.from_json(data)
+            saves.from_json(data, catalogue=CATALOGUE)
             _verdicts[key] = None
         except SaveError as error:
             _verdicts[key] = _short(str(error), path)

@@ -16,13 +16,14 @@ from pathlib import Path
 
 from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
-from game.ai.hard import HardPlayer
 from game.ai.levels import levels_for, make_player
+from game.ai.search import SearchPlayer, SearchPool
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Decision, Event, Ruleset
 from game.engine.saves import Seat
-from game.rules import get_ruleset
+from game.formats.support import final_result, formats_of
+from game.games import get_ruleset
 from game.system import paths
 from game.system.files import why_unwritten, write_atomically
 
@@ -69,9 +70,12 @@ class GameSession:
         self.match = match
         self.seats = tuple(seats)
         self.players: dict[int, Player] = dict(players or {})
+        self.search_pool = SearchPool()  # the Hard players' and the hints' worker processes
         for seat, info in enumerate(self.seats):
             if info.kind == COMPUTER and seat not in self.players:
                 self.players[seat] = self._computer(info.level)
+        if any(isinstance(player, SearchPlayer) for player in self.players.values()):
+            self.search_pool.warm()  # the first Hard decision need not wait for workers
         self.autosave_path = autosave_path
         self.on_thinking_done = on_thinking_done
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
@@ -87,7 +91,8 @@ class GameSession:
     def _computer(self, level: str, **keywords: object) -> Player:
         """A computer player of `level` for this game (at random if not built for it)."""
         ruleset = self.match.ruleset.id
-        return make_player(playing_level(level, ruleset), ruleset=ruleset, **keywords)  # type: ignore[arg-type]
+        return make_player(playing_level(level, ruleset), ruleset=ruleset,
+                           pool=self.search_pool, **keywords)  # type: ignore[arg-type]
 
     # Starting -------------------------------------------------------------------------------
     @classmethod
@@ -210,8 +215,6 @@ class GameSession:
                 legal: list[Decision]) -> tuple[Decision, str]:
         """The Hard player's decision and reason (a player that gives no reason: its
         decision alone)."""
-        if self.ruleset.id == "coup-detat":
-            return HardPlayer(budget=budget).advise(view, legal)  # type: ignore[arg-type]
         adviser = self._computer("hard", budget=budget)
         advise = getattr(adviser, "advise", None)
         if advise is not None:
@@ -279,18 +282,15 @@ class GameSession:
         """Let an outside program play `seat` (docs/BOT_PROTOCOL.md)."""
         self.players[seat] = ExecPlayer(
             command, seat=seat, ruleset=self.ruleset, options=self.match.options,
-            history=lambda: self.ruleset.protocol.seat_history(self.match, seat),
+            history=lambda: formats_of(self.ruleset.id).protocol.seat_history(self.match, seat),
             time_limit=time_limit, log=self.notes.append)
 
     def close(self) -> None:
-        """Let outside programs go, stop the worker threads (a pending autosave is still
-        written)."""
-        state = self.match.state
-        result = {"ok": True, "error": None, "awaiting": None, "game_over": self.over,
-                  "winners": sorted(self.ruleset.winners(state)),
-                  **self.ruleset.scenario.result_fields(state)}
+        """Let outside programs go, stop the worker threads and processes (a pending autosave
+        is still written)."""
         for player in self.players.values():
             if isinstance(player, ExecPlayer):
-                player.finish(result)
+                player.finish(final_result(self.match))
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self.search_pool.shutdown(wait=False)  # a search under way ends within its budget
         self._writer.shutdown(wait=True)

@@ -30,12 +30,6 @@ from types import MappingProxyType
 from typing import Any
 
 from game.engine.match import Match
-from game.rules.coup_bluff import COUP, COUP_INQUISITOR
-from game.rules.coup_bluff import events as bluff
-from game.rules.coup_detat import RULESET as COUP_DETAT
-from game.rules.coup_detat.events import CoupAttempted, CoupSucceeded
-from game.rules.coup_detat_duel import RULESET as COUP_DETAT_DUEL
-from game.rules.coup_detat_duel.events import CoupAnnounced, HandWon
 from game.system import files, paths
 
 FORMAT = "coup-detat-statistics"
@@ -46,7 +40,6 @@ COUNTS = ("played", "won", "coups_attempted", "coups_won", *BLUFF_COUNTS)
 AT_MOST = (("won", "played"), ("coups_won", "coups_attempted"),
            ("rounds_won", "rounds_played"), ("challenges_won", "challenges"))
 """Counts that can never exceed another: an entry breaking one is damaged."""
-BLUFFING = (COUP, COUP_INQUISITOR)
 
 
 @dataclass(frozen=True)
@@ -109,71 +102,8 @@ class Statistics:
         return {"format": FORMAT, "version": VERSION, "rulesets": rulesets}
 
 
-def record_for_coup_detat(match: Match, human_seats: Collection[int]) -> GameRecord:
-    """The record of a finished Coup d'État match; `ValueError` if it is not one."""
-    humans = _finished(match, COUP_DETAT.id, "Coup d'État", human_seats)
-    state = match.state
-    return GameRecord(
-        ruleset=COUP_DETAT.id,
-        human_won=any(seat in humans for seat in state.winners),
-        best_human_worth=max((state.worth(seat) for seat in humans), default=None),
-        coups_attempted=_count(match, CoupAttempted, humans),
-        coups_won=_count(match, CoupSucceeded, humans),
-    )
-
-
-def record_for_duel(match: Match, human_seats: Collection[int]) -> GameRecord:
-    """The record of a finished game for two: no worth (points, not francs); its coups are
-    the JOKER announcements and the coup hands won."""
-    humans = _finished(match, COUP_DETAT_DUEL.id, "Coup d'État for two", human_seats)
-    won_coups = sum(1 for event in match.events if isinstance(event, HandWon)
-                    and event.coup and event.goal_met and event.seat in humans)
-    return GameRecord(
-        ruleset=COUP_DETAT_DUEL.id,
-        human_won=any(seat in humans for seat in match.state.winners),
-        best_human_worth=None,
-        coups_attempted=_count(match, CoupAnnounced, humans),
-        coups_won=won_coups,
-    )
-
-
-def record_for_bluff(match: Match, human_seats: Collection[int]) -> GameRecord:
-    """The record of a finished bluffing match (`coup` or `coup-inquisitor`): its rounds,
-    the human seats' challenges (won when the claim failed: a bluff caught) and the
-    influences they lost; no worth and no coups."""
-    ruleset = next((game for game in BLUFFING if game.id == match.ruleset.id), COUP)
-    humans = _finished(match, ruleset.id, ruleset.title, human_seats)
-    rounds = [event for event in match.events if isinstance(event, bluff.RoundWon)]
-    challenges = _challenges(match)
-    return GameRecord(
-        ruleset=ruleset.id,
-        human_won=any(seat in humans for seat in match.state.winners),
-        best_human_worth=None,
-        coups_attempted=0,
-        coups_won=0,
-        rounds_played=len(rounds),
-        rounds_won=sum(1 for event in rounds if event.seat in humans),
-        challenges=sum(1 for challenger, _ in challenges if challenger in humans),
-        challenges_won=sum(1 for challenger, won in challenges if won and challenger in humans),
-        influences_lost=_count(match, bluff.InfluenceLost, humans),
-    )
-
-
-def _challenges(match: Match) -> list[tuple[int, bool]]:
-    """Each challenge of the match: the challenger, and whether the claim failed."""
-    outcomes: list[tuple[int, bool]] = []
-    challenger: int | None = None
-    for event in match.events:
-        if isinstance(event, bluff.Challenged):
-            challenger = event.seat
-        elif isinstance(event, bluff.ClaimProven | bluff.ClaimFailed) and challenger is not None:
-            outcomes.append((challenger, isinstance(event, bluff.ClaimFailed)))
-            challenger = None
-    return outcomes
-
-
-def _finished(match: Match, ruleset_id: str, title: str,
-              human_seats: Collection[int]) -> frozenset[int]:
+def finished_humans(match: Match, ruleset_id: str, title: str,
+                    human_seats: Collection[int]) -> frozenset[int]:
     """The human seats of a finished match of `ruleset_id`; `ValueError` otherwise."""
     if match.ruleset.id != ruleset_id:
         raise ValueError(f"Not a {title} match: {match.ruleset.id!r}.")
@@ -210,10 +140,10 @@ def save(stats: Statistics, path: Path | None = None) -> None:
     files.write_atomically(path, json.dumps(stats.to_json(), indent=2) + "\n")
 
 
-def _count(match: Match,
-           kind: type[CoupAttempted | CoupSucceeded | CoupAnnounced | bluff.InfluenceLost],
-           seats: frozenset[int]) -> int:
-    return sum(1 for event in match.events if isinstance(event, kind) and event.seat in seats)
+def count_events(match: Match, kind: type, seats: frozenset[int]) -> int:
+    """How many events of `kind` (events with a `seat`) the seats caused."""
+    return sum(1 for event in match.events
+               if isinstance(event, kind) and getattr(event, "seat", None) in seats)
 
 
 def _ruleset_stats(raw: object) -> RulesetStats | None:

@@ -1,7 +1,7 @@
 """What a run of simulated games counts whatever the ruleset: games, hands, decisions and
 time; for each kind of player (a level, or an outside program) its gain per hand with a 95%
 interval, its coups and its thinking time. Each ruleset's summary adds its own counts
-(game/services/simulate.py for coup-detat, game/services/duel_summary.py for the game for two)."""
+(game/services/<game>/summary.py)."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ def resource_root() -> Path:
     """The repository from source; the folder the executable unpacked itself into, frozen."""
     if frozen():
         return Path(getattr(sys, "_MEIPASS", Path(sys.executable).parent))
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]
 
 
 def resource_path(*parts: str) -> Path:

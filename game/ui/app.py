@@ -21,12 +21,15 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.engine import saves
 from game.services import settings as settings_module
 from game.services.settings import Settings
+from game.system import crash
 from game.system.resources import resource_path
-from game.ui import text
+from game.ui import screens, text
 from game.ui.clock import Clock
 from game.ui.scene import Scene
+from game.ui.sound import Sounds
 
 THEME = resource_path("game", "ui", "theme.json")
 MIN_SIZE = (960, 600)
@@ -86,9 +89,9 @@ class App:
         self.catch_errors = True  # False: an unexpected error propagates (tests want to see it)
         self.stop_on_crash = False  # True: nobody watches (--autoplay, --frames): end the run
         self.crash: tuple[Exception, Path | None] | None = None  # the error behind the crash screen
+        self._crash_screen: Scene | None = None
+        self._leave_question: Scene | None = None  # "Leave without saving?", once asked
         self._needs_frame = True
-        from game.ui.sound import Sounds
-
         self.sounds = Sounds(enabled=self.settings.sound)
 
     # Window ------------------------------------------------------------------------------
@@ -167,13 +170,16 @@ class App:
     def leave_carefully(self, leave: Callable[[], None]) -> None:
         """Leave (quit, or leave the table) at once, unless it would lose a game that
         could not be saved: then ask first."""
-        from game.ui.scenes.files import LeaveUnsavedDialog
-
         trouble = next((why for scene in self.scenes if (why := scene.leaving_loses())), None)
-        if trouble is None or isinstance(self.scene, LeaveUnsavedDialog):
+        if trouble is None or self._asked_on_top(self._leave_question):
             leave()
         else:
-            self.push(LeaveUnsavedDialog(self, trouble, leave))
+            self._leave_question = screens.make("leave_unsaved", self, trouble, leave)
+            self.push(self._leave_question)
+
+    def _asked_on_top(self, scene: Scene | None) -> bool:
+        """Is this scene, which the app opened itself, the one on top?"""
+        return scene is not None and self.scene is scene
 
     # The loop --------------------------------------------------------------------------------
     def run(self, frames: int | None = None, until: Callable[[], bool] | None = None) -> None:
@@ -204,10 +210,7 @@ class App:
     def crashed(self, error: Exception) -> None:
         """Write a crash report with the open games' logs, let go of every scene, and
         show the crash screen; an error in the crash screen itself ends the program."""
-        from game.system import crash
-        from game.ui.scenes.crash import CrashScene
-
-        if isinstance(self.scene, CrashScene):
+        if self._asked_on_top(self._crash_screen):
             raise error
         report = crash.report(error, screens=[type(scene).__name__ for scene in self.scenes],
                               games=self._open_games())
@@ -219,11 +222,10 @@ class App:
                 gone.leave()
                 gone.closed()
         self.ui.clear_and_reset()
-        self.push(CrashScene(self, error, path))
+        self._crash_screen = screens.make("crash", self, error, path)
+        self.push(self._crash_screen)
 
     def _open_games(self) -> list[dict]:
-        from game.engine import saves
-
         games, seen = [], set()
         for scene in self.scenes:
             session = getattr(scene, "session", None)

@@ -13,13 +13,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.engine.saves import Seat
+from game.games import DEFAULT, get_ruleset
 from game.services import settings as settings_module
 from game.system.resources import resource_path
+from game.ui import screens
 from game.ui.clock import Clock
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.table.scene import TableScene
+    from game.ui.scene import Scene
 
 # Set, the window prints {"first_frame_at": SECONDS SINCE THE EPOCH} once its first frame is
 # drawn, so that a launcher can time launch -> first frame (benchmarks/executable.py).
@@ -136,9 +138,7 @@ def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, st
 
 
 def _game_over_shown(app: App) -> bool:
-    from game.ui.scenes.results import GameOverOverlay
-
-    return isinstance(app.scene, GameOverOverlay)
+    return isinstance(app.scene, screens.kind("game_over"))
 
 
 def time_scale() -> float:
@@ -167,31 +167,28 @@ def open_window(*, size: tuple[int, int] | None = None, clock: Clock | None = No
     asked for, else the settings' size, within the desktop; the icon, and the Title
     screen."""
     from game.ui.app import App
-    from game.ui.scenes.title import TitleScene
 
     loaded = settings_module.load()
     window = settings_module.fitted_window(size or loaded.settings.window_size,
                                            largest_window())
     app = App(loaded.settings, settings_notice=loaded.notice, size=window, clock=clock)
     _window_icon()
-    app.replace(TitleScene(app))
+    app.replace(screens.make("title", app))
     return app
 
 
 AUTOPLAY_NAMES = ("Antoine", "Brigitte", "Camille", "Didier")
 
 
-def autoplay_table(app: App, seed: int | None, ruleset: str = "coup-detat") -> TableScene:
-    """A table of computer players only: four, or two in the game for two."""
-    from game.rules import get_ruleset
-    from game.services.session import GameSession
-    from game.ui.table.scene import TableScene
+def autoplay_table(app: App, seed: int | None, ruleset: str = DEFAULT) -> Scene:
+    """A table of computer players only: as many as the game seats, up to four."""
+    from game.services.session import GameSession  # the computer players: not on every launch
 
     players = min(len(AUTOPLAY_NAMES), get_ruleset(ruleset).max_players)
     seats = [Seat(name, "computer") for name in AUTOPLAY_NAMES[:players]]
     session = GameSession.new(ruleset, {"players": players}, seats, seed=seed,
                               on_thinking_done=app.wake)
-    return TableScene(app, session, from_start=True)
+    return screens.make("table", app, session, from_start=True)
 
 
 def _report_first_frame(app: App, frames: int | None) -> int | None:

@@ -27,13 +27,19 @@ SCREENS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
     "pause": "game.ui.scenes.menu:PauseMenu",
     "pass_device": "game.ui.scenes.pass_device:PassDeviceScene",
     "table": "game.ui.table.scene:TableScene",
+    "game_over": "game.ui.table.overlays:GameOverOverlay",
 }.items()}
 
 
 def make(name: str, *args: Any, **kwargs: Any) -> Scene:
     """The screen called `name`, made with these arguments (the app first)."""
+    return kind(name)(*args, **kwargs)
+
+
+def kind(name: str) -> type[Scene]:
+    """The class of the screen called `name`: to ask whether such a screen is shown."""
     try:
         factory = SCREENS[name]
     except KeyError:
         raise KeyError(f"there is no screen called {name!r}") from None
-    return factory.load()(*args, **kwargs)  # type: ignore[no-any-return]
+    return factory.load()  # type: ignore[no-any-return]

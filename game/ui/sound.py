@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-SOUND_NAMES = ("card", "deal", "pay", "coup", "trick")
+SOUND_NAMES = ("card", "deal", "pay", "fanfare", "trick")
 
 Samples = list[float]  # from -1.0 to 1.0
 
@@ -132,7 +132,7 @@ def _horn(sample_rate: int, pitch: float, length: float) -> Samples:
     return out
 
 
-def _coup(sample_rate: int) -> Samples:
+def _fanfare(sample_rate: int) -> Samples:
     """G, C and a held E: a short call to arms."""
     notes = ((392.0, 0.11), (523.25, 0.11), (659.25, 0.42))
     track: Samples = []
@@ -154,8 +154,8 @@ def _trick(sample_rate: int) -> Samples:
 
 
 SYNTHS: dict[str, Callable[[int], Samples]] = {
-    "card": _card, "deal": _deal, "pay": _pay, "coup": _coup, "trick": _trick}
-PEAKS = {"card": 0.55, "deal": 0.5, "pay": 0.45, "coup": 0.5, "trick": 0.45}
+    "card": _card, "deal": _deal, "pay": _pay, "fanfare": _fanfare, "trick": _trick}
+PEAKS = {"card": 0.55, "deal": 0.5, "pay": 0.45, "fanfare": 0.5, "trick": 0.45}
 
 
 # Playing them.

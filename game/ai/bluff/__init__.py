@@ -1,1 +1,1 @@
-"""Computer players for the bluffing games, `coup` and `coup-inquisitor`."""
+"""Computer players for the bluffing games: Coup with the Ambassador, and with the Inquisitor."""

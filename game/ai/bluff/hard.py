@@ -20,9 +20,16 @@ from typing import Any
 
 from game.ai.bluff.cards import strength
 from game.ai.bluff.medium import MediumPlayer
-from game.ai.bluff.search import Knowledge, estimate
-from game.ai.hard import DEFAULT_BUDGET, MAX_WORLDS, Estimate, next_best, percent
-from game.ai.hard import HardPlayer as SearchPlayer
+from game.ai.bluff.search import Knowledge, Playouts
+from game.ai.search import (
+    DEFAULT_BUDGET,
+    MAX_WORLDS,
+    Estimate,
+    SearchPlayer,
+    SearchPool,
+    next_best,
+    percent,
+)
 from game.rules.coup_bluff.decisions import (
     Allow,
     Block,
@@ -42,12 +49,18 @@ three choices instead of a turn's many, as many positions are imagined in the ti
 
 
 class HardPlayer(SearchPlayer):
-    search = staticmethod(estimate)
+    """The search player of the bluffing games: scored by the round won, Medium's choice
+    the favourite, Medium's memory of the claims heard."""
 
     def __init__(self, seed: int | str | None = None, budget: float = DEFAULT_BUDGET,
-                 workers: int = 2, max_worlds: int = MAX_WORLDS) -> None:
-        super().__init__(seed, budget=budget, workers=workers, max_worlds=max_worlds)
+                 workers: int = 2, max_worlds: int = MAX_WORLDS,
+                 pool: SearchPool | None = None) -> None:
+        super().__init__(seed, budget=budget, workers=workers, max_worlds=max_worlds,
+                         pool=pool)
         self._medium = MediumPlayer(seed)  # its memory of claims, and the card choices
+
+    def policy(self, seen: Knowledge) -> Playouts:
+        return Playouts(seen)
 
     def decide(self, seen: Any, choices: Sequence[Any]) -> Any:
         if seen.phase not in SEARCHED:

@@ -11,14 +11,12 @@ compared on equal terms.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Mapping, Set
 from dataclasses import dataclass
 
-from game.ai.bluff.cards import VARIANTS
 from game.ai.bluff.medium import MediumPlayer
-from game.ai.bluff.worlds import imagined
-from game.ai.hard import Estimate, SearchTally
+from game.ai.bluff.worlds import resample
+from game.ai.search import PairedEstimate, Policy
 from game.rules.coup_bluff.charts import Character
 from game.rules.coup_bluff.decide import decide
 from game.rules.coup_bluff.decisions import Decision, Shuffle
@@ -29,19 +27,7 @@ HORIZON = 12  # turns played out before the standing is judged instead
 COIN_WORTH = 0.12  # a coin, in influence: seven of them buy a Coup
 ROUND_OVER = (Phase.DEAL, Phase.OVER)
 
-
-@dataclass(frozen=True)
-class PairedEstimate(Estimate):
-    """An estimate whose first decision is the favourite (Medium's choice): another ranks
-    above it only when it is better beyond the search's noise."""
-
-    def ranking(self) -> list[int]:
-        sure = [i for i in range(len(self.decisions)) if self.beats_favourite(i)]
-        rest = [i for i in super().ranking() if i not in sure and i != 0]
-        return [*sorted(sure, key=self.average, reverse=True), 0, *rest]
-
-    def beats_favourite(self, index: int) -> bool:
-        return self.beyond_noise(index, 0)
+Dice = int  # the seed of the play-outs' random choices, the same for every decision
 
 
 @dataclass(frozen=True)
@@ -52,23 +38,25 @@ class Knowledge:
     claims: Mapping[int, Set[Character]]
 
 
-def estimate(known: Knowledge, choices: Sequence[Decision], seed: int | str, budget: float,
-             max_worlds: int) -> Estimate:
-    """Search for `budget` seconds (or `max_worlds` imagined positions) in this process."""
-    seen = known.view
-    me = seen.seat
-    assert me is not None
-    variant = VARIANTS[seen.variant]
-    rng = random.Random(seed)
-    tally = SearchTally(choices)
-    deadline = time.perf_counter() + budget
-    while tally.worlds < max_worlds and (tally.worlds == 0 or time.perf_counter() < deadline):
-        position = imagined(seen, variant, rng, known.claims)
-        dice = rng.randrange(2**62)
-        tally.add([play_out(decide(position, choice).state, me, random.Random(dice),
-                            known.claims) for choice in choices])
-    found = tally.estimate()
-    return PairedEstimate(found.decisions, found.totals, found.worlds, found.pairs)
+@dataclass(frozen=True)
+class Playouts(Policy[tuple[State, Dice]]):
+    """The positions imagined from what the seat knows, each decision's round played on.
+    Its findings rank the favourite first (Hard puts Medium's choice there) unless another
+    decision beats it beyond the search's noise."""
+
+    known: Knowledge
+    kind = PairedEstimate
+
+    def imagine(self, rng: random.Random) -> tuple[State, Dice]:
+        return resample(self.known.view, rng, self.known.claims), rng.randrange(2**62)
+
+    def value(self, world: tuple[State, Dice], decision: Decision,
+              rng: random.Random) -> float:
+        position, dice = world
+        me = self.known.view.seat
+        assert me is not None
+        return play_out(decide(position, decision).state, me, random.Random(dice),
+                        self.known.claims)
 
 
 def play_out(state: State, me: int, rng: random.Random,

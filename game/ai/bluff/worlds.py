@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Set
 from dataclasses import replace
 
+from game.ai.bluff.cards import variant_of
 from game.rules.coup_bluff.charts import BlockedBy, Character, Variant
 from game.rules.coup_bluff.state import Phase, State, TurnState
 from game.rules.coup_bluff.view import CoupView
@@ -27,6 +28,7 @@ does: about how often the players at this table bluff a claim they could make.""
 MAX_DRAWS = 40  # deals drawn at most to keep one; then the last is kept whatever its claims
 
 Claims = Mapping[int, Set[Character]]
+NO_CLAIMS: Claims = {}
 
 
 class Inconsistent(ValueError):
@@ -102,8 +104,10 @@ def _likelihood(hands: list[tuple[Character, ...]], claims: Claims, me: int | No
     return chance
 
 
-def imagined(seen: CoupView, variant: Variant, rng: random.Random, claims: Claims) -> State:
-    """A whole position the seat cannot tell from the real one."""
+def resample(seen: CoupView, rng: random.Random, claims: Claims = NO_CLAIMS) -> State:
+    """A whole position the seat cannot tell from the real one, likelier as the `claims`
+    heard this round were honest."""
+    variant = variant_of(seen)
     hands, deck, discards = deal_unseen(seen, variant, rng, claims)
     state = State(variant=variant, options=seen.options, phase=seen.phase,
                   to_act=seen.to_act if seen.to_act is not None else 0,

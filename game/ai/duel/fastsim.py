@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.ai.fastsim import NO_SUIT, PASS, RUN_STOP_CHANCE, STOP, SUITS
+from game.ai.card_play import NO_SUIT, PASS, RUN_STOP_CHANCE, STOP, SUITS
 from game.cards import JOKER, Card, Rank
 from game.rules.card_play import Pass, PlayCard, StopRun
 from game.rules.coup_detat_duel.charts import (

@@ -1,7 +1,6 @@
 """Hard for the game for two: search over the deals the seat cannot rule out.
 
-Perfect-information Monte Carlo, as the 1966 game's Hard (game/ai/hard.py, whose worker
-processes and time budget it shares): imagine the hidden cards (the other hand, his
+The search of every game's Hard (game/ai/search/): imagine the hidden cards (the other hand, his
 set-aside cards, the Bastille in some order) consistently with everything the seat has seen
 (game/ai/duel/worlds.py); in each imagined deal, try every decision; play the rest out, the
 bidding and the exchange as Medium would and the cards at random with the fast simulator;
@@ -13,15 +12,15 @@ cards Medium would most like to be rid of.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from game.ai.duel.fastsim import DuelHand, move_of
-from game.ai.duel.knowledge import knowledge
+from game.ai.duel.knowledge import DuelKnowledge, knowledge
 from game.ai.duel.medium import badness, hand_type_choice, set_aside_cards
-from game.ai.duel.worlds import imagined
-from game.ai.hard import MAX_WORLDS, Estimate, HardPlayer, SearchTally, next_best, percent
+from game.ai.duel.worlds import resample
+from game.ai.search import Estimate, Policy, SearchPlayer, next_best, percent
 from game.cards import JOKER
 from game.rules.coup_detat_duel.charts import CHART
 from game.rules.coup_detat_duel.decide import decide
@@ -42,23 +41,26 @@ SHORTLIST_CARDS = 5  # the set-asides searched are made of Medium's five worst c
 REDEAL_VALUE = 0.5  # a Marie dealt again: as likely won as lost
 
 
-def estimate(seen: DuelView, choices: Sequence[Decision], seed: int | str, budget: float,
-             max_worlds: int = MAX_WORLDS) -> Estimate:
-    """Search for `budget` seconds (or `max_worlds` deals) from one process."""
-    rng = random.Random(seed)
-    known = knowledge(seen)
-    me = known.seat
-    tally = SearchTally(choices)
-    deadline = time.perf_counter() + budget
-    while tally.worlds < max_worlds and (tally.worlds == 0 or time.perf_counter() < deadline):
-        state = imagined(seen, known, rng)
-        if state.phase is Phase.PLAY:
-            sim = DuelHand.from_state(state)
-            tally.add([_play_value(sim, choice, me, rng)  # type: ignore[arg-type]
-                       for choice in choices])
-        else:
-            tally.add([_value_of(state, choice, me, rng) for choice in choices])
-    return tally.estimate()
+@dataclass(frozen=True)
+class Playouts(Policy[State | DuelHand]):
+    """The deals imagined from one seat's view, each decision's hand played out. Once the
+    cards are being played, a deal is set up in the fast simulator once for every decision."""
+
+    seen: DuelView
+    known: DuelKnowledge
+
+    @classmethod
+    def of(cls, seen: DuelView) -> Playouts:
+        return cls(seen, knowledge(seen))
+
+    def imagine(self, rng: random.Random) -> State | DuelHand:
+        state = resample(self.seen, rng, self.known)
+        return DuelHand.from_state(state) if state.phase is Phase.PLAY else state
+
+    def value(self, world: State | DuelHand, decision: Decision, rng: random.Random) -> float:
+        if isinstance(world, DuelHand):
+            return _play_value(world, decision, self.known.seat, rng)  # type: ignore[arg-type]
+        return _value_of(world, decision, self.known.seat, rng)
 
 
 def _play_value(sim: DuelHand, choice: PlayCard | Pass | StopRun, me: int,
@@ -75,13 +77,13 @@ def _value_of(state: State, choice: Decision, me: int, rng: random.Random) -> fl
     exchange go on as Medium would, then the cards are played out."""
     state = decide(state, choice).state
     while state.phase in (Phase.COUP, Phase.CHOOSE, Phase.EXCHANGE):
-        state = decide(state, _policy(state)).state
+        state = decide(state, _medium_choice(state)).state
     if state.phase is not Phase.PLAY:  # dealt again (Marie)
         return REDEAL_VALUE
     return float(DuelHand.from_state(state).play_out(rng) == me)
 
 
-def _policy(state: State) -> Decision:
+def _medium_choice(state: State) -> Decision:
     """What Medium would do for the seat to act, before the cards are played."""
     hand = state.hand
     assert hand is not None
@@ -106,8 +108,12 @@ def set_aside_shortlist(seen: DuelView, choices: Sequence[Decision]) -> list[Dec
     return [d for d in choices if isinstance(d, SetAside) and frozenset(d.cards) in wanted]
 
 
-class DuelHardPlayer(HardPlayer):
-    search = staticmethod(estimate)
+class DuelHardPlayer(SearchPlayer):
+    """The search player of the game for two: scored by the hand's point, the set-asides
+    shortlisted."""
+
+    def policy(self, seen: DuelView) -> Playouts:
+        return Playouts.of(seen)
 
     def shortlist(self, seen: DuelView, choices: Sequence[Decision]) -> Sequence[Decision]:
         if choices and isinstance(choices[0], SetAside):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.ai.knowledge import Place
+from game.ai.search.hidden import Place
 from game.cards import JOKER, Card, Suit
 from game.rules.coup_detat_duel.charts import CHART, DECK, QUEEN_OF_HEARTS, HandType
 from game.rules.coup_detat_duel.dominoes import layable, with_card_laid

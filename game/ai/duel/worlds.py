@@ -1,15 +1,14 @@
 """Deals consistent with what a seat of the game for two knows: its unseen cards shared
 among the other hand, the other player's set-aside cards and the Bastille (in an order of
-its own), respecting every inference of game/ai/duel/knowledge.py. A search player imagines
-the hidden cards this way, one guess at a time; the sampler is the one of the 1966 game
-(game/ai/determinize.py)."""
+its own), respecting every inference of game/ai/duel/knowledge.py. The search imagines the
+hidden cards this way, one guess at a time (game/ai/search/hidden.py shares them out)."""
 
 from __future__ import annotations
 
 import random
 
-from game.ai.determinize import Guess, sample
-from game.ai.duel.knowledge import BASTILLE, SET_ASIDE, DuelKnowledge
+from game.ai.duel.knowledge import BASTILLE, SET_ASIDE, DuelKnowledge, knowledge
+from game.ai.search.hidden import Guess, sample
 from game.cards import canonical
 from game.rules.coup_detat_duel.charts import PLAYERS
 from game.rules.coup_detat_duel.state import (
@@ -56,5 +55,8 @@ def _tricks(view: DuelView) -> TrickPlay | None:
     return TrickPlay(plays=view.trick, led_suit=view.led_suit, done=view.tricks_done)
 
 
-def imagined(view: DuelView, known: DuelKnowledge, rng: random.Random) -> State:
+def resample(view: DuelView, rng: random.Random, known: DuelKnowledge | None = None) -> State:
+    """A whole state the seat cannot tell from the real one (`known`: what it knows, worked
+    out once from the view for many draws)."""
+    known = known if known is not None else knowledge(view)
     return world(view, known, guess(known, rng))

@@ -7,13 +7,12 @@ import random
 from collections.abc import Mapping
 
 from game.engine.ruleset import Pending
-from game.rules.coup_bluff import events, narration, notation, protocol
+from game.rules.coup_bluff import events, narration, notation
 from game.rules.coup_bluff.apply import apply
 from game.rules.coup_bluff.charts import COUP as COUP_CHARTS
 from game.rules.coup_bluff.charts import HAND_SIZE, INQUISITOR, MOST_PLAYERS, Variant
 from game.rules.coup_bluff.decide import decide, uses_alternative_deal
 from game.rules.coup_bluff.decisions import ChooseStarter, Deal, DealSets, Decision, Shuffle
-from game.rules.coup_bluff.scenario import BluffScenario
 from game.rules.coup_bluff.state import Options, Phase, State
 from game.rules.coup_bluff.view import CoupView, legal, pending, view
 
@@ -34,8 +33,6 @@ class BluffRuleset:
         self.id = variant.id
         self.title = variant.title
         self.min_players = variant.fewest_players
-        self.scenario = BluffScenario(variant)
-        self.protocol = protocol
         self.narrator = narration.Narrator
 
     decision_to_json = staticmethod(notation.decision_to_json)

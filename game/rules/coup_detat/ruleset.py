@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from game.engine.ruleset import ScenarioSupport
-from game.rules.coup_detat import events, narration, notation, protocol
-from game.rules.coup_detat import scenario as scenario_support
+from game.rules.coup_detat import events, narration, notation
 from game.rules.coup_detat.apply import apply
 from game.rules.coup_detat.charts import HANDS_PER_ROUND, STARTING_CASH, deck_for
 from game.rules.coup_detat.decide import decide
@@ -34,9 +32,7 @@ class CoupDetat:
     apply = staticmethod(apply)
     view = staticmethod(view)
 
-    # Beyond the engine's needs: the scenario format and the game told in words.
-    scenario: ScenarioSupport = scenario_support
-    protocol = protocol
+    # Beyond the engine's needs: the game told in words.
     narrator = narration.Narrator
 
     @staticmethod

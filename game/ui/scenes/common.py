@@ -13,7 +13,7 @@ from pygame_gui.elements import UIButton
 from game.ui import art, text
 from game.ui.scene import Scene
 from game.ui.scenes.keyboard import KeyboardFocus
-from game.ui.table.hud import GOLD, INK, MUTED, panel
+from game.ui.theme import GOLD, INK, MUTED, panel
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import text
+from game.ui import screens, text
+from game.ui.saved_games import can_continue, resume_autosave
 from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines
 
 if TYPE_CHECKING:
@@ -28,8 +29,6 @@ class CrashScene(MenuScene):
         self.problem: str | None = None  # why Continue failed, if it did
 
     def enter(self) -> None:
-        from game.ui.scenes.title import can_continue
-
         self.button_column([
             ("Continue from the last autosave", self._continue if can_continue() else None),
             ("Title screen", self._title),
@@ -37,14 +36,10 @@ class CrashScene(MenuScene):
         ], round(self.app.size[1] * 0.55), width=380)
 
     def _continue(self) -> None:
-        from game.ui.scenes.files import resume_autosave
-
         self.problem = resume_autosave(self.app)
 
     def _title(self) -> None:
-        from game.ui.scenes.title import TitleScene
-
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(screens.make("title", self.app))
 
     def back(self) -> None:
         self._title()

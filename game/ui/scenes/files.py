@@ -18,12 +18,13 @@ from game.engine import saves
 from game.engine.errors import SaveError
 from game.engine.match import Match
 from game.services import save_index
+from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
 from game.system import paths
 from game.system.files import why_unwritten
 from game.ui import text
+from game.ui.saved_games import sit_at
 from game.ui.scenes.common import MenuScene, Overlay, draw_lines
-from game.ui.table.kit import table_rulesets
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -84,46 +85,6 @@ def fitted(listing: UISelectionList, entries: Sequence[save_index.SaveEntry],
     return lines
 
 
-def start_table(app: App, session: GameSession) -> None:
-    from game.ui.table.scene import TableScene
-
-    app.replace(TableScene(app, session))  # type: ignore[attr-defined]
-
-
-def resume(app: App, path: paths.Path) -> str | None:
-    """Load a save and sit at its table; the reason when the file cannot be loaded."""
-    return resume_first(app, [path])
-
-
-def resume_autosave(app: App) -> str | None:
-    """Sit at the newest autosave that loads; the reasons when none does."""
-    return resume_first(app, paths.autosave_paths())
-
-
-def resume_first(app: App, candidates: list[paths.Path]) -> str | None:
-    try:
-        saved, _, skipped = saves.read_first(candidates)
-    except SaveError as error:
-        return str(error)
-    return sit_at(app, saved, skipped)
-
-
-def sit_at(app: App, saved: saves.SavedGame, skipped: Sequence[str] = ()) -> str | None:
-    """Sit at a loaded game's table; why not, when the table cannot show its game. A
-    finished game is only looked at: it takes no autosave, so Continue still carries on
-    the game in progress."""
-    if saved.ruleset.id not in table_rulesets():
-        return f"The table cannot show {saved.ruleset.title} games yet."
-    autosave = None if saved.match.pending.over else paths.autosave_path()
-    session = GameSession.resume(saved, autosave_path=autosave,
-                                 on_thinking_done=app.wake)  # type: ignore[attr-defined]
-    if skipped:
-        session.notes.append("The newest autosave could not be loaded "
-                             f"({' '.join(skipped)}); this is the one before it.")
-    start_table(app, session)
-    return None
-
-
 @dataclass(frozen=True)
 class InProgress:
     """The unfinished game Continue carries on: the open table's, else the autosave's."""
@@ -145,7 +106,7 @@ def game_in_progress(app: App) -> InProgress | None:
         if isinstance(session, GameSession) and not session.over:
             return InProgress(session.match, session.seats)
     try:
-        saved, _, _ = saves.read_first(paths.autosave_paths())
+        saved, _, _ = saves.read_first(paths.autosave_paths(), catalogue=CATALOGUE)
     except SaveError:
         return None
     return None if saved.match.pending.over else InProgress(saved.match, saved.seats)
@@ -210,7 +171,7 @@ class LoadScene(MenuScene):
             self._say("Choose a game in the list first.")
             return
         try:
-            saved = saves.read(entry.path)
+            saved = saves.read(entry.path, catalogue=CATALOGUE)
         except SaveError as error:
             self._say(str(error))
             return

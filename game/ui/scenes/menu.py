@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from pygame import Rect
 
+from game.ui import screens
 from game.ui.scenes.common import Action, Overlay
 
 if TYPE_CHECKING:
@@ -43,17 +44,11 @@ class PauseMenu(Overlay):
         return run
 
     def _load(self) -> None:
-        from game.ui.scenes.files import LoadScene
-
-        self.app.push(LoadScene(self.app))
+        self.app.push(screens.make("load", self.app))
 
     def _settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push(screens.make("settings", self.app))
 
     def _leave(self) -> None:
-        from game.ui.scenes.title import TitleScene
-
         self.app.leave_carefully(  # the table closes its session
-            lambda: self.app.replace(TitleScene(self.app)))
+            lambda: self.app.replace(screens.make("title", self.app)))

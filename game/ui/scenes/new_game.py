@@ -1,8 +1,9 @@
-"""A new game: the game (the 1966 game for 3 or 4, the game for two, or a bluffing game for
-2 to 6), the number of players and the game's options (a bluffing game: how many rounds
-the match has), and each seat's name and whether a person or the computer (at which level)
-plays it. A line under the game says what it is, one under the seats what the levels are.
-The setup last started is offered again (game/services/last_setup.py)."""
+"""A new game: the game (those the table can seat, as the games registry lists them), the
+number of players and the game's options (a game played in rounds: how many the match
+has), and each seat's name and whether a person or the computer (at which level) plays it.
+A line under the game says what it is, one under the seats what the levels are. What each
+game offers is its `Setup` (game/games/plugin.py). The setup last started is offered again
+(game/services/last_setup.py)."""
 
 from __future__ import annotations
 
@@ -16,14 +17,15 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.ai.levels import DEFAULT_LEVEL, LEVELS
 from game.engine.saves import MAX_NAME_LENGTH, Seat, cleaned
-from game.rules import RULESETS
+from game.games import table_games
 from game.services import last_setup
 from game.services.session import COMPUTER, HUMAN, GameSession
 from game.system import paths
+from game.ui import screens
 from game.ui.scenes.common import MenuScene
-from game.ui.table.kit import table_rulesets
 
 if TYPE_CHECKING:
+    from game.games.plugin import Game
     from game.ui.app import App
 
 DEFAULT_NAMES = ("Alex", "Brigitte", "Camille", "Didier", "Étienne", "Fanny")
@@ -32,37 +34,13 @@ KINDS = {PERSON: (HUMAN, DEFAULT_LEVEL),
          **{f"Computer: {level.capitalize()}": (COMPUTER, level) for level in LEVELS}}
 DEFAULT_COMPUTER = f"Computer: {DEFAULT_LEVEL.capitalize()}"
 BOT = "Outside program"
-PLAYER_COUNTS = {"coup-detat": (4, 3), "coup": (2, 3, 4, 5, 6),
-                 "coup-inquisitor": (2, 3, 4, 5, 6)}
-GAMES = {RULESETS[ruleset].title: ruleset for ruleset in
-         ("coup-detat", "coup-detat-duel", "coup", "coup-inquisitor")
-         if ruleset in table_rulesets()}
-DUEL = "coup-detat-duel"
-BLUFF = ("coup", "coup-inquisitor")
-TOGGLES = {  # the options (RULES.md 3-4) a game offers, with their words and tips
-    "coup-detat": (("short_game", "Short game", "Three hands a round; no Barbu and no Touché"),),
-    "coup": (("alternative_deal", "Alternative deal",
-              "Two players: each keeps one card of a set of the five characters"),),
-    "coup-inquisitor": (
-        ("call_the_coup", "Call the Coup",
-         "Two players: a Coup names a character; it misses if the target lacks it"),
-        ("five_lives", "Five lives", "Two players: the first three lost cards are replaced")),
-}
-TWO_PLAYER_ONLY = frozenset({"alternative_deal", "call_the_coup", "five_lives"})
-ROUNDS = {"Match: 1 round": 1, "Match: 3 rounds": 3, "Match: 5 rounds": 5}
-"""A bluffing match's rounds (RULES_NOTES: the most round wins take the match)."""
-GAME_LINES = {  # what each game is, in a line under the choice of game
-    "coup-detat": "The 1966 trick-taking game: six different hands a round, and COUP to "
-                  "overthrow the Director.",
-    DUEL: "The game for two: Prime Minister and Peasant, the Bastille, and JOKER to "
-          "overthrow with.",
-    "coup": "The bluffing game: claim any character, held or not, and challenge the liars; "
-            "last one in wins.",
-    "coup-inquisitor": "Coup with the Inquisitor instead of the Ambassador: he changes a "
-                       "card, or looks at one of yours.",
-}
 LEVELS_LINE = ("Computer players: Easy plays like a beginner, Medium keeps count, Hard tries "
                "every choice out.")
+
+
+def rounds_words(rounds: int) -> str:
+    """The rounds menu's words for a match of `rounds` rounds."""
+    return f"Match: {rounds} round{'' if rounds == 1 else 's'}"
 
 
 class NewGameScene(MenuScene):
@@ -71,11 +49,15 @@ class NewGameScene(MenuScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.ruleset = "coup-detat"
-        self.players = 4
-        self.rounds = 1
-        self.flags: dict[str, bool] = {"short_game": False, "alternative_deal": False,
-                                       "call_the_coup": True, "five_lives": True}
+        self.games = {game.title: game for game in table_games()}  # the menu's, by title
+        self.ruleset = ""  # the id of the game chosen
+        self.players = 0
+        self._choose_ruleset(next(iter(self.games.values())).id)
+        every_setup = [game.setup for game in self.games.values()]
+        self.rounds = min((rounds for setup in every_setup for rounds in setup.rounds),
+                          default=1)  # the shortest match, until one is chosen
+        self.flags = {toggle.key: toggle.default
+                      for setup in every_setup for toggle in setup.toggles}
         self.names = list(DEFAULT_NAMES)
         self.kinds = [PERSON, *[DEFAULT_COMPUTER] * (len(DEFAULT_NAMES) - 1)]
         self._offer(last_setup.load())
@@ -90,24 +72,33 @@ class NewGameScene(MenuScene):
         self.game_line: UILabel | None = None  # what the game chosen is
         self.levels_line: UILabel | None = None  # what the computer's levels are
 
+    @property
+    def game(self) -> Game:
+        """The game chosen."""
+        return next(game for game in self.games.values() if game.id == self.ruleset)
+
     def _offer(self, setup: last_setup.Setup | None) -> None:
         """Fill the form with the setup last started (what of it this form can offer)."""
         if setup is None:
             return
-        if setup.ruleset is not None and setup.ruleset in GAMES.values():
+        if setup.ruleset is not None and setup.ruleset in self._offered_ids():
             self._choose_ruleset(setup.ruleset)
-            if setup.players in PLAYER_COUNTS.get(self.ruleset, (2,)):
+            if setup.players in self.game.setup.player_counts:
                 self.players = setup.players
         for name, value in setup.options.items():
             if name in self.flags and isinstance(value, bool):
                 self.flags[name] = value
-        if setup.options.get("rounds") in ROUNDS.values():
+        offered = {rounds for game in self.games.values() for rounds in game.setup.rounds}
+        if setup.options.get("rounds") in offered:
             self.rounds = int(setup.options["rounds"])
         for seat, choice in enumerate(setup.seats[:len(self.names)]):
             if choice is not None:
                 self.names[seat] = choice.name
                 self.kinds[seat] = PERSON if choice.kind == HUMAN else \
                     f"Computer: {choice.level.capitalize()}"
+
+    def _offered_ids(self) -> set[str]:
+        return {game.id for game in self.games.values()}
 
     def setup(self) -> last_setup.Setup:
         """The form as it stands, to be offered next time (an outside program's seat as
@@ -143,16 +134,17 @@ class NewGameScene(MenuScene):
 
         label("Game", y)
         self.game_menu = self.keep(UIDropDownMenu(
-            list(GAMES), RULESETS[self.ruleset].title, field, manager=ui))  # type: ignore[assignment]
+            list(self.games), self.game.title, field, manager=ui))  # type: ignore[assignment]
         y += row
-        self.game_line = note(GAME_LINES[self.ruleset], y - round(6 * scale))
+        self.game_line = note(self.game.blurb, y - round(6 * scale))
         y += round(28 * scale)
         label("Players", y)
         half = (field.width - round(10 * scale)) // 2
-        if self.ruleset == DUEL:
-            self.players_menu = None
+        self.players_menu, self.rounds_menu = None, None
+        counts = self.game.setup.player_counts
+        if len(counts) == 1:  # no choice: who sits where, in words
             self.keep(UILabel(Rect(field.left, y, field.width, field.height),
-                              "2 players: Prime Minister and Peasant", manager=ui,
+                              self.game.setup.seating or f"{counts[0]} players", manager=ui,
                               object_id="#left_label"))
         else:
             y += self._players_row(Rect(field.left, y, half, field.height), row)
@@ -183,49 +175,45 @@ class NewGameScene(MenuScene):
         self.button(start.move(round(220 * scale), 0), "Back", self.back)
 
     def _players_row(self, rect: Rect, row: int) -> int:
-        """The number of players, a bluffing match's rounds beside it, and the game's
-        options (those for two players only when two play): beside it if there is room
-        for them, on a row of their own below if not; the height taken below."""
+        """The number of players, a match's rounds beside it (a game played in rounds), and
+        the game's options (those for two players only when two play): beside it if there
+        is room for them, on a row of their own below if not; the height taken below."""
+        setup = self.game.setup
         counts: list[str | tuple[str, str]] = [f"{count} players"
-                                               for count in PLAYER_COUNTS[self.ruleset]]
+                                               for count in setup.player_counts]
         self.players_menu = self.keep(UIDropDownMenu(
             counts, f"{self.players} players", rect,
             manager=self.app.ui))  # type: ignore[assignment]
         gap = round(10 * self.scale)
-        self.rounds_menu = None
-        if self.ruleset in BLUFF:
+        if setup.rounds:
+            chosen = self.rounds if self.rounds in setup.rounds else setup.rounds[0]
             self.rounds_menu = self.keep(UIDropDownMenu(
-                list(ROUNDS), _rounds_words(self.rounds), rect.move(rect.width + gap, 0),
-                manager=self.app.ui))  # type: ignore[assignment]
-        offered = [toggle for toggle in TOGGLES.get(self.ruleset, ())
-                   if self.players == 2 or toggle[0] not in TWO_PLAYER_ONLY]
+                [rounds_words(rounds) for rounds in setup.rounds], rounds_words(chosen),
+                rect.move(rect.width + gap, 0), manager=self.app.ui))  # type: ignore[assignment]
+        offered = setup.offered(self.players)
         if not offered:
             return 0
         below = len(offered) > 1 or self.rounds_menu is not None
         left, top = (rect.left, rect.top + row) if below else (rect.right + gap, rect.top)
         width = rect.width
-        for index, (name, words, tip) in enumerate(offered):
+        for index, toggle in enumerate(offered):
             button = Rect(left + index * (width + gap), top, width, rect.height)
-            self.button(button, f"{words}: {'on' if self.flags[name] else 'off'}",
-                        lambda name=name: self._toggle(name), tip=tip)  # type: ignore[misc]
+            self.button(button, f"{toggle.label}: {'on' if self.flags[toggle.key] else 'off'}",
+                        lambda key=toggle.key: self._toggle(key),  # type: ignore[misc]
+                        tip=toggle.tip)
         return row if below else 0
 
     def _choose_game(self, title: str) -> None:
-        self._choose_ruleset(GAMES[title])
+        self._choose_ruleset(self.games[title].id)
         self._rebuild()
 
     def _choose_ruleset(self, ruleset: str) -> None:
         """A game and its usual number of players."""
         self.ruleset = ruleset
-        self.players = {DUEL: 2, "coup-detat": 4}.get(ruleset, 4)
+        self.players = self.game.setup.usual_players
 
     def options(self) -> dict[str, object]:
-        if self.ruleset == DUEL:
-            return {"players": 2}
-        flags = {name: self.flags[name] for name, _, _ in TOGGLES.get(self.ruleset, ())
-                 if self.players == 2 or name not in TWO_PLAYER_ONLY}
-        rounds = {"rounds": self.rounds} if self.ruleset in BLUFF else {}
-        return {"players": self.players, **flags, **rounds}
+        return self.game.setup.options(self.players, self.flags, self.rounds)
 
     def _remember(self) -> None:
         """Keep what was typed and chosen when the form is laid out again."""
@@ -255,8 +243,6 @@ class NewGameScene(MenuScene):
         return seats
 
     def _start(self) -> None:
-        from game.ui.table.scene import TableScene
-
         seats = self.seats()
         if isinstance(seats, str):
             if self.message is not None:
@@ -270,15 +256,14 @@ class NewGameScene(MenuScene):
                 session.seat_bot(seat, self.app.bots[seat])
         with contextlib.suppress(OSError):  # the game goes on: only the offer is lost
             last_setup.save(self.setup())
-        self.app.replace(TableScene(self.app, session, from_start=True))
+        self.app.replace(screens.make("table", self.app, session, from_start=True))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            if event.ui_element is self.game_menu and event.text in GAMES:
+            if event.ui_element is self.game_menu and event.text in self.games:
                 self._choose_game(event.text)
                 return True
-            if event.ui_element is self.rounds_menu and event.text in ROUNDS:
-                self.rounds = ROUNDS[event.text]
+            if event.ui_element is self.rounds_menu and self._choose_rounds(event.text):
                 return True
             if event.ui_element is self.players_menu:
                 self.players = int(event.text.split()[0])
@@ -289,7 +274,9 @@ class NewGameScene(MenuScene):
                 return True
         return super().handle(event)
 
-
-def _rounds_words(rounds: int) -> str:
-    """The rounds menu's words for a number of rounds."""
-    return next(words for words, count in ROUNDS.items() if count == rounds)
+    def _choose_rounds(self, words: str) -> bool:
+        """The match's rounds the menu's `words` say; False if they say none."""
+        chosen = [rounds for rounds in self.game.setup.rounds if rounds_words(rounds) == words]
+        if chosen:
+            self.rounds = chosen[0]
+        return bool(chosen)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui import screens
 from game.ui.scenes.common import Action, MenuScene, draw_backdrop
 
 if TYPE_CHECKING:
@@ -34,10 +35,8 @@ class PassDeviceScene(MenuScene):
         self.button_column(entries, top, width=420)
 
     def _menu(self) -> None:
-        from game.ui.scenes.menu import PauseMenu
-
         assert self.table is not None
-        self.app.push(PauseMenu(self.app, self.table))
+        self.app.push(screens.make("pause", self.app, self.table))
 
     def _confirm(self) -> None:
         self.app.pop()

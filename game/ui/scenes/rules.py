@@ -12,12 +12,14 @@ import pygame
 from pygame import Rect
 from pygame_gui.elements import UIButton, UITextBox
 
+from game.games import DEFAULT
 from game.services import rules_text
 from game.services.rules_text import CONTENTS
 from game.ui.scenes.common import Action, MenuScene
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
 
 class RulesScene(MenuScene):
     """One section at a time, chosen from the table of contents above it (or with the
@@ -26,9 +28,9 @@ class RulesScene(MenuScene):
     title = "The rules"
     subtitle = "Four games, and the computer players"
 
-    def __init__(self, app: App, ruleset_id: str = "coup-detat") -> None:
+    def __init__(self, app: App, game_id: str = DEFAULT) -> None:
         super().__init__(app)
-        self.section = ruleset_id if ruleset_id in CONTENTS else "coup-detat"
+        self.section = game_id if game_id in CONTENTS else DEFAULT
         self.contents: dict[str, UIButton] = {}
         self.text: UITextBox | None = None
 

@@ -11,6 +11,7 @@ import pygame_gui
 from pygame import Rect
 from pygame_gui.elements import UIDropDownMenu, UILabel
 
+from game.cards import card
 from game.services.settings import ANIMATION_SPEEDS, CARD_BACKS, COMPUTER_PACES
 from game.ui import art
 from game.ui.scenes.common import Action, MenuScene
@@ -90,8 +91,6 @@ class SettingsScene(MenuScene):
         width = round(84 * scale)
         x = self.app.size[0] // 2 + round(300 * scale)
         y = round(150 * scale)
-        from game.cards import card
-
         surface.blit(cards.back(width), (x, y))
         for index, code in enumerate(("AS", "KH", "QD", "JC")):
             surface.blit(cards.face(card(code), width),

@@ -1,46 +1,38 @@
-"""Statistics: per game, the games played and won with its own counts: the trick-taking
-games' best worth and coups on the left, the bluffing matches' rounds, challenges and lost
-influences on the right."""
+"""Statistics: per game, the games played and won with its own counts, in the words of
+the game's records (`Records.lines`), a column a kind of game (`Records.column`): the
+trick-taking games' best worth and coups on the left, the bluffing matches' rounds,
+challenges and lost influences on the right."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
 
-from game.rules import RULESETS
-from game.rules.coup_detat.narration import francs
+from game.games import GAMES
 from game.services import stats
 from game.ui.scenes.common import MenuScene, draw_lines
 
-COLUMNS = (("coup-detat", "coup-detat-duel"), ("coup", "coup-inquisitor"))
-"""The games whose statistics are kept, as the screen shows them: a column a kind."""
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
-IN_FRANCS = ("coup-detat",)  # the games scored in money (the game for two counts hands)
-BLUFFING = COLUMNS[1]
-
-
-def ruleset_lines(ruleset_id: str, record: stats.RulesetStats) -> list[str]:
-    """One game's statistics in words, under its title."""
-    title = f"**{RULESETS[ruleset_id].title}"
-    if ruleset_id in BLUFFING:
-        return [title,
-                f"Matches played: {record.played}    won: {record.won}",
-                f"Rounds played: {record.rounds_played}    won: {record.rounds_won}",
-                f"Challenges made: {record.challenges}    bluffs caught: {record.challenges_won}",
-                f"Influences lost: {record.influences_lost}"]
-    best = francs(record.best_worth) if record.best_worth is not None else "-"
-    worth = [f"Best final worth: {best}"] if ruleset_id in IN_FRANCS else []
-    return [title,
-            f"Games played: {record.played}    won: {record.won}",
-            *worth,
-            f"Coups attempted: {record.coups_attempted}    won: {record.coups_won}"]
+    from game.games.plugin import Game
 
 
-def column_lines(statistics: stats.Statistics, column: tuple[str, ...]) -> list[str]:
-    """A column's games, a blank line between two."""
+def columns() -> list[list[Game]]:
+    """The games whose statistics are kept, as the screen shows them: a column a kind, each
+    in the registry's order."""
+    count = 1 + max(game.records.column for game in GAMES.values())
+    return [[game for game in GAMES.values() if game.records.column == column]
+            for column in range(count)]
+
+
+def column_lines(statistics: stats.Statistics, games: Sequence[Game]) -> list[str]:
+    """A column's games, each under its title, a blank line between two."""
     lines: list[str] = []
-    for ruleset_id in column:
-        lines += [*ruleset_lines(ruleset_id, statistics.get(ruleset_id)), ""]
+    for game in games:
+        lines += [*game.records.lines.load()(statistics.get(game.id)), ""]
     return lines[:-1]
 
 
@@ -57,13 +49,14 @@ class StatisticsScene(MenuScene):
 
     def lines(self) -> list[list[str]]:
         """What each column says."""
-        return [column_lines(self.statistics, column) for column in COLUMNS]
+        return [column_lines(self.statistics, games) for games in columns()]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         scale = self.scale
         width = round(480 * scale)
-        left = self.app.size[0] // 2 - width
-        for index, lines in enumerate(self.lines()):
+        shown = self.lines()
+        left = self.app.size[0] // 2 - width * len(shown) // 2
+        for index, lines in enumerate(shown):
             draw_lines(surface, lines, (left + index * width + round(40 * scale),
                                         round(150 * scale)), round(22 * scale))

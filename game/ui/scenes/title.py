@@ -7,23 +7,11 @@ from pygame import Rect
 from pygame_gui.elements import UILabel
 
 from game.cards import COUP, card
-from game.services import save_index
-from game.system import paths
-from game.ui import art
-from game.ui.scenes.common import MenuScene, draw_backdrop
+from game.ui import art, screens
+from game.ui.saved_games import can_continue, resume_autosave
+from game.ui.scenes.common import Action, MenuScene, draw_backdrop
 
 FAN = (card("KH"), card("QS"), COUP, card("AD"), card("10C"))
-
-
-def can_continue() -> bool:
-    """An autosave that looks loadable and is not of a finished game: the newest such one
-    decides (an older one of a finished game must not revive it)."""
-    for path in paths.autosave_paths():
-        if path.exists():
-            entry = save_index.read_entry(path, replay=False)
-            if entry.problem is None:
-                return not entry.over
-    return False
 
 
 class TitleScene(MenuScene):
@@ -35,10 +23,10 @@ class TitleScene(MenuScene):
         self.button_column([
             ("New game", self._new_game),
             ("Continue", self._continue if can_continue() else None),
-            ("Load", self._load),
-            ("Rules", self._rules),
-            ("Statistics", self._statistics),
-            ("Settings", self._settings),
+            ("Load", self._opening("load")),
+            ("Rules", self._opening("rules")),
+            ("Statistics", self._opening("statistics")),
+            ("Settings", self._opening("settings")),
             ("Quit", self.app.quit),
         ], top, width=280)
         notice = self.app.settings_notice
@@ -48,38 +36,18 @@ class TitleScene(MenuScene):
                                    round(30 * self.scale)), notice, manager=self.app.ui))
 
     def _new_game(self) -> None:
-        from game.ui.scenes.new_game import NewGameScene
-
         self.app.settings_notice = None
-        self.app.push(NewGameScene(self.app))
+        self.app.push(screens.make("new_game", self.app))
 
     def _continue(self) -> None:
-        from game.ui.scenes.files import resume_autosave
-
         problem = resume_autosave(self.app)
         if problem is not None:
             self.app.settings_notice = problem
             self.rebuild()
 
-    def _load(self) -> None:
-        from game.ui.scenes.files import LoadScene
-
-        self.app.push(LoadScene(self.app))
-
-    def _rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
-
-    def _statistics(self) -> None:
-        from game.ui.scenes.statistics import StatisticsScene
-
-        self.app.push(StatisticsScene(self.app))
-
-    def _settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+    def _opening(self, screen: str) -> Action:
+        """The button's action: the screen called `screen`, over this one."""
+        return lambda: self.app.push(screens.make(screen, self.app))
 
     def back(self) -> None:
         self.app.quit()

@@ -1,23 +1,20 @@
-"""Where every card should be for a view: the hands, the trick, the piles, the Dominos rows.
+"""Where cards lie on the felt, for the games played with a hand of cards: the viewer's hand
+face up, the others' as backs, the trick, the piles taken, the Dominos rows, the draw for
+the first office. Each game's kit puts these together for its view.
 
-Only the view goes in, so a card can be face up here only if the viewing seat may know it:
-its own hand, the cards played, the centre card once it is turned up. Everything else is a
-back, keyed by seat and position, never by card.
+A card face up is keyed by the card; a back by seat and position, never by card, so that
+a hidden card cannot be told by its key.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Sequence
 
-from game.cards import COUP, Card, Suit
-from game.rules.coup_detat.charts import HandType, costly_cards, deck_for, in_display_order
-from game.rules.coup_detat.state import Phase
-from game.rules.coup_detat.view import CoupDetatView
+from game.cards import Card
 from game.ui.table.layout import SeatPlace, TableLayout
 from game.ui.table.stage import Placement
 
 Key = Hashable
-CENTER_KEY = ("center",)
 LIFT = 0.22  # a card that may be played rises this much (in card widths) in the hand
 MARKED_LIFT = LIFT * 1.6  # a card picked for an exchange rises higher
 CURSOR_LIFT = LIFT * 0.5  # the card under the keyboard's cursor rises a little more
@@ -29,52 +26,6 @@ def card_key(card: Card) -> Key:
 
 def back_key(seat: int, index: int) -> Key:
     return ("back", seat, index)
-
-
-def arrange(view: CoupDetatView, layout: TableLayout, bottom: int, *,
-            playable: Collection[Card] = (), selected: Card | None = None,
-            choosing: bool = False) -> dict[Key, Placement]:
-    """Targets for every card on the table. `playable` lifts the cards the viewer may play
-    now (and, while `choosing`, dims the others); `selected` is the keyboard cursor."""
-    targets: dict[Key, Placement] = {}
-    for seat in range(view.players):
-        place = layout.place_of(seat, bottom)
-        if seat == view.seat:
-            cards = in_display_order(view.hand, view.players, view.hand_type is HandType.DOMINOS)
-            targets |= own_hand(cards, layout, place, playable, selected, choosing)
-        else:
-            targets |= hidden_hand(seat, view.hand_sizes[seat], layout, place)
-    if _center_on_table(view):
-        x, y = layout.center_card
-        targets[CENTER_KEY] = Placement(x, y, face_up=False, width=layout.small_card_width, z=5)
-    if view.dominos is not None:
-        targets |= _dominos_rows(view, layout)
-    else:
-        targets |= taken(piles(view), costly_cards(view.hand_type, deck_for(view.players)),
-                         layout, bottom)
-        targets |= trick(view.trick, layout, bottom)
-    if _coup_out_of_play(view):
-        targets[card_key(COUP)] = Placement(layout.felt.left + layout.small_card_width * 0.8,
-                                            layout.felt.top + layout.small_card_width,
-                                            width=layout.small_card_width, angle=-8, z=4)
-    return targets
-
-
-def _center_on_table(view: CoupDetatView) -> bool:
-    if view.phase is Phase.COUP:
-        return True
-    coup_trick_hand = view.coup_player is not None and view.dominos is None
-    return view.phase is Phase.PLAY and coup_trick_hand and not view.tricks_done
-
-
-def _coup_out_of_play(view: CoupDetatView) -> bool:
-    """COUP is set aside face up once declined, and in a coup Dominos once exchanged for
-    the centre card (until then it is still in its holder's hand)."""
-    if view.coup_with is not None:
-        return False
-    if view.hand_type is None:
-        return view.phase is Phase.CHOOSE
-    return view.coup_player is None or view.hand_type is HandType.DOMINOS
 
 
 def own_hand(cards: Sequence[Card], layout: TableLayout, place: SeatPlace,
@@ -125,17 +76,6 @@ def trick(plays: Sequence[tuple[int, Card]], layout: TableLayout,
     return targets
 
 
-def piles(view: CoupDetatView) -> dict[int, list[Card]]:
-    """What each seat has taken in this hand's tricks (a coup hand's centre card goes with
-    the first trick)."""
-    taken: dict[int, list[Card]] = {}
-    for trick in view.tricks_done:
-        taken.setdefault(trick.winner, []).extend(card for _, card in trick.plays)
-    if view.center is not None and view.coup_player is not None and view.tricks_done:
-        taken.setdefault(view.tricks_done[0].winner, []).append(view.center)
-    return taken
-
-
 def taken(taken_by: dict[int, list[Card]], shown: Collection[Card], layout: TableLayout,
           bottom: int) -> dict[Key, Placement]:
     """Each seat's taken tricks: a squared pile face down, the cards that matter in this
@@ -155,16 +95,6 @@ def taken(taken_by: dict[int, list[Card]], shown: Collection[Card], layout: Tabl
             targets[card_key(card)] = Placement(px + place.fan * offset, py, width=width,
                                                 z=60 + index if place.fan > 0 else 80 - index)
     return targets
-
-
-def _dominos_rows(view: CoupDetatView, layout: TableLayout) -> dict[Key, Placement]:
-    """Four rows, one per suit, each card at its rank's place, low ranks on the left."""
-    assert view.dominos is not None
-    ladder = deck_for(view.players).dominos_ladder
-    places = [(card, list(Suit).index(card.suit),  # type: ignore[arg-type]
-               len(ladder) - 1 - ladder.index(card.rank))  # type: ignore[arg-type]
-              for _, card in view.dominos.laid]
-    return dominos_rows(places, len(ladder), layout)
 
 
 def dominos_rows(places: Sequence[tuple[Card, int, int]], columns: int,

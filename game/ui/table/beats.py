@@ -1,19 +1,14 @@
-"""How each event is shown: how long it takes, what sound it makes, where newcomers come
-from, the order of a deal. One event is one beat; the table shows beats one after another."""
+"""Events shown one after another: one event is one beat, shown with its timing (how long
+its cards take to move, the pause after, its sound). Each game's kit times its events;
+what the games played with cards share is here."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 
 from game.engine.ruleset import Event, State
-from game.rules.coup_detat import events as ev
-from game.rules.coup_detat.view import CoupDetatView
-from game.ui.table.arrange import card_key
-from game.ui.table.layout import TableLayout
-from game.ui.table.stage import Placement
-
-Key = Hashable
+from game.rules.card_play import CardPlayed, Passed, RunEnded, RunStarted
+from game.ui.table.stage import Key, Placement
 
 
 @dataclass(frozen=True)
@@ -31,56 +26,14 @@ class Timing:
     stagger: float = 0.0  # seconds between successive cards (a deal)
 
 
-TIMINGS: dict[type, Timing] = {
-    ev.DrewForDirector: Timing(after=0.9, sound="deal"),
-    ev.DirectorAppointed: Timing(after=0.6),
-    ev.Dealt: Timing(move=0.35, stagger=0.035, after=0.2, sound="deal"),
-    ev.DealThrownIn: Timing(after=1.0),
-    ev.CoupHolderAnnounced: Timing(after=0.7),
-    ev.CoupAttempted: Timing(move=0.45, after=0.9, sound="coup"),
-    ev.CoupCardExchanged: Timing(move=0.4, after=0.2),
-    ev.CoupDeclined: Timing(move=0.4, after=0.4),
-    ev.HandTypeChosen: Timing(move=0.45, after=0.6),
-    ev.CardPlayed: Timing(move=0.28, after=0.05, sound="card"),
-    ev.TrickWon: Timing(move=0.4, hold=0.7, after=0.15, sound="trick"),
-    ev.RunStarted: Timing(after=0.5),
-    ev.RunEnded: Timing(after=0.2),
-    ev.Passed: Timing(after=0.4),
-    ev.WentOut: Timing(after=0.5),
-    ev.LastOut: Timing(after=0.6),
-    ev.CoupSucceeded: Timing(after=1.0, sound="coup"),
-    ev.CoupFailed: Timing(after=0.8),
-    ev.HiddenCoup: Timing(after=1.2, sound="coup"),
-    ev.Borrowed: Timing(move=0.45, after=0.2, sound="pay"),
-    ev.Paid: Timing(move=0.45, after=0.15, sound="pay"),
-    ev.Repaid: Timing(move=0.4, after=0.15, sound="pay"),
-    ev.TreasuryTaken: Timing(move=0.5, after=0.3, sound="pay"),
-    ev.DirectorChanged: Timing(after=0.6),
-    ev.RoundStarted: Timing(after=0.4),
-}
 NO_TIMING = Timing()
-
-SETTLING = (ev.CoupSucceeded, ev.CoupFailed, ev.HiddenCoup, ev.Borrowed, ev.Paid, ev.Repaid,
-            ev.TreasuryTaken, ev.DirectorChanged, ev.RoundEnded, ev.RoundStarted)
-"""The events a hand result tells: the hand's outcome, its payments, the round's end."""
-
-
-def timing(event: object) -> Timing:
-    return TIMINGS.get(type(event), NO_TIMING)
-
-
-def money_movement(event: object) -> tuple[int | None, int | None, int] | None:
-    """(from seat, to seat, francs) for events that move money; None is the Treasury."""
-    match event:
-        case ev.Paid(payer, payee, amount, _):
-            return payer, payee, amount
-        case ev.Borrowed(debtor, lender, amount, _):
-            return lender, debtor, amount
-        case ev.Repaid(debtor, lender, amount):
-            return debtor, lender, amount
-        case ev.TreasuryTaken(seat, amount):
-            return None, seat, amount
-    return None
+CARD_PLAY_TIMINGS: dict[type, Timing] = {
+    CardPlayed: Timing(move=0.28, after=0.05, sound="card"),
+    RunStarted: Timing(after=0.5),
+    RunEnded: Timing(after=0.2),
+    Passed: Timing(after=0.4),
+}
+"""The card play's events, alike in every game played with cards."""
 
 
 def deal_order(viewer: int | None, dealer: int | None, players: int,
@@ -103,24 +56,7 @@ def deal_order(viewer: int | None, dealer: int | None, players: int,
     return order
 
 
-def spawner(layout: TableLayout, bottom: int, view: CoupDetatView, event: Event | None):  # type: ignore[no-untyped-def]
-    """Where a card appearing in this beat comes from: the dealer's hand in a deal, the
-    player's hand for a card played, the centre for the centre card; else it fades in."""
-
-    def spawn(key: Key, target: Placement) -> Placement:
-        if isinstance(event, ev.Dealt) and view.director is not None:
-            x, y = layout.place_of(view.director, bottom).hand
-            return Placement(float(x), float(y), face_up=False, width=layout.small_card_width,
-                             z=target.z)
-        if isinstance(event, ev.CardPlayed) and key == card_key(event.card):
-            x, y = layout.place_of(event.seat, bottom).hand
-            return Placement(float(x), float(y), face_up=event.seat == view.seat, z=target.z,
-                             width=target.width or layout.card_width)
-        if isinstance(event, ev.CoupDeclined | ev.CoupCardExchanged | ev.TrickWon):
-            cx, cy = layout.center_card
-            return Placement(cx, cy, face_up=False, width=layout.small_card_width, z=target.z)
-        return Placement(target.x, target.y, target.face_up, target.angle, target.z,
-                         target.width, opacity=0.0)
-
-    return spawn
-
+def fade_in(target: Placement) -> Placement:
+    """Where a card that comes from nowhere starts: in its place, unseen."""
+    return Placement(target.x, target.y, target.face_up, target.angle, target.z, target.width,
+                     opacity=0.0)

@@ -1,68 +1,65 @@
-"""Buttons on the table: the decisions that are not a card (coup or decline, naming the
-hand, passing, stopping a run, the suit a led COUP stands for), and the side buttons."""
+"""Buttons on the table: a panel of the decisions that are not a card (each game's kit says
+in its `Words` what they say), an offer that is no decision (finish quickly), the notice
+of a game that could not be saved, and the side buttons (Menu, Rules, Undo...)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame_gui
 from pygame import Rect
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from game.rules.coup_detat.charts import COUP_CHART, DIRECTORS_GOALS, HandType
-from game.rules.coup_detat.decisions import (
-    AttemptCoup,
-    ChooseHandType,
-    Decision,
-    DeclineCoup,
-    Pass,
-    PlayCard,
-    StopRun,
-)
-from game.rules.coup_detat.narration import francs
 from game.ui.table.layout import TableLayout
 
 if TYPE_CHECKING:
+    from game.cards import Card
+    from game.ui.art import CardArt
     from game.ui.table.scene import TableScene
 
 
-SHORT_GOALS = {
-    HandType.BARBU: "take the King of Hearts",
-    HandType.WATERLOO: "take all the Queens",
-    HandType.SIEGE: "take all the Spades",
-    HandType.TOUCHE: "take the first and last tricks",
-    HandType.GUILLOTINE: "take everything that costs",
-    HandType.DOMINOS: "be first out",
-}
+class PanelHost(Protocol):
+    """What a panel of buttons may ask of its table: the view, the cards picked, room on
+    the felt; and to decide, or to say why not."""
 
+    marked: set[Card]  # the viewer's cards picked for one decision (an exchange)
 
-def label(decision: Decision) -> str:
-    """A button's words (the fonts have no suit symbols: suits are spelt out)."""
-    match decision:
-        case AttemptCoup(_, hand_type):
-            line = COUP_CHART[hand_type]
-            reward = francs(line.reward)
-            return f"Coup in {hand_type.label}: {SHORT_GOALS[hand_type]} ({reward} each)"
-        case DeclineCoup():
-            return "Decline: discard COUP, take the centre card"
-        case ChooseHandType(_, hand_type):
-            return f"{hand_type.label}: {DIRECTORS_GOALS[hand_type]}"
-        case Pass():
-            return "Pass (no card can be laid)"
-        case StopRun():
-            return "Stop the run"
-        case PlayCard(suit=suit) if suit is not None:
-            return f"Lead COUP as {suit.plural}"
-    return str(decision)
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    @property
+    def card_art(self) -> CardArt: ...
+
+    def view(self) -> Any:
+        """The viewer's view of the game, as shown so far."""
+
+    def human_to_act(self) -> int | None:
+        """The person to decide now, if his cards are the ones shown."""
+
+    def decide(self, decision: object) -> None:
+        """Submit the person's decision, or say why the rules refuse it."""
+
+    def say(self, message: str, seconds: float = 3.0) -> None:
+        """A remark over the table, for a while."""
+
+    def refresh_cards(self) -> None:
+        """Lay the cards out again (a card picked or put back)."""
+
+    def hint_room(self) -> Rect:
+        """The line above the hand, as a hint fills it."""
+
+    def find_room(self, rect: Rect, *, also: Sequence[Rect] = ()) -> tuple[Rect, bool]:
+        """Where `rect` may stand on the felt covering nothing in view (nor `also`), and
+        whether it covers nothing."""
 
 
 class Words:
-    """What a ruleset's buttons say: each decision's label and tip, the panel's title."""
+    """What a game's buttons say (each decision's label and tip, the panel's question),
+    and how its panel stands. A game's kit gives its own; these are the plain defaults."""
 
-    wild = "COUP"
     corner_width = 300
     corner_lift = 0.8  # how far above the hand's middle the corner panel ends, in cards
     width = 560  # a column of buttons, at the design size (wider if its words need it)
@@ -78,25 +75,31 @@ class Words:
         panel.center = layout.center
 
     def label(self, decision: Any) -> str:
-        return label(decision)
+        return str(decision)
 
     def tip(self, decision: Any) -> str | None:
-        return tip(decision)
+        return None
 
     def title(self, choices: Sequence[Any]) -> str:
-        return _title(choices)
+        return "Decide"
+
+    def which(self, choices: Sequence[Any]) -> str:
+        """The question when several decisions play the one card the player chose (which
+        suit a led wild card stands for)."""
+        return self.title(choices)
 
     def in_corner(self, choices: Sequence[Any]) -> bool:
-        """A small panel in the corner, leaving the cards in view (a Dominos pass)."""
-        return all(isinstance(d, Pass | StopRun) for d in choices)
+        """A small panel in the corner, leaving the cards in view."""
+        return False
 
     def is_button(self, decision: Any) -> bool:
         """A decision made with a button (not by clicking a card)."""
-        return not isinstance(decision, PlayCard)
+        return True
 
-    cautious: tuple[type, ...] = (DeclineCoup,)
+    cautious: tuple[type, ...] = ()
     """Decisions the keyboard starts on, when a panel offers one: the choice that risks
-    nothing (declining the coup), so that Enter pressed by habit never attempts one."""
+    nothing (declining a coup, letting a claim pass), so that Enter pressed by habit never
+    risks anything."""
 
     def default(self, choices: Sequence[Any]) -> int:
         """The button the keyboard starts on: the cautious one, else the first."""
@@ -137,12 +140,16 @@ class PanelShape:
 class DecisionButtons:
     """The buttons for the seat to act, in a panel on the felt."""
 
+    picks_cards = False
+    """The panel decides with cards the player picks (an exchange): Enter confirms them,
+    and the keyboard starts on no button."""
+
     def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout,
-                 legal: Sequence[Any], scene: TableScene, words: Words | None = None) -> None:
+                 legal: Sequence[Any], scene: PanelHost, words: Words) -> None:
         self.ui = ui
         self.layout = layout
         self.scene = scene
-        self.words = words if words is not None else Words()
+        self.words = words
         self.panel: UIPanel | None = None
         self.buttons: dict[UIButton, Any] = {}
         self.focus: int | None = None  # the button the keyboard is on (Tab, arrows)
@@ -267,9 +274,10 @@ class DecisionButtons:
         """A key the table does not use itself (a card's number in a picker)."""
         return False
 
-    def offer_suits(self, choices: Sequence[PlayCard]) -> None:
-        """Which suit the led wild card stands for: the keyboard on the first."""
-        self._show(f"Which suit does {self.words.wild} lead?", choices)
+    def ask_which(self, choices: Sequence[Any]) -> None:
+        """Several decisions play the card chosen (a led wild card: which suit it stands
+        for): ask which, the keyboard on the first."""
+        self._show(self.words.which(choices), choices)
         self.focus_default()
 
     def pressed(self, element: object) -> bool:
@@ -285,25 +293,6 @@ class DecisionButtons:
             self.panel = None
         self.buttons.clear()
         self.focus = None
-
-
-def tip(decision: Decision) -> str | None:
-    if isinstance(decision, AttemptCoup):
-        line = COUP_CHART[decision.hand_type]
-        return (f"To succeed you must {line.goal}: each other player then pays you "
-                f"{line.reward}. If you fail, you pay {line.failure} to the Treasury.")
-    return None
-
-
-def _title(choices: Sequence[Decision]) -> str:
-    first = choices[0]
-    if isinstance(first, AttemptCoup | DeclineCoup):
-        return "You hold COUP: attempt a coup, or decline?"
-    if isinstance(first, ChooseHandType):
-        return "You are the Director: name the hand"
-    if isinstance(first, StopRun):
-        return "Ace on a King: go on, or stop"
-    return "Nothing to lay"
 
 
 @dataclass(frozen=True)
@@ -335,15 +324,12 @@ class OfferWords(Words):
     def in_corner(self, choices: Sequence[Any]) -> bool:
         return True  # out of the way of the plates and the cards
 
-    def is_button(self, decision: Any) -> bool:
-        return True
-
 
 class Offer(DecisionButtons):
     """A panel with one button that is no decision of the game (finish quickly, save
     elsewhere): ignoring it is always fine."""
 
-    def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout, scene: TableScene,
+    def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout, scene: PanelHost,
                  text: OfferText, action: Callable[[], None]) -> None:
         self.text = text
         self.action = action

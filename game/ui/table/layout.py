@@ -1,8 +1,9 @@
 """Where everything sits on the table, for a window size and a number of players.
 
-Pure geometry (pygame Rects and points), no drawing: the left column holds the Director's
-Board and the Treasury, the right column the log and the buttons, the middle the felt with
-the seats around it. The player at the bottom is the one whose view is shown; the others
+Pure geometry (pygame Rects and points), no drawing: the left column holds a game's
+panels (named after the 1966 game's Director's Board, Treasury and last trick; the other
+games put their own there), the right column the log and the buttons, the middle the felt
+with the seats around it. The player at the bottom is the one whose view is shown; the others
 follow clockwise, so the seat to his left is on the left of the screen.
 """
 

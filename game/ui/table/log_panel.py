@@ -15,15 +15,19 @@ class LogPanel:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.scroll = 0  # lines scrolled back from the newest
+        self._told = 0  # lines added since the log began: a change of its words
+        self._rows: tuple[object, list[str]] | None = None  # the rows last wrapped, by look
 
     def add(self, line: str) -> None:
         self.lines.append(line)
         del self.lines[:-MAX_LINES]
+        self._told += 1
         if self.scroll:
             self.scroll += 1  # keep the reader's place
 
     def clear(self) -> None:
         self.lines.clear()
+        self._told += 1
         self.scroll = 0
 
     def wheel(self, steps: int) -> None:
@@ -39,6 +43,22 @@ class LogPanel:
         body = Rect(rect.left + pad, rect.top + round(32 * scale), rect.width - 2 * pad,
                     rect.height - round(40 * scale))
         line_height = text.font(size).get_linesize()
+        visible = self._visible(body, size, line_height)
+        previous_clip = surface.get_clip()
+        surface.set_clip(body)
+        y = body.bottom - len(visible) * line_height
+        for row in visible:
+            surface.blit(text.render(row, size, INK, suit_colours=suit_colours), (body.left, y))
+            y += line_height
+        surface.set_clip(previous_clip)
+
+    def _visible(self, body: Rect, size: int, line_height: int) -> list[str]:
+        """The rows that fill the body, the newest (or those scrolled back to) at the
+        bottom, each line wrapped with its rest indented. Wrapping is the costly part of a
+        frame: done again only when the words, the scroll or the size change."""
+        look = (self._told, self.scroll, body.size, size)
+        if self._rows is not None and self._rows[0] == look:
+            return self._rows[1]
         rows: list[str] = []
         end = len(self.lines) - self.scroll
         indent = "   "
@@ -49,10 +69,5 @@ class LogPanel:
             if len(rows) * line_height > body.height:
                 break
         visible = rows[-max(1, body.height // line_height):]
-        previous_clip = surface.get_clip()
-        surface.set_clip(body)
-        y = body.bottom - len(visible) * line_height
-        for row in visible:
-            surface.blit(text.render(row, size, INK, suit_colours=suit_colours), (body.left, y))
-            y += line_height
-        surface.set_clip(previous_clip)
+        self._rows = (look, visible)
+        return visible

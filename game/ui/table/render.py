@@ -1,23 +1,25 @@
-"""Drawing the table: the felt, the furniture (banner, Board, Treasury, plates, last trick,
-log), the cards where the stage has them, notes in flight, the prompt. Reads the scene,
-never changes the game."""
+"""Drawing the table: the felt, the kit's furniture, the cards where the stage has them,
+what flies over them, the log, the line above the hand. Reads a frame the scene made
+(state.py), never the scene nor the match: drawing cannot change the game."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.cards import Card
+from game.cards import Card, Suit
 from game.ui import art, text
 from game.ui.table import hud
-from game.ui.table.arrange import card_key
+from game.ui.table.log_panel import LogPanel
+from game.ui.table.room import room_on_felt
 from game.ui.table.stage import Placement
+from game.ui.table.state import Frame
 
 if TYPE_CHECKING:
+    from game.ui.table.kit import TableKit
     from game.ui.table.layout import TableLayout
-    from game.ui.table.scene import TableScene
 
 Key = Hashable
 MAX_CACHED_IMAGES = 3000
@@ -35,55 +37,43 @@ class TableRenderer:
         """The card art changed (back, colours): draw every card afresh."""
         self._images.clear()
 
-    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
-        now = scene.clock()
-        layout = scene.layout
-        scale = layout.scale
-        view = scene.view()
-        table = scene.table_view()
-        light = text.on_dark(scene.suit_colours)
+    def draw(self, surface: pygame.Surface, frame: Frame, kit: TableKit, log: LogPanel) -> None:
+        table = frame.table
+        layout = table.layout
+        light = text.on_dark(suit_colours(table.card_art))
         surface.fill(hud.GROUND)
         surface.blit(art.felt(layout.felt.size), layout.felt.topleft)
-        scene.kit.furniture(surface, scene, view, table, now, light)
-        self._cards(surface, scene, table, now, light)
-        self._notes(surface, scene, now)
-        scene.log.draw(surface, layout.log, scale, light)
-        message = scene.message()
+        kit.furniture(surface, table, light)
+        self._cards(surface, frame, light)
+        if kit.motion is not None:
+            kit.motion.draw(surface, table)
+        log.draw(surface, layout.log, layout.scale, light)
         self.prompt_box = None
-        if message is not None:
-            self._prompt(surface, scene, message, light)
+        if frame.message is not None:
+            self._prompt(surface, frame, frame.message, light)
 
-    def _cards(self, surface: pygame.Surface, scene: TableScene, view: Any,
-               now: float, light: text.SuitColours) -> None:
-        placed = scene.stage.placements(now)
-        drag = scene.drag
-        if drag is not None and drag.moved:  # the dragged card rides on top
-            dragged = card_key(drag.card)
-            placed = [item for item in placed if item[0] != dragged]
-            placed.append((dragged, Placement(float(drag.position[0]), float(drag.position[1]))))
-        selected = card_key(scene.selected) if scene.selected is not None else None
-        wild = scene.kit.wild
-        trick = getattr(view, "trick", None)  # a game without tricks has none
-        led_wild = card_key(wild) if trick and trick[0][1] is wild else None
-        for key, placement in placed:
-            image = self._card_image(scene, key, placement)
+    def _cards(self, surface: pygame.Surface, frame: Frame, light: text.SuitColours) -> None:
+        table = frame.table
+        for key, placement in frame.sprites:
+            image = self._card_image(table.card_art, table.layout, key, placement)
             rect = image.get_rect(center=(round(placement.x), round(placement.y)))
             if placement.lifted:
                 pygame.draw.rect(surface, hud.HIGHLIGHT, rect.inflate(6, 6), width=3,
                                  border_radius=9)
             surface.blit(image, rect)
-            if key == selected:
+            if key == frame.selected:
                 pygame.draw.rect(surface, (120, 200, 255), rect.inflate(8, 8), 3, 10)
-            if key == led_wild and view.led_suit is not None:
-                hud.suit_tag(surface, view.led_suit, rect, scene.layout.scale, light)
+            suit = frame.suit_tags.get(key)
+            if suit is not None:
+                hud.suit_tag(surface, suit, rect, table.layout.scale, light)
 
-    def _card_image(self, scene: TableScene, key: Key, placement: Placement) -> pygame.Surface:
-        width = placement.width or scene.layout.card_width
+    def _card_image(self, cards: art.CardArt, layout: TableLayout, key: Key,
+                    placement: Placement) -> pygame.Surface:
+        width = placement.width or layout.card_width
         face = _face_of(key) if placement.face_up else None
         look = (face, width, placement.dimmed, round(placement.angle))
         image = self._images.get(look)
         if image is None:
-            cards = scene.card_art
             image = cards.back(width) if face is None else cards.face(face, width)
             if placement.dimmed:
                 image = _dimmed(image)
@@ -97,26 +87,14 @@ class TableRenderer:
             image.set_alpha(round(255 * placement.opacity))
         return image
 
-    def _notes(self, surface: pygame.Surface, scene: TableScene, now: float) -> None:
-        width = round(54 * scene.layout.scale)
-        for note in scene.notes:
-            t = min(1.0, max(0.0, (now - note.begins) / note.duration))
-            ease = 1 - (1 - t) ** 3
-            arc = 40 * scene.layout.scale * 4 * t * (1 - t)  # a little hop on the way
-            x = note.start[0] + (note.end[0] - note.start[0]) * ease
-            y = note.start[1] + (note.end[1] - note.start[1]) * ease - arc
-            image = art.franc_note(note.value, width)
-            surface.blit(image, image.get_rect(center=(round(x), round(y))))
-
-    def _prompt(self, surface: pygame.Surface, scene: TableScene, message: str,
+    def _prompt(self, surface: pygame.Surface, frame: Frame, message: str,
                 light: text.SuitColours) -> None:
-        layout = scene.layout
+        layout = frame.table.layout
         size = round(17 * layout.scale)
-        panel = scene.decisions.panel if scene.decisions is not None else None
-        also = (panel.rect.copy(),) if panel is not None else ()
-        key = (message, size, also, tuple(map(tuple, scene.in_view())))
+        also = (frame.panel,) if frame.panel is not None else ()
+        key = (message, size, also, tuple(map(tuple, frame.keep_clear)))
         if self._prompt_place is None or self._prompt_place[0] != key:
-            self._prompt_place = (key, *self._place_prompt(scene, message, size, also))
+            self._prompt_place = (key, *self._place_prompt(frame, message, size, also))
         box, lines = self._prompt_place[1], self._prompt_place[2]
         images = [text.render(line, size, hud.INK, bold=True, suit_colours=light)
                   for line in lines]
@@ -128,12 +106,12 @@ class TableRenderer:
             y += image.get_height()
 
     @staticmethod
-    def _place_prompt(scene: TableScene, message: str, size: int,
+    def _place_prompt(frame: Frame, message: str, size: int,
                       also: tuple[pygame.Rect, ...]) -> tuple[pygame.Rect, list[str]]:
         """The line's box and its lines: above the hand, as wide as the felt allows; where
         that would cover something in view (the decision panel stands there), the nearest
         free place, the words wrapped narrower if need be."""
-        layout = scene.layout
+        layout = frame.table.layout
         widest = layout.felt.width - round(80 * layout.scale)
         line = text.font(size, True).get_height()
         first: tuple[pygame.Rect, list[str]] | None = None
@@ -141,13 +119,18 @@ class TableRenderer:
             lines = text.wrap(message, size, round(widest * share), bold=True)[:4]
             width = max(text.measure(words, size, True) for words in lines)
             box = pygame.Rect(0, 0, width + 24, line * len(lines) + 10)
-            box.midbottom = (layout.felt.centerx, scene.kit.prompt_bottom(layout))
-            spot, free = scene.find_room(box, also=also)
+            box.midbottom = (layout.felt.centerx, frame.message_bottom)
+            spot, free = room_on_felt(box, layout, [*frame.keep_clear, *also])
             if free:
                 return spot, lines
             first = first or (spot, lines)
         assert first is not None
         return first
+
+
+def suit_colours(cards: art.CardArt) -> text.SuitColours:
+    """Each suit's colour in the player's cards (two colours, or four)."""
+    return {suit: cards.suit_colour(suit) for suit in Suit}
 
 
 def prompt_room(layout: TableLayout, bottom: int) -> pygame.Rect:

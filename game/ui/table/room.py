@@ -16,6 +16,8 @@ from collections.abc import Sequence
 
 from pygame import Rect
 
+from game.ui.table.layout import TableLayout
+
 Point = tuple[int, int]
 
 
@@ -71,3 +73,11 @@ def grouped(cards: Sequence[Rect]) -> list[Rect]:
         row = rows.get(card.centery)
         rows[card.centery] = card.copy() if row is None else row.union(card)
     return list(rows.values())
+
+
+def room_on_felt(rect: Rect, layout: TableLayout, avoid: Sequence[Rect]) -> tuple[Rect, bool]:
+    """Where `rect` may stand on the table's felt, as near where it is as can be, covering
+    none of `avoid`; and whether it covers nothing."""
+    gap = max(4, round(6 * layout.scale))
+    spot, covered = best_spot(rect.size, layout.felt, avoid, rect.center, gap)
+    return spot, covered == 0

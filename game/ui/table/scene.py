@@ -1,9 +1,13 @@
 """The table: a game in progress, shown from one seat's view (see seating.py for whose).
 
-Events from the match become beats, shown one after another (cards glide, notes fly, the
-log speaks). Persons decide by clicking, dragging or with the keyboard; computers think in
-a worker and their decisions are applied only once the table has shown everything before
-them. Drawing is render.py's; this module keeps the flow.
+Events from the match become beats, shown one after another (cards glide, the log speaks,
+the game's furniture moves). Persons decide by clicking, dragging or with the keyboard;
+computers think in a worker and their decisions are applied only once the table has shown
+everything before them.
+
+This module keeps the flow, the same for every game; what is the game's own (its cards,
+furniture, buttons, results) comes from its kit (kit.py), which reads the table through a
+narrow state (state.py). Drawing is render.py's.
 """
 
 from __future__ import annotations
@@ -18,16 +22,15 @@ import pygame_gui
 
 from game.cards import Card
 from game.engine.errors import IllegalMove
-from game.engine.follower import Follower
 from game.engine.ruleset import Event, State
-from game.rules.card_play import PlayCard
+from game.games import get_game
 from game.rules.words import Naming
 from game.services import stats
 from game.services.session import GameSession
-from game.ui import art, text
+from game.ui import art, screens, text
 from game.ui.scene import Scene
 from game.ui.table.arrange import CURSOR_LIFT, MARKED_LIFT, card_key
-from game.ui.table.beats import Beat, money_movement
+from game.ui.table.beats import Beat
 from game.ui.table.controls import (
     FINISH_QUICKLY,
     DecisionButtons,
@@ -38,16 +41,17 @@ from game.ui.table.controls import (
 from game.ui.table.kit import View, kit_for
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.log_panel import LogPanel
-from game.ui.table.render import TableRenderer, prompt_room
-from game.ui.table.room import best_spot, grouped
+from game.ui.table.render import TableRenderer, prompt_room, suit_colours
+from game.ui.table.room import grouped, room_on_felt
 from game.ui.table.seating import NOTHING_YET, Seating
 from game.ui.table.stage import Placement, Stage
+from game.ui.table.state import Frame, Hand, TableState
+from game.ui.table.telling import Telling
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 FOCUS_KEYS = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)  # move along the decision buttons
-DAGGER_SNAP = 0.5  # pixels: a dagger this near its place is put there
 
 
 @dataclass
@@ -63,15 +67,6 @@ class Drag:
         return abs(self.position[0] - self.start[0]) + abs(self.position[1] - self.start[1]) > 8
 
 
-@dataclass
-class FlyingNote:
-    start: tuple[float, float]
-    end: tuple[float, float]
-    value: int
-    begins: float
-    duration: float
-
-
 class TableScene(Scene):
     def __init__(self, app: App, session: GameSession, *, from_start: bool = False) -> None:
         """`from_start`: tell the game from its first event (a new game: the draw for
@@ -84,14 +79,10 @@ class TableScene(Scene):
         self.seating = Seating(session.human_seats)
         self.narrator = self.ruleset.narrator(self.names, self.seating.viewer, tell_all=False,
                                               second_person=self.reader is not None)
-        self.follower = Follower(session.match, from_start=from_start)
-        self.queue: deque[Beat] = deque()
-        self.shown: State = session.match.state if not from_start else \
-            self.ruleset.new_game(session.match.options)
+        self.telling = Telling(session.match, self.kit, self.seating, from_start=from_start)
         self.stage = Stage()
         self.log = LogPanel()
         self.renderer = TableRenderer()
-        self.notes: list[FlyingNote] = []
         self.beat_ends = 0.0
         self._turn_at = 0.0  # when the table last had its turn (an update)
         self.computer_ready_at = 0.0
@@ -99,7 +90,6 @@ class TableScene(Scene):
         self.marked: set[Card] = set()  # cards picked for one decision (an exchange)
         self.drag: Drag | None = None
         self.toast: tuple[str, float] | None = None
-        self.daggers: list[float] = []
         self.layout: TableLayout = table_layout(app.size, session.match.players)
         self.decisions: DecisionButtons | None = None
         self.side: SideButtons | None = None
@@ -109,8 +99,6 @@ class TableScene(Scene):
         self.finishing = False  # they asked to see the rest at once
         self._out_in: State | None = None  # the state `_out` was worked out for
         self._out = False
-        self.hand_view: View | None = None  # the hand being played, as last shown
-        self.settled: list[tuple[Event, State]] = []  # this hand's settling, shown so far
         self.recorded = False  # the finished game went into the statistics
         self.welcomed = from_start or not session.over  # a game loaded over: its result, once
         self.hint_wanted = False
@@ -147,7 +135,8 @@ class TableScene(Scene):
 
     def relayout(self, size: tuple[int, int]) -> None:
         self.layout = table_layout(size, self.session.match.players)
-        self.daggers = []
+        if self.kit.motion is not None:
+            self.kit.motion.forget()
         self._withdraw_offer()  # offered again where the new layout has room
         self._withdraw_notice()
         self._arrange(self.clock(), 0.0)
@@ -165,25 +154,59 @@ class TableScene(Scene):
 
     @property
     def suit_colours(self) -> text.SuitColours:
-        from game.cards import Suit
+        return suit_colours(self.card_art)
 
-        return {suit: self.card_art.suit_colour(suit) for suit in Suit}
+    # What is shown (telling.py) ---------------------------------------------------------------
+    @property
+    def shown(self) -> State:
+        """The state after the last beat shown (the match's may be ahead)."""
+        return self.telling.shown
+
+    @shown.setter
+    def shown(self, state: State) -> None:
+        self.telling.shown = state
+
+    @property
+    def queue(self) -> deque[Beat]:
+        """The beats waiting to be shown."""
+        return self.telling.queue
+
+    @property
+    def hand_view(self) -> View | None:
+        """The hand being played, as last shown (what its result tells)."""
+        return self.telling.hand_view
 
     @property
     def caught_up(self) -> bool:
         """Everything that happened has been shown (nothing waits to be told)."""
-        return not self.queue and self.follower.caught_up
+        return self.telling.caught_up
+
+    def view(self, state: State | None = None) -> View:
+        """The viewer's view of `state`, by default of the game as shown so far."""
+        return self.telling.view(state)
+
+    def table_view(self) -> View:
+        """What lies on the table: between two hands, the hand just finished."""
+        return self.telling.table_view()
+
+    def hand_settlement(self) -> list[tuple[Event, State]]:
+        """The hand's settling: what was shown, and what still waits up to the next deal."""
+        return self.telling.hand_settlement()
 
     @property
     def busy(self) -> bool:
         """Must the table have frames now: something to show (a decision made since its
-        last turn, a beat not yet over), a glide, a note in flight, a dagger settling, a
-        computer or the hint thinking?"""
+        last turn, a beat not yet over), a glide, furniture moving (a note in flight, a
+        dagger settling), a computer or the hint thinking?"""
         now = self.clock()
         on_top = self.app.scene is self
         return ((on_top and not self.caught_up) or self._turn_at < self.beat_ends
-                or self.stage.busy(now) or bool(self.notes) or self._daggers_moving()
+                or self.stage.busy(now) or self._furniture_moving()
                 or self.session.thinking is not None or self.session.hinting)
+
+    def _furniture_moving(self) -> bool:
+        motion = self.kit.motion
+        return motion is not None and motion.moving(self.view(), self.layout)
 
     def wake_at(self) -> float | None:
         """When the table needs a turn with nothing moving: a remark's end, and, on top,
@@ -212,16 +235,13 @@ class TableScene(Scene):
         """The players as the banners and results name them to the reader."""
         return Naming(self.names, self.reader)
 
-    def view(self, state: State | None = None) -> View:
-        return self.ruleset.view(state if state is not None else self.shown, self.viewer)
-
-    def table_view(self) -> View:
-        """What lies on the table: between two hands, the hand just finished stays there
-        for everyone to look at until the next deal (after the last, for good)."""
-        view = self.view()
-        if self.kit.between_hands(view) and self.hand_view is not None:
-            return self.hand_view
-        return view
+    def table_state(self) -> TableState:
+        """The table as the kit and the renderer read it, now."""
+        return TableState(
+            view=self.view(), table=self.table_view(), layout=self.layout,
+            bottom=self.seating.bottom, names=self.names, naming=self.naming,
+            now=self.clock(), thinking=self.session.thinking, caught_up=self.caught_up,
+            card_art=self.card_art)
 
     # Time passes -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -248,10 +268,10 @@ class TableScene(Scene):
         self._pull_events(now)
         while self.queue and now >= self.beat_ends and self.app.scene is self:
             self._show(self.queue.popleft(), now)
-        self._settle_daggers(dt)
+        if self.kit.motion is not None:
+            self.kit.motion.settle(self.view(), self.layout, now, dt, instant=self.instant)
         self._tell_session_notes()
         self._show_hint()
-        self.notes = [note for note in self.notes if now < note.begins + note.duration]
         if self.toast is not None and now > self.toast[1]:
             self.toast = None
         if self.app.scene is not self:
@@ -299,45 +319,38 @@ class TableScene(Scene):
             return
         self.hint_wanted = False
         decision, reason = found
-        words = self.kit.describe(decision, self.view(), self.names)
+        view = self.view()
+        words = self.kit.describe(decision, view, self.names)
         self.say(f"Hint: {words}. {reason}", seconds=12)
-        if isinstance(decision, PlayCard):
-            self.selected = decision.card  # Enter plays it
-        else:
-            self.marked = self.kit.picked_by(decision) or self.marked  # an exchange's cards
+        cards = self.kit.cards
+        named = cards.named_by(decision) if cards is not None else ()
+        if cards is not None and cards.collects_cards(view):
+            self.marked = set(named) or self.marked  # an exchange's cards, picked
+        elif named:
+            self.selected = named[0]  # Enter plays it
         self.refresh_cards()
 
     def _pull_events(self, now: float) -> None:
-        new = list(self.follower.new_events())
-        if self.follower.rewound:  # an undo or redo: show the match as it is
-            self.queue.clear()
+        if self.telling.pull():  # an undo or redo: show the match as it is
             self.drag = None  # the card held may have gone back or been played again
             self.marked = set()
-            self.shown = self.session.match.state
             self.beat_ends = now
             self._retell()
             self._arrange(now, self.seconds(0.25))
             self._refresh_controls()
-            return
-        self.queue.extend(Beat(event, state) for event, state in new)
 
     def _retell(self) -> None:
         """Tell the whole game again in the log (after an undo, or for a loaded game)."""
         self.log.clear()
         self.log.add(f"{self.ruleset.title}: {', '.join(self.names)}.")
-        state = self.ruleset.new_game(self.session.match.options)
-        self.hand_view, self.settled = None, []
-        for event in self.session.match.events:
-            state = self.ruleset.apply(state, event)
-            self._remember(Beat(event, state))
-            for line in self.narrator.lines(event, state):
+        for beat in self.telling.retold():
+            for line in self.narrator.lines(beat.event, beat.state):
                 self.log.add(line)
 
     def _show(self, beat: Beat, now: float) -> None:
         """Show one event: move the cards, speak, sound; the next beat waits its turn."""
         shape = self.kit.timing(beat.event)
-        self.shown = beat.state
-        self._remember(beat)
+        self.telling.show(beat)
         self._arrange(now, self.seconds(shape.move), event=beat.event,
                       hold=self.seconds(shape.hold),
                       stagger=self.seconds(shape.stagger))
@@ -345,10 +358,10 @@ class TableScene(Scene):
             self.log.add(line)
         if shape.sound:
             self.app.sounds.play(shape.sound)
-        self._fly_money(beat.event, now, self.seconds(shape.move))
-        remark = self.kit.remark(beat.event)
-        if self.kit.announces(beat.event):
-            remark = " ".join(self.narrator.lines(beat.event, beat.state)) or remark
+        if self.kit.motion is not None:
+            self.kit.motion.show(beat.event, self.layout, self.seating.bottom, now,
+                                 self.seconds(shape.move))
+        remark = self._remark(beat)
         if remark is not None:
             self.say(remark, seconds=4)
         ends = now + self.seconds(shape.hold + shape.move + shape.after)
@@ -356,24 +369,15 @@ class TableScene(Scene):
             ends, self.stage.ends_at())
         self._overlay_after(beat)
 
-    def _remember(self, beat: Beat) -> None:
-        if self.kit.starts_hand(beat.event):
-            self.hand_view, self.settled = None, []
-        view = self.view(beat.state)
-        if self.kit.in_play(view):
-            self.hand_view = view
-        if self.kit.settles(beat.event):
-            self.settled.append((beat.event, beat.state))
-
-    def hand_settlement(self) -> list[tuple[Event, State]]:
-        """The hand's settling: what was shown, and what still waits up to the next deal."""
-        waiting = []
-        for beat in self.queue:
-            if self.kit.starts_hand(beat.event):
-                break
-            if self.kit.settles(beat.event):
-                waiting.append((beat.event, beat.state))
-        return [*self.settled, *waiting]
+    def _remark(self, beat: Beat) -> str | None:
+        """The words over the table for an event the kit tells there: its own, else the
+        narrator's (None if he has none)."""
+        told = self.kit.told_over_table
+        if type(beat.event) not in told:
+            return None
+        words = told[type(beat.event)]
+        return words if words is not None else (
+            " ".join(self.narrator.lines(beat.event, beat.state)) or None)
 
     def _overlay_after(self, beat: Beat) -> None:
         overlay = self.kit.overlay_after(self.app, self, beat)
@@ -389,9 +393,8 @@ class TableScene(Scene):
         if self.recorded or not self.session.human_seats:
             return
         self.recorded = True
-        record = self.kit.statistics(self.session.match, self.session.human_seats)
-        if record is None:
-            return
+        record_of = get_game(self.ruleset.id).records.record.load()
+        record = record_of(self.session.match, self.session.human_seats)
         try:
             stats.save(stats.load().with_game(record))
         except OSError:
@@ -409,10 +412,10 @@ class TableScene(Scene):
 
     def _all_persons_out(self) -> bool:
         persons = self.session.human_seats
-        if not persons or self.ruleset.pending(self.shown).over:
+        knocked_out = self.kit.knocked_out
+        if knocked_out is None or not persons or self.ruleset.pending(self.shown).over:
             return False
-        return all(self.kit.knocked_out(self.ruleset.view(self.shown, seat), seat)
-                   for seat in persons)
+        return all(knocked_out(self.ruleset.view(self.shown, seat), seat) for seat in persons)
 
     @property
     def hurried(self) -> bool:
@@ -499,12 +502,10 @@ class TableScene(Scene):
         return len(match.turns), match.rewinds, self.caught_up
 
     def _ask_to_pass(self, seat: int) -> None:
-        from game.ui.scenes.pass_device import PassDeviceScene
-
         self.seating.looking_away()
         self._arrange(self.clock(), 0.0)
-        self.app.push(PassDeviceScene(self.app, self.names[seat], lambda: self._hand_to(seat),
-                                      table=self))
+        self.app.push(screens.make("pass_device", self.app, self.names[seat],
+                                   lambda: self._hand_to(seat), table=self))
 
     def _hand_to(self, seat: int) -> None:
         """The device is in `seat`'s hands: show his cards."""
@@ -555,27 +556,29 @@ class TableScene(Scene):
 
     # Layout of the cards -----------------------------------------------------------------------
     def _targets(self) -> dict[Hashable, Placement]:
-        """Where every card of the table should be now."""
-        playable: set[Card] = set()
+        """Where every card of the table should be now (none where the game's cards are
+        drawn with its furniture)."""
+        cards = self.kit.cards
+        if cards is None:
+            return {}
+        playable = frozenset[Card]()
         if self.human_to_act() is not None and self.caught_up:
-            playable = {d.card for d in self.session.match.legal() if isinstance(d, PlayCard)}
-        return self.kit.targets(self.table_view(), self.layout, self.seating.bottom,
-                                playable=playable, selected=self.selected, marked=self.marked,
-                                choosing=bool(playable))
+            playable = frozenset(cards.plays(self.session.match.legal()))
+        hand = Hand(playable, self.selected, frozenset(self.marked))
+        return cards.targets(self.table_state(), hand)
 
     def _arrange(self, now: float, duration: float, *, event: Event | None = None,
                  hold: float = 0.0, stagger: float = 0.0) -> None:
-        table = self.table_view()
-        kit, bottom = self.kit, self.seating.bottom
-        targets = self._targets()
-        targets |= kit.event_targets(event, self.layout, bottom)
-        order = kit.deal_order(table, targets)
-        self.stage.arrange(targets, now, duration,
-                           spawn=kit.spawner(self.layout, bottom, table, event),
-                           delay=(lambda key: order.get(key, 0) * stagger) if stagger else None,
-                           hold=hold)
-        if not self.daggers:
-            self.daggers = self._dagger_targets(self.view())
+        cards, motion = self.kit.cards, self.kit.motion
+        if cards is not None:
+            table, bottom = self.table_view(), self.seating.bottom
+            targets = self._targets() | cards.event_targets(event, self.layout, bottom)
+            order = cards.deal_order(table, targets)
+            self.stage.arrange(
+                targets, now, duration, spawn=cards.spawner(self.layout, bottom, table, event),
+                delay=(lambda key: order.get(key, 0) * stagger) if stagger else None, hold=hold)
+        if motion is not None:
+            motion.arranged(self.view(), self.layout)
 
     def refresh_cards(self) -> None:
         """Lay the cards out again (a card picked or put back)."""
@@ -585,7 +588,11 @@ class TableScene(Scene):
         """What nothing may cover: the plates, the person's cards (as high as a card of
         his can rise: picked, and under the keyboard's cursor), the cards laid face up on
         the table (the trick, the Dominos rows, the cards that count beside a pile)."""
-        hand = {card_key(card) for card in self.kit.in_hand_order(self.view())}
+        keep = self.kit.plates(self.view(), self.layout, self.seating.bottom)
+        cards = self.kit.cards
+        if cards is None:
+            return keep
+        hand = {card_key(card) for card in self.in_hand()}
         own: list[pygame.Rect] = []
         laid: list[pygame.Rect] = []
         for key, placement in self._targets().items():
@@ -593,14 +600,14 @@ class TableScene(Scene):
                 own.append(self._card_rect(placement))
             elif placement.face_up and isinstance(key, tuple) and key[0] == "card":
                 laid.append(self._card_rect(placement))
-        keep = self.kit.plates(self.view(), self.layout, self.seating.bottom) + grouped(laid)
+        keep += grouped(laid)
         if own:
             rise = self.layout.card_width * CURSOR_LIFT
-            if self.kit.collects_cards(self.view()):
+            if self.collecting():
                 rise += self.layout.card_width * MARKED_LIFT
             hand_rect = own[0].unionall(own[1:])
             keep.append(pygame.Rect(hand_rect.left, hand_rect.top - round(rise), hand_rect.width,
-                             hand_rect.height + round(rise)))
+                                    hand_rect.height + round(rise)))
         return keep
 
     def hint_room(self) -> pygame.Rect:
@@ -612,41 +619,7 @@ class TableScene(Scene):
             tuple[pygame.Rect, bool]:
         """Where `rect` may stand on the felt, as near where it is as can be, covering
         nothing in view (nor `also`); and whether it covers nothing."""
-        gap = max(4, round(6 * self.layout.scale))
-        spot, covered = best_spot(rect.size, self.layout.felt, [*self.in_view(), *also],
-                                  rect.center, gap)
-        return spot, covered == 0
-
-    def _dagger_targets(self, view: View) -> list[float]:
-        return self.kit.dagger_targets(view, self.layout)
-
-    def _settle_daggers(self, dt: float) -> None:
-        targets = self._dagger_targets(self.view())
-        if len(self.daggers) != len(targets) or self.instant:
-            self.daggers = targets
-            return
-        pull = min(1.0, dt * 5)
-        self.daggers = [target if abs(target - x) < DAGGER_SNAP else x + (target - x) * pull
-                        for x, target in zip(self.daggers, targets, strict=True)]
-
-    def _daggers_moving(self) -> bool:
-        targets = self._dagger_targets(self.view())
-        return len(self.daggers) != len(targets) or any(
-            x != target for x, target in zip(self.daggers, targets, strict=True))
-
-    def _fly_money(self, event: Event, now: float, duration: float) -> None:
-        movement = money_movement(event)
-        if movement is None or duration <= 0:
-            return
-        source, target, amount = movement
-        value = max((v for v in (2000, 1000, 500, 100) if v <= amount), default=100)
-        self.notes.append(FlyingNote(self._money_spot(source), self._money_spot(target), value,
-                                     now, duration))
-
-    def _money_spot(self, seat: int | None) -> tuple[float, float]:
-        if seat is None:
-            return self.layout.treasury.center
-        return self.layout.place_of(seat, self.seating.bottom).plate.center
+        return room_on_felt(rect, self.layout, [*self.in_view(), *also])
 
     # Controls ----------------------------------------------------------------------------------
     def _refresh_controls(self) -> None:
@@ -677,16 +650,28 @@ class TableScene(Scene):
                 self.selected = playable[0]
             if self.decisions is not None:
                 self.decisions.unfocus()
-        elif self.decisions is not None and not self.kit.collects_cards(self.view()):
+        elif self.decisions is not None and not self.decisions.picks_cards:
             self.decisions.focus_default()
+
+    def in_hand(self) -> list[Card]:
+        """The viewer's cards as his hand shows them, left to right (none where the game's
+        cards are drawn with its furniture)."""
+        cards = self.kit.cards
+        return cards.in_hand_order(self.view()) if cards is not None else []
+
+    def collecting(self) -> bool:
+        """Does the viewer pick several of his cards for one decision (an exchange)?"""
+        cards = self.kit.cards
+        return cards is not None and cards.collects_cards(self.view())
 
     def playable_in_hand(self) -> list[Card]:
         """The viewer's cards that he may play now, in the hand's order (none while it is
         not his turn, or his turn is not shown yet)."""
-        if self.human_to_act() is None or not self.caught_up:
+        cards = self.kit.cards
+        if cards is None or self.human_to_act() is None or not self.caught_up:
             return []
-        playable = {d.card for d in self.session.match.legal() if isinstance(d, PlayCard)}
-        return [card for card in self.kit.in_hand_order(self.view()) if card in playable]
+        playable = cards.plays(self.session.match.legal())
+        return [card for card in self.in_hand() if card in playable]
 
     def _clear_decisions(self) -> None:
         if self.decisions is not None:
@@ -723,7 +708,8 @@ class TableScene(Scene):
         while self.queue and self.app.scene is self:
             self._show(self.queue.popleft(), now)
         self.stage.finish()
-        self.notes.clear()
+        if self.kit.motion is not None:
+            self.kit.motion.finish()
         self.beat_ends = now
 
     def _grab(self, position: tuple[int, int]) -> bool:
@@ -748,7 +734,7 @@ class TableScene(Scene):
 
     def _card_at(self, position: tuple[int, int]) -> Card | None:
         """The viewer's own card under the mouse (topmost first)."""
-        mine = {card_key(card): card for card in self.kit.in_hand_order(self.view())}
+        mine = {card_key(card): card for card in self.in_hand()}
         for key, placement in reversed(self.stage.placements(self.clock())):
             if key in mine and self._card_rect(placement).collidepoint(position):
                 return mine[key]
@@ -761,25 +747,25 @@ class TableScene(Scene):
         return rect
 
     def play(self, card: Card) -> None:
-        """Play one of the viewer's cards (asking the suit when the wild card is led); in
-        an exchange, pick it or put it back."""
-        seat = self.human_to_act()
-        if seat is None or not self.caught_up:
+        """Play one of the viewer's cards (asking which, when several decisions play it: a
+        led wild card's suit); in an exchange, pick it or put it back."""
+        seat, cards = self.human_to_act(), self.kit.cards
+        if seat is None or cards is None or not self.caught_up:
             return
-        if self.kit.collects_cards(self.view()):
+        if cards.collects_cards(self.view()):
             self.marked ^= {card}
             self.refresh_cards()
             return
         legal = self.session.match.legal()
-        choices = [d for d in legal if isinstance(d, PlayCard) and d.card is card]
-        if card is self.kit.wild and len(choices) > 1:
+        choices = cards.plays(legal).get(card, ())
+        if len(choices) > 1:
             if self._controls_for != self._position():  # the turn's own panel comes first,
                 self._refresh_controls()  # else it would come later and replace the question
             if self.decisions is None:
                 self.decisions = self.kit.buttons(self.app.ui, self.layout, legal, self)
-            self.decisions.offer_suits(choices)  # a led wild card: which suit does it lead?
+            self.decisions.ask_which(choices)
             return
-        self.decide(choices[0] if choices else PlayCard(seat, card))
+        self.decide(choices[0] if choices else cards.playing(seat, card))
 
     def _key(self, event: pygame.event.Event) -> bool:
         control = event.mod & pygame.KMOD_CTRL
@@ -810,7 +796,7 @@ class TableScene(Scene):
     def _enter(self) -> bool:
         """Enter sets aside the cards picked in an exchange, presses the button the keyboard
         is on, else plays the card under the cursor."""
-        if self.decisions is not None and self.kit.collects_cards(self.view()):
+        if self.decisions is not None and self.decisions.picks_cards:
             return self.decisions.confirm()
         if self.decisions is not None and self.decisions.press_focused():
             return True
@@ -822,7 +808,7 @@ class TableScene(Scene):
     def _move_selection(self, step: int) -> None:
         """Left and Right: the cursor along the hand; from nowhere, to the first (or last)
         card that may be played. Enter then plays the card, not a button Tab was on."""
-        cards = self.kit.in_hand_order(self.view())
+        cards = self.in_hand()
         if self.human_to_act() is None or not cards:
             return
         if self.selected not in cards:
@@ -854,20 +840,35 @@ class TableScene(Scene):
             self.say("Nothing to redo.")
 
     def open_menu(self) -> None:
-        from game.ui.scenes.menu import PauseMenu
-
-        self.app.push(PauseMenu(self.app, self))
+        self.app.push(screens.make("pause", self.app, self))
 
     def open_save(self) -> None:
-        from game.ui.scenes.files import SaveDialog
-
-        self.app.push(SaveDialog(self.app, self.session, saved=self.say))
+        self.app.push(screens.make("save", self.app, self.session, saved=self.say))
 
     def open_rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.ruleset.id))
+        self.app.push(screens.make("rules", self.app, self.ruleset.id))
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.renderer.draw(surface, self)
+        self.renderer.draw(surface, self.frame(), self.kit, self.log)
+
+    def frame(self) -> Frame:
+        """What the renderer draws now: the table, its cards where they are (the one
+        dragged on top), the line above the hand and what it must leave in view."""
+        table = self.table_state()
+        sprites = self.stage.placements(table.now)
+        drag = self.drag
+        if drag is not None and drag.moved:  # the dragged card rides on top
+            dragged = card_key(drag.card)
+            sprites = [item for item in sprites if item[0] != dragged]
+            sprites.append((dragged, Placement(float(drag.position[0]),
+                                               float(drag.position[1]))))
+        cards = self.kit.cards
+        message = self.message()
+        panel = self.decisions.panel if self.decisions is not None else None
+        selected = card_key(self.selected) if self.selected is not None else None
+        return Frame(table, sprites, selected,
+                     suit_tags=cards.suit_tags(table.table) if cards is not None else {},
+                     message=message, message_bottom=self.kit.prompt_bottom(self.layout),
+                     keep_clear=self.in_view() if message is not None else (),
+                     panel=panel.rect.copy() if panel is not None else None)
 

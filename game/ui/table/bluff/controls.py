@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame_gui
 from pygame import Rect
@@ -28,36 +28,31 @@ from game.rules.coup_bluff.decisions import (
 from game.rules.coup_bluff.narration import names_of
 from game.rules.coup_bluff.state import Phase
 from game.rules.coup_bluff.view import CoupView
-from game.ui.table.bluff.hud import ACTION_WORDS
+from game.ui.table.bluff.hud import ACTION_WORDS, VARIANTS
 from game.ui.table.bluff.picker import CardPicker, picks_by_clicks
 from game.ui.table.bluff.seats import place_panel
-from game.ui.table.controls import DecisionButtons, Words
+from game.ui.table.controls import DecisionButtons, PanelHost, Words
 from game.ui.table.layout import TableLayout
 
-if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
-
-CLAIMS = {Action.TAX: Character.DUKE, Action.ASSASSINATE: Character.ASSASSIN,
-          Action.STEAL: Character.CAPTAIN, Action.EXAMINE: Character.INQUISITOR}
 COSTS = {Action.COUP: 7, Action.ASSASSINATE: 3}
 MOST_IN_ONE_COLUMN = 8
 
 
 def claim_of(action: Action, variant: str) -> Character | None:
-    """The character an action claims (the exchange: the Ambassador or the Inquisitor)."""
-    if action is Action.EXCHANGE:
-        return Character.INQUISITOR if variant == "coup-inquisitor" else Character.AMBASSADOR
-    return CLAIMS.get(action)
+    """The character an action claims in `variant` (the exchange: the Ambassador, or the
+    Inquisitor)."""
+    rule = VARIANTS[variant].actions.get(action)
+    return rule.claim if rule is not None else None
 
 
 def action_words(action: Action, variant: str) -> str:
-    if action is Action.EXCHANGE and variant == "coup-inquisitor":
-        return "draw 1 and swap"
+    """An action in a few words; the Inquisitor's exchange is a swap."""
+    if action is Action.EXCHANGE and claim_of(action, variant) is Character.INQUISITOR:
+        return f"draw {VARIANTS[variant].exchange_draw} and swap"
     return ACTION_WORDS.get(action, action.label)
 
 
 class BluffWords(Words):
-    wild = ""
     width = 430
     row = 36
     least_row = 30  # eight actions fit between the rows of plates at six players
@@ -128,9 +123,6 @@ class BluffWords(Words):
         """In the band between the plates at the top and those at the bottom."""
         place_panel(layout, self.view.players, panel)
 
-    def is_button(self, decision: Any) -> bool:
-        return True
-
 
 def title(view: CoupView, names: Sequence[str]) -> str:
     """The panel's question, the claim spelt out."""
@@ -193,7 +185,7 @@ class ActionButtons(DecisionButtons):
     """The legal actions, one button each; a targeted action asks for its target next."""
 
     def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
-                 scene: TableScene) -> None:
+                 scene: PanelHost) -> None:
         super().__init__(ui, layout, [], scene, ActionWords(scene.view(), scene.names))
         self.grouped = grouped(legal)
         self._show(self.words.title(legal), self.grouped)
@@ -221,7 +213,7 @@ def grouped(legal: Sequence[Any]) -> list[Any]:
 
 
 def bluff_buttons(ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
-                  scene: TableScene) -> DecisionButtons:
+                  scene: PanelHost) -> DecisionButtons:
     """The action bar on one's turn, the cards to click in an exchange, else the prompt of
     the moment."""
     if legal and all(isinstance(decision, TakeAction) for decision in legal):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -25,11 +25,8 @@ from game.ui.art.canvas import CARD_RATIO
 from game.ui.table import hud as table_hud
 from game.ui.table.bluff import hud
 from game.ui.table.bluff.seats import SeatSpot, own_plate, panel_band
-from game.ui.table.controls import DecisionButtons, Words
+from game.ui.table.controls import DecisionButtons, PanelHost, Words
 from game.ui.table.layout import TableLayout
-
-if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
 
 PICKED_BY_CLICKS = (Phase.PICK, Phase.KEEP, Phase.RETURN)
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
@@ -51,8 +48,10 @@ def picks_by_clicks(legal: Sequence[Any]) -> bool:
 class CardPicker(DecisionButtons):
     """The viewer's cards in a panel, to be picked by clicks or number keys."""
 
+    picks_cards = True
+
     def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
-                 scene: TableScene, words: Words) -> None:
+                 scene: PanelHost, words: Words) -> None:
         super().__init__(ui, layout, [], scene, words)
         view = scene.view()
         self.legal = list(legal)

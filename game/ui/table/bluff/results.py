@@ -11,7 +11,7 @@ import pygame
 from game.rules.coup_bluff.view import CoupView
 from game.rules.words import Naming, capitalized
 from game.ui.scenes.common import draw_lines
-from game.ui.scenes.results import GameOverOverlay, ResultOverlay
+from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 
 if TYPE_CHECKING:
     from game.ui.app import App

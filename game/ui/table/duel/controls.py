@@ -5,7 +5,7 @@ led JOKER stands for, and the Bastille exchange (pick cards, then confirm)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame_gui
 
@@ -17,16 +17,14 @@ from game.rules.coup_detat_duel.decisions import (
     KeepQuiet,
     SetAside,
 )
-from game.ui.table.controls import DecisionButtons, Words
+from game.ui.table.card_play import CardPlayWords
+from game.ui.table.controls import DecisionButtons, PanelHost
 from game.ui.table.duel.arrange import in_hand_order
 from game.ui.table.duel.hud import role_of
 from game.ui.table.layout import TableLayout
 
-if TYPE_CHECKING:
-    from game.ui.table.scene import TableScene
 
-
-class DuelWords(Words):
+class DuelWords(CardPlayWords):
     wild = "JOKER"
     cautious = (KeepQuiet,)
 
@@ -67,8 +65,10 @@ class ExchangeButtons(DecisionButtons):
     """The Bastille exchange: the player clicks the cards to set aside (they rise), then
     confirms; the rules refuse a forbidden card with their reason."""
 
+    picks_cards = True
+
     def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
-                 scene: TableScene) -> None:
+                 scene: PanelHost) -> None:
         super().__init__(ui, layout, [], scene, ExchangeWords())
         view = scene.view()
         limits = EXCHANGE_LIMITS[role_of(view, view.seat)]
@@ -110,7 +110,7 @@ class ExchangeWords(DuelWords):
 
 
 def duel_buttons(ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
-                 scene: TableScene) -> DecisionButtons:
+                 scene: PanelHost) -> DecisionButtons:
     """The panel for the seat to act: the exchange's, or the decisions' buttons."""
     if legal and isinstance(legal[0], SetAside):
         return ExchangeButtons(ui, layout, legal, scene)

@@ -4,32 +4,32 @@ the wild card, the exchange done by picking cards."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ai.duel.hard import describe
 from game.cards import JOKER, Card
-from game.engine.match import Match
 from game.engine.ruleset import Event
-from game.rules.card_play import CardPlayed, Passed, RunEnded, RunStarted
+from game.rules.card_play import CardPlayed
 from game.rules.coup_detat_duel import events as ev
 from game.rules.coup_detat_duel.decisions import SetAside
 from game.rules.coup_detat_duel.state import Phase
 from game.rules.coup_detat_duel.view import DuelView
-from game.services import stats
 from game.ui import text
 from game.ui.table import hud as shared_hud
-from game.ui.table.arrange import drawn_for_director
-from game.ui.table.beats import TIMINGS, Timing, deal_order
-from game.ui.table.controls import DecisionButtons
+from game.ui.table.arrange import Key, drawn_for_director
+from game.ui.table.beats import CARD_PLAY_TIMINGS, NO_TIMING, Timing, deal_order, fade_in
+from game.ui.table.card_play import PlayedCards
+from game.ui.table.controls import DecisionButtons, PanelHost
 from game.ui.table.duel import hud
 from game.ui.table.duel.arrange import BEFORE_PLAY, bastille_spot, duel_targets, in_hand_order
 from game.ui.table.duel.controls import duel_buttons
-from game.ui.table.kit import Key, Spawn
+from game.ui.table.duel.results import DuelGameOverScene, DuelHandResultScene
 from game.ui.table.layout import TableLayout
-from game.ui.table.stage import Placement
+from game.ui.table.stage import Placement, Spawn
+from game.ui.table.state import Hand, TableState
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -39,26 +39,22 @@ if TYPE_CHECKING:
     from game.ui.table.beats import Beat
     from game.ui.table.scene import TableScene
 
-DUEL_TIMINGS: dict[type, Timing] = {
+DUEL_TIMINGS: dict[type, Timing] = CARD_PLAY_TIMINGS | {
     ev.Cut: Timing(after=1.1, sound="deal"),
     ev.CutTied: Timing(after=0.6),
     ev.PrimeMinisterAppointed: Timing(after=0.6),
     ev.Dealt: Timing(move=0.35, stagger=0.03, after=0.2, sound="deal"),
-    ev.CoupAnnounced: Timing(after=1.0, sound="coup"),
+    ev.CoupAnnounced: Timing(after=1.0, sound="fanfare"),
     ev.NoCoup: Timing(after=0.5),
     ev.HandTypeChosen: Timing(after=0.6),
     ev.SetAside: Timing(move=0.4, after=0.2, sound="card"),
     ev.DrewFromBastille: Timing(move=0.45, after=0.3, sound="deal"),
     ev.QueenOfHeartsInBastille: Timing(after=1.4),
     ev.ExchangeEnded: Timing(move=0.3, after=0.3),
-    CardPlayed: TIMINGS[CardPlayed],
     ev.TrickWon: Timing(move=0.4, hold=0.7, after=0.15, sound="trick"),
-    RunStarted: TIMINGS[RunStarted],
-    RunEnded: TIMINGS[RunEnded],
-    Passed: TIMINGS[Passed],
     ev.WentOut: Timing(after=0.5),
     ev.LayoutBlocked: Timing(after=0.8),
-    ev.HandWon: Timing(after=0.8, sound="coup"),
+    ev.HandWon: Timing(after=0.8, sound="fanfare"),
     ev.PrimeMinisterChanged: Timing(after=0.6),
     ev.RoundStarted: Timing(after=0.4),
     ev.TiebreakStarted: Timing(after=1.0),
@@ -68,23 +64,21 @@ SETTLING = (ev.HandWon, ev.PrimeMinisterChanged, ev.RoundEnded, ev.RoundStarted,
 """The events a hand result tells: the point, the office, the round's end."""
 
 
-class DuelKit:
+class DuelCards(PlayedCards):
+    """The cards of the game for two: twelve a hand, JOKER the wild card, the Bastille and
+    the cards set aside in the exchange, picked by clicking them."""
+
     wild = JOKER
 
-    def targets(self, view: DuelView, layout: TableLayout, bottom: int, *,
-                playable: Collection[Card], selected: Card | None, marked: Collection[Card],
-                choosing: bool) -> dict[Key, Placement]:
-        return duel_targets(view, layout, bottom, playable=playable, selected=selected,
-                            marked=marked, choosing=choosing)
+    def targets(self, table: TableState, hand: Hand) -> dict[Key, Placement]:
+        return duel_targets(table.table, table.layout, table.bottom, playable=hand.playable,
+                            selected=hand.selected, marked=hand.marked, choosing=hand.choosing)
 
     def event_targets(self, event: Event | None, layout: TableLayout,
                       bottom: int) -> dict[Key, Placement]:
         if isinstance(event, ev.Cut):  # the cut, face up before each player
             return drawn_for_director(event.cuts, layout, bottom)
         return {}
-
-    def timing(self, event: Event) -> Timing:
-        return DUEL_TIMINGS.get(type(event), Timing())
 
     def deal_order(self, view: DuelView, targets: dict[Key, Placement]) -> dict[Key, int]:
         return deal_order(view.seat, view.prime_minister, view.players, targets)
@@ -103,13 +97,42 @@ class DuelKit:
             if isinstance(event, ev.DrewFromBastille):
                 bx, by = bastille_spot(layout, view)
                 return Placement(bx, by, face_up=False, width=small, z=target.z)
-            return Placement(target.x, target.y, target.face_up, target.angle, target.z,
-                             target.width, opacity=0.0)
+            return fade_in(target)
 
         return spawn
 
     def in_hand_order(self, view: DuelView) -> list[Card]:
         return in_hand_order(view.hand)
+
+    def named_by(self, decision: Any) -> tuple[Card, ...]:
+        if isinstance(decision, SetAside):
+            return tuple(decision.cards)
+        return super().named_by(decision)
+
+    def collects_cards(self, view: DuelView) -> bool:
+        return view.phase is Phase.EXCHANGE and view.to_act == view.seat
+
+    def in_play(self, view: DuelView) -> bool:
+        return view.hand_type is not None
+
+    def between_hands(self, view: DuelView) -> bool:
+        return view.phase in (Phase.DEAL, Phase.OVER)
+
+
+class DuelKit:
+    motion = None  # nothing moves but the cards
+    knocked_out = None  # both play every hand to the end
+    told_over_table: Mapping[type, str | None] = {
+        ev.QueenOfHeartsInBastille:
+            "The Queen of Hearts stayed in the Bastille: Marie is dealt again.",
+        ev.CutTied: "The cut is a tie: cut again.",
+    }
+
+    def __init__(self) -> None:
+        self.cards = DuelCards()
+
+    def timing(self, event: Event) -> Timing:
+        return DUEL_TIMINGS.get(type(event), NO_TIMING)
 
     def starts_hand(self, event: Event) -> bool:
         return isinstance(event, ev.Dealt)
@@ -117,30 +140,8 @@ class DuelKit:
     def settles(self, event: Event) -> bool:
         return isinstance(event, SETTLING)
 
-    def between_hands(self, view: DuelView) -> bool:
-        return view.phase in (Phase.DEAL, Phase.OVER)
-
-    def in_play(self, view: DuelView) -> bool:
-        return view.hand_type is not None
-
-    def collects_cards(self, view: DuelView) -> bool:
-        return view.phase is Phase.EXCHANGE and view.to_act == view.seat
-
-    def announces(self, event: Event) -> bool:
-        return False
-
-    def remark(self, event: Event) -> str | None:
-        if isinstance(event, ev.QueenOfHeartsInBastille):
-            return "The Queen of Hearts stayed in the Bastille: Marie is dealt again."
-        if isinstance(event, ev.CutTied):
-            return "The cut is a tie: cut again."
-        return None
-
     def describe(self, decision: Any, view: Any, names: Sequence[str]) -> str:
         return describe(decision)
-
-    def picked_by(self, decision: Any) -> set[Card]:
-        return set(decision.cards) if isinstance(decision, SetAside) else set()
 
     def prompt(self, view: DuelView) -> str:
         if view.phase is Phase.EXCHANGE:
@@ -155,38 +156,32 @@ class DuelKit:
     def plates(self, view: DuelView, layout: TableLayout, bottom: int) -> list[pygame.Rect]:
         return [layout.place_of(seat, bottom).plate for seat in range(view.players)]
 
-    def dagger_targets(self, view: DuelView, layout: TableLayout) -> list[float]:
-        return []
-
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
-                scene: TableScene) -> DecisionButtons:
-        return duel_buttons(ui, layout, legal, scene)
+                table: PanelHost) -> DecisionButtons:
+        return duel_buttons(ui, layout, legal, table)
 
-    def furniture(self, surface: pygame.Surface, scene: TableScene, view: DuelView,
-                  table: DuelView, now: float, light: text.SuitColours) -> None:
-        layout = scene.layout
+    def furniture(self, surface: pygame.Surface, table: TableState,
+                  light: text.SuitColours) -> None:
+        view, shown, layout = table.view, table.table, table.layout
         scale = layout.scale
-        hud.draw_banner(surface, layout.banner, view, scene.naming, scale, light)
-        hud.draw_scoresheet(surface, layout.board, view, scene.names, scale)
-        hud.draw_chart(surface, layout.treasury, table, scale)
-        shared_hud.draw_last_trick(surface, layout.last_trick, table.tricks_done, scene.names,
-                                   scene.card_art, scale, light,
-                                   dominoes="Dominoes" if table.dominoes is not None else None,
+        hud.draw_banner(surface, layout.banner, view, table.naming, scale, light)
+        hud.draw_scoresheet(surface, layout.board, view, table.names, scale)
+        hud.draw_chart(surface, layout.treasury, shown, scale)
+        shared_hud.draw_last_trick(surface, layout.last_trick, shown.tricks_done, table.names,
+                                   table.card_art, scale, light,
+                                   dominoes="Dominoes" if shown.dominoes is not None else None,
                                    wild=JOKER)
-        thinking = scene.session.thinking
         for seat in range(view.players):
-            place = layout.place_of(seat, scene.seating.bottom)
-            status = hud.seat_status(table, seat, thinking=seat == thinking, now=now)
-            hud.draw_plate(surface, place.plate, name=scene.names[seat], view=view, seat=seat,
-                           scale=scale, to_act=seat == view.to_act and scene.caught_up,
+            status = hud.seat_status(shown, seat, thinking=seat == table.thinking,
+                                     now=table.now)
+            hud.draw_plate(surface, table.place_of(seat).plate, name=table.names[seat],
+                           view=view, seat=seat, scale=scale, to_act=table.lit(seat),
                            status=status)
-        _bastille_label(surface, layout, table)
-        if table.dominoes is not None:
+        _bastille_label(surface, layout, shown)
+        if shown.dominoes is not None:
             shared_hud.suit_guide(surface, layout.dominos, scale, light)
 
     def overlay_after(self, app: App, table: TableScene, beat: Beat) -> Scene | None:
-        from game.ui.table.duel.results import DuelHandResultScene
-
         if isinstance(beat.event, ev.HandEnded):
             return DuelHandResultScene(app, table, beat)
         if isinstance(beat.event, ev.GameEnded):
@@ -194,15 +189,7 @@ class DuelKit:
         return None
 
     def game_over(self, app: App, table: TableScene) -> Scene:
-        from game.ui.table.duel.results import DuelGameOverScene
-
         return DuelGameOverScene(app, table)
-
-    def knocked_out(self, view: DuelView, seat: int) -> bool:
-        return False  # everyone plays every hand to the end
-
-    def statistics(self, match: Match, humans: Collection[int]) -> stats.GameRecord | None:
-        return stats.record_for_duel(match, humans)
 
 
 def _bastille_label(surface: pygame.Surface, layout: TableLayout, view: DuelView) -> None:

@@ -15,8 +15,8 @@ from game.rules.coup_detat_duel.charts import JACKS, QUEEN_OF_HEARTS, SPADES, Ha
 from game.rules.coup_detat_duel.view import DuelView
 from game.rules.words import Naming, capitalized
 from game.ui.scenes.common import draw_lines
-from game.ui.scenes.results import GameOverOverlay, ResultOverlay
 from game.ui.table.duel.hud import draw_scoresheet
+from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 
 if TYPE_CHECKING:
     from game.ui.app import App

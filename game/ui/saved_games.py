@@ -1,0 +1,68 @@
+"""Sitting at a saved game's table: what Continue, Load and the crash screen's way back share.
+
+These are not screens but what several screens do, so they live beside the screens and
+open the table by name: no screen imports another to carry on a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from game.engine import saves
+from game.engine.errors import SaveError
+from game.games import table_games
+from game.services import save_index
+from game.services.catalogue import CATALOGUE
+from game.services.session import GameSession
+from game.system import paths
+from game.ui import screens
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from game.ui.app import App
+
+
+def can_continue() -> bool:
+    """An autosave that looks loadable and is not of a finished game: the newest such one
+    decides (an older one of a finished game must not revive it)."""
+    for path in paths.autosave_paths():
+        if path.exists():
+            entry = save_index.read_entry(path, replay=False)
+            if entry.problem is None:
+                return not entry.over
+    return False
+
+
+def resume(app: App, path: Path) -> str | None:
+    """Load a save and sit at its table; the reason when the file cannot be loaded."""
+    return resume_first(app, [path])
+
+
+def resume_autosave(app: App) -> str | None:
+    """Sit at the newest autosave that loads; the reasons when none does."""
+    return resume_first(app, paths.autosave_paths())
+
+
+def resume_first(app: App, candidates: list[Path]) -> str | None:
+    try:
+        saved, _, skipped = saves.read_first(candidates, catalogue=CATALOGUE)
+    except SaveError as error:
+        return str(error)
+    return sit_at(app, saved, skipped)
+
+
+def sit_at(app: App, saved: saves.SavedGame, skipped: Sequence[str] = ()) -> str | None:
+    """Sit at a loaded game's table; why not, when the table cannot show its game. A
+    finished game is only looked at: it takes no autosave, so Continue still carries on
+    the game in progress."""
+    if all(game.id != saved.ruleset.id for game in table_games()):
+        return f"The table cannot show {saved.ruleset.title} games yet."
+    autosave = None if saved.match.pending.over else paths.autosave_path()
+    session = GameSession.resume(saved, autosave_path=autosave, on_thinking_done=app.wake)
+    if skipped:
+        session.notes.append("The newest autosave could not be loaded "
+                             f"({' '.join(skipped)}); this is the one before it.")
+    app.replace(screens.make("table", app, session))
+    return None

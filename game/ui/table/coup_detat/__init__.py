@@ -1,0 +1,1 @@
+"""The table's kit for Coup d'État (1966), for 3 or 4 players."""

@@ -1,0 +1,182 @@
+"""High card, a tiny game of chance: each player is dealt one card face down; in turn each
+stands or folds; the highest card standing wins (all fold: nobody wins). Pure rules on the
+engine's kernel, like every game's."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from game.cards import Card, Suit
+from game.engine.chronicle import Chronicle
+from game.engine.errors import IllegalMove, MalformedEntry
+from game.engine.ruleset import GAME_OVER, Pending
+
+DECK = tuple(Card.parse(f"{rank}{suit}") for rank in ("A", "K", "Q", "J") for suit in "SHDC")
+ORDER = {rank: index for index, rank in enumerate(("J", "Q", "K", "A"))}
+
+
+@dataclass(frozen=True)
+class Options:
+    players: int
+
+
+@dataclass(frozen=True)
+class Deal:  # chance's decision
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Call:
+    stand: bool
+
+
+@dataclass(frozen=True)
+class Dealt:
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Called:
+    seat: int
+    stand: bool
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options
+    cards: tuple[Card, ...] = ()
+    calls: tuple[bool, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return len(self.calls) == self.options.players
+
+
+@dataclass(frozen=True)
+class View:
+    seat: int | None
+    card: Card | None
+    calls: tuple[bool, ...]
+    shown: tuple[Card, ...]  # every card, once the game is over
+
+
+def _strength(card: Card) -> tuple[int, int]:
+    return ORDER[str(card.rank)], list(Suit).index(card.suit)
+
+
+class HighCard:
+    id = "high-card"
+    title = "High card"
+    min_players = 2
+    max_players = 4
+
+    @staticmethod
+    def parse_options(raw: Mapping[str, object]) -> Options:
+        players = raw.get("players", 2)
+        if type(players) is not int or not 2 <= players <= 4:
+            raise MalformedEntry("High card is for 2 to 4 players")
+        return Options(players)
+
+    @staticmethod
+    def options_to_json(options: Options) -> dict[str, object]:
+        return {"players": options.players}
+
+    @staticmethod
+    def players(options: Options) -> int:
+        return options.players
+
+    @staticmethod
+    def new_game(options: Options) -> State:
+        return State(options)
+
+    @staticmethod
+    def pending(state: State) -> Pending:
+        if not state.cards:
+            return Pending(None, "deal")
+        return GAME_OVER if state.over else Pending(len(state.calls), "call")
+
+    @staticmethod
+    def legal(state: State) -> Sequence[Call]:
+        return () if not state.cards or state.over else (Call(True), Call(False))
+
+    def decide(self, state: State, decision: object) -> Chronicle:
+        chronicle: Chronicle = Chronicle(state, self.apply)
+        if isinstance(decision, Deal) and not state.cards:
+            chronicle.add(Dealt(decision.cards))
+        elif isinstance(decision, Call) and state.cards and not state.over:
+            chronicle.add(Called(len(state.calls), decision.stand))
+        else:
+            raise IllegalMove("That is not a move now.")
+        return chronicle
+
+    @staticmethod
+    def apply(state: State, event: object) -> State:
+        if isinstance(event, Dealt):
+            return State(state.options, event.cards, state.calls)
+        assert isinstance(event, Called)
+        return State(state.options, state.cards, (*state.calls, event.stand))
+
+    @staticmethod
+    def random_chance(state: State, rng: random.Random) -> Deal:
+        return Deal(tuple(rng.sample(DECK, state.options.players)))
+
+    @staticmethod
+    def view(state: State, seat: int | None) -> View:
+        card = state.cards[seat] if seat is not None and state.cards else None
+        return View(seat, card, state.calls, state.cards if state.over else ())
+
+    @staticmethod
+    def winners(state: State) -> tuple[int, ...]:
+        standing = [seat for seat, stand in enumerate(state.calls) if stand]
+        if not state.over or not standing:
+            return ()
+        return (max(standing, key=lambda seat: _strength(state.cards[seat])),)
+
+    @staticmethod
+    def checkpoint(event: object) -> bool:
+        return isinstance(event, Called)
+
+    @staticmethod
+    def reveals(event: object) -> bool:
+        return False
+
+    @staticmethod
+    def progress(state: State) -> str:
+        return "Game over" if state.over else f"{len(state.calls)} called"
+
+    @staticmethod
+    def decision_to_json(decision: object) -> dict[str, object]:
+        if isinstance(decision, Deal):
+            return {"deal": [str(card) for card in decision.cards]}
+        assert isinstance(decision, Call)
+        return {"call": "stand" if decision.stand else "fold"}
+
+    @staticmethod
+    def decision_from_json(entry: Mapping[str, object]) -> object:
+        if "deal" in entry and isinstance(entry["deal"], list):
+            return Deal(tuple(Card.parse(str(card)) for card in entry["deal"]))
+        if entry.get("call") in ("stand", "fold"):
+            return Call(entry["call"] == "stand")
+        raise MalformedEntry(f"not a High card move: {dict(entry)!r}")
+
+    def narrator(self, names: Sequence[str], viewer: int | None = None, *,
+                 tell_all: bool = True, second_person: bool = False) -> Narrator:
+        return Narrator(names)
+
+
+class Narrator:
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = names
+
+    def lines(self, event: object, after: State) -> list[str]:
+        if isinstance(event, Called):
+            return [f"{self.names[event.seat]} {'stands' if event.stand else 'folds'}."]
+        return ["The cards are dealt."]
+
+    def starts_section(self, event: object) -> bool:
+        return isinstance(event, Dealt)
+
+
+RULESET = HighCard()
