@@ -641,16 +641,21 @@ class TableScene(Scene):
             self.side.refresh(self.undo_refusal(), self.seating.may_redo(self.session.match))
 
     def _place_cursor(self) -> None:
-        """The keyboard starts where Enter does what the turn asks: on the first card that
-        may be played (the buttons beside it wait for Tab), else on the panel's first
-        button."""
+        """The keyboard starts where the turn asks for it: on the first card that may be
+        played (the buttons beside it wait for Tab); in an exchange, on the first card of
+        the hand (Space picks it, Enter sets the picked cards aside); else on the panel's
+        first button."""
         playable = self.playable_in_hand()
         if playable:
             if self.selected not in playable:  # (a hint's card stays chosen)
                 self.selected = playable[0]
             if self.decisions is not None:
                 self.decisions.unfocus()
-        elif self.decisions is not None and not self.decisions.picks_cards:
+        elif self.decisions is not None and self.decisions.picks_cards:
+            hand = self.in_hand()
+            if hand and self.selected not in hand:
+                self.selected = hand[0]
+        elif self.decisions is not None:
             self.decisions.focus_default()
 
     def in_hand(self) -> list[Card]:
