@@ -1,6 +1,7 @@
 """`python -m game` and the `coup-detat` command."""
 
 import multiprocessing
+import os
 import sys
 
 from game import cli
@@ -8,7 +9,18 @@ from game import cli
 
 def main() -> int:
     _speak_utf8()
-    return cli.main()
+    try:
+        return cli.main()
+    except BrokenPipeError:  # the reader went away (`coup-detat replay SAVE | head`)
+        _quiet_stdout()
+        return 1
+
+
+def _quiet_stdout() -> None:
+    """Send what is still buffered for standard output nowhere, so that Python's own flush
+    at exit does not fail on the closed pipe a second time."""
+    if sys.stdout is not None:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _speak_utf8() -> None:

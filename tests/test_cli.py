@@ -252,3 +252,17 @@ def test_a_led_coup_naming_no_real_suit_is_refused(tmp_path: Path,
     result = json.loads(out)
     assert status == 1 and result["error"]["move"] == 1
     assert "name the suit" in result["error"]["message"]
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    """`coup-detat replay SAVE | head -1`: the pipe closes under the command (here before
+    it has written anything), which stops without a traceback."""
+    sample = Path(__file__).resolve().parent.parent / "saves" / "complete-game-4-players.json"
+    with subprocess.Popen([sys.executable, "-m", "game", "replay", str(sample)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as command:
+        assert command.stdout is not None and command.stderr is not None
+        command.stdout.close()  # the reader is gone before the first line
+        errors = command.stderr.read().decode("utf-8", "replace")
+        status = command.wait(timeout=60)
+    assert "Traceback" not in errors and "Error" not in errors, errors
+    assert status == 1
