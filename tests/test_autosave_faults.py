@@ -18,6 +18,7 @@ from game.services import save_index
 from game.services import session as session_module
 from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
+from game.system import paths
 from game.system.files import write_atomically
 from game.ui.scenes.files import LeaveUnsavedDialog, SaveDialog
 from game.ui.scenes.menu import PauseMenu
@@ -141,6 +142,28 @@ def test_the_table_tells_it_at_once_and_saves_elsewhere(
         assert [entry.title for entry in save_index.list_saves([(stick, False)])] == ["my game"]
         loaded = saves.read(saved, catalogue=CATALOGUE)
         assert len(loaded.match.turns) == len(scene.session.match.turns)
+
+
+def test_a_name_with_a_slash_is_a_name_kept_in_the_saves_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a whole path saves elsewhere: "Anna/Bob" is the save's name, and nothing is
+    written beside wherever the program was started."""
+    started_in = tmp_path / "started here"
+    started_in.mkdir()
+    monkeypatch.chdir(started_in)
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = sit(app, tmp_path)
+        frames(app, 5)
+        scene.open_save()
+        frames(app)
+        dialog = app.scene
+        assert isinstance(dialog, SaveDialog) and dialog.name is not None
+        dialog.name.set_text("Anna/Bob")
+        press_button(app, "Save")
+        assert app.scene is scene
+        [entry] = save_index.list_saves([(paths.saves_dir(), False)])
+        assert entry.title == "Anna/Bob"
+    assert list(started_in.iterdir()) == []
 
 
 def test_leaving_asks_first_while_the_game_is_not_saved(

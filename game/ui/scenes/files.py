@@ -276,12 +276,16 @@ def default_name() -> str:
 def elsewhere(typed: str) -> Path | None:
     """The file a whole path typed in the name's box stands for (to save outside the
     saves folder: another disk when this one is full), ending in .json, a new file in it
-    if it is a folder; None for a plain name."""
+    if it is a folder; None for a name. Only a whole path counts ("/media/stick/game",
+    "~/game", "D:\\game"): a name with a slash in it ("Anna/Bob") is a name, kept in the
+    saves folder, never a file beside wherever the program was started."""
     text = typed.strip()
     separators = [os.sep, *([os.altsep] if os.altsep else [])]
     if not (text.startswith("~") or any(mark in text for mark in separators)):
         return None
     path = Path(text).expanduser()
+    if not path.is_absolute():
+        return None
     if path.is_dir():
         return path / f"{default_name()}.json"
     return path if path.suffix.lower() == ".json" else path.with_name(f"{path.name}.json")
