@@ -315,9 +315,6 @@ class Hand:
             self.runner = -1  # nothing left to lay: the run ends by itself
         self.to_act = self.next_holder(seat)
 
-    def dominos_over(self) -> bool:
-        return self.holders() <= 1
-
     def _dominos_out(self, random_float: object) -> None:
         draw = random_float
         t = tables(self.players)
@@ -420,19 +417,3 @@ class Hand:
             case HandType.GUILLOTINE:
                 return king and queens and spades and touche
         return bool(self.out) and self.out[0] == seat
-
-
-def copy_hand(hand: Hand) -> Hand:
-    """A fresh copy to play out (playouts change the hand they play)."""
-    return Hand(
-        players=hand.players, hand_type=hand.hand_type, director=hand.director,
-        coup_player=hand.coup_player, hands=[list(cards) for cards in hand.hands],
-        to_act=hand.to_act, hands_left=hand.hands_left, treasury=hand.treasury,
-        center=hand.center, trick=list(hand.trick), led=hand.led,
-        tricks_done=hand.tricks_done, first_winner=hand.first_winner,
-        last_winner=hand.last_winner, queens=list(hand.queens), spades=list(hand.spades),
-        king_of_hearts_taker=hand.king_of_hearts_taker, center_taken=hand.center_taken,
-        start=hand.start, top=list(hand.top), bottom=list(hand.bottom), out=list(hand.out),
-        runner=hand.runner,
-    )
-

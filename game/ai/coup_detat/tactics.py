@@ -3,9 +3,9 @@ which of my cards would win or lose it, what each card is worth in this hand."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
-from game.cards import COUP, Card, Rank, Suit
+from game.cards import COUP, Card, Suit
 from game.rules.coup_detat.charts import DIRECTORS_CHART, KING_OF_HEARTS, Deck, HandType, deck_for
 from game.rules.coup_detat.tricks import trick_winner
 from game.rules.coup_detat.view import CoupDetatView
@@ -56,18 +56,6 @@ def by_strength(cards: Iterable[Card], deck: Deck) -> list[Card]:
 
 def suit_cards(cards: Iterable[Card], suit: Suit) -> list[Card]:
     return [card for card in cards if card.suit is suit]
-
-
-def last_to_play(view: CoupDetatView) -> bool:
-    return len(view.trick) == view.players - 1
-
-
-def count_rank(cards: Sequence[Card], rank: Rank) -> int:
-    return sum(1 for card in cards if card.rank is rank)
-
-
-def holds_coup(cards: Sequence[Card]) -> bool:
-    return COUP in cards
 
 
 def goal_cards(hand_type: HandType | None, deck: Deck) -> frozenset[Card]:

@@ -39,10 +39,6 @@ class DuelKnowledge:
     def place(self, holder: int) -> Place:
         return next(place for place in self.places if place.holder == holder)
 
-    def may_hold(self, card: Card) -> bool:
-        """Can the other player have `card` in his hand?"""
-        return card in self.unseen and card not in self.place(self.other).forbidden
-
     def his_possible(self) -> frozenset[Card]:
         """The cards the other player may hold."""
         return self.unseen - self.place(self.other).forbidden
