@@ -21,6 +21,14 @@ Format versions, each older one read through a migration step to the next:
        (later, within version 2: "name", the name the player gave the save, which the
        Load dialog lists; optional: autosaves have none, and a save without one, or with
        one that is not a name of 1 to 60 printable characters, is listed by its file name)
+    3  a match may be played at two tables (six to eight at Coup d'État): then "options"
+       are the match's ("players" counts everyone), "seats" lists every player, and
+       "tables" holds, for each table, the match's seats in that table's seat order and
+       the table's own log; such a save has no top-level "log". A save of one table is
+       as in version 2.
+
+    {..., "options": {"players": 7, "short_game": false}, "seats": [7 seats],
+     "tables": [{"seats": [5, 0, 3, 1], "log": [...]}, {"seats": [2, 6, 4], "log": [...]}]}
 
 In every version a seat's name is 1 to 40 characters, none of them a control character (a
 tab, a line break), half of a surrogate pair or a line separator (`seat_name`): a save with
@@ -36,7 +44,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -45,10 +53,11 @@ from game import __version__
 from game.engine.errors import IllegalMove, MalformedEntry, SaveError
 from game.engine.match import ChanceSource, Match
 from game.engine.ruleset import Ruleset
+from game.engine.tables import Split, TablesMatch, table_options
 from game.system import files
 
 FORMAT = "coup-detat-save"
-VERSION = 2
+VERSION = 3
 APP = f"coup-detat {__version__}"
 SEAT_KINDS = ("human", "computer")
 DEFAULT_LEVEL = "medium"  # the level of a computer seat that a version 1 save left without
@@ -66,6 +75,8 @@ class Catalogue:
 
     rulesets: Mapping[str, Ruleset]
     levels: Collection[str]
+    tables: Mapping[str, Mapping[int, tuple[int, ...]]] = field(default_factory=dict)
+    """For a game that may be played at several tables: players -> players at each."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,24 +100,60 @@ class SavedGame:
     def ruleset(self) -> Ruleset:
         return self.match.ruleset
 
+    @property
+    def over(self) -> bool:
+        return self.match.pending.over
 
-def to_json(match: Match, seats: tuple[Seat, ...], *, saved_at: str | None = None,
-            name: str | None = None) -> dict:
+
+@dataclass(frozen=True)
+class SavedTables:
+    """A saved match played at several tables."""
+
+    tables: TablesMatch
+    seats: tuple[Seat, ...]
+    saved_at: str | None = None
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.tables.ruleset
+
+    @property
+    def over(self) -> bool:
+        return self.tables.over
+
+
+Saved = SavedGame | SavedTables
+
+
+def to_json(match: Match | TablesMatch, seats: tuple[Seat, ...], *,
+            saved_at: str | None = None, name: str | None = None) -> dict:
     ruleset = match.ruleset
     named = save_name(name)
-    return {
+    head = {
         "format": FORMAT,
         "version": VERSION,
         **({"name": named} if named is not None else {}),
         "ruleset": ruleset.id,
-        "options": ruleset.options_to_json(match.options),
+    }
+    tail = {
         "seats": [_seat_json(seat) for seat in seats],
         "saved_at": saved_at or datetime.now(UTC).isoformat(timespec="seconds"),
-        "progress": ruleset.progress(match.state),  # for listing saves; not trusted on load
-        "over": match.pending.over,  # so is this: a finished game is not offered to continue
         "app": APP,
-        "log": [ruleset.decision_to_json(decision) for decision in match.decisions],
     }
+    if isinstance(match, TablesMatch):
+        return {**head, "options": dict(match.options), **tail,
+                "progress": match.progress(), "over": match.over,
+                "tables": [{"seats": list(seats_there), "log": _log_json(table)}
+                           for seats_there, table in zip(match.split.tables, match.matches,
+                                                         strict=True)]}
+    return {**head, "options": ruleset.options_to_json(match.options), **tail,
+            "progress": ruleset.progress(match.state),  # for listing saves; not trusted
+            "over": match.pending.over,  # nor is this: a finished game is not continued
+            "log": _log_json(match)}
+
+
+def _log_json(match: Match) -> list[dict[str, object]]:
+    return [match.ruleset.decision_to_json(decision) for decision in match.decisions]
 
 
 def _seat_json(seat: Seat) -> dict[str, str]:
@@ -116,14 +163,14 @@ def _seat_json(seat: Seat) -> dict[str, str]:
     return entry
 
 
-def write(path: str | Path, match: Match, seats: tuple[Seat, ...], *, keep: int = 0,
+def write(path: str | Path, match: Match | TablesMatch, seats: tuple[Seat, ...], *, keep: int = 0,
           name: str | None = None) -> None:
     """Write a save atomically, keeping `keep` earlier versions beside it; `name` is the
     save's name as the player typed it (the file's name may differ)."""
     files.write_atomically(path, dumps(match, seats, name=name), keep=keep)
 
 
-def dumps(match: Match, seats: tuple[Seat, ...], *, name: str | None = None) -> str:
+def dumps(match: Match | TablesMatch, seats: tuple[Seat, ...], *, name: str | None = None) -> str:
     return json.dumps(to_json(match, seats, name=name), separators=(",", ":"))
 
 
@@ -158,7 +205,7 @@ def printable(text: str) -> bool:
 
 
 def read(path: str | Path, *, catalogue: Catalogue,
-         chance: ChanceSource | None = None) -> SavedGame:
+         chance: ChanceSource | None = None) -> Saved:
     """Load a save file of one of the catalogue's games; `SaveError` saying what is wrong
     if it cannot be loaded."""
     return from_json(read_data(Path(path)), catalogue=catalogue, chance=chance)
@@ -174,7 +221,7 @@ def read_data(path: Path) -> object:
 
 
 def read_first(paths: Iterable[Path], *, catalogue: Catalogue,
-               chance: ChanceSource | None = None) -> tuple[SavedGame, Path, list[str]]:
+               chance: ChanceSource | None = None) -> tuple[Saved, Path, list[str]]:
     """The first of `paths` that loads, its path, and why each one before it did not.
     `SaveError` listing every reason if none loads."""
     problems: list[str] = []
@@ -189,9 +236,9 @@ def read_first(paths: Iterable[Path], *, catalogue: Catalogue,
 
 
 def from_json(data: Any, *, catalogue: Catalogue,
-              chance: ChanceSource | None = None) -> SavedGame:
+              chance: ChanceSource | None = None) -> Saved:
     """A saved game of one of the catalogue's games from its JSON object, validated and replayed;
-    `SaveError` if not."""
+    `SaveError` if not. `chance` carries on the deals of a game of one table only."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise SaveError("This is not a Coup d'État saved game.")
     version = data.get("version")
@@ -204,14 +251,56 @@ def from_json(data: Any, *, catalogue: Catalogue,
         )
     data = migrated(data, version)
     ruleset = _ruleset(data.get("ruleset"), catalogue.rulesets)
+    saved_at = data.get("saved_at")
+    saved_at = saved_at if moment(saved_at) is not None else None
+    if "tables" in data:
+        tables = _tables(ruleset, data, catalogue)
+        return SavedTables(tables, _seats(data.get("seats"), tables.players, catalogue.levels),
+                           saved_at)
     try:
         options = ruleset.parse_options(data.get("options"))  # type: ignore[arg-type]
     except MalformedEntry as error:
         raise SaveError(f"The save's options are wrong: {error}.") from None
     seats = _seats(data.get("seats"), ruleset.players(options), catalogue.levels)
     match = _replay(ruleset, options, data.get("log"), chance)
-    saved_at = data.get("saved_at")
-    return SavedGame(match, seats, saved_at if moment(saved_at) is not None else None)
+    return SavedGame(match, seats, saved_at)
+
+
+def _tables(ruleset: Ruleset, data: Mapping[str, Any], catalogue: Catalogue) -> TablesMatch:
+    """The match of several tables a save holds, every table's log replayed."""
+    options, raw = data.get("options"), data.get("tables")
+    if not isinstance(options, Mapping) or not isinstance(raw, list) or not all(
+            isinstance(table, Mapping) and isinstance(table.get("seats"), list) for table in raw):
+        raise SaveError("The save's tables must each list their seats and their log.")
+    players = options.get("players")
+    sizes = catalogue.tables.get(ruleset.id, {}).get(players) if isinstance(players, int) \
+        else None
+    if sizes is None:
+        raise SaveError(f"{ruleset.title} is not played at several tables by {players!r} "
+                        "players.")
+    seated = [table["seats"] for table in raw]
+    if any(not isinstance(seat, int) or isinstance(seat, bool)
+           for seats in seated for seat in seats):
+        raise SaveError("The save's tables must list seats by number.")
+    try:
+        split = Split(tuple(tuple(seats) for seats in seated))
+    except ValueError:
+        split = None
+    if split is None or split.sizes != sizes:
+        raise SaveError(f"The save's tables must seat {players} players "
+                        f"{' + '.join(map(str, sizes))}, each once.")
+    matches, canonical = [], {}
+    for table, (seats, entry) in enumerate(zip(split.tables, raw, strict=True)):
+        try:
+            local = table_options(ruleset, options, len(seats))
+            canonical = ruleset.options_to_json(local)
+        except MalformedEntry as error:
+            raise SaveError(f"The save's options are wrong: {error}.") from None
+        try:
+            matches.append(_replay(ruleset, local, entry.get("log"), None))
+        except SaveError as error:
+            raise SaveError(f"Table {table + 1}: {error}") from None
+    return TablesMatch(ruleset, canonical, split, matches)
 
 
 def _ruleset(named: object, rulesets: Mapping[str, Ruleset]) -> Ruleset:
@@ -250,7 +339,13 @@ def _from_version_1(data: Mapping[str, Any]) -> Mapping[str, Any]:
     return {**data, "version": 2, "seats": seats}
 
 
-MIGRATIONS: dict[int, Callable[[Mapping[str, Any]], Mapping[str, Any]]] = {1: _from_version_1}
+def _from_version_2(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Version 3 only added games at several tables: a version 2 save reads as it is."""
+    return {**data, "version": 3}
+
+
+MIGRATIONS: dict[int, Callable[[Mapping[str, Any]], Mapping[str, Any]]] = {
+    1: _from_version_1, 2: _from_version_2}
 
 
 def _seats(raw: object, players: int, levels: Collection[str]) -> tuple[Seat, ...]:

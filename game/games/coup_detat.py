@@ -1,6 +1,6 @@
 """Coup d'État (1966) for 3 or 4 players, as the program knows it."""
 
-from game.games.plugin import Game, Records, Ref, Setup, Toggle
+from game.games.plugin import Game, Records, Ref, Setup, Tables, Toggle
 from game.rules.coup_detat import RULESET
 
 GAME = Game(
@@ -21,4 +21,6 @@ GAME = Game(
                     summary=Ref("game.services.coup_detat.summary:new_summary")),
     rules_page=Ref("game.services.coup_detat.rules_page:section"),
     kit=Ref("game.ui.table.coup_detat.kit:CoupDetatKit"),
+    tables=Tables(sizes={6: (3, 3), 7: (4, 3), 8: (4, 4)},
+                  score=Ref("game.services.coup_detat.records:final_worth"), score_name="worth"),
 )

@@ -91,6 +91,16 @@ class Records:
 
 
 @dataclass(frozen=True)
+class Tables:
+    """How more players than one table seats play the game: split among tables, each a
+    complete game of its own, then compared across the tables (RULES.md)."""
+
+    sizes: Mapping[int, tuple[int, ...]]  # players -> players at each table (7: (4, 3))
+    score: Ref[Any]  # (state, seat) -> what is compared across tables (the final worth)
+    score_name: str = "score"  # what the standings call it ("worth")
+
+
+@dataclass(frozen=True)
 class Game:
     """One game, as every part of the program outside its packages knows it."""
 
@@ -103,6 +113,7 @@ class Game:
     rules_page: Ref[Any]  # () -> rules_sections.Section
     formats: Ref[Any] | None = None  # scenario files and the bot protocol; None: neither
     kit: Ref[Any] | None = None  # () -> the table's kit; None: the window cannot seat it
+    tables: Tables | None = None  # None: played at one table only
     lesson: Ref[Any] | None = None
     review: Ref[Any] | None = None
 
@@ -125,4 +136,11 @@ class Game:
             ref = getattr(self, name)
             if ref is not None:
                 found[name] = ref
+        if self.tables is not None:
+            found["tables.score"] = self.tables.score
         return found
+
+    def player_counts(self) -> tuple[int, ...]:
+        """Every count of players the game seats, at one table or several, fewest first."""
+        several = self.tables.sizes if self.tables is not None else {}
+        return tuple(sorted({*self.setup.player_counts, *several}))

@@ -4,6 +4,7 @@ handed this."""
 
 from game.ai.levels import SAVED_LEVELS
 from game.engine.saves import Catalogue
-from game.games import RULESETS
+from game.games import GAMES, RULESETS
 
-CATALOGUE = Catalogue(RULESETS, SAVED_LEVELS)
+CATALOGUE = Catalogue(RULESETS, SAVED_LEVELS, {
+    game_id: game.tables.sizes for game_id, game in GAMES.items() if game.tables is not None})

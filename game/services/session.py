@@ -28,13 +28,6 @@ from game.system import paths
 from game.system.files import why_unwritten, write_atomically
 
 HUMAN, COMPUTER = "human", "computer"
-def _write_autosave(path: Path, text: str) -> str | None:
-    """Write the autosave; None when it is written, else what the player is told."""
-    try:
-        write_atomically(path, text, keep=paths.PREVIOUS_AUTOSAVES)
-    except OSError as error:
-        return f"Your game could not be saved: {why_unwritten(error)}"
-    return None
 HINT_BUDGET = 0.8  # seconds the Hard player thinks for a hint
 
 
@@ -43,6 +36,40 @@ def playing_level(level: str, ruleset_id: str) -> str:
     plays Easy; a level not built for this ruleset yet plays at random."""
     level = "easy" if level == "bot" else level
     return level if level in levels_for(ruleset_id) else "random"
+
+
+class Autosave:
+    """A game's autosave: a snapshot of the log taken at once (cheap), written in the
+    background (the disk may be slow), its trouble told in a sentence for the player."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._latest: Future[str | None] | None = None  # the latest autosave written
+        self._problem: str | None = None  # why the last one written failed
+
+    def write(self, text: str) -> None:
+        self._latest = self._writer.submit(self._write, text)
+
+    def _write(self, text: str) -> str | None:
+        """Write the autosave; None when it is written, else what the player is told."""
+        try:
+            write_atomically(self.path, text, keep=paths.PREVIOUS_AUTOSAVES)
+        except OSError as error:
+            return f"Your game could not be saved: {why_unwritten(error)}"
+        return None
+
+    def trouble(self) -> str | None:
+        """Why the game is not saved, as the last autosave written found (the disk full,
+        read-only...); None once an autosave is written."""
+        latest = self._latest
+        if latest is not None and latest.done():
+            self._problem = latest.result()
+        return self._problem
+
+    def close(self) -> None:
+        """Stop the writer once a pending autosave is written."""
+        self._writer.shutdown(wait=True)
 
 
 @dataclass(frozen=True)
@@ -64,29 +91,36 @@ class GameSession:
         players: Mapping[int, Player] | None = None,
         autosave_path: Path | None = None,
         on_thinking_done: Callable[[], None] | None = None,
+        search_pool: SearchPool | None = None,
+        autosave: Autosave | None = None,
+        document: Callable[[str | None], str] | None = None,
     ) -> None:
+        """`search_pool`, `autosave` and `document` are handed over by a match of several
+        tables, whose tables share them: the pool, the autosave, and the save of the whole
+        match (what `dumps` writes; by default, this table's game)."""
         if len(seats) != match.players:
             raise ValueError(f"{match.players} seats are needed, not {len(seats)}")
         self.match = match
         self.seats = tuple(seats)
         self.players: dict[int, Player] = dict(players or {})
-        self.search_pool = SearchPool()  # the Hard players' and the hints' worker processes
+        self._owns = search_pool is None and autosave is None  # else the match of tables does
+        # the Hard players' and the hints' worker processes
+        self.search_pool = search_pool if search_pool is not None else SearchPool()
         for seat, info in enumerate(self.seats):
             if info.kind == COMPUTER and seat not in self.players:
                 self.players[seat] = self._computer(info.level)
         if any(isinstance(player, SearchPlayer) for player in self.players.values()):
             self.search_pool.warm()  # the first Hard decision need not wait for workers
-        self.autosave_path = autosave_path
+        self.autosave = autosave if autosave is not None else (
+            Autosave(autosave_path) if autosave_path is not None else None)
+        self._document = document
         self.on_thinking_done = on_thinking_done
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self._autosaving: Future[str | None] | None = None  # the latest autosave written
-        self._autosave_problem: str | None = None  # why the last one written failed
         self._request: _Request | None = None
         self._hint: tuple[int, int, Future[tuple[Decision, str]]] | None = None
         self.notes: list[str] = []  # what the table's log should say besides the game
-        if autosave_path is not None:
-            self._autosave(autosave_path)  # a new game can be continued from the first moment
+        if self.autosave is not None and autosave is None:
+            self.autosave.write(self.dumps())  # a new game can be continued at once
 
     def _computer(self, level: str, **keywords: object) -> Player:
         """A computer player of `level` for this game (at random if not built for it)."""
@@ -253,30 +287,28 @@ class GameSession:
         return self.match.redo(seat)
 
     # Saving ------------------------------------------------------------------------------------
+    def dumps(self, name: str | None = None) -> str:
+        """The save of the game (of the whole match, at a table of several) as text."""
+        if self._document is not None:
+            return self._document(name)
+        return saves.dumps(self.match, self.seats, name=name)
+
     def save(self, path: Path, name: str | None = None) -> None:
         """Save the game at `path`, under the `name` the player gave it."""
-        saves.write(path, self.match, self.seats, name=name)
+        write_atomically(path, self.dumps(name))
 
     def _after(self, events: list[Event]) -> None:
         """Autosave at each checkpoint; after a failed autosave, at every decision until
         one is written again."""
-        if self.autosave_path is None:
+        if self.autosave is None:
             return
-        if self.autosave_trouble() is not None or any(map(self.ruleset.checkpoint, events)):
-            self._autosave(self.autosave_path)
-
-    def _autosave(self, path: Path) -> None:
-        """Snapshot the log now (cheap); write it in the background (disk may be slow)."""
-        text = saves.dumps(self.match, self.seats)
-        self._autosaving = self._writer.submit(_write_autosave, path, text)
+        if self.autosave.trouble() is not None or any(map(self.ruleset.checkpoint, events)):
+            self.autosave.write(self.dumps())
 
     def autosave_trouble(self) -> str | None:
-        """Why the game is not saved, as the last autosave written found (the disk full,
-        read-only...), in a sentence for the player; None once an autosave is written."""
-        latest = self._autosaving
-        if latest is not None and latest.done():
-            self._autosave_problem = latest.result()
-        return self._autosave_problem
+        """Why the game is not saved (the disk full, read-only...), in a sentence for the
+        player; None once an autosave is written."""
+        return self.autosave.trouble() if self.autosave is not None else None
 
     def seat_bot(self, seat: int, command: str, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
         """Let an outside program play `seat` (docs/BOT_PROTOCOL.md)."""
@@ -292,5 +324,7 @@ class GameSession:
             if isinstance(player, ExecPlayer):
                 player.finish(final_result(self.match))
         self._executor.shutdown(wait=False, cancel_futures=True)
-        self.search_pool.shutdown(wait=False)  # a search under way ends within its budget
-        self._writer.shutdown(wait=True)
+        if self._owns:
+            self.search_pool.shutdown(wait=False)  # a search under way ends within its budget
+            if self.autosave is not None:
+                self.autosave.close()

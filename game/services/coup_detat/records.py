@@ -32,3 +32,8 @@ def lines(counts: RulesetStats) -> list[str]:
             f"Games played: {counts.played}    won: {counts.won}",
             f"Best final worth: {best}",
             f"Coups attempted: {counts.coups_attempted}    won: {counts.coups_won}"]
+
+
+def final_worth(state: object, seat: int) -> int:
+    """What two tables compare (RULES.md, "Two tables"): a player's final worth at his own."""
+    return state.worth(seat)  # type: ignore[attr-defined, no-any-return]

@@ -1,0 +1,163 @@
+"""A match at two tables (six to eight at Coup d'État): a `GameSession` for each table,
+sharing one autosave and one pool of search workers, and the standings across the tables.
+
+Each table's session is a game session like any other (its computers think in its own
+worker, its persons undo their own decisions); only its save is the whole match's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.ai.search import SearchPool
+from game.engine import saves
+from game.engine.saves import Seat
+from game.engine.tables import Split, TablesMatch
+from game.games import get_game
+from game.games.plugin import Tables
+from game.services.session import HUMAN, Autosave, GameSession
+from game.system.files import write_atomically
+
+
+def tables_of(ruleset_id: str) -> Tables | None:
+    """How the game is played at several tables; None if it is not."""
+    return get_game(ruleset_id).tables
+
+
+def at_several_tables(ruleset_id: str, players: int) -> bool:
+    """Do `players` play this game at several tables?"""
+    tables = tables_of(ruleset_id)
+    return tables is not None and players in tables.sizes
+
+
+def sizes_for(ruleset_id: str, players: int) -> tuple[int, ...]:
+    """Players at each table when `players` play; `ValueError` if they do not play at
+    several tables."""
+    tables = tables_of(ruleset_id)
+    if tables is None or players not in tables.sizes:
+        raise ValueError(f"{players} players do not play {ruleset_id} at several tables")
+    return tables.sizes[players]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's place in the whole match: his score (final worth), at which table."""
+
+    seat: int  # the match's seat
+    table: int
+    score: int
+    place: int  # 1 for the highest score; equal scores share a place
+
+
+def standings(match: TablesMatch) -> list[Standing]:
+    """Every player by score across the tables, highest first (the match's seat order
+    among equals)."""
+    score = get_game(match.ruleset.id).tables.score.load()  # type: ignore[union-attr]
+    scored = []
+    for table, (seats, game) in enumerate(zip(match.split.tables, match.matches, strict=True)):
+        scored += [(score(game.state, local), seat, table) for local, seat in enumerate(seats)]
+    scored.sort(key=lambda entry: (-entry[0], entry[1]))
+    ranked: list[Standing] = []
+    for value, seat, table in scored:
+        place = ranked[-1].place if ranked and ranked[-1].score == value else len(ranked) + 1
+        ranked.append(Standing(seat, table, value, place))
+    return ranked
+
+
+def winners(match: TablesMatch) -> tuple[int, ...]:
+    """The match's seats with the highest score across both tables (empty until both
+    have finished)."""
+    if not match.over:
+        return ()
+    return tuple(sorted(standing.seat for standing in standings(match) if standing.place == 1))
+
+
+class TablesSession:
+    """A match of several tables at one screen or in a simulation."""
+
+    def __init__(self, match: TablesMatch, seats: Sequence[Seat], *,
+                 autosave_path: Path | None = None,
+                 on_thinking_done: Callable[[], None] | None = None) -> None:
+        if len(seats) != match.players:
+            raise ValueError(f"{match.players} seats are needed, not {len(seats)}")
+        self.match = match
+        self.seats = tuple(seats)
+        self.search_pool = SearchPool()
+        self.autosave = Autosave(autosave_path) if autosave_path is not None else None
+        self.tables = tuple(
+            GameSession(game, [self.seats[seat] for seat in split_seats],
+                        on_thinking_done=on_thinking_done, search_pool=self.search_pool,
+                        autosave=self.autosave, document=self.dumps)
+            for split_seats, game in zip(match.split.tables, match.matches, strict=True))
+        if self.autosave is not None:
+            self.autosave.write(self.dumps())  # a new match can be continued at once
+
+    @classmethod
+    def new(cls, ruleset_id: str, options: Mapping[str, object], seats: Sequence[Seat], *,
+            seed: int | None = None, split: Split | None = None,
+            **keywords: object) -> TablesSession:
+        """A match from its start: `options` are the match's (`players` counts everyone);
+        the split is drawn from the seed unless given."""
+        game = get_game(ruleset_id)
+        seed = seed if seed is not None else random.randrange(2**63)
+        sizes = sizes_for(ruleset_id, len(seats))
+        match = TablesMatch.new(game.ruleset, options, sizes, seed=seed, split=split)
+        return cls(match, seats, **keywords)  # type: ignore[arg-type]
+
+    @classmethod
+    def resume(cls, saved: saves.SavedTables, *, seed: int | None = None,
+               **keywords: object) -> TablesSession:
+        """Carry on a loaded match; the deals still to come are drawn afresh."""
+        saved.tables.reseed(seed if seed is not None else random.randrange(2**63))
+        return cls(saved.tables, saved.seats, **keywords)  # type: ignore[arg-type]
+
+    # Reading ------------------------------------------------------------------------------
+    @property
+    def ruleset_id(self) -> str:
+        return self.match.ruleset.id
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat, info in enumerate(self.seats) if info.kind == HUMAN)
+
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    def place(self, seat: int) -> tuple[int, int]:
+        """The table `seat` plays at, and his seat there."""
+        return self.match.split.place(seat)
+
+    def seat_of(self, table: int, local: int) -> int:
+        return self.match.split.seat(table, local)
+
+    def standings(self) -> list[Standing]:
+        return standings(self.match)
+
+    def winners(self) -> tuple[int, ...]:
+        return winners(self.match)
+
+    # Saving -------------------------------------------------------------------------------
+    def dumps(self, name: str | None = None) -> str:
+        return saves.dumps(self.match, self.seats, name=name)
+
+    def save(self, path: Path, name: str | None = None) -> None:
+        write_atomically(path, self.dumps(name))
+
+    def autosave_trouble(self) -> str | None:
+        return self.autosave.trouble() if self.autosave is not None else None
+
+    def close(self) -> None:
+        """Stop every table's workers, the pool and (once written) the autosave."""
+        for table in self.tables:
+            table.close()
+        self.search_pool.shutdown(wait=False)
+        if self.autosave is not None:
+            self.autosave.close()
