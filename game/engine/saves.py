@@ -269,7 +269,9 @@ def from_json(data: Any, *, catalogue: Catalogue,
 def _tables(ruleset: Ruleset, data: Mapping[str, Any], catalogue: Catalogue) -> TablesMatch:
     """The match of several tables a save holds, every table's log replayed."""
     options, raw = data.get("options"), data.get("tables")
-    if not isinstance(options, Mapping) or not isinstance(raw, list) or not all(
+    if not isinstance(options, Mapping):
+        raise SaveError("The save's options are wrong: options must be an object.")
+    if not isinstance(raw, list) or not all(
             isinstance(table, Mapping) and isinstance(table.get("seats"), list) for table in raw):
         raise SaveError("The save's tables must each list their seats and their log.")
     players = options.get("players")

@@ -96,14 +96,18 @@ class TablesMatch:
     @classmethod
     def new(cls, ruleset: Ruleset, options: Mapping[str, object], sizes: Sequence[int], *,
             seed: int | str, split: Split | None = None) -> TablesMatch:
-        """A match from its start: the split drawn from `seed` unless given, each table's
-        deals from `seed` too."""
+        """A match from its start: the split drawn from `seed` unless given (`ValueError`
+        if the split given does not seat `sizes`), each table's deals from `seed` too."""
         if split is None:
             split = draw_split(sizes, random.Random(f"{seed}/split"))
+        elif split.sizes != tuple(sizes):  # a save holds the tables in this order only
+            raise ValueError(f"tables of {' + '.join(map(str, sizes))} players, "
+                             f"not {split.tables!r}")
         matches = [Match(ruleset, table_options(ruleset, options, len(seats)),
                          chance=table_chance(ruleset, seed, table))
                    for table, seats in enumerate(split.tables)]
-        return cls(ruleset, options, split, matches)
+        # the options as a save writes them back, whatever was left out or added
+        return cls(ruleset, ruleset.options_to_json(matches[0].options), split, matches)
 
     @property
     def players(self) -> int:

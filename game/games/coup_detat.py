@@ -22,5 +22,6 @@ GAME = Game(
     rules_page=Ref("game.services.coup_detat.rules_page:section"),
     kit=Ref("game.ui.table.coup_detat.kit:CoupDetatKit"),
     tables=Tables(sizes={6: (3, 3), 7: (4, 3), 8: (4, 4)},
-                  score=Ref("game.services.coup_detat.records:final_worth"), score_name="worth"),
+                  score=Ref("game.services.coup_detat.records:final_worth"),
+                  score_text=Ref("game.rules.coup_detat.narration:francs"), score_name="worth"),
 )

@@ -97,6 +97,7 @@ class Tables:
 
     sizes: Mapping[int, tuple[int, ...]]  # players -> players at each table (7: (4, 3))
     score: Ref[Any]  # (state, seat) -> what is compared across tables (the final worth)
+    score_text: Ref[Any]  # (score) -> it in words ("12,300 F")
     score_name: str = "score"  # what the standings call it ("worth")
 
 
@@ -138,6 +139,7 @@ class Game:
                 found[name] = ref
         if self.tables is not None:
             found["tables.score"] = self.tables.score
+            found["tables.score_text"] = self.tables.score_text
         return found
 
     def player_counts(self) -> tuple[int, ...]:

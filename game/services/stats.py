@@ -23,7 +23,7 @@ it was kept) is 0.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -100,6 +100,17 @@ class Statistics:
     def to_json(self) -> dict[str, Any]:
         rulesets = {ruleset: asdict(stats) for ruleset, stats in self.by_ruleset.items()}
         return {"format": FORMAT, "version": VERSION, "rulesets": rulesets}
+
+
+def combined(records: Sequence[GameRecord], won: bool) -> GameRecord:
+    """One game's record from its tables' (a match at two tables): won as `won` says,
+    the best worth of all, the counts added up."""
+    worths = [record.best_human_worth for record in records
+              if record.best_human_worth is not None]
+    counts = {name: sum(getattr(record, name) for record in records)
+              for name in ("coups_attempted", "coups_won", *BLUFF_COUNTS)}
+    return GameRecord(ruleset=records[0].ruleset, human_won=won,
+                      best_human_worth=max(worths, default=None), **counts)
 
 
 def finished_humans(match: Match, ruleset_id: str, title: str,

@@ -8,7 +8,7 @@ worker, its persons undo their own decisions); only its save is the whole match'
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +18,7 @@ from game.engine.saves import Seat
 from game.engine.tables import Split, TablesMatch
 from game.games import get_game
 from game.games.plugin import Tables
+from game.services import stats
 from game.services.session import HUMAN, Autosave, GameSession
 from game.system.files import write_atomically
 
@@ -73,6 +74,24 @@ def winners(match: TablesMatch) -> tuple[int, ...]:
     if not match.over:
         return ()
     return tuple(sorted(standing.seat for standing in standings(match) if standing.place == 1))
+
+
+def record(match: TablesMatch, human_seats: Collection[int]) -> stats.GameRecord:
+    """A finished two-table match for the statistics: one game, won when a person is
+    among the match's winners (not merely his table's); the rest (best worth, coups...)
+    gathered from each table the persons played at. `ValueError` if it is not over."""
+    if not match.over:
+        raise ValueError("The match is not over: only finished games are recorded.")
+    record_of = get_game(match.ruleset.id).records.record.load()
+    records = []
+    for seats, game in zip(match.split.tables, match.matches, strict=True):
+        humans = [local for local, seat in enumerate(seats) if seat in human_seats]
+        if humans:
+            records.append(record_of(game, humans))
+    if not records:
+        raise ValueError("Nobody at the tables is a person: nothing to record.")
+    won = bool(set(winners(match)) & set(human_seats))
+    return stats.combined(records, won)
 
 
 class TablesSession:
@@ -131,6 +150,16 @@ class TablesSession:
     def over(self) -> bool:
         return self.match.over
 
+    @property
+    def score(self) -> Callable[[object, int], int]:
+        """(a table's state, a seat there) -> what the tables compare (the final worth)."""
+        return get_game(self.ruleset_id).tables.score.load()  # type: ignore[union-attr,no-any-return]
+
+    @property
+    def score_text(self) -> Callable[[int], str]:
+        """A score in words ("12,300 F")."""
+        return get_game(self.ruleset_id).tables.score_text.load()  # type: ignore[union-attr,no-any-return]
+
     def place(self, seat: int) -> tuple[int, int]:
         """The table `seat` plays at, and his seat there."""
         return self.match.split.place(seat)
@@ -143,6 +172,16 @@ class TablesSession:
 
     def winners(self) -> tuple[int, ...]:
         return winners(self.match)
+
+    def record(self) -> stats.GameRecord:
+        """The finished match for the persons' statistics (`ValueError` if none sat)."""
+        return record(self.match, self.human_seats)
+
+    def seat_bot(self, seat: int, command: str, **keywords: object) -> None:
+        """Let an outside program play `seat` at his table: it sees that table's game only,
+        as in a game of that table's players (BOT_PROTOCOL.md)."""
+        table, local = self.place(seat)
+        self.tables[table].seat_bot(local, command, **keywords)  # type: ignore[arg-type]
 
     # Saving -------------------------------------------------------------------------------
     def dumps(self, name: str | None = None) -> str:

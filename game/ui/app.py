@@ -10,6 +10,7 @@ scene reads the time from the app's `Clock` (game/ui/clock.py), which tests spee
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import statistics
 import sys
@@ -21,7 +22,6 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.engine import saves
 from game.services import settings as settings_module
 from game.services.settings import Settings
 from game.system import crash
@@ -232,8 +232,8 @@ class App:
             if session is None or id(session) in seen:
                 continue  # a dialog over the table holds the table's session
             seen.add(id(session))
-            with contextlib.suppress(Exception):
-                games.append(saves.to_json(session.match, session.seats))
+            with contextlib.suppress(Exception):  # the whole match, at a table of two
+                games.append(json.loads(session.dumps()))
         return games
 
     def _frame(self, idle_wait: bool) -> None:

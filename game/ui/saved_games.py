@@ -15,6 +15,7 @@ from game.games import table_games
 from game.services import save_index
 from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
+from game.services.tables import TablesSession
 from game.system import paths
 from game.ui import screens
 
@@ -53,16 +54,22 @@ def resume_first(app: App, candidates: list[Path]) -> str | None:
     return sit_at(app, saved, skipped)
 
 
-def sit_at(app: App, saved: saves.SavedGame, skipped: Sequence[str] = ()) -> str | None:
-    """Sit at a loaded game's table; why not, when the table cannot show its game. A
-    finished game is only looked at: it takes no autosave, so Continue still carries on
-    the game in progress."""
+def sit_at(app: App, saved: saves.Saved, skipped: Sequence[str] = ()) -> str | None:
+    """Sit at a loaded game's table (a match at two tables: at the one to play); why not,
+    when the table cannot show its game. A finished game is only looked at: it takes no
+    autosave, so Continue still carries on the game in progress."""
     if all(game.id != saved.ruleset.id for game in table_games()):
         return f"The table cannot show {saved.ruleset.title} games yet."
-    autosave = None if saved.match.pending.over else paths.autosave_path()
+    autosave = None if saved.over else paths.autosave_path()
+    note = (f"The newest autosave could not be loaded ({' '.join(skipped)}); this is the "
+            "one before it.") if skipped else None
+    if isinstance(saved, saves.SavedTables):
+        tables = TablesSession.resume(saved, autosave_path=autosave, on_thinking_done=app.wake)
+        for table in tables.tables:
+            table.notes += [note] if note else []
+        app.replace(screens.make("tables", app, tables))
+        return None
     session = GameSession.resume(saved, autosave_path=autosave, on_thinking_done=app.wake)
-    if skipped:
-        session.notes.append("The newest autosave could not be loaded "
-                             f"({' '.join(skipped)}); this is the one before it.")
+    session.notes += [note] if note else []
     app.replace(screens.make("table", app, session))
     return None

@@ -27,6 +27,7 @@ SCREENS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
     "pause": "game.ui.scenes.menu:PauseMenu",
     "pass_device": "game.ui.scenes.pass_device:PassDeviceScene",
     "table": "game.ui.table.scene:TableScene",
+    "tables": "game.ui.table.tables:open_tables",  # a match at two tables: its first screen
     "game_over": "game.ui.table.overlays:GameOverOverlay",
 }.items()}
 

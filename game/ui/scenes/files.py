@@ -17,9 +17,11 @@ from pygame_gui.elements import UILabel, UISelectionList, UITextEntryLine
 from game.engine import saves
 from game.engine.errors import SaveError
 from game.engine.match import Match
+from game.engine.tables import TablesMatch
 from game.services import save_index
 from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
+from game.services.tables import TablesSession
 from game.system import paths
 from game.system.files import why_unwritten
 from game.ui import text
@@ -89,27 +91,36 @@ def fitted(listing: UISelectionList, entries: Sequence[save_index.SaveEntry],
 class InProgress:
     """The unfinished game Continue carries on: the open table's, else the autosave's."""
 
-    match: Match
+    match: Match | TablesMatch
     seats: tuple[saves.Seat, ...]
 
-    def same_game(self, saved: saves.SavedGame) -> bool:
+    def same_game(self, saved: saves.Saved) -> bool:
         """Is `saved` this very game, at this very moment?"""
-        match = saved.match
-        return (match.ruleset.id == self.match.ruleset.id and match.options == self.match.options
-                and match.decisions == self.match.decisions)
+        return _moment(_match_of(saved)) == _moment(self.match)
+
+
+def _match_of(saved: saves.Saved) -> Match | TablesMatch:
+    return saved.tables if isinstance(saved, saves.SavedTables) else saved.match
+
+
+def _moment(match: Match | TablesMatch) -> tuple[object, ...]:
+    """A game and how far it has come: its rules, options and every table's decisions."""
+    tables = match.matches if isinstance(match, TablesMatch) else (match,)
+    return (match.ruleset.id, match.options, *(table.decisions for table in tables))
 
 
 def game_in_progress(app: App) -> InProgress | None:
     """The game a loaded game would take the place of under Continue, if unfinished."""
-    for scene in reversed(app.scenes):
-        session = getattr(scene, "session", None)
-        if isinstance(session, GameSession) and not session.over:
+    wholes = [tables.session for scene in app.scenes  # a match at two tables
+              if (tables := getattr(scene, "tables", None)) is not None]
+    for session in [*wholes, *(getattr(scene, "session", None) for scene in reversed(app.scenes))]:
+        if isinstance(session, GameSession | TablesSession) and not session.over:
             return InProgress(session.match, session.seats)
     try:
         saved, _, _ = saves.read_first(paths.autosave_paths(), catalogue=CATALOGUE)
     except SaveError:
         return None
-    return None if saved.match.pending.over else InProgress(saved.match, saved.seats)
+    return None if saved.over else InProgress(_match_of(saved), saved.seats)
 
 
 def kept_name(moment: datetime | None = None) -> str:
@@ -175,7 +186,7 @@ class LoadScene(MenuScene):
         except SaveError as error:
             self._say(str(error))
             return
-        left = None if saved.match.pending.over else game_in_progress(self.app)
+        left = None if saved.over else game_in_progress(self.app)
         if left is not None and not left.same_game(saved):
             self.app.push(LeaveGameDialog(self.app, entry.title, saved, left))
             return
@@ -235,7 +246,7 @@ class LeaveGameDialog(WordsDialog):
 
     title = "Leave the game in progress?"
 
-    def __init__(self, app: App, title: str, saved: saves.SavedGame,
+    def __init__(self, app: App, title: str, saved: saves.Saved,
                  left: InProgress) -> None:
         super().__init__(app)
         self.saved = saved

@@ -2,12 +2,20 @@
 number of players and the game's options (a game played in rounds: how many the match
 has), and each seat's name and whether a person or the computer (at which level) plays it.
 A line under the game says what it is, one under the seats what the levels are. What each
-game offers is its `Setup` (game/games/plugin.py). The setup last started is offered again
-(game/services/last_setup.py)."""
+game offers is its `Setup` (game/games/plugin.py), and the counts it plays at several
+tables (`Game.tables`: six to eight at Coup d'État). The setup last started is offered
+again (game/services/last_setup.py).
+
+When the players sit at several tables, who sits where is drawn at random as soon as the
+count is chosen, and shown before the start: the seats are laid out in a column for each
+table, under its heading, in the table's seat order. "Redraw tables" draws again (another
+split, never the one shown); choosing another count of players draws afresh. The match
+started is played with the split shown."""
 
 from __future__ import annotations
 
 import contextlib
+import random
 from typing import TYPE_CHECKING
 
 import pygame
@@ -17,9 +25,11 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.ai.levels import DEFAULT_LEVEL, LEVELS
 from game.engine.saves import MAX_NAME_LENGTH, Seat, cleaned
+from game.engine.tables import Split, draw_split
 from game.games import table_games
 from game.services import last_setup
 from game.services.session import COMPUTER, HUMAN, GameSession
+from game.services.tables import TablesSession, sizes_for
 from game.system import paths
 from game.ui import screens
 from game.ui.scenes.common import MenuScene
@@ -28,7 +38,8 @@ if TYPE_CHECKING:
     from game.games.plugin import Game
     from game.ui.app import App
 
-DEFAULT_NAMES = ("Alex", "Brigitte", "Camille", "Didier", "Étienne", "Fanny")
+DEFAULT_NAMES = ("Alex", "Brigitte", "Camille", "Didier", "Étienne", "Fanny", "Gaston",
+                 "Hélène")  # as many as the most players New game seats
 PERSON = "Person"
 KINDS = {PERSON: (HUMAN, DEFAULT_LEVEL),
          **{f"Computer: {level.capitalize()}": (COMPUTER, level) for level in LEVELS}}
@@ -45,13 +56,14 @@ def rounds_words(rounds: int) -> str:
 
 class NewGameScene(MenuScene):
     title = "New game"
-    subtitle = "Who sits at the table?"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, rng: random.Random | None = None) -> None:
         super().__init__(app)
         self.games = {game.title: game for game in table_games()}  # the menu's, by title
         self.ruleset = ""  # the id of the game chosen
         self.players = 0
+        self.rng = rng if rng is not None else random.Random()  # draws who sits where
+        self.split: Split | None = None  # who sits at which table, when several are needed
         self._choose_ruleset(next(iter(self.games.values())).id)
         every_setup = [game.setup for game in self.games.values()]
         self.rounds = min((rounds for setup in every_setup for rounds in setup.rounds),
@@ -73,6 +85,11 @@ class NewGameScene(MenuScene):
         self.levels_line: UILabel | None = None  # what the computer's levels are
 
     @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        return "Who sits at which table?" if self.split is not None else \
+            "Who sits at the table?"
+
+    @property
     def game(self) -> Game:
         """The game chosen."""
         return next(game for game in self.games.values() if game.id == self.ruleset)
@@ -83,7 +100,7 @@ class NewGameScene(MenuScene):
             return
         if setup.ruleset is not None and setup.ruleset in self._offered_ids():
             self._choose_ruleset(setup.ruleset)
-            if setup.players in self.game.setup.player_counts:
+            if setup.players in self.counts():
                 self.players = setup.players
         for name, value in setup.options.items():
             if name in self.flags and isinstance(value, bool):
@@ -99,6 +116,40 @@ class NewGameScene(MenuScene):
 
     def _offered_ids(self) -> set[str]:
         return {game.id for game in self.games.values()}
+
+    def counts(self) -> tuple[int, ...]:
+        """The counts of players the menu offers for the game chosen: those of one table
+        in the game's own order (the usual first), then those of several tables."""
+        own = self.game.setup.player_counts
+        return (*own, *(count for count in self.game.player_counts() if count not in own))
+
+    def table_sizes(self) -> tuple[int, ...] | None:
+        """Players at each table, when the players chosen sit at several; else None."""
+        tables = self.game.tables
+        if tables is None or self.players not in tables.sizes:
+            return None
+        return sizes_for(self.ruleset, self.players)
+
+    def _draw_split(self) -> Split | None:
+        """The split shown: kept while it fits the count, drawn when there is none."""
+        sizes = self.table_sizes()
+        if sizes is None:
+            self.split = None
+        elif self.split is None or self.split.sizes != sizes:
+            self.split = draw_split(sizes, self.rng)
+        return self.split
+
+    def redraw_tables(self) -> None:
+        """Another split (the one shown would look like no draw at all)."""
+        sizes = self.table_sizes()
+        if sizes is None:
+            return
+        shown = self.split
+        for _ in range(100):  # two splits in a thousand or so are alike: a few tries do
+            self.split = draw_split(sizes, self.rng)
+            if self.split != shown:
+                break
+        self._rebuild()
 
     def setup(self) -> last_setup.Setup:
         """The form as it stands, to be offered next time (an outside program's seat as
@@ -150,19 +201,18 @@ class NewGameScene(MenuScene):
             y += self._players_row(Rect(field.left, y, half, field.height), row)
         y += row + round(10 * scale)
         self.name_entries, self.kind_menus = [], []
-        for seat in range(self.players):
-            label(f"Seat {seat + 1}", y)
-            entry = UITextEntryLine(Rect(field.left, y, half, field.height), manager=ui)
-            entry.set_text(self.names[seat])
-            entry.set_text_length_limit(MAX_NAME_LENGTH)
-            self.name_entries.append(self.keep(entry))  # type: ignore[arg-type]
-            offered = [*KINDS, BOT] if seat in self.app.bots else list(KINDS)
-            choices: list[str | tuple[str, str]] = list(offered)
-            menu = UIDropDownMenu(choices, self.kinds[seat],
-                                  Rect(field.left + half + round(10 * scale), y, half,
-                                       field.height), manager=ui)
-            self.kind_menus.append(self.keep(menu))  # type: ignore[arg-type]
-            y += row
+        rows: dict[int, tuple[UITextEntryLine, UIDropDownMenu]] = {}
+        split = self._draw_split()
+        if split is None:
+            for seat in range(self.players):
+                label(f"Seat {seat + 1}", y)
+                rows[seat] = self._seat_row(seat, Rect(field.left, y, half, field.height),
+                                            half + round(10 * scale))
+                y += row
+        else:
+            y = self._tables(split, y, row, rows)
+        self.name_entries = [rows[seat][0] for seat in range(self.players)]
+        self.kind_menus = [rows[seat][1] for seat in range(self.players)]
         self.levels_line = note(LEVELS_LINE, y)
         y += round(28 * scale)
         self.message = self.keep(UILabel(Rect(left, y, width, round(30 * scale)),
@@ -174,13 +224,58 @@ class NewGameScene(MenuScene):
         self.button(start, "Start", self._start)
         self.button(start.move(round(220 * scale), 0), "Back", self.back)
 
+    def _seat_row(self, seat: int, name: Rect, step: int) -> tuple[UITextEntryLine,
+                                                                    UIDropDownMenu]:
+        """A seat's name in `name`, and who plays it in a menu as wide `step` to the right."""
+        entry = UITextEntryLine(name, manager=self.app.ui)
+        entry.set_text(self.names[seat])
+        entry.set_text_length_limit(MAX_NAME_LENGTH)
+        self.keep(entry)
+        offered = [*KINDS, BOT] if seat in self.app.bots else list(KINDS)
+        choices: list[str | tuple[str, str]] = list(offered)
+        width = max(name.width, round(230 * self.scale))
+        menu = UIDropDownMenu(choices, self.kinds[seat],
+                              Rect(name.left + step, name.top, width, name.height),
+                              manager=self.app.ui)
+        self.keep(menu)
+        return entry, menu
+
+    def _tables(self, split: Split, top: int, row: int,
+                rows: dict[int, tuple[UITextEntryLine, UIDropDownMenu]]) -> int:
+        """The seats in a column for each table, under its heading, in the table's seat
+        order (the keyboard walks them table by table), then "Redraw tables" below them;
+        the y below it all."""
+        scale, ui = self.scale, self.app.ui
+        label, name, kind, gap = (round(width * scale) for width in (78, 190, 230, 8))
+        column = label + name + gap + kind
+        between = round(40 * scale)
+        left = self.app.size[0] // 2 - (len(split.tables) * column
+                                        + (len(split.tables) - 1) * between) // 2
+        height, heading = round(38 * scale), round(42 * scale)
+        for table, seats in enumerate(split.tables):
+            x = left + table * (column + between)
+            self.keep(UILabel(Rect(x, top, column, height),
+                              f"Table {table + 1} · {len(seats)} players", manager=ui,
+                              object_id="#decision_title"))
+            for place, seat in enumerate(seats):
+                y = top + heading + place * row
+                self.keep(UILabel(Rect(x, y, label, height), f"Seat {seat + 1}", manager=ui,
+                                  object_id="#left_label"))
+                rows[seat] = self._seat_row(seat, Rect(x + label, y, name, height),
+                                            name + gap)
+        y = top + heading + max(map(len, split.tables)) * row
+        width = round(220 * scale)
+        self.button(Rect(self.app.size[0] // 2 - width // 2, y, width, round(40 * scale)),
+                    "Redraw tables", self.redraw_tables,
+                    tip="Draw again who sits at which table, and where")
+        return y + round(52 * scale)
+
     def _players_row(self, rect: Rect, row: int) -> int:
         """The number of players, a match's rounds beside it (a game played in rounds), and
         the game's options (those for two players only when two play): beside it if there
         is room for them, on a row of their own below if not; the height taken below."""
         setup = self.game.setup
-        counts: list[str | tuple[str, str]] = [f"{count} players"
-                                               for count in setup.player_counts]
+        counts: list[str | tuple[str, str]] = [f"{count} players" for count in self.counts()]
         self.players_menu = self.keep(UIDropDownMenu(
             counts, f"{self.players} players", rect,
             manager=self.app.ui))  # type: ignore[assignment]
@@ -211,6 +306,7 @@ class NewGameScene(MenuScene):
         """A game and its usual number of players."""
         self.ruleset = ruleset
         self.players = self.game.setup.usual_players
+        self.split = None
 
     def options(self) -> dict[str, object]:
         return self.game.setup.options(self.players, self.flags, self.rounds)
@@ -248,15 +344,23 @@ class NewGameScene(MenuScene):
             if self.message is not None:
                 self.message.set_text(seats)
             return
-        session = GameSession.new(self.ruleset, self.options(),
-                                  seats, autosave_path=paths.autosave_path(),
-                                  on_thinking_done=self.app.wake)
+        session: GameSession | TablesSession
+        split = self._draw_split()
+        if split is None:
+            session = GameSession.new(self.ruleset, self.options(),
+                                      seats, autosave_path=paths.autosave_path(),
+                                      on_thinking_done=self.app.wake)
+        else:  # at several tables, as shown
+            session = TablesSession.new(self.ruleset, self.options(), seats, split=split,
+                                        autosave_path=paths.autosave_path(),
+                                        on_thinking_done=self.app.wake)
         for seat, info in enumerate(seats):
             if info.level == "bot":
                 session.seat_bot(seat, self.app.bots[seat])
         with contextlib.suppress(OSError):  # the game goes on: only the offer is lost
             last_setup.save(self.setup())
-        self.app.replace(screens.make("table", self.app, session, from_start=True))
+        screen = "table" if split is None else "tables"
+        self.app.replace(screens.make(screen, self.app, session, from_start=True))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -266,7 +370,9 @@ class NewGameScene(MenuScene):
             if event.ui_element is self.rounds_menu and self._choose_rounds(event.text):
                 return True
             if event.ui_element is self.players_menu:
-                self.players = int(event.text.split()[0])
+                players = int(event.text.split()[0])
+                if players != self.players:  # another count: another draw
+                    self.players, self.split = players, None
                 self._rebuild()
                 return True
             if event.ui_element in self.kind_menus:

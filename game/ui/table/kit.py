@@ -1,6 +1,6 @@
 """What the table needs from a game beyond its rules: how its events are shown, its
 furniture, its buttons and its results; and, where the game has them, its playing cards,
-its furniture that moves by itself and its players knocked out.
+its furniture that moves by itself, its players knocked out and its results at two tables.
 
 The table's flow (beats, seating, decisions, undo, hints) is shared; each game the window
 can seat registers a kit (`Game.kit`, game/games), and each table makes its own, as a kit
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from game.ui.table.controls import DecisionButtons, PanelHost
     from game.ui.table.scene import TableScene
     from game.ui.table.state import Hand, TableState
+    from game.ui.table.tables import TwoTables
 
 View = Any  # the ruleset's view of one seat
 
@@ -114,6 +115,16 @@ class Motion(Protocol):
         """What flies over the cards."""
 
 
+class SeveralTables(Protocol):
+    """The results of a game played at two tables (the 1966 game for six to eight)."""
+
+    def table_over(self, app: App, table: TableScene, tables: TwoTables) -> Scene:
+        """A table has finished while the other plays on: its result."""
+
+    def match_over(self, app: App, table: TableScene, tables: TwoTables) -> Scene:
+        """Both tables have finished: the standings of the whole match."""
+
+
 @runtime_checkable
 class TableKit(Protocol):
     """What a game gives the table: how its events are shown and told, its words for a
@@ -134,6 +145,10 @@ class TableKit(Protocol):
         """Whether a seat is out of the play under way, only watching until the game or
         its round ends (a bluffing game's last influence lost); None where everyone plays
         every hand to the end."""
+
+    @property
+    def several_tables(self) -> SeveralTables | None:
+        """The results of a match at two tables; None where the game has none."""
 
     @property
     def told_over_table(self) -> Mapping[type, str | None]:

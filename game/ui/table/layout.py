@@ -9,7 +9,7 @@ follow clockwise, so the seat to his left is on the left of the screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pygame import Rect
 
@@ -102,6 +102,19 @@ def table_layout(size: tuple[int, int], players: int) -> TableLayout:
                             (400, 290) if players == 2 else (420, 330))  # 9 or 8-10 ranks
     return TableLayout(size, scale, card, s(58), board, treasury, last_trick, log, buttons,
                        banner, felt, seats, center, dominos)
+
+
+def with_other_table(layout: TableLayout) -> tuple[TableLayout, Rect]:
+    """The layout of a table of a two-table match, and the panel showing the other table:
+    the foot of the left column, under a shorter last-trick panel (which keeps room for a
+    trick of four)."""
+    column = layout.last_trick
+    margin = round(10 * layout.scale)
+    kept = min(column.height, round(layout.small_card_width * 2.5))
+    last_trick = Rect(column.left, column.top, column.width, kept)
+    other = Rect(column.left, last_trick.bottom + margin, column.width,
+                 max(0, column.bottom - last_trick.bottom - margin))
+    return replace(layout, last_trick=last_trick), other
 
 
 CORNER_PANEL = 92  # at the design size (86 pixels at least): the small panel of a pass

@@ -39,13 +39,14 @@ from game.ui.table.controls import (
     UnsavedNotice,
 )
 from game.ui.table.kit import View, kit_for
-from game.ui.table.layout import TableLayout, table_layout
+from game.ui.table.layout import TableLayout, table_layout, with_other_table
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.render import TableRenderer, prompt_room, suit_colours
 from game.ui.table.room import grouped, room_on_felt
 from game.ui.table.seating import NOTHING_YET, Seating
 from game.ui.table.stage import Placement, Stage
 from game.ui.table.state import Frame, Hand, TableState
+from game.ui.table.tables import SWITCH_KEY, TwoTables
 from game.ui.table.telling import Telling
 
 if TYPE_CHECKING:
@@ -68,15 +69,22 @@ class Drag:
 
 
 class TableScene(Scene):
-    def __init__(self, app: App, session: GameSession, *, from_start: bool = False) -> None:
+    def __init__(self, app: App, session: GameSession, *, from_start: bool = False,
+                 tables: TwoTables | None = None, holder: int | None = None) -> None:
         """`from_start`: tell the game from its first event (a new game: the draw for
-        Director and the first deal are shown); else from where the match stands."""
+        Director and the first deal are shown); else from where the match stands.
+        `tables`: the match this table is one of (tables.py), where `holder` (a seat of
+        this table) may hold the device already."""
         super().__init__(app)
         self.session = session
+        self.tables = tables
         self.ruleset = session.ruleset
         self.kit = kit_for(self.ruleset.id)
         self.names = session.names
-        self.seating = Seating(session.human_seats)
+        elsewhere = tables is not None and any(
+            seat not in tables.session.match.split.tables[tables.shown]
+            for seat in tables.session.human_seats)
+        self.seating = Seating(session.human_seats, elsewhere=elsewhere, holder=holder)
         self.narrator = self.ruleset.narrator(self.names, self.seating.viewer, tell_all=False,
                                               second_person=self.reader is not None)
         self.telling = Telling(session.match, self.kit, self.seating, from_start=from_start)
@@ -90,7 +98,8 @@ class TableScene(Scene):
         self.marked: set[Card] = set()  # cards picked for one decision (an exchange)
         self.drag: Drag | None = None
         self.toast: tuple[str, float] | None = None
-        self.layout: TableLayout = table_layout(app.size, session.match.players)
+        self.other_table: pygame.Rect | None = None  # the panel of the other table, if any
+        self.layout: TableLayout = self._layout(app.size)
         self.decisions: DecisionButtons | None = None
         self.side: SideButtons | None = None
         self.offer: Offer | None = None  # to persons who are all out: finish quickly?
@@ -122,7 +131,8 @@ class TableScene(Scene):
         self._refresh_controls()
         if not self.welcomed and self.session.over:  # a finished game was loaded
             self.welcomed = True
-            self.app.push(self.kit.game_over(self.app, self))
+            self.app.push(self.kit.game_over(self.app, self) if self.tables is None
+                          else self.tables.table_over(self))
 
     def leave(self) -> None:
         if self.side is not None:
@@ -133,8 +143,14 @@ class TableScene(Scene):
         self._withdraw_notice()
         self.drag = None  # the button will come up over another scene
 
+    def _layout(self, size: tuple[int, int]) -> TableLayout:
+        layout = table_layout(size, self.session.match.players)
+        if self.tables is not None:
+            layout, self.other_table = with_other_table(layout)
+        return layout
+
     def relayout(self, size: tuple[int, int]) -> None:
-        self.layout = table_layout(size, self.session.match.players)
+        self.layout = self._layout(size)
         if self.kit.motion is not None:
             self.kit.motion.forget()
         self._withdraw_offer()  # offered again where the new layout has room
@@ -217,6 +233,9 @@ class TableScene(Scene):
         seat = self.session.to_act
         if self.app.scene is self and seat is not None and not self.session.is_human(seat):
             moments.append(max(self.computer_ready_at, self.beat_ends))
+        behind = self.tables.wake_at() if self.tables is not None else None
+        if behind is not None:
+            moments.append(behind)
         return min(moments) if moments else None
 
     @property
@@ -249,6 +268,8 @@ class TableScene(Scene):
         self._refresh_side()
         self._watch_autosave()
         self._refresh_offer()
+        if self.tables is not None:
+            self.tables.update(self)
 
     def seconds(self, design: float) -> float:
         """An animation's length at the player's speed (none while finishing quickly)."""
@@ -385,16 +406,26 @@ class TableScene(Scene):
             return
         if self.ruleset.pending(beat.state).over:
             self.welcomed = True
+            if self.tables is not None:
+                overlay = self.tables.table_over(self)
             self._record_statistics()
         self.seating.put_down()  # the whole table reads the result
         self.app.push(overlay)
 
     def _record_statistics(self) -> None:
-        if self.recorded or not self.session.human_seats:
+        """A finished game goes into the persons' statistics once (a match at two
+        tables once both have finished, and only if a person played)."""
+        whole = self.tables.session if self.tables is not None else None
+        if whole is not None and (self.recorded or not whole.over or not whole.human_seats):
+            return
+        if self.recorded or (whole is None and not self.session.human_seats):
             return
         self.recorded = True
-        record_of = get_game(self.ruleset.id).records.record.load()
-        record = record_of(self.session.match, self.session.human_seats)
+        if whole is not None:
+            record = whole.record()
+        else:
+            record_of = get_game(self.ruleset.id).records.record.load()
+            record = record_of(self.session.match, self.session.human_seats)
         try:
             stats.save(stats.load().with_game(record))
         except OSError:
@@ -687,6 +718,8 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self._grab(event.pos):  # his turn is shown: his cards answer, even mid-glide
                 return True
+            if self.tables is not None and self.tables.clicked(self, event.pos):
+                return True
             if self.queue or self.stage.busy(self.clock()):
                 self.skip_animation()
                 return True
@@ -794,6 +827,8 @@ class TableScene(Scene):
             self.play(self.selected)  # in an exchange: pick it, or put it back
         elif event.key == pygame.K_h:
             self.hint()
+        elif event.key == SWITCH_KEY and self.tables is not None:
+            return self.tables.look_at_other(self)
         else:
             return self.decisions is not None and self.decisions.key(event.key)
         return True
@@ -855,6 +890,8 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.frame(), self.kit, self.log)
+        if self.tables is not None:
+            self.tables.draw(surface, self)
 
     def frame(self) -> Frame:
         """What the renderer draws now: the table, its cards where they are (the one

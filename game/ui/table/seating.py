@@ -10,6 +10,10 @@ comes before any other person's (only computers played meanwhile: a challenge of
 a trick round the computers), his cards show again without asking for the device anew. A
 result shown to the whole table (the end of a hand or a round) puts the device down: the
 next person to decide is asked for it, even the one who held it.
+
+At a match of two tables the screen is shared by the persons of both: a table with a
+person is played as pass-and-play when there are persons at the other table too, and a
+table without persons is shown as a spectator sees it (no hand face up).
 """
 
 from __future__ import annotations
@@ -28,13 +32,18 @@ NOBODY_PLAYS = "Nobody at this table has anything to take back"
 
 
 class Seating:
-    def __init__(self, humans: Sequence[int]) -> None:
+    def __init__(self, humans: Sequence[int], *, elsewhere: bool = False,
+                 holder: int | None = None) -> None:
+        """`elsewhere`: persons share the screen from another table; `holder`: the person
+        of this table who holds the device already (he was the last to decide)."""
         self.humans = tuple(humans)
-        self.pass_and_play = len(self.humans) > 1
-        self.viewer: int | None = None if self.pass_and_play else (
+        self.pass_and_play = len(self.humans) > 1 or (elsewhere and bool(self.humans))
+        self.viewer: int | None = None if self.pass_and_play or elsewhere else (
             self.humans[0] if self.humans else 0)
         self.bottom = self.humans[0] if self.humans else 0  # who sits at the bottom
-        self.holder: int | None = None  # the person the device was last handed to
+        self.holder: int | None = holder  # the person the device was last handed to
+        if holder is not None:
+            self.bottom = holder
 
     def must_pass_to(self, seat: int) -> bool:
         """Must the device be handed to `seat` before he decides? Not while he still holds

@@ -62,6 +62,7 @@ def knocked_out(view: CoupView, seat: int) -> bool:
 class BluffKit:
     cards = None  # the influences are drawn on the plates, the court deck in the middle
     motion = None  # nothing moves
+    several_tables = None  # played at one table only
     knocked_out = staticmethod(knocked_out)
     told_over_table: Mapping[type, str | None] = dict.fromkeys(ANNOUNCED)  # as narrated
 

@@ -26,7 +26,7 @@ from game.ui.table.coup_detat.arrange import arrange, in_hand_order
 from game.ui.table.coup_detat.beats import SETTLING, spawner, timing
 from game.ui.table.coup_detat.controls import CoupDetatWords
 from game.ui.table.coup_detat.motion import BoardMotion
-from game.ui.table.coup_detat.results import GameOverScene, HandResultScene
+from game.ui.table.coup_detat.results import GameOverScene, HandResultScene, TwoTableResults
 from game.ui.table.layout import TableLayout
 from game.ui.table.stage import Placement, Spawn
 from game.ui.table.state import Hand, TableState
@@ -78,6 +78,7 @@ class CoupDetatCards(PlayedCards):
 
 class CoupDetatKit:
     knocked_out = None  # everyone plays every hand to the end
+    several_tables = TwoTableResults()  # six to eight play at two tables
     told_over_table: Mapping[type, str | None] = {}  # the banner and the log tell it all
 
     def __init__(self) -> None:

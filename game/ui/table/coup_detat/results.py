@@ -23,8 +23,10 @@ from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.scene import Scene
     from game.ui.table.beats import Beat
     from game.ui.table.scene import TableScene
+    from game.ui.table.tables import TwoTables
 
 
 def takings(view: CoupDetatView, names: Sequence[str]) -> list[str]:
@@ -102,7 +104,8 @@ def worth_by_hand(match: Match) -> list[tuple[int, ...]]:
     return history
 
 
-CHART_COLOURS = ((230, 190, 90), (120, 190, 240), (230, 110, 110), (140, 220, 140))
+CHART_COLOURS = ((230, 190, 90), (120, 190, 240), (230, 110, 110), (140, 220, 140),
+                 (200, 150, 230), (240, 150, 70), (110, 210, 200), (225, 225, 225))
 
 
 class GameOverScene(GameOverOverlay):
@@ -127,17 +130,20 @@ class GameOverScene(GameOverOverlay):
         y = draw_lines(surface, lines, top_left, round(19 * scale))
         chart = Rect(rect.left + round(40 * scale), y + round(10 * scale),
                      rect.width - round(80 * scale), rect.bottom - y - round(96 * scale))
-        draw_worth_chart(surface, chart, self.history, names, scale)
+        draw_worth_chart(surface, chart, list(zip(*self.history, strict=True)), names, scale)
 
 
-def draw_worth_chart(surface: pygame.Surface, rect: Rect, history: Sequence[Sequence[int]],
+def draw_worth_chart(surface: pygame.Surface, rect: Rect, series: Sequence[Sequence[int]],
                      names: Sequence[str], scale: float) -> None:
-    """A line a player: worth (vertical) after each hand (horizontal), each named at its
-    end, right of the lines (no line runs through a name)."""
+    """A line a player (`series[seat]`: his worth at the start and after each hand):
+    worth (vertical) after each hand (horizontal), each named at its end, right of the
+    lines (no line runs through a name). At two tables, a table of three plays fewer
+    hands: its lines end sooner."""
     pygame.draw.rect(surface, (10, 18, 14), rect, border_radius=8)
-    if len(history) < 2:
+    hands = max(map(len, series), default=0)
+    if hands < 2:
         return
-    values = [value for row in history for value in row]
+    values = [value for line in series for value in line]
     low, high = min(values), max(values)
     span = max(1, high - low)
     size = round(12 * scale)
@@ -148,7 +154,7 @@ def draw_worth_chart(surface: pygame.Surface, rect: Rect, history: Sequence[Sequ
     inner.width = max(1, rect.right - gap - widest - gap - inner.left)
 
     def point(hand: int, value: int) -> tuple[int, int]:
-        x = inner.left + inner.width * hand / (len(history) - 1)
+        x = inner.left + inner.width * hand / (hands - 1)
         y = inner.bottom - inner.height * (value - low) / span
         return round(x), round(y)
 
@@ -157,15 +163,15 @@ def draw_worth_chart(surface: pygame.Surface, rect: Rect, history: Sequence[Sequ
         pygame.draw.line(surface, (40, 60, 48), (inner.left, y), (inner.right, y))
         surface.blit(text.render(f"{value:,}", size, MUTED),
                      (rect.left + round(4 * scale), y - size // 2))
-    for seat in range(len(names)):
-        points = [point(hand, row[seat]) for hand, row in enumerate(history)]
+    for seat, line in enumerate(series):
+        points = [point(hand, value) for hand, value in enumerate(line)]
         pygame.draw.lines(surface, CHART_COLOURS[seat % len(CHART_COLOURS)], False, points,
                           max(2, round(3 * scale)))
     label_height = text.font(size, True).get_linesize()
     taken: list[int] = []  # label rows already used at the right end
-    by_final = sorted(range(len(names)), key=lambda seat: point(0, history[-1][seat])[1])
+    by_final = sorted(range(len(names)), key=lambda seat: point(0, series[seat][-1])[1])
     for seat in by_final:
-        y = point(0, history[-1][seat])[1] - label_height // 2
+        y = point(0, series[seat][-1])[1] - label_height // 2
         while any(abs(y - other) < label_height for other in taken):
             y += label_height  # players who end level: stack their names
         taken.append(y)
@@ -173,3 +179,61 @@ def draw_worth_chart(surface: pygame.Surface, rect: Rect, history: Sequence[Sequ
                             bold=True)
         surface.blit(label, (inner.right + gap, y))
     surface.blit(text.render("after each hand", size, MUTED), (inner.left, rect.bottom - size - 6))
+
+
+class TwoTableResults:
+    """The 1966 game at two tables: a table's end, then the whole match's."""
+
+    def table_over(self, app: App, table: TableScene, tables: TwoTables) -> Scene:
+        return TableOverScene(app, table, tables)
+
+    def match_over(self, app: App, table: TableScene, tables: TwoTables) -> Scene:
+        return MatchOverScene(app, table, tables)
+
+
+class TableOverScene(ResultOverlay):
+    """One table has finished; the other plays on."""
+
+    def __init__(self, app: App, table: TableScene, tables: TwoTables) -> None:
+        state = table.session.match.state
+        worth = state.all_worth()
+        names = table.names
+        order = sorted(range(len(names)), key=lambda seat: -worth[seat])
+        other = tables.other + 1
+        lines = ["**Final worth at this table", *(f"{names[seat]}: {francs(worth[seat])}"
+                                                   for seat in order),
+                 "", f"Table {other} plays on. The winner is the highest worth at both "
+                     "tables, once both have finished."]
+        super().__init__(app, table, f"Table {tables.shown + 1} has finished", lines)
+
+
+class MatchOverScene(GameOverOverlay):
+    """Both tables have finished: everyone's final worth, highest first, with his table;
+    and a line a player, his worth hand by hand."""
+
+    title = "The match is over"
+
+    def __init__(self, app: App, table: TableScene, tables: TwoTables) -> None:
+        super().__init__(app, table)
+        session = tables.session
+        self.names = session.names
+        self.standings = session.standings()
+        self.series: list[Sequence[int]] = [()] * session.match.players
+        for at, game in enumerate(session.match.matches):
+            for local, line in enumerate(zip(*worth_by_hand(game), strict=True)):
+                self.series[session.seat_of(at, local)] = line
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        rect = self.panel_rect()
+        scale = self.scale
+        lines = []
+        for standing in self.standings:
+            crown = "  winner" if standing.place == 1 else ""
+            lines.append(f"{standing.place}. {self.names[standing.seat]} (table "
+                         f"{standing.table + 1}): {francs(standing.score)}{crown}")
+        top_left = (rect.left + round(40 * scale), rect.top + round(60 * scale))
+        y = draw_lines(surface, lines, top_left, round(16 * scale), spacing=1.1)
+        chart = Rect(rect.left + round(40 * scale), y + round(8 * scale),
+                     rect.width - round(80 * scale), rect.bottom - y - round(90 * scale))
+        draw_worth_chart(surface, chart, self.series, self.names, scale)

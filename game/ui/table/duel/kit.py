@@ -122,6 +122,7 @@ class DuelCards(PlayedCards):
 class DuelKit:
     motion = None  # nothing moves but the cards
     knocked_out = None  # both play every hand to the end
+    several_tables = None  # played at one table only
     told_over_table: Mapping[type, str | None] = {
         ev.QueenOfHeartsInBastille:
             "The Queen of Hearts stayed in the Bastille: Marie is dealt again.",

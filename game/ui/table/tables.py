@@ -1,0 +1,233 @@
+"""A match at two tables at one screen: which table is shown, the other at a glance, and
+the other's computers playing on behind it.
+
+The screen shows one table at a time, as a `TableScene` of that table's session; the
+`TwoTables` beside it keeps the match. Each frame it lets the computers of the table not
+shown play at the player's pace (their thinking is in the session's worker, never in the
+frame), and moves the screen to whichever table needs a person, once the table shown is
+caught up and needs none: behind the pass screen when the device changes hands, so no
+person ever sees another's cards. A person may look at the other table (T, or a click on
+its panel) whenever nobody must act at the table shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from game.rules.words import Naming
+from game.services.tables import TablesSession
+from game.ui import screens, text
+from game.ui.table import hud
+from game.ui.theme import panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scene import Scene
+    from game.ui.table.scene import TableScene
+
+SWITCH_KEY = pygame.K_t
+BACKGROUND_BEAT = 0.9  # design seconds a decision holds an unseen table (as one shown would)
+RUNS_BEHIND = ("table", "pass_device")  # the screens over which the other table plays on
+
+
+def open_tables(app: App, session: TablesSession, *, from_start: bool = False) -> Scene:
+    """The screen of a match at two tables: the table a person must act at, else the first."""
+    tables = TwoTables(app, session)
+    return tables.scene_for(tables.first_table(), from_start=from_start)
+
+
+class TwoTables:
+    """The match behind the table shown."""
+
+    def __init__(self, app: App, session: TablesSession) -> None:
+        self.app = app
+        self.session = session
+        self.shown = 0
+        self.holder: int | None = None  # the person (the match's seat) holding the device
+        self.ready_at = [0.0] * len(session.tables)  # each table's next computer move
+        self.finished_told: set[int] = set()  # tables whose end was shown
+
+    # Which table ------------------------------------------------------------------------
+    def first_table(self) -> int:
+        waiting = self.needing_person()
+        return waiting[0] if waiting else 0
+
+    def needing_person(self) -> list[int]:
+        """The tables where a person must decide now."""
+        return [table for table, game in enumerate(self.session.tables)
+                if game.is_human(game.to_act)]
+
+    def scene_for(self, table: int, *, from_start: bool = False) -> TableScene:
+        """The table scene of `table`, its device held by whoever held it."""
+        from game.ui.table.scene import TableScene
+
+        self.shown = table
+        holder = None
+        if self.holder is not None and self.session.place(self.holder)[0] == table:
+            holder = self.session.place(self.holder)[1]
+        return TableScene(self.app, self.session.tables[table], from_start=from_start,
+                          tables=self, holder=holder)
+
+    def switch(self, scene: TableScene, table: int) -> None:
+        """Show `table` in place of `scene`'s."""
+        self._remember_holder(scene)
+        self.app.replace(self.scene_for(table))
+
+    def _remember_holder(self, scene: TableScene) -> None:
+        holder = scene.seating.holder
+        if holder is not None:
+            self.holder = self.session.seat_of(self.shown, holder)
+        elif scene.seating.pass_and_play:
+            self.holder = None  # the device was put down (a result shown to all)
+
+    @property
+    def other(self) -> int:
+        return 1 - self.shown
+
+    def may_look_away(self, scene: TableScene) -> bool:
+        """May the person look at the other table: nobody must act at this one?"""
+        game = scene.session
+        return not (game.is_human(game.to_act) and not game.over) and not scene.queue
+
+    def look_at_other(self, scene: TableScene) -> bool:
+        """T or a click on the other table's panel."""
+        if not self.may_look_away(scene):
+            scene.say("Play your turn here first.")
+            return True
+        self.switch(scene, self.other)
+        return True
+
+    # Each frame ------------------------------------------------------------------------
+    def update(self, scene: TableScene) -> None:
+        """The other table plays on; the screen moves where a person is needed."""
+        now = scene.clock()
+        if self._runs_behind():
+            self._play_behind(now, scene.hurried)
+        if self.app.scene is scene and not scene.busy:
+            self._move_if_needed(scene)
+
+    def _runs_behind(self) -> bool:
+        top = self.app.scene
+        return any(isinstance(top, screens.kind(name)) for name in RUNS_BEHIND)
+
+    def _play_behind(self, now: float, hurried: bool) -> None:
+        for table, game in enumerate(self.session.tables):
+            if table == self.shown or game.over:
+                continue
+            ready = now >= self.ready_at[table]
+            if game.computer_step(ready=ready):
+                self.ready_at[table] = now + self._pace(hurried)
+
+    def _pace(self, hurried: bool) -> float:
+        settings = self.app.settings
+        if hurried:
+            return 0.0
+        return settings.computer_delay() + settings.animation_seconds(BACKGROUND_BEAT)
+
+    def _move_if_needed(self, scene: TableScene) -> None:
+        game = scene.session
+        if game.is_human(game.to_act):
+            return
+        waiting = [table for table in self.needing_person() if table != self.shown]
+        if waiting:
+            self.switch(scene, waiting[0])
+        elif game.over and not self.session.tables[self.other].over \
+                and self.shown in self.finished_told:
+            self.switch(scene, self.other)  # watch the table still playing
+
+    def wake_at(self) -> float | None:
+        """When the table not shown has its next computer move."""
+        moments = [self.ready_at[table] for table, game in enumerate(self.session.tables)
+                   if table != self.shown and not game.over
+                   and game.to_act is not None and not game.is_human(game.to_act)]
+        return min(moments) if moments else None
+
+    # A table ends ----------------------------------------------------------------------
+    def table_over(self, scene: TableScene) -> Scene:
+        """What the screen shows when the table shown has finished: its result while the
+        other plays on, else the standings of the whole match."""
+        self.finished_told.add(self.shown)
+        several = scene.kit.several_tables
+        assert several is not None
+        if self.session.over:
+            return several.match_over(self.app, scene, self)
+        return several.table_over(self.app, scene, self)
+
+    # The other table at a glance ---------------------------------------------------------
+    def panel_rect(self, scene: TableScene) -> Rect:
+        return scene.layout.last_trick if scene.other_table is None else scene.other_table
+
+    def clicked(self, scene: TableScene, position: tuple[int, int]) -> bool:
+        if scene.other_table is not None and scene.other_table.collidepoint(position):
+            return self.look_at_other(scene)
+        return False
+
+    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """The other table's panel: its progress, each player's worth, whose turn."""
+        rect = scene.other_table
+        if rect is None:
+            return
+        scale = scene.layout.scale
+        game = self.session.tables[self.other]
+        may_look = self.may_look_away(scene)
+        hover = may_look and rect.collidepoint(pygame.mouse.get_pos())
+        panel(surface, rect, (22, 40, 30, 235) if hover else (14, 26, 20, 220), radius=10,
+              border=hud.GOLD if hover else None)
+        pad = round(8 * scale)
+        size = max(10, round(14 * scale))
+        small = max(9, round(12 * scale))
+        x, y = rect.left + pad, rect.top + pad
+        title = f"Table {self.other + 1}"
+        hud.blit_text(surface, title, size, hud.GOLD, (x, y), bold=True)
+        if may_look:
+            hud.blit_text(surface, "T: look", small, hud.MUTED, (rect.right - pad, y),
+                          anchor="topright")
+        y += round(text.font(size, True).get_linesize() * 1.05)
+        for line in self._lines(game, rect.width - 2 * pad, small):
+            hud.blit_text(surface, line, small, hud.INK, (x, y))
+            y += text.font(small).get_linesize()
+
+    def _lines(self, game: object, width: int, size: int) -> list[str]:
+        """The other table in a few short lines that fit `width`."""
+        from game.services.session import GameSession
+
+        assert isinstance(game, GameSession)
+        ruleset = game.ruleset
+        state = game.match.state
+        view = ruleset.view(state, None)  # the public facts only
+        score = self.session.score
+        naming = Naming(game.names, None)
+        lines = [] if game.over else _fitted([ruleset.progress(state)], width, size)
+        players = [f"{naming.name(seat)} {self.session.score_text(score(state, seat))}"
+                   for seat in range(len(game.names))]
+        lines += _fitted(["   ".join(players[at:at + 2]) for at in range(0, len(players), 2)],
+                         width, size)
+        lines.append(_whose_turn(game, view, naming))
+        return lines
+
+
+def _whose_turn(game: object, view: object, naming: Naming) -> str:
+    from game.services.session import GameSession
+
+    assert isinstance(game, GameSession)
+    if game.over:
+        return "Finished."
+    seat = game.to_act
+    if seat is None:
+        return "Dealing…"
+    who = naming.name(seat)
+    return f"{who} to play (you)" if game.is_human(seat) else f"{who} to play"
+
+
+def _fitted(lines: Sequence[str], width: int, size: int) -> list[str]:
+    """Lines, shortened with an ellipsis where they would not fit."""
+    fitted = []
+    for line in lines:
+        while line and text.measure(line, size) > width:
+            line = line[:-2].rstrip() + "…"
+        fitted.append(line)
+    return fitted
