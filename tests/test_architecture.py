@@ -23,7 +23,8 @@ LAYERS = (  # top to bottom: (layer, the module prefixes in it)
     ("formats", ("game.formats",)),
     ("games", ("game.games",)),
     ("rules", ("game.rules",)),
-    ("engine", ("game.engine.match", "game.engine.saves", "game.engine.follower")),
+    ("engine", ("game.engine.match", "game.engine.saves", "game.engine.follower",
+                "game.engine.tables")),
     ("kernel", ("game.engine",)),
     ("bottom", ("game.cards", "game.system", "game")),
 )

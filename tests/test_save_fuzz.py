@@ -103,3 +103,47 @@ def edit(document: Any, data: st.DataObject) -> None:
             case "add":
                 node.insert(key, data.draw(json_values))
         return
+
+
+TWO_TABLES = [source for source in SMALL if b'"tables"' in source]  # matches at two tables
+
+
+@FUZZ
+@given(source=st.sampled_from(TWO_TABLES), data=st.data())
+def test_two_table_saves_edited_where_the_tables_are(tmp_path: Path, source: bytes,
+                                                    data: st.DataObject) -> None:
+    """Edits aimed at what a match of two tables adds: who sits where, each table's log,
+    the match's count of players, the order of the tables."""
+    document = json.loads(source)
+    for _ in range(data.draw(st.integers(1, 3))):
+        edit_tables(document, data)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    refused_or_loaded(path)
+
+
+def edit_tables(document: dict[str, Any], data: st.DataObject) -> None:
+    tables = document.get("tables")
+    seated = [table["seats"] for table in tables if isinstance(table, dict)
+              and isinstance(table.get("seats"), list) and table["seats"]] \
+        if isinstance(tables, list) else []
+    match data.draw(st.sampled_from(["seat", "move", "swap", "players", "table", "anywhere"])):
+        case "seat" if seated:  # a seat replaced: by another's, a number, anything
+            seats = data.draw(st.sampled_from(seated))
+            seats[data.draw(st.integers(0, len(seats) - 1))] = data.draw(
+                st.integers(-2, 9) | st.sampled_from([True, 10**30, 2.0, "3"]) | json_values)
+        case "move" if len(seated) > 1:  # a player sits at the other table
+            source, target = data.draw(st.permutations(seated))[:2]
+            target.append(source.pop())
+        case "swap" if isinstance(tables, list) and len(tables) > 1:  # tables or logs swapped
+            if data.draw(st.booleans()):
+                tables.reverse()
+            elif all(isinstance(table, dict) for table in tables[:2]):
+                tables[0]["log"], tables[1]["log"] = tables[1].get("log"), tables[0].get("log")
+        case "players" if isinstance(document.get("options"), dict):
+            document["options"]["players"] = data.draw(
+                st.integers(-1, 12) | st.sampled_from([10**4000, True, "7"]) | json_values)
+        case "table" if isinstance(tables, list) and tables:
+            edit(tables, data)
+        case _:
+            edit(document, data)

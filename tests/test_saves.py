@@ -12,6 +12,7 @@ from helpers import RULES
 from game.engine import saves
 from game.engine.errors import SaveError
 from game.engine.match import Match, seeded_chance
+from game.engine.tables import TablesMatch
 from game.games import RULESETS
 from game.services.catalogue import CATALOGUE
 
@@ -40,8 +41,27 @@ def test_there_are_sample_saves() -> None:
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda path: path.stem)
 def test_sample_saves_load_and_replay(path: Path) -> None:
     game = saves.read(path, catalogue=CATALOGUE)
-    assert game.match.turns, "the log was replayed"
-    assert saves.to_json(game.match, game.seats)["log"] == json.loads(path.read_text())["log"]
+    written, again = json.loads(path.read_text()), {}
+    if isinstance(game, saves.SavedTables):
+        assert all(table.turns for table in game.tables.matches), "each log was replayed"
+        again = saves.to_json(game.tables, game.seats)
+        assert again["tables"] == written["tables"]
+    else:
+        assert game.match.turns, "the log was replayed"
+        again = saves.to_json(game.match, game.seats)
+        assert again["log"] == written["log"]
+    assert again["progress"] == written["progress"]
+
+
+def test_the_two_table_sample_is_a_match_of_seven_under_way_with_one_person() -> None:
+    game = saves.read(Path(__file__).parent.parent / "saves" / "two-tables-7-players.json",
+                      catalogue=CATALOGUE)
+    assert isinstance(game, saves.SavedTables) and not game.over
+    assert game.tables.split.sizes == (4, 3)
+    assert [seat.kind for seat in game.seats] == ["human"] + ["computer"] * 6
+    assert all(table.turns and not table.pending.over for table in game.tables.matches)
+    table, local = game.tables.split.place(0)
+    assert game.tables.matches[table].pending.seat == local, "the person is to act"
 
 
 def test_the_coup_sample_stops_in_the_middle_of_a_coup_hand() -> None:
@@ -247,3 +267,175 @@ def test_a_level_the_program_does_not_have_is_refused(level: object) -> None:
     data["seats"][1]["level"] = level
     with pytest.raises(SaveError, match="Seat 1 has no level"):
         saves.from_json(data, catalogue=CATALOGUE)
+
+
+# Matches at two tables -----------------------------------------------------------------------
+
+SEVEN = tuple(saves.Seat(name) for name in ("Ada", "Blaise", "Colette", "Denis", "Emile",
+                                               "Fanny", "Gaston"))
+
+
+def tables_in_progress(decisions: int = 40) -> TablesMatch:
+    """Seven at two tables, each some way into its game."""
+    match = TablesMatch.new(RULES, {"players": 7}, (4, 3), seed=8)
+    for table in match.matches:
+        while len(table.turns) < decisions:
+            table.submit(table.legal()[-1])
+    return match
+
+
+def saved_tables() -> dict:
+    return json.loads(saves.dumps(tables_in_progress(), SEVEN))
+
+
+def test_a_two_table_save_loads_to_the_same_match(tmp_path: Path) -> None:
+    match = tables_in_progress()
+    saves.write(tmp_path / "match.json", match, SEVEN, name="Seven")
+    loaded = saves.read(tmp_path / "match.json", catalogue=CATALOGUE)
+    assert isinstance(loaded, saves.SavedTables) and loaded.ruleset is RULES
+    assert loaded.tables.split == match.split and loaded.seats == SEVEN
+    assert loaded.tables.options == match.options == {"players": 7, "short_game": False}
+    assert [table.state for table in loaded.tables.matches] == \
+        [table.state for table in match.matches]
+    assert [table.events for table in loaded.tables.matches] == \
+        [table.events for table in match.matches]
+
+
+def test_a_two_table_save_holds_each_tables_seats_and_log_and_no_other_log() -> None:
+    data = saved_tables()
+    assert set(data) == {"format", "version", "ruleset", "options", "seats", "saved_at",
+                         "progress", "over", "app", "tables"}
+    assert data["version"] == saves.VERSION and len(data["seats"]) == 7
+    assert [len(table["seats"]) for table in data["tables"]] == [4, 3]
+    assert all(set(table) == {"seats", "log"} for table in data["tables"])
+
+
+def damaged_tables(change: str) -> dict:
+    data = saved_tables()
+    first, second = data["tables"]
+    match change:
+        case "seat twice":
+            second["seats"][0] = first["seats"][0]
+        case "seat missing":
+            del second["seats"][0]
+        case "five and two":
+            first["seats"].append(second["seats"].pop())
+        case "three and four":
+            data["tables"] = [second, first]
+        case "one table":
+            data["tables"] = [first]
+        case "three tables":
+            data["tables"].append({"seats": [], "log": []})
+        case "no tables":
+            data["tables"] = []
+        case "seat too big":
+            second["seats"][0] = 10**300
+        case "five players":
+            data["options"]["players"] = 5
+        case "four players":
+            data["options"]["players"] = 4
+        case "players as true":
+            data["options"]["players"] = True
+        case "players as text":
+            data["options"]["players"] = "7"
+        case "huge players":
+            data["options"]["players"] = 10**4000
+        case "no players":
+            del data["options"]["players"]
+        case "options not an object":
+            data["options"] = [7]
+        case "short game as text":
+            data["options"]["short_game"] = "yes"
+        case "no log":
+            del second["log"]
+        case "log not a list":
+            first["log"] = {"0": first["log"][0]}
+        case "illegal entry":
+            second["log"][10], second["log"][11] = second["log"][11], second["log"][10]
+        case "logs swapped":
+            first["log"], second["log"] = second["log"], first["log"]
+        case "huge seat in the log":
+            second["log"][-1]["seat"] = 10**300
+        case "seats as text":
+            second["seats"] = [str(seat) for seat in second["seats"]]
+        case "seats as booleans":
+            first["seats"], second["seats"] = [False, True, 2, 3], [4, 5, 6]
+        case "seats as floats":
+            second["seats"] = [float(seat) for seat in second["seats"]]
+        case "seats nested":
+            second["seats"] = [second["seats"]]
+        case "seats not a list":
+            second["seats"] = "0123"
+        case "no seats":
+            del first["seats"]
+        case "tables not a list":
+            data["tables"] = {"1": first, "2": second}
+        case "table not an object":
+            data["tables"][0] = first["seats"]
+        case "table null":
+            data["tables"] = None
+        case "six seats listed":
+            data["seats"] = data["seats"][:6]
+        case "seat name":
+            data["seats"][6]["name"] = "\n"
+    return data
+
+
+ONCE_EACH = r"tables must seat 7 players 4 \+ 3, each once\."
+BY_NUMBER = r"tables must list seats by number\."
+EACH_TABLE = r"tables must each list their seats and their log\."
+NOT_AT_TABLES = r"Coup d'État is not played at several tables by {} players\."
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ("seat twice", ONCE_EACH),
+    ("seat missing", ONCE_EACH),
+    ("five and two", ONCE_EACH),
+    ("three and four", ONCE_EACH),
+    ("one table", ONCE_EACH),
+    ("three tables", ONCE_EACH),
+    ("no tables", ONCE_EACH),
+    ("seat too big", ONCE_EACH),
+    ("five players", NOT_AT_TABLES.format(5)),
+    ("four players", NOT_AT_TABLES.format(4)),
+    ("players as true", NOT_AT_TABLES.format(True)),
+    ("players as text", NOT_AT_TABLES.format("'7'")),
+    ("huge players", "Coup d'État is not played at several tables by 1000"),
+    ("no players", NOT_AT_TABLES.format(None)),
+    ("options not an object", r"The save's options are wrong: options must be an object\."),
+    ("short game as text", "options are wrong: options.short_game must be true or false"),
+    ("no log", "Table 2: The save has no log of the game."),
+    ("log not a list", "Table 1: The save has no log of the game."),
+    ("illegal entry", "Table 2: The save (breaks the rules|is damaged) at log entry 1[01]"),
+    ("logs swapped", "Table 1: The save breaks the rules at log entry 0"),
+    ("huge seat in the log", "Table 2: The save breaks the rules at log entry 39: There is "
+                             "no seat 1000"),
+    ("seats as text", BY_NUMBER),
+    ("seats as booleans", BY_NUMBER),
+    ("seats as floats", BY_NUMBER),
+    ("seats nested", BY_NUMBER),
+    ("seats not a list", EACH_TABLE),
+    ("no seats", EACH_TABLE),
+    ("tables not a list", EACH_TABLE),
+    ("table not an object", EACH_TABLE),
+    ("table null", EACH_TABLE),
+    ("six seats listed", "The save must list 7 seats."),
+    ("seat name", "Seat 6 needs a name"),
+])
+def test_a_bad_two_table_save_is_refused_with_a_reason(change: str, message: str) -> None:
+    """A SaveError saying what is wrong, never another exception, and never a message
+    longer than a line (but for the number it quotes)."""
+    data = json.loads(json.dumps(damaged_tables(change)))
+    with pytest.raises(SaveError, match=message) as refused:
+        saves.from_json(data, catalogue=CATALOGUE)
+    assert len(str(refused.value)) < 160 or change.startswith("huge")
+
+
+def test_a_match_at_tables_is_read_only_with_the_tables_the_catalogue_knows() -> None:
+    """The engine knows no game: how many play at several tables, the catalogue says."""
+    data = saved_tables()
+    alone = saves.Catalogue({RULES.id: RULES}, CATALOGUE.levels)
+    with pytest.raises(SaveError, match=NOT_AT_TABLES.format(7)):
+        saves.from_json(data, catalogue=alone)
+    seven = saves.Catalogue({RULES.id: RULES}, CATALOGUE.levels, {RULES.id: {7: (4, 3)}})
+    assert saves.from_json(data, catalogue=seven).over is False

@@ -18,6 +18,7 @@ from game.engine import saves
 from game.services import settings as settings_module
 from game.services import stats
 from game.services.catalogue import CATALOGUE
+from game.services.session import Autosave
 from game.system import paths
 from game.ui.scenes.files import LoadScene
 from game.ui.scenes.new_game import NewGameScene
@@ -127,7 +128,7 @@ def test_a_sample_game_loads_from_the_load_screen(tmp_path: Path,
 def test_continue_resumes_the_autosave(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = table(app, "cccc", seed=3)
-        scene.session.autosave_path = paths.autosave_path()
+        scene.session.autosave = Autosave(paths.autosave_path())
         for _ in range(3000):
             frames(app)
             if paths.autosave_path().exists():

@@ -61,6 +61,11 @@ def test_every_screen_name_loads_a_scene(name: str) -> None:
     assert issubclass(screens.kind(name), Scene)
 
 
+@pytest.mark.parametrize("name", sorted(screens.OPENERS))
+def test_every_opener_name_loads_a_function(name: str) -> None:
+    assert callable(screens.OPENERS[name].load()) and name not in screens.SCREENS
+
+
 def test_a_screen_without_a_name_is_refused_in_words() -> None:
     with pytest.raises(KeyError, match="no screen called 'lobby'"):
         screens.make("lobby", None)

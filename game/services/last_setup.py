@@ -6,6 +6,12 @@ damaged file gives nothing to offer (New game shows its defaults); a part that m
 sense (a game that does not exist, a seat with a level that does not) is left out, and
 New game keeps its own default for it. Unknown keys are ignored.
 
+The players may be any count the game seats, at one table or at several (six to eight at
+Coup d'État), and every seat of the form is kept, up to eight. Who sat at which table is
+not kept: New game draws the tables afresh each time it opens, as a new match draws its
+seats. A file from before the tables reads the same; one with seven players read by an
+older program offers the seats it can and its own count of players.
+
     {"format": "coup-detat-new-game", "version": 1, "ruleset": "coup", "players": 5,
      "options": {"rounds": 3, "alternative_deal": false},
      "seats": [{"name": "Alex", "kind": "human", "level": "medium"}, ...]}
@@ -21,14 +27,14 @@ from typing import Any
 
 from game.ai.levels import LEVELS
 from game.engine.saves import seat_name
-from game.games import RULESETS
+from game.games import GAMES, RULESETS
 from game.services.session import COMPUTER, HUMAN
 from game.system import files, paths
 
 FORMAT = "coup-detat-new-game"
 VERSION = 1
 KINDS = (HUMAN, COMPUTER)
-MOST_SEATS = 6
+MOST_SEATS = 8  # two tables of four
 
 
 @dataclass(frozen=True)
@@ -80,8 +86,7 @@ def from_json(data: Mapping[str, Any]) -> Setup:
     ruleset = data.get("ruleset")
     ruleset = ruleset if isinstance(ruleset, str) and ruleset in RULESETS else None
     players = data.get("players")
-    if type(players) is not int or ruleset is None or not (
-            RULESETS[ruleset].min_players <= players <= RULESETS[ruleset].max_players):
+    if type(players) is not int or ruleset is None or not seats_players(ruleset, players):
         players = None
     raw_options = data.get("options")
     options = {name: value for name, value in raw_options.items()
@@ -91,6 +96,13 @@ def from_json(data: Mapping[str, Any]) -> Setup:
     seats = tuple(_seat(seat) for seat in raw_seats[:MOST_SEATS]) \
         if isinstance(raw_seats, list) else ()
     return Setup(ruleset, players, options, seats)
+
+
+def seats_players(ruleset: str, players: int) -> bool:
+    """Does the game seat this many players, at one table or at several?"""
+    rules = RULESETS[ruleset]
+    return rules.min_players <= players <= rules.max_players or \
+        players in GAMES[ruleset].player_counts()
 
 
 def _seat(raw: object) -> SeatChoice | None:

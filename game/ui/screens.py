@@ -27,13 +27,20 @@ SCREENS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
     "pause": "game.ui.scenes.menu:PauseMenu",
     "pass_device": "game.ui.scenes.pass_device:PassDeviceScene",
     "table": "game.ui.table.scene:TableScene",
-    "tables": "game.ui.table.tables:open_tables",  # a match at two tables: its first screen
     "game_over": "game.ui.table.overlays:GameOverOverlay",
 }.items()}
 
 
+OPENERS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
+    "tables": "game.ui.table.tables:open_tables",  # a match at two tables: the table to show
+}.items()}
+"""Names that open one of the screens above, chosen by what it is given."""
+
+
 def make(name: str, *args: Any, **kwargs: Any) -> Scene:
     """The screen called `name`, made with these arguments (the app first)."""
+    if name in OPENERS:
+        return OPENERS[name].load()(*args, **kwargs)  # type: ignore[no-any-return]
     return kind(name)(*args, **kwargs)
 
 

@@ -246,7 +246,7 @@ class NewGameScene(MenuScene):
         order (the keyboard walks them table by table), then "Redraw tables" below them;
         the y below it all."""
         scale, ui = self.scale, self.app.ui
-        label, name, kind, gap = (round(width * scale) for width in (78, 190, 230, 8))
+        label, name, kind, gap = (round(width * scale) for width in (84, 184, 230, 8))
         column = label + name + gap + kind
         between = round(40 * scale)
         left = self.app.size[0] // 2 - (len(split.tables) * column

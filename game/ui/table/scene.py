@@ -158,7 +158,10 @@ class TableScene(Scene):
         self._arrange(self.clock(), 0.0)
 
     def closed(self) -> None:
-        self.session.close()
+        if self.tables is not None:
+            self.tables.closed()  # the whole match ends, unless the screen only moves
+        else:
+            self.session.close()
 
     def settings_changed(self) -> None:
         self.card_art = self._card_art()

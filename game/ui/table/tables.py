@@ -50,6 +50,7 @@ class TwoTables:
         self.holder: int | None = None  # the person (the match's seat) holding the device
         self.ready_at = [0.0] * len(session.tables)  # each table's next computer move
         self.finished_told: set[int] = set()  # tables whose end was shown
+        self._moving = False  # the screen is moving to the other table
 
     # Which table ------------------------------------------------------------------------
     def first_table(self) -> int:
@@ -63,19 +64,27 @@ class TwoTables:
 
     def scene_for(self, table: int, *, from_start: bool = False) -> TableScene:
         """The table scene of `table`, its device held by whoever held it."""
-        from game.ui.table.scene import TableScene
-
         self.shown = table
         holder = None
         if self.holder is not None and self.session.place(self.holder)[0] == table:
             holder = self.session.place(self.holder)[1]
-        return TableScene(self.app, self.session.tables[table], from_start=from_start,
-                          tables=self, holder=holder)
+        return screens.make("table", self.app, self.session.tables[table],  # type: ignore[return-value]
+                            from_start=from_start, tables=self, holder=holder)
 
     def switch(self, scene: TableScene, table: int) -> None:
         """Show `table` in place of `scene`'s."""
         self._remember_holder(scene)
-        self.app.replace(self.scene_for(table))
+        self._moving = True
+        try:
+            self.app.replace(self.scene_for(table))
+        finally:
+            self._moving = False
+
+    def closed(self) -> None:
+        """A table's screen is gone: the match ends with it, unless the screen only moved
+        to the other table."""
+        if not self._moving:
+            self.session.close()
 
     def _remember_holder(self, scene: TableScene) -> None:
         holder = scene.seating.holder
@@ -107,8 +116,8 @@ class TwoTables:
         now = scene.clock()
         if self._runs_behind():
             self._play_behind(now, scene.hurried)
-        if self.app.scene is scene and not scene.busy:
-            self._move_if_needed(scene)
+        if self.app.scene is scene and not scene.queue and now >= scene.beat_ends:
+            self._move_if_needed(scene)  # between two beats: a person waits for no glide
 
     def _runs_behind(self) -> bool:
         top = self.app.scene
