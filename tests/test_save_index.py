@@ -11,6 +11,7 @@ import pytest
 
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
+from game.engine.tables import TablesMatch
 from game.games import get_ruleset
 from game.services import save_index
 from game.services.catalogue import CATALOGUE
@@ -19,7 +20,7 @@ from game.system import files, paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 SAMPLE_NAMES = {"complete-game-4-players.json", "coup-in-progress-4-players.json",
-                "short-game-3-players.json"}
+                "short-game-3-players.json", "two-tables-7-players.json"}
 RULES = get_ruleset("coup-detat")
 
 
@@ -68,8 +69,11 @@ def test_the_samples_are_listed_with_their_headers() -> None:
 def test_a_sample_header_agrees_with_the_game_it_holds(name: str) -> None:
     entry = save_index.read_entry(SAMPLES / name, sample=True)
     game = saves.read(SAMPLES / name, catalogue=CATALOGUE)
-    assert entry.progress == game.ruleset.progress(game.match.state)
-    assert entry.players == game.match.players
+    match = game.tables if isinstance(game, saves.SavedTables) else game.match
+    progress = match.progress() if isinstance(match, TablesMatch) else \
+        game.ruleset.progress(match.state)
+    assert entry.progress == progress and entry.over is game.over
+    assert entry.players == match.players
     assert entry.seat_names == tuple(seat.name for seat in game.seats)
     assert entry.humans == sum(seat.kind == "human" for seat in game.seats)
 
@@ -80,7 +84,7 @@ def test_the_default_folders_are_the_players_then_the_samples(home: Path) -> Non
     entries = save_index.list_saves(save_index.default_folders())
     assert entries[0].path.name == "mine.json"  # older, but the player's
     assert {entry.path.name for entry in entries[1:]} == SAMPLE_NAMES
-    assert [entry.sample for entry in entries] == [False, True, True, True]
+    assert [entry.sample for entry in entries] == [False] + [True] * len(SAMPLE_NAMES)
 
 
 # Order.

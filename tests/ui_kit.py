@@ -45,7 +45,8 @@ def open_app(home: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int] 
 def close_window(app: App) -> None:
     """Let go of the games at the window's tables, then of the window."""
     for scene in app.scenes:
-        session = getattr(scene, "session", None)
+        tables = getattr(scene, "tables", None)  # a match at two tables: the whole match
+        session = tables.session if tables is not None else getattr(scene, "session", None)
         if session is not None:
             session.close()
     pygame.quit()

@@ -26,6 +26,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_install_desktop_entry(args)
     if args.command is None:
         return _run_window(args)
+    if args.window_players is not None:
+        return _fail(f"--players goes after the command: {PROGRAM} {args.command} --players N")
     return args.run(args)
 
 
@@ -48,6 +50,10 @@ def _parser() -> argparse.ArgumentParser:
                         metavar="RULESET", choices=list(GAMES),
                         help=f"open a table of computer players only, of RULESET "
                              f"(default {_games_words()})")
+    window.add_argument("--players", type=_whole(least=1), default=None,
+                        dest="window_players", metavar="N",
+                        help="with --autoplay: how many play (default: up to four; six to "
+                             "eight play Coup d'État at two tables)")
     window.add_argument("--frames", type=_whole(least=1), default=None,
                         help="stop after this many frames")
     window.add_argument("--until-over", action="store_true",
@@ -62,8 +68,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="deal the same cards each time")
     window.add_argument("--seat", action="append", default=[], metavar='N=exec:"COMMAND"',
                         dest="window_bots",
-                        help="offer seat N to an outside program in New game "
-                             "(docs/BOT_PROTOCOL.md)")
+                        help="offer seat N to an outside program in New game (with "
+                             "--autoplay: it plays seat N; docs/BOT_PROTOCOL.md)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     scenario = commands.add_parser("scenario", help="play a scenario file and print the result")
@@ -74,7 +80,8 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--ruleset", default=DEFAULT, help=f"default {_games_words()}")
     simulate.add_argument("--players", type=_whole(least=1), default=None,
                           help="how many play (default: as many as --seats, else the most "
-                               "the ruleset has)")
+                               "one table seats); six to eight play Coup d'État at two "
+                               "tables")
     simulate.add_argument("--games", type=_whole(least=1), default=100)
     simulate.add_argument("--seed", type=_whole(least=0), default=0)
     simulate.add_argument("--short", action="store_true", help="the short game")
@@ -193,26 +200,26 @@ def _run_simulate(args: argparse.Namespace) -> int:
     from game.ai.bot import DEFAULT_TIME_LIMIT
     from game.ai.levels import levels_for
     from game.ai.search import DEFAULT_BUDGET
-    from game.games import get_ruleset
+    from game.games import get_game
     from game.services import simulate
 
     try:
-        rules = get_ruleset(args.ruleset)
+        game = get_game(args.ruleset)
     except KeyError as error:
         return _fail(str(error.args[0]))
     seats = args.seats.split(",") if args.seats else None
     players = args.players if args.players is not None else (
-        len(seats) if seats else rules.max_players)
+        len(seats) if seats else game.ruleset.max_players)
     seats = seats or ["random"] * players
-    if not rules.min_players <= players <= rules.max_players:
-        counts = " or ".join(map(str, sorted({rules.min_players, rules.max_players})))
-        return _fail(f"{rules.id} is for {counts} players, not {players}")
+    refused = _players_refused(game.id, players)
+    if refused:
+        return _fail(refused)
     if len(seats) != players:
         return _fail(f"--seats must name {players} seats")
-    levels = levels_for(rules.id)
+    levels = levels_for(game.id)
     unknown = [level for level in seats if level not in levels]
     if unknown:
-        return _fail(f"no level {unknown[0]!r} for {rules.id}: choose from {', '.join(levels)}")
+        return _fail(f"no level {unknown[0]!r} for {game.id}: choose from {', '.join(levels)}")
     for given in args.seat:
         chosen = _seat_command(given, players)
         if chosen is None:
@@ -220,10 +227,29 @@ def _run_simulate(args: argparse.Namespace) -> int:
                          f"not {given!r}")
         seats[chosen[0]] = f"{EXEC}{chosen[1]}"
     summary = simulate.run(players, args.games, args.seed, args.short, seats,
-                           ruleset=rules.id, budget=args.budget or DEFAULT_BUDGET,
+                           ruleset=game.id, budget=args.budget or DEFAULT_BUDGET,
                            time_limit=args.time_limit or DEFAULT_TIME_LIMIT, echo=True)
     print(json.dumps(summary.to_json(), indent=2) if args.json else summary.describe())
     return 0
+
+
+def _most_seated() -> int:
+    """The most players New game seats, whatever the game (at one table or several)."""
+    from game.games import table_games
+
+    return max(max(game.player_counts()) for game in table_games())
+
+
+def _players_refused(ruleset_id: str, players: int) -> str | None:
+    """Why the game cannot seat `players` (at one table or several), or None if it can."""
+    from game.games import get_game
+
+    counts = get_game(ruleset_id).player_counts()
+    if players in counts:
+        return None
+    *most, last = map(str, counts)
+    told = f"{', '.join(most)} or {last}" if most else last
+    return f"{ruleset_id} is for {told} players, not {players}"
 
 
 def _run_replay(args: argparse.Namespace) -> int:
@@ -280,14 +306,22 @@ def _reason(error: OSError) -> str:
 def _run_window(args: argparse.Namespace) -> int:
     if args.until_over and not args.autoplay:
         return _fail("--until-over goes with --autoplay")
+    players = args.window_players
+    if players is not None:
+        refused = "--players goes with --autoplay" if not args.autoplay else \
+            _players_refused(args.autoplay, players)
+        if refused:
+            return _fail(refused)
+    seats = players or _most_seated()
     bots = {}
     for given in args.window_bots:
-        chosen = _seat_command(given, 4)
+        chosen = _seat_command(given, seats)
         if chosen is None:
-            return _fail(f'--seat wants N=exec:"COMMAND" with N from 0 to 3, not {given!r}')
+            return _fail(f'--seat wants N=exec:"COMMAND" with N from 0 to {seats - 1}, '
+                         f"not {given!r}")
         bots[chosen[0]] = chosen[1]
     from game.ui import main as window
 
     return window.run(autoplay=args.autoplay, frames=args.frames, screenshot=args.screenshot,
                       stats=args.stats, size=args.size, seed=args.seed, bots=bots,
-                      until_over=args.until_over)
+                      until_over=args.until_over, players=players)

@@ -126,5 +126,7 @@ class TablesMatch:
 
     def progress(self) -> str:
         """How far each table has come, in a few words."""
+        if self.over:
+            return "Match over at both tables"
         return "; ".join(f"table {table + 1}: {self.ruleset.progress(match.state)}"
                          for table, match in enumerate(self.matches))

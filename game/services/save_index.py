@@ -5,6 +5,8 @@ a save is listed by the name the player gave it, else by its file's name), and
 replays its log through the rules, as loading will, so that a file which would be refused
 (damaged, hand-edited into an illegal game) is listed with a short `problem` saying why.
 A replay takes milliseconds; its verdict is remembered while the file is unchanged.
+A match at two tables is listed as any game: its header's options count every player, its
+seats are all of them, its progress tells each table's ("table 1: Round 2 of 4, ...").
 """
 
 from __future__ import annotations

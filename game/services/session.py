@@ -24,7 +24,7 @@ from game.engine.ruleset import Decision, Event, Ruleset
 from game.engine.saves import Seat
 from game.formats.support import final_result, formats_of
 from game.games import get_ruleset
-from game.system import paths
+from game.system import files, paths
 from game.system.files import why_unwritten, write_atomically
 
 HUMAN, COMPUTER = "human", "computer"
@@ -295,7 +295,7 @@ class GameSession:
 
     def save(self, path: Path, name: str | None = None) -> None:
         """Save the game at `path`, under the `name` the player gave it."""
-        write_atomically(path, self.dumps(name))
+        files.write_atomically(path, self.dumps(name))
 
     def _after(self, events: list[Event]) -> None:
         """Autosave at each checkpoint; after a failed autosave, at every decision until

@@ -4,13 +4,19 @@ Seats are given by level ("hard", "medium", "easy", "random") or as an outside p
 ("exec:COMMAND"). They move round the table from game to game, so each sits in each chair
 equally often. The tally reads only events, the same facts a replay tells; each game keeps
 its own (the `summary` of its records, in game/services/<game>/summary.py).
+
+More players than one table seats (six to eight at Coup d'État) play each game at several
+tables: a `TablesMatch` drawn from the game's seed, each table's players made for their
+seat there (an outside program sees only its own table's game, as in a game of that
+table's players); the summary then keeps the standings across the tables.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
@@ -18,8 +24,10 @@ from game.ai.levels import make_player as make_level_player
 from game.ai.search import DEFAULT_BUDGET, SearchPlayer, SearchPool
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Ruleset
+from game.engine.tables import TablesMatch
 from game.formats.support import final_result, formats_of
 from game.games import DEFAULT, get_game, get_ruleset
+from game.services.tables import at_several_tables, sizes_for, standings, tables_of
 from game.services.tally import EXEC, Tally
 
 PlayerFactory = Callable[[int, int], Player]  # (game number, seat) -> player
@@ -45,13 +53,19 @@ def run(players: int, games: int, seed: int, short_game: bool = False,
         first_game: int = 0) -> Tally:
     """Play `games` complete games of `ruleset`, numbered from `first_game`; the same
     arguments give the same games (outside programs and Hard's time budget aside), so a
-    long run can be shared out in slices."""
+    long run can be shared out in slices. `players` may be a count the game plays at
+    several tables (`game.services.tables`)."""
     rules = get_ruleset(ruleset)
     seats = tuple(seats or ["random"] * players)
     if len(seats) != players:
         raise ValueError(f"{players} seats are needed, not {len(seats)}")
-    options = rules.parse_options({"players": players, "short_game": short_game})
+    options = {"players": players, "short_game": short_game}
+    several = at_several_tables(ruleset, players)
+    if not several:
+        rules.parse_options(options)  # refused here, before any game, if it must be
     summary = summary_for(ruleset, players, short_game, seats)
+    if several:
+        _at_tables(summary, ruleset)
 
     def log(line: str) -> None:
         summary.bot_log.append(line)
@@ -60,22 +74,79 @@ def run(players: int, games: int, seed: int, short_game: bool = False,
 
     started = time.perf_counter()
     with SearchPool(workers) as pool:  # the Hard players' processes, for the whole run
+        runner = _Runner(rules, options, seed, summary, pool, make_player, budget, workers,
+                         time_limit, log)
         for game in range(first_game, first_game + games):
             chairs = chairs_for(seats, game)
-            match = Match(rules, options, chance=seeded_chance(rules, f"{seed}:{game}"))
-            table = [make_player(game, chair) if make_player else
-                     _player(level, f"{seed}:{game}:{chair}", chair, match, budget, workers,
-                             pool, time_limit, log)
-                     for chair, level in enumerate(chairs)]
-            _play(match, table, chairs, summary)
-            summary.record_game(match, chairs)
-            summary.bot_faults += _farewell(table, match)
+            if several:
+                runner.play_tables(game, chairs)
+            else:
+                runner.play_table(game, chairs)
     summary.seconds = time.perf_counter() - started
     return summary
 
 
+def _at_tables(summary: Tally, ruleset_id: str) -> None:
+    """Make `summary` one of games at several tables: their sizes, what they compare."""
+    tables = tables_of(ruleset_id)
+    assert tables is not None
+    summary.tables = sizes_for(ruleset_id, summary.players)
+    summary.score_name = tables.score_name
+    summary.score_text = tables.score_text.load()
+
+
+@dataclass
+class _Runner:
+    """What every game of a run shares: the rules, the seed, the summary, how players are
+    made."""
+
+    rules: Ruleset
+    options: Mapping[str, object]  # as JSON: players, short_game
+    seed: int
+    summary: Tally
+    pool: SearchPool
+    make_player: PlayerFactory | None
+    budget: float
+    workers: int
+    time_limit: float
+    log: Callable[[str], None]
+
+    def play_table(self, game: int, chairs: Sequence[str]) -> None:
+        """A game at one table, played out and counted."""
+        match = Match(self.rules, self.rules.parse_options(self.options),
+                      chance=seeded_chance(self.rules, f"{self.seed}:{game}"))
+        table = [self.player(game, chair, chair, match, level)
+                 for chair, level in enumerate(chairs)]
+        _play(match, table, chairs, self.summary)
+        self.summary.record_game(match, chairs)
+        self.summary.bot_faults += _farewell(table, match)
+
+    def play_tables(self, game: int, chairs: Sequence[str]) -> None:
+        """A game at several tables (`chairs`: the level in each of the match's seats),
+        each table played out in turn, then counted with the standings across them."""
+        tables = TablesMatch.new(self.rules, self.options, self.summary.tables,
+                                 seed=f"{self.seed}:{game}")
+        for seats, match in zip(tables.split.tables, tables.matches, strict=True):
+            local_chairs = [chairs[seat] for seat in seats]
+            table = [self.player(game, seat, local, match, chairs[seat])
+                     for local, seat in enumerate(seats)]
+            _play(match, table, local_chairs, self.summary)
+            self.summary.bot_faults += _farewell(table, match)
+        self.summary.record_tables(tables, chairs, standings(tables))
+
+    def player(self, game: int, seat: int, local: int, match: Match, level: str) -> Player:
+        """The player of the match's `seat`, who sits at seat `local` of `match` (the same
+        seat at one table)."""
+        if self.make_player is not None:
+            return self.make_player(game, seat)
+        return _player(level, f"{self.seed}:{game}:{seat}", local, match, self.budget,
+                       self.workers, self.pool, self.time_limit, self.log)
+
+
 def _player(level: str, seed: str, chair: int, match: Match, budget: float, workers: int,
             pool: SearchPool, time_limit: float, log: Callable[[str], None]) -> Player:
+    """A player of `level` for seat `chair` of `match` (an outside program is told that
+    game's options and history only)."""
     if level.startswith(EXEC):
         rules: Ruleset = match.ruleset
         return ExecPlayer(level.removeprefix(EXEC), seat=chair, ruleset=rules,

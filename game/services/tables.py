@@ -20,7 +20,7 @@ from game.games import get_game
 from game.games.plugin import Tables
 from game.services import stats
 from game.services.session import HUMAN, Autosave, GameSession
-from game.system.files import write_atomically
+from game.system import files
 
 
 def tables_of(ruleset_id: str) -> Tables | None:
@@ -133,6 +133,14 @@ class TablesSession:
         saved.tables.reseed(seed if seed is not None else random.randrange(2**63))
         return cls(saved.tables, saved.seats, **keywords)  # type: ignore[arg-type]
 
+    def introduction(self, table: int) -> str:
+        """What a table's log says first: which table it is, and that the other plays on."""
+        other = 1 - table if len(self.tables) == 2 else None
+        names = ", ".join(self.tables[table].names)
+        beside = f" Table {other + 1} plays at the same time." if other is not None else ""
+        score = get_game(self.ruleset_id).tables.score_name  # type: ignore[union-attr]
+        return f"Table {table + 1}: {names}.{beside} The highest {score} at both tables wins."
+
     # Reading ------------------------------------------------------------------------------
     @property
     def ruleset_id(self) -> str:
@@ -188,7 +196,7 @@ class TablesSession:
         return saves.dumps(self.match, self.seats, name=name)
 
     def save(self, path: Path, name: str | None = None) -> None:
-        write_atomically(path, self.dumps(name))
+        files.write_atomically(path, self.dumps(name))
 
     def autosave_trouble(self) -> str | None:
         return self.autosave.trouble() if self.autosave is not None else None

@@ -251,11 +251,12 @@ class App:
         before = list(self.scenes)
         for scene in before:
             scene.update(dt)
-        if self.scenes != before or self._widgets_changed():
+        arrived = self.scenes != before
+        if arrived or self._widgets_changed():
             self.ui.update(0)  # the widgets made in this frame (a scene's, a panel's) show in it
         self.draw()
         pygame.display.flip()
-        self._needs_frame = False
+        self._needs_frame = arrived  # a scene that came in this frame has yet to update
         self.stats.frame_seconds.append(time.perf_counter() - started)
 
     def _widgets_changed(self) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.engine.saves import Seat
+from game.engine.saves import DEFAULT_LEVEL, Seat
 from game.games import DEFAULT, get_ruleset
 from game.services import settings as settings_module
 from game.system.resources import resource_path
@@ -32,7 +32,7 @@ TIME_SCALE = "COUP_DETAT_TIME_SCALE"  # see time_scale()
 def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: str | None = None,
         stats: bool = False, size: tuple[int, int] | None = None,
         seed: int | None = None, bots: dict[int, str] | None = None,
-        until_over: bool = False) -> int:
+        until_over: bool = False, players: int | None = None) -> int:
     """Open the window and play; 1 if an error the crash screen could not handle stopped
     the program, or if the crash screen came up in a run nobody watches (--autoplay,
     --frames, --screenshot), which it then ends (a report is written and its place told);
@@ -44,7 +44,7 @@ def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: s
         return 1
     try:
         return _run(autoplay=autoplay, frames=frames, screenshot=screenshot, stats=stats,
-                    size=size, seed=seed, bots=bots, until_over=until_over)
+                    size=size, seed=seed, bots=bots, until_over=until_over, players=players)
     except Exception as error:
         from game.system import crash
 
@@ -114,12 +114,12 @@ def _quiet_stderr() -> Iterator[None]:
 
 def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, stats: bool,
          size: tuple[int, int] | None, seed: int | None, bots: dict[int, str] | None,
-         until_over: bool) -> int:
+         until_over: bool, players: int | None = None) -> int:
     app = open_window(size=size, clock=Clock(time_scale()))
     app.bots = dict(bots or {})
     app.stop_on_crash = bool(autoplay or frames is not None or screenshot)
     if autoplay:
-        app.replace(autoplay_table(app, seed, autoplay))
+        app.replace(autoplay_table(app, seed, autoplay, players))
     if os.environ.get(REPORT_FIRST_FRAME):
         frames = _report_first_frame(app, frames)
     app.run(frames, until=(lambda: _game_over_shown(app)) if until_over else None)
@@ -177,18 +177,29 @@ def open_window(*, size: tuple[int, int] | None = None, clock: Clock | None = No
     return app
 
 
-AUTOPLAY_NAMES = ("Antoine", "Brigitte", "Camille", "Didier")
+AUTOPLAY_NAMES = ("Antoine", "Brigitte", "Camille", "Didier", "Émile", "Françoise", "Gaston",
+                  "Hélène")
+AUTOPLAY_PLAYERS = 4  # at most, unless told how many
 
 
-def autoplay_table(app: App, seed: int | None, ruleset: str = DEFAULT) -> Scene:
-    """A table of computer players only: as many as the game seats, up to four."""
+def autoplay_table(app: App, seed: int | None, ruleset: str = DEFAULT,
+                   players: int | None = None) -> Scene:
+    """A table of computer players only: `players` of them (by default as many as the game
+    seats, up to four); a count the game plays at several tables opens them all. A seat
+    the command line gave an outside program (`app.bots`) is played by it."""
     from game.services.session import GameSession  # the computer players: not on every launch
+    from game.services.tables import TablesSession, at_several_tables
 
-    players = min(len(AUTOPLAY_NAMES), get_ruleset(ruleset).max_players)
-    seats = [Seat(name, "computer") for name in AUTOPLAY_NAMES[:players]]
-    session = GameSession.new(ruleset, {"players": players}, seats, seed=seed,
-                              on_thinking_done=app.wake)
-    return screens.make("table", app, session, from_start=True)
+    players = players or min(AUTOPLAY_PLAYERS, get_ruleset(ruleset).max_players)
+    seats = [Seat(name, "computer", "bot" if seat in app.bots else DEFAULT_LEVEL)
+             for seat, name in enumerate(AUTOPLAY_NAMES[:players])]
+    several = at_several_tables(ruleset, players)
+    session = (TablesSession if several else GameSession).new(
+        ruleset, {"players": players}, seats, seed=seed, on_thinking_done=app.wake)
+    for seat, command in app.bots.items():
+        if seat < players:
+            session.seat_bot(seat, command)
+    return screens.make("tables" if several else "table", app, session, from_start=True)
 
 
 def _report_first_frame(app: App, frames: int | None) -> int | None:
@@ -210,7 +221,8 @@ def _close(app: object) -> None:
     import pygame
 
     for scene in getattr(app, "scenes", []):
-        session = getattr(scene, "session", None)
+        match = getattr(getattr(scene, "tables", None), "session", None)  # at two tables
+        session = match if match is not None else getattr(scene, "session", None)
         if session is not None:
             session.close()
     pygame.quit()

@@ -1,17 +1,23 @@
 """What happened in simulated games of Coup d'État (1966): hands by type, coups attempted,
 won and hidden, loans, redeals, each seat's average worth and each kind of player's gain
-per hand."""
+per hand. Six to eight play at two tables: then every table's hands count, and the
+standings compare every player's final worth across the tables."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from game.engine.match import Match
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import STARTING_CASH, HandType
 from game.services.tally import Tally
+
+if TYPE_CHECKING:
+    from game.engine.tables import TablesMatch
+    from game.services.tables import Standing
 
 
 def new_summary(ruleset_id: str, players: int, short_game: bool,
@@ -39,9 +45,25 @@ class Summary(Tally):
         for event in match.events:
             self.count(event)
         state = match.state
-        hands = sum(1 for event in match.events if isinstance(event, ev.HandEnded))
         self.finish_game([state.worth(seat) for seat in range(self.players)], state.winners)
-        self.tally_levels(chairs, match, hands)
+        self.gains_by_level(chairs, _gains(match))
+        self.count_coups(chairs, match)
+
+    def record_tables(self, match: TablesMatch, chairs: Sequence[str],
+                      standings: Sequence[Standing]) -> None:
+        gains = [0.0] * self.players
+        for seats, table in zip(match.split.tables, match.matches, strict=True):
+            for event in table.events:
+                self.count(event)
+            for local, gain in enumerate(_gains(table)):
+                gains[seats[local]] = gain
+            self.count_coups([chairs[seat] for seat in seats], table)
+        worth = [0] * self.players
+        for standing in standings:
+            worth[standing.seat] = standing.score
+        self.finish_game(worth, [standing.seat for standing in standings if standing.place == 1])
+        self.gains_by_level(chairs, gains)
+        self.record_standings(chairs, standings)
 
     def count(self, event: ev.Event) -> None:
         match event:
@@ -71,11 +93,8 @@ class Summary(Tally):
         self.winning_worth += max(worth)
         self.wins_by_seat.update(winners)
 
-    def tally_levels(self, chairs: Sequence[str], match: Match, hands: int) -> None:
-        """Each level's gain per hand in this game (its chairs averaged), and its coups."""
-        state = match.state
-        self.gains_by_level(chairs, [(state.worth(seat) - STARTING_CASH) / max(1, hands)
-                                     for seat in range(len(chairs))])
+    def count_coups(self, chairs: Sequence[str], match: Match) -> None:
+        """Each level's coups in this game (`chairs`: the level in each of its seats)."""
         for event in match.events:
             if isinstance(event, ev.CoupAttempted):
                 self.levels[chairs[event.seat]].coups_attempted += 1
@@ -106,13 +125,15 @@ class Summary(Tally):
             "wins_by_seat": [self.wins_by_seat[seat] for seat in range(self.players)],
             "levels": {level: tally.to_json() for level, tally in self.levels.items()},
             "bot_faults": self.bot_faults,
+            **self.tables_json(),
         }
 
     def describe(self) -> str:
         data = self.to_json()
         variant = "short game" if self.short_game else "full game"
+        tables = f" at tables of {' + '.join(map(str, self.tables))}" if self.tables else ""
         lines = [
-            f"{self.games} games, {self.players} players, {variant}: "
+            f"{self.games} games, {self.players} players{tables}, {variant}: "
             f"{self.hands} hands, {self.decisions} decisions in {self.seconds:.2f} s "
             f"({data['games_per_second']} games/s, {data['decisions_per_second']} decisions/s)",
             f"Seats (moving round the table each game): {', '.join(self.seats)}",
@@ -133,4 +154,15 @@ class Summary(Tally):
         ]
         if self.bot_faults:
             lines.append(f"Bot faults: {self.bot_faults} (see above)")
+        if self.tables:
+            lines += ["", *self.tables_lines()]
         return "\n".join(lines)
+
+
+def _gains(match: Match) -> list[float]:
+    """Each seat's gain per hand in a finished game: his final worth less his starting
+    cash, over the hands played."""
+    hands = sum(1 for event in match.events if isinstance(event, ev.HandEnded))
+    state = match.state
+    return [(state.worth(seat) - STARTING_CASH) / max(1, hands)
+            for seat in range(match.players)]

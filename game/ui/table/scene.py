@@ -116,6 +116,8 @@ class TableScene(Scene):
         self._controls_for: tuple[int, int, bool] | None = None  # the position the buttons show
         if not from_start:
             self._retell()
+        elif tables is not None:  # which table this is, before its first deal
+            self.log.add(tables.session.introduction(tables.shown))
         self._arrange(self.clock(), 0.0)
 
     # Scene life --------------------------------------------------------------------------------
@@ -366,7 +368,8 @@ class TableScene(Scene):
     def _retell(self) -> None:
         """Tell the whole game again in the log (after an undo, or for a loaded game)."""
         self.log.clear()
-        self.log.add(f"{self.ruleset.title}: {', '.join(self.names)}.")
+        self.log.add(f"{self.ruleset.title}: {', '.join(self.names)}." if self.tables is None
+                     else self.tables.session.introduction(self.tables.shown))
         for beat in self.telling.retold():
             for line in self.narrator.lines(beat.event, beat.state):
                 self.log.add(line)
