@@ -146,7 +146,7 @@ def test_each_table_plays_a_complete_game_of_its_own(players: int, short_game: b
     assert [game.players for game in match.matches] == list(SIZES[players])
     assert all(game.options.short_game is short_game for game in match.matches)
     play_at_random(match, seed=players)
-    assert match.over and match.progress() == "table 1: Game over; table 2: Game over"
+    assert match.over and match.progress() == "Match over at both tables"
     hands = 3 if short_game else 6
     for game in match.matches:
         state = game.state

@@ -181,7 +181,8 @@ def test_the_load_dialog_lists_a_two_table_save(tmp_path: Path, finished: bool) 
         assert entry.problem is None and entry.ruleset == RULESET
         assert entry.players == 6 and entry.seat_names == NAMES[:6]
         assert entry.over is finished
-        assert entry.progress == match.progress() and entry.progress.startswith("table 1: ")
+        assert entry.progress == match.progress()
+        assert entry.progress.startswith("Match over" if finished else "table 1: ")
     assert [entry.path for entry in save_index.list_saves([(tmp_path, False)])] == [path]
 
 

@@ -22,6 +22,7 @@ from game.rules.words import Naming
 from game.services.tables import TablesSession
 from game.ui import screens, text
 from game.ui.table import hud
+from game.ui.table.overlays import ResultOverlay
 from game.ui.theme import panel
 
 if TYPE_CHECKING:
@@ -120,8 +121,11 @@ class TwoTables:
             self._move_if_needed(scene)  # between two beats: a person waits for no glide
 
     def _runs_behind(self) -> bool:
+        """Does the other table play on: under the table, the pass screen or a result
+        (not under the menu, a dialog or the rules)?"""
         top = self.app.scene
-        return any(isinstance(top, screens.kind(name)) for name in RUNS_BEHIND)
+        return isinstance(top, ResultOverlay) or any(
+            isinstance(top, screens.kind(name)) for name in RUNS_BEHIND)
 
     def _play_behind(self, now: float, hurried: bool) -> None:
         for table, game in enumerate(self.session.tables):
