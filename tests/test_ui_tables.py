@@ -17,6 +17,7 @@ from player_kit import Person, shipped_app
 
 from game.engine import saves
 from game.engine.saves import Seat
+from game.engine.tables import Split
 from game.services import stats
 from game.services.catalogue import CATALOGUE
 from game.services.tables import TablesSession
@@ -128,3 +129,22 @@ def test_a_match_saved_mid_way_loads_at_both_tables_and_goes_on(
                 zip(again.tables, logs, strict=True)] == logs
         person.play_until(lambda: all(len(table.match.turns) > len(log) + 5 for table, log in
                                       zip(again.tables, logs, strict=True)), limit_seconds=120)
+
+
+def test_a_table_of_persons_only_does_not_keep_the_screen_from_the_other(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three persons at table 1 always have a turn there; the person at table 2 is still
+    given the device in turn, whenever it must change hands anyway."""
+    with shipped_app(tmp_path, monkeypatch) as app:
+        person = Person(app, 11)
+        seats = [Seat(name, "human" if seat < 4 else "computer", "easy")
+                 for seat, name in enumerate(NAMES[:6])]
+        session = TablesSession.new("coup-detat", {"players": 6}, seats, seed=11,
+                                    split=Split(((0, 1, 2), (3, 4, 5))),
+                                    on_thinking_done=app.wake)
+        app.replace(screens.make("tables", app, session, from_start=True))
+        lonely = session.tables[1]
+        person.play_until(lambda: sum(turn.seat == 0 for turn in lonely.match.turns) >= 5,
+                          limit_seconds=120)
+        first = session.tables[0].match.state
+        assert first.round_index == 0, "the person at table 2 waited for a whole round"

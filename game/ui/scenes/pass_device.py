@@ -48,5 +48,8 @@ class PassDeviceScene(MenuScene):
         return super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
+        tables = self.table.tables if self.table is not None else None
+        where = f"{self.name} plays at table {tables.shown + 1}. " if tables is not None else ""
         draw_backdrop(surface, f"Pass the device to {self.name}",
-                      "Everyone else, look away: the next screen shows this player's cards.")
+                      f"{where}Everyone else, look away: the next screen shows this player's "
+                      "cards.")

@@ -520,7 +520,8 @@ class TableScene(Scene):
             return
         if session.is_human(seat):
             if self.seating.must_pass_to(seat):
-                self._ask_to_pass(seat)
+                if self.tables is None or not self.tables.before_passing(self):
+                    self._ask_to_pass(seat)
             elif self.seating.viewer != seat:  # he still holds the device: no other person
                 self._hand_to(seat)  # has decided since, so nobody need look away
             elif self._controls_for != self._position():

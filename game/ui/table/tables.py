@@ -51,6 +51,8 @@ class TwoTables:
         self.holder: int | None = None  # the person (the match's seat) holding the device
         self.ready_at = [0.0] * len(session.tables)  # each table's next computer move
         self.finished_told: set[int] = set()  # tables whose end was shown
+        # at each table, the decision a person must make, and since when
+        self.waiting: list[tuple[tuple[int, int], float] | None] = [None] * len(session.tables)
         self._moving = False  # the screen is moving to the other table
 
     # Which table ------------------------------------------------------------------------
@@ -117,6 +119,7 @@ class TwoTables:
         now = scene.clock()
         if self._runs_behind():
             self._play_behind(now, scene.hurried)
+        self._note_waiting(now)
         if self.app.scene is scene and not scene.queue and now >= scene.beat_ends:
             self._move_if_needed(scene)  # between two beats: a person waits for no glide
 
@@ -141,16 +144,43 @@ class TwoTables:
             return 0.0
         return settings.computer_delay() + settings.animation_seconds(BACKGROUND_BEAT)
 
+    def _note_waiting(self, now: float) -> None:
+        """Since when a person has been waiting for his decision at each table."""
+        for table, game in enumerate(self.session.tables):
+            moment = (len(game.match.turns), game.match.rewinds)
+            noted = self.waiting[table]
+            if not game.is_human(game.to_act):
+                self.waiting[table] = None
+            elif noted is None or noted[0] != moment:
+                self.waiting[table] = (moment, now)
+
     def _move_if_needed(self, scene: TableScene) -> None:
+        """To the other table when a person waits there and none here. (When persons wait
+        at both, the device goes to whoever has waited longer once it must change hands
+        anyway: `before_passing`; a table of persons only never keeps the screen.)"""
         game = scene.session
         if game.is_human(game.to_act):
-            return
+            return  # his turn here: `before_passing` may yet send the screen away
         waiting = [table for table in self.needing_person() if table != self.shown]
         if waiting:
             self.switch(scene, waiting[0])
         elif game.over and not self.session.tables[self.other].over \
                 and self.shown in self.finished_told:
             self.switch(scene, self.other)  # watch the table still playing
+
+    def before_passing(self, scene: TableScene) -> bool:
+        """The device must change hands at the table shown: to a person who has waited
+        longer at the other table, if there is one (the screen goes there). Has it gone?"""
+        self._note_waiting(scene.clock())
+        waiting = [table for table in self.needing_person() if table != self.shown]
+        if waiting and self._waited_longer(waiting[0]):
+            self.switch(scene, waiting[0])
+            return True
+        return False
+
+    def _waited_longer(self, table: int) -> bool:
+        there, here = self.waiting[table], self.waiting[self.shown]
+        return there is not None and (here is None or there[1] < here[1])
 
     def wake_at(self) -> float | None:
         """When the table not shown has its next computer move."""
@@ -233,7 +263,7 @@ def _whose_turn(game: object, view: object, naming: Naming) -> str:
     if seat is None:
         return "Dealing…"
     who = naming.name(seat)
-    return f"{who} to play (you)" if game.is_human(seat) else f"{who} to play"
+    return f"{who} waits to play" if game.is_human(seat) else f"{who} to play"
 
 
 def _fitted(lines: Sequence[str], width: int, size: int) -> list[str]:
