@@ -19,6 +19,7 @@ import pygame
 from pygame import Rect
 
 from game.rules.words import Naming
+from game.services.session import GameSession
 from game.services.tables import TablesSession
 from game.ui import screens, text
 from game.ui.table import hud
@@ -54,11 +55,15 @@ class TwoTables:
         # at each table, the decision a person must make, and since when
         self.waiting: list[tuple[tuple[int, int], float] | None] = [None] * len(session.tables)
         self._moving = False  # the screen is moving to the other table
+        # the other table's lines, for the state (and the room) they were worked out for
+        self._panel: tuple[object, tuple[int, int], list[str]] | None = None
 
     # Which table ------------------------------------------------------------------------
     def first_table(self) -> int:
+        """Where a person must act, else a table still playing, else the first."""
         waiting = self.needing_person()
-        return waiting[0] if waiting else 0
+        playing = [table for table, game in enumerate(self.session.tables) if not game.over]
+        return (waiting or playing or [0])[0]
 
     def needing_person(self) -> list[int]:
         """The tables where a person must decide now."""
@@ -234,29 +239,29 @@ class TwoTables:
             hud.blit_text(surface, line, small, hud.INK, (x, y))
             y += text.font(small).get_linesize()
 
-    def _lines(self, game: object, width: int, size: int) -> list[str]:
-        """The other table in a few short lines that fit `width`."""
-        from game.services.session import GameSession
+    def _lines(self, game: GameSession, width: int, size: int) -> list[str]:
+        """The other table in a few short lines that fit `width`, worked out once for each
+        position (the panel is drawn every frame)."""
+        state, fit = game.match.state, (width, size)
+        cached = self._panel
+        if cached is None or cached[0] is not state or cached[1] != fit:
+            cached = self._panel = (state, fit, self._worked_out_lines(game, width, size))
+        return cached[2]
 
-        assert isinstance(game, GameSession)
-        ruleset = game.ruleset
+    def _worked_out_lines(self, game: GameSession, width: int, size: int) -> list[str]:
         state = game.match.state
-        view = ruleset.view(state, None)  # the public facts only
         score = self.session.score
-        naming = Naming(game.names, None)
-        lines = [] if game.over else _fitted([ruleset.progress(state)], width, size)
+        naming = Naming(game.names, None)  # the public facts only: progress and worth
+        lines = [] if game.over else _fitted([game.ruleset.progress(state)], width, size)
         players = [f"{naming.name(seat)} {self.session.score_text(score(state, seat))}"
                    for seat in range(len(game.names))]
         lines += _fitted(["   ".join(players[at:at + 2]) for at in range(0, len(players), 2)],
                          width, size)
-        lines.append(_whose_turn(game, view, naming))
+        lines.append(_whose_turn(game, naming))
         return lines
 
 
-def _whose_turn(game: object, view: object, naming: Naming) -> str:
-    from game.services.session import GameSession
-
-    assert isinstance(game, GameSession)
+def _whose_turn(game: GameSession, naming: Naming) -> str:
     if game.over:
         return "Finished."
     seat = game.to_act
