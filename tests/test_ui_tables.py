@@ -148,3 +148,29 @@ def test_a_table_of_persons_only_does_not_keep_the_screen_from_the_other(
                           limit_seconds=120)
         first = session.tables[0].match.state
         assert first.round_index == 0, "the person at table 2 waited for a whole round"
+
+
+def test_a_finished_match_loaded_shows_the_standings_and_counts_nothing_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with shipped_app(tmp_path, monkeypatch) as app:
+        person = Person(app, 5)
+        seats = [Seat(name, "human" if seat == 0 else "computer", "easy")
+                 for seat, name in enumerate(NAMES[:6])]
+        played = TablesSession.new("coup-detat", {"players": 6, "short_game": True}, seats,
+                                   seed=5)
+        try:
+            while not played.over:
+                for table in played.tables:  # the person's decisions too, at random
+                    if table.is_human(table.to_act):
+                        table.submit(random.Random(5).choice(table.match.legal()))
+                    table.computer_step(ready=True)
+            path = tmp_path / "finished.json"
+            played.save(path)
+        finally:
+            played.close()
+        assert resume(app, path) is None
+        person.frames(5)
+        assert isinstance(app.scene, MatchOverScene)
+        assert [line.seat for line in app.scene.standings] == \
+            [line.seat for line in played.standings()]
+        assert stats.load().get("coup-detat").played == 0, "looking is not playing"

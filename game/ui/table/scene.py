@@ -419,19 +419,13 @@ class TableScene(Scene):
         self.app.push(overlay)
 
     def _record_statistics(self) -> None:
-        """A finished game goes into the persons' statistics once (a match at two
-        tables once both have finished, and only if a person played)."""
-        whole = self.tables.session if self.tables is not None else None
-        if whole is not None and (self.recorded or not whole.over or not whole.human_seats):
-            return
-        if self.recorded or (whole is None and not self.session.human_seats):
+        """A finished game goes into the persons' statistics once (a match at two tables:
+        by `TwoTables`, once both have finished)."""
+        if self.recorded or self.tables is not None or not self.session.human_seats:
             return
         self.recorded = True
-        if whole is not None:
-            record = whole.record()
-        else:
-            record_of = get_game(self.ruleset.id).records.record.load()
-            record = record_of(self.session.match, self.session.human_seats)
+        record_of = get_game(self.ruleset.id).records.record.load()
+        record = record_of(self.session.match, self.session.human_seats)
         try:
             stats.save(stats.load().with_game(record))
         except OSError:

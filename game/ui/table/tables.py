@@ -19,6 +19,7 @@ import pygame
 from pygame import Rect
 
 from game.rules.words import Naming
+from game.services import stats
 from game.services.session import GameSession
 from game.services.tables import TablesSession
 from game.ui import screens, text
@@ -55,6 +56,8 @@ class TwoTables:
         # at each table, the decision a person must make, and since when
         self.waiting: list[tuple[tuple[int, int], float] | None] = [None] * len(session.tables)
         self._moving = False  # the screen is moving to the other table
+        self.match_over_shown = False
+        self._record_at_end = not session.over  # a match loaded over is only looked at
         # the other table's lines, for the state (and the room) they were worked out for
         self._panel: tuple[object, tuple[int, int], list[str]] | None = None
 
@@ -169,9 +172,11 @@ class TwoTables:
         waiting = [table for table in self.needing_person() if table != self.shown]
         if waiting:
             self.switch(scene, waiting[0])
-        elif game.over and not self.session.tables[self.other].over \
-                and self.shown in self.finished_told:
-            self.switch(scene, self.other)  # watch the table still playing
+        elif game.over and self.shown in self.finished_told:
+            if not self.session.tables[self.other].over:
+                self.switch(scene, self.other)  # watch the table still playing
+            elif not self.match_over_shown:  # the other ended while this one was looked at
+                self.app.push(self.table_over(scene))
 
     def before_passing(self, scene: TableScene) -> bool:
         """The device must change hands at the table shown: to a person who has waited
@@ -201,9 +206,22 @@ class TwoTables:
         self.finished_told.add(self.shown)
         several = scene.kit.several_tables
         assert several is not None
-        if self.session.over:
-            return several.match_over(self.app, scene, self)
-        return several.table_over(self.app, scene, self)
+        if not self.session.over:
+            return several.table_over(self.app, scene, self)
+        self.match_over_shown = True
+        if self._record_at_end:
+            self._record_at_end = False
+            self._record_statistics(scene)
+        return several.match_over(self.app, scene, self)
+
+    def _record_statistics(self, scene: TableScene) -> None:
+        """The match, played here to its end, goes into the persons' statistics once."""
+        if not self.session.human_seats:
+            return
+        try:
+            stats.save(stats.load().with_game(self.session.record()))
+        except OSError:
+            scene.say("The statistics could not be saved.")
 
     # The other table at a glance ---------------------------------------------------------
     def panel_rect(self, scene: TableScene) -> Rect:
