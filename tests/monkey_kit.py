@@ -247,7 +247,7 @@ class Monkey:
         own = {card_key(card) for card in top.in_hand()}
         if self.rng.random() < 0.7 and own:
             placed = [(key, placement) for key, placement in placed if key in own]
-        return [top._card_rect(placement) for _, placement in placed]
+        return [top.card_rect(placement) for _, placement in placed]
 
     def _inside(self, rect: pygame.Rect) -> tuple[int, int]:
         width, height = self.app.size

@@ -483,5 +483,5 @@ class Person:
         the next one overlaps), found from where the stage has put it."""
         placements = dict(table.stage.placements(table.clock()))
         placement = placements[card_key(card)]
-        rect = table._card_rect(placement)
+        rect = table.card_rect(placement)
         return rect.left + min(rect.width // 2, 12), rect.centery

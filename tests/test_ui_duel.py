@@ -51,7 +51,7 @@ def card_point(scene: TableScene, wanted: Card) -> tuple[float, float]:
     """A point of the viewer's card that no later card covers (its left edge)."""
     for key, placement in scene.stage.placements(scene.clock()):
         if key == card_key(wanted):
-            rect = scene._card_rect(placement)
+            rect = scene.card_rect(placement)
             return rect.left + 8, rect.centery
     raise AssertionError(f"{wanted} is not on the table")
 

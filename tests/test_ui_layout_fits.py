@@ -204,9 +204,9 @@ def card_rects(scene: TableScene) -> tuple[list[pygame.Rect], list[pygame.Rect]]
     for key, sprite in scene.stage.sprites.items():
         placement = sprite.end
         if key in hand:
-            own.append(scene._card_rect(placement))
+            own.append(scene.card_rect(placement))
         elif placement.face_up and isinstance(key, tuple) and key[0] == "card":
-            laid.append(scene._card_rect(placement))
+            laid.append(scene.card_rect(placement))
     return own, laid
 
 

@@ -54,6 +54,10 @@ def _parser() -> argparse.ArgumentParser:
                         dest="window_players", metavar="N",
                         help="with --autoplay: how many play (default: up to four; six to "
                              "eight play Coup d'État at two tables)")
+    window.add_argument("--lesson", metavar="RULESET", default=None,
+                        choices=[game_id for game_id, game in GAMES.items() if game.lesson],
+                        help="open the lesson of RULESET (Learn to play); with --autoplay it "
+                             "plays itself, the coach speaking")
     window.add_argument("--frames", type=_whole(least=1), default=None,
                         help="stop after this many frames")
     window.add_argument("--until-over", action="store_true",
@@ -306,6 +310,9 @@ def _reason(error: OSError) -> str:
 def _run_window(args: argparse.Namespace) -> int:
     if args.until_over and not args.autoplay:
         return _fail("--until-over goes with --autoplay")
+    if args.lesson and (args.window_players is not None or args.window_bots):
+        return _fail("a lesson seats its own players: --lesson goes without --players "
+                     "and --seat")
     players = args.window_players
     if players is not None:
         refused = "--players goes with --autoplay" if not args.autoplay else \
@@ -324,4 +331,4 @@ def _run_window(args: argparse.Namespace) -> int:
 
     return window.run(autoplay=args.autoplay, frames=args.frames, screenshot=args.screenshot,
                       stats=args.stats, size=args.size, seed=args.seed, bots=bots,
-                      until_over=args.until_over, players=players)
+                      until_over=args.until_over, players=players, lesson=args.lesson)

@@ -306,6 +306,9 @@ class App:
         for scene in self.scenes[first:]:
             scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        top = self.scene
+        if top is not None:
+            top.draw_over_widgets(self.screen)
 
     def screenshot(self, path: str | Path) -> None:
         pygame.image.save(self.screen, str(path))

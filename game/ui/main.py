@@ -32,19 +32,21 @@ TIME_SCALE = "COUP_DETAT_TIME_SCALE"  # see time_scale()
 def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: str | None = None,
         stats: bool = False, size: tuple[int, int] | None = None,
         seed: int | None = None, bots: dict[int, str] | None = None,
-        until_over: bool = False, players: int | None = None) -> int:
+        until_over: bool = False, players: int | None = None,
+        lesson: str | None = None) -> int:
     """Open the window and play; 1 if an error the crash screen could not handle stopped
     the program, or if the crash screen came up in a run nobody watches (--autoplay,
     --frames, --screenshot), which it then ends (a report is written and its place told);
     1 also if `until_over` waited for the end of the game and the frames ran out first."""
-    watched = not (autoplay or frames is not None or screenshot)
+    watched = not (autoplay or frames is not None or screenshot)  # a lesson may be watched
     problem = display_problem() if watched else None
     if problem is not None:  # the window would open nowhere: say so rather than run unseen
         print(problem, file=sys.stderr)
         return 1
     try:
         return _run(autoplay=autoplay, frames=frames, screenshot=screenshot, stats=stats,
-                    size=size, seed=seed, bots=bots, until_over=until_over, players=players)
+                    size=size, seed=seed, bots=bots, until_over=until_over, players=players,
+                    lesson=lesson)
     except Exception as error:
         from game.system import crash
 
@@ -114,11 +116,13 @@ def _quiet_stderr() -> Iterator[None]:
 
 def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, stats: bool,
          size: tuple[int, int] | None, seed: int | None, bots: dict[int, str] | None,
-         until_over: bool, players: int | None = None) -> int:
+         until_over: bool, players: int | None = None, lesson: str | None = None) -> int:
     app = open_window(size=size, clock=Clock(time_scale()))
     app.bots = dict(bots or {})
     app.stop_on_crash = bool(autoplay or frames is not None or screenshot)
-    if autoplay:
+    if lesson:
+        app.replace(screens.make("lesson", app, lesson, plays_itself=bool(autoplay)))
+    elif autoplay:
         app.replace(autoplay_table(app, seed, autoplay, players))
     if os.environ.get(REPORT_FIRST_FRAME):
         frames = _report_first_frame(app, frames)

@@ -36,6 +36,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def draw_over_widgets(self, surface: pygame.Surface) -> None:
+        """What the scene on top draws over its widgets (the coach pointing at a button)."""
+
     def closed(self) -> None:
         """The scene is gone for good (not merely covered): let go of what it holds."""
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 SCREENS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
     "title": "game.ui.scenes.title:TitleScene",
     "new_game": "game.ui.scenes.new_game:NewGameScene",
+    "lessons": "game.ui.scenes.lessons:LessonsMenu",
     "load": "game.ui.scenes.files:LoadScene",
     "save": "game.ui.scenes.files:SaveDialog",
     "leave_unsaved": "game.ui.scenes.files:LeaveUnsavedDialog",
@@ -33,6 +34,7 @@ SCREENS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
 
 OPENERS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
     "tables": "game.ui.table.tables:open_tables",  # a match at two tables: the table to show
+    "lesson": "game.ui.table.coach:open_lesson",  # a game's lesson: its table, coached
 }.items()}
 """Names that open one of the screens above, chosen by what it is given."""
 

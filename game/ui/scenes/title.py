@@ -1,4 +1,5 @@
-"""The title screen: New game, Continue, Load, Rules, Statistics, Settings, Quit."""
+"""The title screen: New game, Continue, Learn to play, Load, Rules, Statistics, Settings,
+Quit."""
 
 from __future__ import annotations
 
@@ -19,10 +20,11 @@ class TitleScene(MenuScene):
     subtitle = "The card game of Parker Brothers, 1966"
 
     def enter(self) -> None:
-        top = round(self.app.size[1] * 0.42)
+        top = round(self.app.size[1] * 0.40)
         self.button_column([
             ("New game", self._new_game),
             ("Continue", self._continue if can_continue() else None),
+            ("Learn to play", self._opening("lessons")),
             ("Load", self._opening("load")),
             ("Rules", self._opening("rules")),
             ("Statistics", self._opening("statistics")),

@@ -26,11 +26,13 @@ from game.engine.ruleset import Event, State
 from game.games import get_game
 from game.rules.words import Naming
 from game.services import stats
+from game.services.lessons import LessonGame
 from game.services.session import GameSession
 from game.ui import art, screens, text
 from game.ui.scene import Scene
 from game.ui.table.arrange import CURSOR_LIFT, MARKED_LIFT, card_key
 from game.ui.table.beats import Beat
+from game.ui.table.coach import CoachPanel, LessonWelcome
 from game.ui.table.controls import (
     FINISH_QUICKLY,
     DecisionButtons,
@@ -70,14 +72,18 @@ class Drag:
 
 class TableScene(Scene):
     def __init__(self, app: App, session: GameSession, *, from_start: bool = False,
-                 tables: TwoTables | None = None, holder: int | None = None) -> None:
+                 tables: TwoTables | None = None, holder: int | None = None,
+                 lesson: LessonGame | None = None) -> None:
         """`from_start`: tell the game from its first event (a new game: the draw for
         Director and the first deal are shown); else from where the match stands.
         `tables`: the match this table is one of (tables.py), where `holder` (a seat of
-        this table) may hold the device already."""
+        this table) may hold the device already. `lesson`: the lesson this game is
+        (coach.py): its coach speaks, and nothing goes into the statistics."""
         super().__init__(app)
         self.session = session
         self.tables = tables
+        self.lesson = lesson
+        self.coach = CoachPanel(lesson) if lesson is not None else None
         self.ruleset = session.ruleset
         self.kit = kit_for(self.ruleset.id)
         self.names = session.names
@@ -109,6 +115,7 @@ class TableScene(Scene):
         self._out_in: State | None = None  # the state `_out` was worked out for
         self._out = False
         self.recorded = False  # the finished game went into the statistics
+        self.coach_welcomed = False
         self.welcomed = from_start or not session.over  # a game loaded over: its result, once
         self.hint_wanted = False
         self._notes_told = 0  # the session's notes already in the log
@@ -131,6 +138,9 @@ class TableScene(Scene):
         self.side = SideButtons(self.app.ui, self.layout.buttons, self)
         self._pull_events(self.clock())
         self._refresh_controls()
+        if self.lesson is not None and not self.coach_welcomed:
+            self.coach_welcomed = True
+            self.app.push(LessonWelcome(self.app, self, self.lesson))
         if not self.welcomed and self.session.over:  # a finished game was loaded
             self.welcomed = True
             self.app.push(self.kit.game_over(self.app, self) if self.tables is None
@@ -275,6 +285,8 @@ class TableScene(Scene):
         self._refresh_offer()
         if self.tables is not None:
             self.tables.update(self)
+        if self.coach is not None:
+            self.coach.update(self)
 
     def seconds(self, design: float) -> float:
         """An animation's length at the player's speed (none while finishing quickly)."""
@@ -421,7 +433,8 @@ class TableScene(Scene):
     def _record_statistics(self) -> None:
         """A finished game goes into the persons' statistics once (a match at two tables:
         by `TwoTables`, once both have finished)."""
-        if self.recorded or self.tables is not None or not self.session.human_seats:
+        if self.recorded or self.tables is not None or self.lesson is not None \
+                or not self.session.human_seats:
             return
         self.recorded = True
         record_of = get_game(self.ruleset.id).records.record.load()
@@ -556,6 +569,10 @@ class TableScene(Scene):
         """A person's decision: apply it, or say why the rules refuse it."""
         seat = self.human_to_act()
         before = len(self.session.match.turns)
+        asked = self.lesson.refusal(decision) if self.lesson is not None else None
+        if asked is not None:  # the lesson needs the move its coach names
+            self.say(asked, seconds=6)
+            return
         try:
             self.session.submit(decision)
         except IllegalMove as refusal:
@@ -629,9 +646,9 @@ class TableScene(Scene):
         laid: list[pygame.Rect] = []
         for key, placement in self._targets().items():
             if key in hand:
-                own.append(self._card_rect(placement))
+                own.append(self.card_rect(placement))
             elif placement.face_up and isinstance(key, tuple) and key[0] == "card":
-                laid.append(self._card_rect(placement))
+                laid.append(self.card_rect(placement))
         keep += grouped(laid)
         if own:
             rise = self.layout.card_width * CURSOR_LIFT
@@ -775,11 +792,11 @@ class TableScene(Scene):
         """The viewer's own card under the mouse (topmost first)."""
         mine = {card_key(card): card for card in self.in_hand()}
         for key, placement in reversed(self.stage.placements(self.clock())):
-            if key in mine and self._card_rect(placement).collidepoint(position):
+            if key in mine and self.card_rect(placement).collidepoint(position):
                 return mine[key]
         return None
 
-    def _card_rect(self, placement: Placement) -> pygame.Rect:
+    def card_rect(self, placement: Placement) -> pygame.Rect:
         width = placement.width or self.layout.card_width
         rect = pygame.Rect(0, 0, width, round(width * art.CARD_RATIO))
         rect.center = (round(placement.x), round(placement.y))
@@ -893,6 +910,10 @@ class TableScene(Scene):
         self.renderer.draw(surface, self.frame(), self.kit, self.log)
         if self.tables is not None:
             self.tables.draw(surface, self)
+
+    def draw_over_widgets(self, surface: pygame.Surface) -> None:
+        if self.coach is not None:  # its pointer frames the decision panel's buttons too
+            self.coach.draw(surface, self)
 
     def frame(self) -> Frame:
         """What the renderer draws now: the table, its cards where they are (the one

@@ -1,0 +1,148 @@
+"""Learn to play by playing: a guided game on the real rules.
+
+A lesson is a game recorded in the saves' notation (every decision, chance's deals
+included) and the coach's words before the person's decisions. Played again, chance deals
+the recorded cards and the computers make the recorded replies, so the table shows what
+the coach speaks of; the person makes every decision himself. Where the coach `wants` the
+recorded move (the lesson needs it: a coup attempted with the wild card), another legal
+move is refused with the coach's reason and asked again; elsewhere it is played, and from
+there the game goes on as a normal game (chance draws afresh, the computers play at the
+Medium level), the coach saying so.
+
+Nothing here draws: the table shows the coach's words and points at what they name
+(`Coach.points_at`: "board", "treasury", "last trick", "log", "hand", "card:QS",
+"button:Coup", "plate:2"...).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from game.ai import Player
+from game.ai.levels import make_player
+from game.engine.match import Match
+from game.engine.ruleset import Decision, Ruleset, State, View
+from game.games import get_ruleset
+
+
+@dataclass(frozen=True)
+class Coach:
+    """What the coach says before one of the person's decisions."""
+
+    says: str
+    points_at: tuple[str, ...] = ()
+    wants: bool = False  # only the recorded move will do here
+    why: str = ""  # said when another move is tried (wants) or played (else)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    ruleset: str
+    title: str
+    options: Mapping[str, object]
+    names: tuple[str, ...]
+    person: int  # the seat the person plays
+    script: tuple[Mapping[str, object], ...]  # the recorded game, in the saves' notation
+    steps: Mapping[int, Coach]  # before the person's n-th decision (from 0)
+    welcome: tuple[str, ...] = ()
+    farewell: tuple[str, ...] = ()
+    ends_after: int | None = None  # decisions of the script after which it ends; None: the game
+    pages: tuple[str, ...] = field(default=())  # last words (a variant's differences)
+
+
+class LessonGame:
+    """A lesson being played: its match, its chance and computers, and the coach."""
+
+    def __init__(self, lesson: Lesson, *, seed: int = 0) -> None:
+        self.lesson = lesson
+        self.ruleset: Ruleset = get_ruleset(lesson.ruleset)
+        self.script: tuple[Decision, ...] = tuple(
+            self.ruleset.decision_from_json(entry) for entry in lesson.script)
+        self._rng = random.Random(seed)
+        self.match = Match(self.ruleset, self.ruleset.parse_options(lesson.options))
+        self.match.chance = self._chance
+        self.match.advance()
+        self._medium = {seat: make_player("medium", f"{seed}:{seat}", ruleset=lesson.ruleset)
+                        for seat in range(self.match.players)}
+
+    # Where the lesson stands ----------------------------------------------------------------
+    @property
+    def on_script(self) -> bool:
+        """Has every decision so far been the recorded one?"""
+        done = self.match.decisions
+        return len(done) <= len(self.script) and list(self.script[:len(done)]) == done
+
+    def expected(self) -> Decision | None:
+        """The recorded decision at this point of the game, while it follows the record."""
+        at = len(self.match.turns)
+        return self.script[at] if self.on_script and at < len(self.script) else None
+
+    @property
+    def over(self) -> bool:
+        ends = self.lesson.ends_after
+        return self.match.pending.over or (ends is not None and self.on_script
+                                           and len(self.match.turns) >= ends)
+
+    def person_decisions(self) -> int:
+        return sum(1 for turn in self.match.turns if turn.seat == self.lesson.person)
+
+    def coach(self) -> Coach | None:
+        """The coach's words for the person's decision now, while the game follows the
+        record and it is his turn."""
+        if not self.on_script or self.match.pending.seat != self.lesson.person:
+            return None
+        return self.lesson.steps.get(self.person_decisions())
+
+    def to_act(self) -> bool:
+        """Is it the person's decision now?"""
+        return self.match.pending.seat == self.lesson.person
+
+    def refusal(self, decision: Decision) -> str | None:
+        """Why the lesson asks for another move than `decision` (None: it may be played)."""
+        coach, wanted = self.coach(), self.expected()
+        if coach is None or not coach.wants or wanted is None or decision == wanted:
+            return None
+        return coach.why or "The lesson needs the move the coach names: try it."
+
+    # Chance and the computers ---------------------------------------------------------------
+    def _chance(self, state: State) -> Decision:
+        wanted = self.expected()
+        if wanted is not None and wanted.seat is None:
+            return wanted
+        return self.ruleset.random_chance(state, self._rng)
+
+    def player(self, seat: int) -> Player:
+        """The computer at `seat`: the recorded reply while the game follows the record,
+        else the Medium player's. (At the person's seat: the lesson playing itself.)"""
+        return _Scripted(self, self._medium[seat])
+
+
+class _Scripted:
+    def __init__(self, game: LessonGame, otherwise: Player) -> None:
+        self.game = game
+        self.otherwise = otherwise
+
+    def decide(self, view: View, legal: Sequence[Decision]) -> Decision:
+        wanted = self.game.expected()
+        if wanted is not None and wanted in legal:
+            return wanted
+        return self.otherwise.decide(view, legal)
+
+
+def record(ruleset_id: str, options: Mapping[str, object], seed: int, *,
+           level: str = "medium", until: int | None = None) -> list[dict[str, object]]:
+    """A game played by computers of `level` from `seed`, in the saves' notation: the
+    raw material of a lesson (`until`: at most so many decisions)."""
+    from game.engine.match import seeded_chance
+
+    rules = get_ruleset(ruleset_id)
+    match = Match(rules, rules.parse_options(options), chance=seeded_chance(rules, seed))
+    players = {seat: make_player(level, f"{seed}:{seat}", ruleset=ruleset_id)
+               for seat in range(match.players)}
+    while not match.pending.over and (until is None or len(match.turns) < until):
+        seat = match.pending.seat
+        assert seat is not None
+        match.submit(players[seat].decide(match.view(seat), match.legal()))
+    return [rules.decision_to_json(decision) for decision in match.decisions]

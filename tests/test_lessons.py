@@ -1,0 +1,124 @@
+"""Learn to play: each lesson played to its end as a player runs it (the shipped settings,
+the window's own loop, from the Title screen by clicks and keys; only the clock is
+faster), the person making the move the coach names, the coach's frame on it. And the
+lesson itself on the rules: its record replays, and a move it does not want is refused
+with the coach's reason while the game stands still.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from player_kit import Person, shipped_app
+
+from game.games import get_game
+from game.services import stats
+from game.services.lessons import LessonGame
+from game.system import paths
+from game.ui.table.coach import LessonOver, lessons, target_rect
+from game.ui.table.scene import TableScene
+
+
+class Learner(Person):
+    """A person who does what the coach says, and checks that the coach points at it."""
+
+    pointed = 0  # decisions made where the coach's frame was on the thing to press
+
+    def _card_or_button(self, table: TableScene, legal: Sequence[Any], by_key: bool) -> None:
+        lesson = table.lesson
+        assert lesson is not None
+        wanted = lesson.expected()
+        coach = lesson.coach()
+        assert wanted is not None and coach is not None, "the coach says nothing"
+        frames = [target_rect(table, name) for name in coach.points_at]
+        assert all(frames), f"the coach points at nothing: {coach.points_at}"
+        card = getattr(wanted, "card", None)
+        if card is not None:
+            spot = self.card_spot(table, card)
+            self.pointed += any(frame.collidepoint(spot) for frame in frames)  # type: ignore[union-attr]
+            self._play_card(table, card, by_key)
+            return
+        assert table.decisions is not None
+        buttons = list(table.decisions.buttons)
+        index = next(at for at, button in enumerate(buttons)
+                     if table.decisions.buttons[button] == wanted)
+        self.pointed += buttons[index].get_abs_rect() in frames
+        self._press_one_of(table, by_key, index)
+
+
+@pytest.mark.parametrize("game_id", lessons())
+def test_a_lesson_is_played_to_its_end_from_the_title_screen(
+        game_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with shipped_app(tmp_path, monkeypatch) as app:
+        learner = Learner(app, 3)
+        learner.frames(3)
+        learner.click_button("Learn to play")
+        learner.click_button(get_game(game_id).title)
+        learner.play_until(lambda: isinstance(app.scene, LessonOver), limit_seconds=240)
+        table = app.scene.table
+        lesson = table.lesson
+        assert lesson is not None and lesson.over and lesson.on_script
+        steps = len(lesson.lesson.steps)
+        assert learner.decisions == lesson.person_decisions() == steps
+        assert learner.pointed == steps, "the coach's frame was not on what he named"
+        assert app.settings.animation_speed == "normal"
+        assert not paths.autosave_path().exists(), "a lesson never touches the autosave"
+        assert stats.load().get(game_id).played == 0, "a lesson is not counted"
+        learner.click_button("Title screen")
+
+
+@pytest.mark.parametrize("game_id", lessons())
+def test_a_move_the_lesson_does_not_want_is_refused_with_the_coachs_reason(
+        game_id: str) -> None:
+    game = LessonGame(get_game(game_id).lesson.load())  # type: ignore[union-attr]
+    while game.coach() is None or not game.coach().wants:  # type: ignore[union-attr]
+        seat = game.match.pending.seat
+        assert seat is not None
+        game.match.submit(game.player(seat).decide(game.match.view(seat), game.match.legal()))
+    other = next(decision for decision in game.match.legal() if decision != game.expected())
+    before = len(game.match.turns)
+    assert game.refusal(other) and game.refusal(game.expected()) is None
+    assert len(game.match.turns) == before and game.on_script
+
+
+@pytest.mark.parametrize("game_id", lessons())
+def test_the_lesson_replays_its_record_to_its_end_with_a_word_for_each_step(
+        game_id: str) -> None:
+    lesson = get_game(game_id).lesson.load()  # type: ignore[union-attr]
+    game = LessonGame(lesson)
+    said = 0
+    while not game.over:
+        seat = game.match.pending.seat
+        assert seat is not None
+        if seat == lesson.person:
+            said += game.coach() is not None
+            game.match.submit(game.expected())
+        else:
+            game.match.submit(game.player(seat).decide(game.match.view(seat),
+                                                       game.match.legal()))
+    assert game.on_script and said == len(lesson.steps) == game.person_decisions()
+
+
+def test_leaving_the_record_lets_the_game_go_on_with_the_computers_at_medium() -> None:
+    lesson = get_game("coup-detat").lesson.load()  # type: ignore[union-attr]
+    game = LessonGame(lesson, seed=1)
+    while game.match.pending.seat != lesson.person:
+        seat = game.match.pending.seat
+        assert seat is not None
+        game.match.submit(game.player(seat).decide(game.match.view(seat), game.match.legal()))
+    other = next(d for d in game.match.legal() if d != game.expected())
+    game.match.submit(other)  # as a lesson that does not want its move would let him
+    assert not game.on_script and game.expected() is None and game.coach() is None
+    left_at = len(game.match.turns)
+    for _ in range(12):  # the person plays on too (his first legal move each time)
+        seat = game.match.pending.seat
+        assert seat is not None
+        chosen = game.match.legal()[0] if seat == lesson.person else \
+            game.player(seat).decide(game.match.view(seat), game.match.legal())
+        game.match.submit(chosen)
+    computers = {turn.seat for turn in game.match.turns[left_at:]} - {lesson.person, None}
+    assert computers, "the computers played on off the record"
+    assert game.coach() is None and not game.on_script
