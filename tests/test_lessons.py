@@ -7,6 +7,9 @@ with the coach's reason while the game stands still.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -122,3 +125,27 @@ def test_leaving_the_record_lets_the_game_go_on_with_the_computers_at_medium() -
     computers = {turn.seat for turn in game.match.turns[left_at:]} - {lesson.person, None}
     assert computers, "the computers played on off the record"
     assert game.coach() is None and not game.on_script
+
+
+def run_program(*arguments: str, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COUP_DETAT_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy", "COUP_DETAT_TIME_SCALE": "40"}
+    return subprocess.run([sys.executable, "-m", "game", *arguments], env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_a_lesson_plays_itself_to_its_end_from_the_command_line(tmp_path: Path) -> None:
+    done = run_program("--autoplay", "--lesson", "coup-detat", "--until-over",
+                       "--frames", "100000", "--screenshot", str(tmp_path / "end.png"),
+                       home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "end.png").exists() and not list(tmp_path.rglob("autosave*.json"))
+
+
+@pytest.mark.parametrize("arguments", [["--lesson", "coup-detat", "--players", "3"],
+                                       ["--lesson", "no-such-game"]])
+def test_a_lesson_asked_for_wrongly_is_refused_in_a_line(arguments: list[str],
+                                                         tmp_path: Path) -> None:
+    done = run_program(*arguments, home=tmp_path)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "--lesson" in done.stderr

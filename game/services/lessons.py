@@ -10,8 +10,9 @@ there the game goes on as a normal game (chance draws afresh, the computers play
 Medium level), the coach saying so.
 
 Nothing here draws: the table shows the coach's words and points at what they name
-(`Coach.points_at`: "board", "treasury", "last trick", "log", "hand", "card:QS",
-"button:Coup", "plate:2"...).
+(`Coach.points_at`: "board", "treasury", "last trick", "log", "banner", "hand",
+"card:QS", "button:Coup in" (a decision's button by the start of its words), "plate:2";
+game/ui/table/coach.py finds them on the screen).
 """
 
 from __future__ import annotations

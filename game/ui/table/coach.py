@@ -134,6 +134,14 @@ def target_rect(scene: TableScene, name: str) -> Rect | None:
             if placed == key:
                 return scene.card_rect(placement)
         return None
+    if kind == "plate" and what.isdigit():
+        plates = scene.kit.plates(scene.view(), scene.layout, scene.seating.bottom)
+        return Rect(plates[int(what)]) if int(what) < len(plates) else None
+    if name == "hand":
+        own = {card_key(card) for card in scene.in_hand()}
+        rects = [scene.card_rect(placement) for key, placement
+                 in scene.stage.placements(scene.clock()) if key in own]
+        return rects[0].unionall(rects[1:]) if rects else None
     if kind == "button" and scene.decisions is not None:
         for button in scene.decisions.buttons:
             if button.text.startswith(what):
