@@ -53,13 +53,17 @@ def test_the_title_answers_the_arrows_tab_enter_and_escape(
         press(app, pygame.K_DOWN)
         assert on(app).text == "New game" and shown_selected(app) == ["New game"]
         press(app, pygame.K_DOWN)
-        assert on(app).text == "Load", "Continue, greyed, is passed over"
+        assert on(app).text == "Learn to play", "Continue, greyed, is passed over"
+        press(app, pygame.K_DOWN)
+        assert on(app).text == "Load"
         press(app, pygame.K_TAB)
         press(app, pygame.K_RIGHT)
         assert shown_selected(app) == ["Statistics"]
         press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
         press(app, pygame.K_UP)
         assert shown_selected(app) == ["Load"]
+        press(app, pygame.K_UP)
+        assert on(app).text == "Learn to play"
         press(app, pygame.K_UP)
         press(app, pygame.K_UP)
         assert on(app).text == "Quit", "round the end"
