@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 AREAS = {"board": "board", "treasury": "treasury", "last trick": "last_trick", "log": "log",
          "banner": "banner"}  # what the coach may name, and the layout's rectangle for it
 COACH_WIDTH = 400  # design pixels
+FOOTER = "Undo: back a step · Esc: the menu, to leave the lesson"
 
 
 def lessons() -> list[str]:
@@ -106,7 +107,9 @@ class CoachPanel:
         width = min(round(COACH_WIDTH * scale), scene.layout.felt.width - round(20 * scale))
         pad = round(12 * scale)
         lines = text.wrap(says, size, width - 2 * pad)
-        height = len(lines) * text.font(size).get_linesize() + round(34 * scale) + 2 * pad
+        small = max(10, round(13 * scale))
+        height = (len(lines) * text.font(size).get_linesize() + round(34 * scale) + 2 * pad
+                  + text.font(small).get_linesize())
         felt = scene.layout.felt
         wanted = Rect(0, 0, width, height)
         wanted.midtop = (felt.centerx, felt.top + round(8 * scale))
@@ -121,6 +124,7 @@ class CoachPanel:
         for line in lines:
             hud.blit_text(surface, line, size, hud.INK, (x, y))
             y += text.font(size).get_linesize()
+        hud.blit_text(surface, FOOTER, small, hud.MUTED, (x, y + round(4 * scale)))
 
 
 def target_rect(scene: TableScene, name: str) -> Rect | None:
