@@ -16,11 +16,13 @@ from typing import Any
 
 import pytest
 from player_kit import Person, shipped_app
+from pygame import Rect
 
 from game.games import get_game
 from game.services import stats
 from game.services.lessons import LessonGame
 from game.system import paths
+from game.ui.table.bluff.picker import CardPicker
 from game.ui.table.coach import LessonOver, lessons, target_rect
 from game.ui.table.scene import TableScene
 
@@ -30,26 +32,74 @@ class Learner(Person):
 
     pointed = 0  # decisions made where the coach's frame was on the thing to press
 
+    @staticmethod
+    def _frames(table: TableScene) -> dict[str, Rect | None]:
+        lesson = table.lesson
+        assert lesson is not None
+        coach = lesson.coach()
+        assert lesson.expected() is not None and coach is not None, "the coach says nothing"
+        return {name: target_rect(table, name) for name in coach.points_at}
+
     def _card_or_button(self, table: TableScene, legal: Sequence[Any], by_key: bool) -> None:
         lesson = table.lesson
         assert lesson is not None
         wanted = lesson.expected()
-        coach = lesson.coach()
-        assert wanted is not None and coach is not None, "the coach says nothing"
-        frames = [target_rect(table, name) for name in coach.points_at]
-        assert all(frames), f"the coach points at nothing: {coach.points_at}"
+        named = self._frames(table)
+        frames = list(named.values())
         card = getattr(wanted, "card", None)
         if card is not None:
+            assert all(frames), f"the coach points at nothing: {named}"
             spot = self.card_spot(table, card)
             self.pointed += any(frame.collidepoint(spot) for frame in frames)  # type: ignore[union-attr]
             self._play_card(table, card, by_key)
             return
         assert table.decisions is not None
-        buttons = list(table.decisions.buttons)
-        index = next(at for at, button in enumerate(buttons)
-                     if table.decisions.buttons[button] == wanted)
-        self.pointed += buttons[index].get_abs_rect() in frames
+        offered = table.decisions.buttons
+        buttons = list(offered)
+        index = next((at for at, button in enumerate(buttons) if offered[button] == wanted),
+                     None)
+        if index is None:  # an action against one of several players: its button, then whom
+            index = next(at for at, button in enumerate(buttons)
+                         if wanted in getattr(offered[button], "choices", ()))
+            on = buttons[index].get_abs_rect() in frames
+            self._press_one_of(table, by_key, index)
+            offered = table.decisions.buttons
+            buttons = list(offered)
+            index = next(at for at, button in enumerate(buttons) if offered[button] == wanted)
+            after = self._frames(table)
+            assert all(named[name] or after[name] for name in named), \
+                f"the coach points at nothing: {after}"
+            self.pointed += on and buttons[index].get_abs_rect() in after.values()
+        else:
+            assert all(frames), f"the coach points at nothing: {named}"
+            self.pointed += buttons[index].get_abs_rect() in frames
         self._press_one_of(table, by_key, index)
+
+    def _pick_in_panel(self, picker: CardPicker, cards: Sequence[Any], by_key: bool) -> None:
+        """The exchange: the cards the lesson keeps, then Keep these."""
+        table = picker.scene
+        assert isinstance(table, TableScene) and table.lesson is not None
+        wanted = table.lesson.expected()
+        named = self._frames(table)
+        assert all(named.values()), f"the coach points at nothing: {named}"
+        self.pointed += picker.done.get_abs_rect() in named.values()
+        super()._pick_in_panel(picker, wanted.cards, by_key)  # type: ignore[union-attr]
+
+    def _pick_in_hand(self, table: TableScene, cards: Sequence[Any], by_key: bool) -> None:
+        """The exchange made in the hand (the game for two): the cards the lesson sets
+        aside, the coach's frames on them and on Set aside and draw."""
+        assert table.lesson is not None and table.decisions is not None
+        wanted = table.lesson.expected()
+        named = self._frames(table)
+        frames = list(named.values())
+        assert all(frames), f"the coach points at nothing: {named}"
+        picked = list(wanted.cards)  # type: ignore[union-attr]
+        confirm = next(button for button in table.decisions.buttons
+                       if button.text == "Set aside and draw")
+        on_cards = all(any(frame.collidepoint(self.card_spot(table, card))  # type: ignore[union-attr]
+                           for frame in frames) for card in picked)
+        self.pointed += on_cards and confirm.get_abs_rect() in frames
+        super()._pick_in_hand(table, picked, by_key)
 
 
 @pytest.mark.parametrize("game_id", lessons())

@@ -30,6 +30,7 @@ GAME = Game(
     records=Records(RECORD, Ref("game.services.coup_bluff.records:coup_lines"), SUMMARY,
                     column=1),
     rules_page=Ref("game.services.coup_bluff.rules_page:coup"),
+    lesson=Ref("game.services.coup_bluff.lesson:LESSON"),
 )
 
 INQUISITOR = Game(

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 AREAS = {"board": "board", "treasury": "treasury", "last trick": "last_trick", "log": "log",
          "banner": "banner"}  # what the coach may name, and the layout's rectangle for it
-COACH_WIDTH = 400  # design pixels
+COACH_WIDTH = 340  # design pixels: between the plates at the top of the felt
 FOOTER = "Undo: back a step · Esc: the menu, to leave the lesson"
 
 
@@ -150,6 +150,9 @@ def target_rect(scene: TableScene, name: str) -> Rect | None:
         for button in scene.decisions.buttons:
             if button.text.startswith(what):
                 return Rect(button.get_abs_rect())
+        done = getattr(scene.decisions, "done", None)  # a card picker's button ("Keep these")
+        if done is not None and done.text.startswith(what):
+            return Rect(done.get_abs_rect())
     return None
 
 
