@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -199,3 +200,20 @@ def test_a_lesson_asked_for_wrongly_is_refused_in_a_line(arguments: list[str],
     done = run_program(*arguments, home=tmp_path)
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert "--lesson" in done.stderr
+
+
+def test_an_exchange_is_the_lessons_whatever_order_its_cards_were_picked_in() -> None:
+    from game.services.lessons import same
+
+    lesson = get_game("coup-detat-duel").lesson.load()  # type: ignore[union-attr]
+    game = LessonGame(lesson)
+    while not hasattr(game.expected(), "cards") or game.match.pending.seat != lesson.person:
+        seat = game.match.pending.seat
+        assert seat is not None and len(game.match.turns) < len(game.script)
+        chosen = game.expected() if seat == lesson.person else \
+            game.player(seat).decide(game.match.view(seat), game.match.legal())
+        game.match.submit(chosen)
+    wanted = game.expected()
+    assert len(wanted.cards) > 1  # type: ignore[union-attr]
+    turned = replace(wanted, cards=tuple(reversed(wanted.cards)))  # type: ignore[union-attr, type-var]
+    assert turned != wanted and same(turned, wanted) and game.refusal(turned) is None

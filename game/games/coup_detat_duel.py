@@ -20,5 +20,6 @@ GAME = Game(
                     lines=Ref("game.services.coup_detat_duel.records:lines"),
                     summary=Ref("game.services.coup_detat_duel.summary:new_summary")),
     rules_page=Ref("game.services.coup_detat_duel.rules_page:section"),
+    lesson=Ref("game.services.coup_detat_duel.lesson:LESSON"),
     kit=Ref("game.ui.table.duel.kit:DuelKit"),
 )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 
 from game.ai import Player
 from game.ai.levels import make_player
@@ -103,7 +103,7 @@ class LessonGame:
     def refusal(self, decision: Decision) -> str | None:
         """Why the lesson asks for another move than `decision` (None: it may be played)."""
         coach, wanted = self.coach(), self.expected()
-        if coach is None or not coach.wants or wanted is None or decision == wanted:
+        if coach is None or not coach.wants or wanted is None or same(decision, wanted):
             return None
         return coach.why or "The lesson needs the move the coach names: try it."
 
@@ -118,6 +118,26 @@ class LessonGame:
         """The computer at `seat`: the recorded reply while the game follows the record,
         else the Medium player's. (At the person's seat: the lesson playing itself.)"""
         return _Scripted(self, self._medium[seat])
+
+
+def same(decision: Decision, other: Decision) -> bool:
+    """The same decision, whatever the order its cards were picked in (an exchange's
+    cards come in the hand's order from the table, in the record's from the file)."""
+    if decision == other:
+        return True
+    if type(decision) is not type(other) or not is_dataclass(decision):
+        return False
+    mine, theirs = vars_of(decision), vars_of(other)
+    for name in ("cards", "kept", "returned"):
+        picked, recorded = mine.get(name), theirs.get(name)
+        if isinstance(picked, tuple) and isinstance(recorded, tuple):
+            mine[name] = sorted(map(str, picked))
+            theirs[name] = sorted(map(str, recorded))
+    return mine == theirs
+
+
+def vars_of(decision: Decision) -> dict[str, object]:
+    return {field.name: getattr(decision, field.name) for field in fields(decision)}
 
 
 class _Scripted:

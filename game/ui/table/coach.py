@@ -9,7 +9,6 @@ hand, a button of the decision's panel.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -85,10 +84,15 @@ class CoachPanel:
 
     def update(self, scene: TableScene) -> None:
         """The lesson's end: its last words, once the table has shown everything."""
-        if self.finished or not self.game.over or scene.queue or scene.app.scene is not scene:
+        told = scene.caught_up and not scene.queue and scene.clock() >= scene.beat_ends
+        if self.finished or not self.game.over or not told or scene.app.scene is not scene:
             return
+        scene.app.push(self.over(scene))
+
+    def over(self, scene: TableScene) -> Scene:
+        """The lesson's last words (once)."""
         self.finished = True
-        scene.app.push(LessonOver(scene.app, scene, self.game))
+        return LessonOver(scene.app, scene, self.game)
 
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         said = self.words(scene)
@@ -98,7 +102,7 @@ class CoachPanel:
         for name in points_at:
             target = target_rect(scene, name)
             if target is not None:
-                _frame(surface, target, scene.clock(), scene.layout.scale)
+                _frame(surface, target, scene.layout.scale)
         self._panel(surface, scene, says)
 
     def _panel(self, surface: pygame.Surface, scene: TableScene, says: str) -> None:
@@ -156,9 +160,10 @@ def target_rect(scene: TableScene, name: str) -> Rect | None:
     return None
 
 
-def _frame(surface: pygame.Surface, rect: Rect, now: float, scale: float) -> None:
-    """A gold frame that breathes around what the coach points at."""
-    grow = round((4 + 3 * math.sin(now * 5)) * scale)
+def _frame(surface: pygame.Surface, rect: Rect, scale: float) -> None:
+    """A gold frame around what the coach points at, clear of the thing's own border (it
+    stands still: a table waiting for the person draws no frames)."""
+    grow = round(7 * scale)
     pygame.draw.rect(surface, hud.HIGHLIGHT, rect.inflate(2 * grow, 2 * grow),
                      width=max(2, round(3 * scale)), border_radius=round(8 * scale))
 

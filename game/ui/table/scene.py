@@ -426,6 +426,8 @@ class TableScene(Scene):
             self.welcomed = True
             if self.tables is not None:
                 overlay = self.tables.table_over(self)
+            elif self.coach is not None:  # a lesson that ends with its game
+                overlay = self.coach.over(self)
             self._record_statistics()
         self.seating.put_down()  # the whole table reads the result
         self.app.push(overlay)
