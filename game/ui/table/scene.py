@@ -260,9 +260,13 @@ class TableScene(Scene):
     @property
     def reader(self) -> int | None:
         """The person whose cards are shown, who reads the screen and is told of his seat
-        as "you"; nobody when a computer's seat is shown (autoplay) or between persons."""
+        as "you"; nobody when a computer's seat is shown (autoplay) or between persons. A
+        lesson playing itself still speaks to its learner's seat, the one shown."""
         viewer = self.seating.viewer
-        return viewer if viewer is not None and self.session.is_human(viewer) else None
+        learner = self.lesson.lesson.person if self.lesson is not None else None
+        if viewer is not None and (self.session.is_human(viewer) or viewer == learner):
+            return viewer
+        return None
 
     @property
     def naming(self) -> Naming:
