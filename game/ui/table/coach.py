@@ -16,7 +16,7 @@ from pygame import Rect
 
 from game.cards import card as card_named
 from game.engine.saves import Seat
-from game.games import get_game
+from game.games import GAMES, get_game
 from game.services.lessons import LessonGame
 from game.services.session import GameSession
 from game.ui import screens, text
@@ -38,8 +38,6 @@ FOOTER = "Undo: back a step · Esc: the menu, to leave the lesson"
 
 def lessons() -> list[str]:
     """The games that have a lesson, by ruleset id, in menu order."""
-    from game.games import GAMES
-
     return [game_id for game_id, game in GAMES.items()
             if game.lesson is not None and game.kit is not None]
 

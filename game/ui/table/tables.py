@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
-from pygame import Rect
 
 from game.rules.words import Naming
 from game.services import stats
@@ -224,9 +223,6 @@ class TwoTables:
             scene.say("The statistics could not be saved.")
 
     # The other table at a glance ---------------------------------------------------------
-    def panel_rect(self, scene: TableScene) -> Rect:
-        return scene.layout.last_trick if scene.other_table is None else scene.other_table
-
     def clicked(self, scene: TableScene, position: tuple[int, int]) -> bool:
         if scene.other_table is not None and scene.other_table.collidepoint(position):
             return self.look_at_other(scene)
