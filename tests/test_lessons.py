@@ -10,21 +10,25 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 from player_kit import Person, shipped_app
 from pygame import Rect
 
 from game.games import get_game
 from game.services import stats
-from game.services.lessons import LessonGame
+from game.services.lessons import LEFT_THE_RECORD, Lesson, LessonGame, chances, same
 from game.system import paths
+from game.ui.scenes.lessons import LessonsMenu
+from game.ui.scenes.title import TitleScene
 from game.ui.table.bluff.picker import CardPicker
 from game.ui.table.coach import LessonOver, lessons, target_rect
+from game.ui.table.overlays import ResultOverlay
 from game.ui.table.scene import TableScene
 
 
@@ -203,8 +207,6 @@ def test_a_lesson_asked_for_wrongly_is_refused_in_a_line(arguments: list[str],
 
 
 def test_an_exchange_is_the_lessons_whatever_order_its_cards_were_picked_in() -> None:
-    from game.services.lessons import same
-
     lesson = get_game("coup-detat-duel").lesson.load()  # type: ignore[union-attr]
     game = LessonGame(lesson)
     while not hasattr(game.expected(), "cards") or game.match.pending.seat != lesson.person:
@@ -217,3 +219,148 @@ def test_an_exchange_is_the_lessons_whatever_order_its_cards_were_picked_in() ->
     assert len(wanted.cards) > 1  # type: ignore[union-attr]
     turned = replace(wanted, cards=tuple(reversed(wanted.cards)))  # type: ignore[union-attr, type-var]
     assert turned != wanted and same(turned, wanted) and game.refusal(turned) is None
+
+
+def first_free_step(lesson: Lesson) -> int:
+    """The person's decision (from 0) the lesson lets him choose himself."""
+    return next(number for number, coach in sorted(lesson.steps.items()) if not coach.wants)
+
+
+def play_to_the_persons_decision(game: LessonGame, number: int) -> None:
+    """The record played (the person's recorded moves too) up to his `number`-th decision."""
+    while not (game.to_act() and game.person_decisions() == number):
+        seat = game.match.pending.seat
+        assert seat is not None and game.on_script
+        game.match.submit(game.player(seat).decide(game.match.view(seat), game.match.legal()))
+
+
+@pytest.mark.parametrize("game_id", lessons())
+def test_each_lesson_lets_one_move_be_chosen_freely_and_says_what_another_meant(
+        game_id: str) -> None:
+    lesson = get_game(game_id).lesson.load()  # type: ignore[union-attr]
+    game = LessonGame(lesson, seed=3)
+    free = first_free_step(lesson)
+    coach = lesson.steps[free]
+    assert coach.why, "a move the person may choose has the coach's word on another"
+    play_to_the_persons_decision(game, free)
+    wanted = game.expected()
+    other = next(decision for decision in game.match.legal() if not same(decision, wanted))
+    assert game.refusal(other) is None, "the lesson lets him make another move here"
+    game.match.submit(other)
+    assert game.departure() == (other, wanted, coach)
+    while not game.over:  # a normal game from here: Medium for everyone, the person too
+        seat = game.match.pending.seat
+        assert seat is not None and game.coach() is None
+        game.match.submit(game.player(seat).decide(game.match.view(seat), game.match.legal()))
+        assert game.departure() == (other, wanted, coach), "the departure stays on record"
+    assert game.farewell()[0] == LEFT_THE_RECORD
+    assert game.farewell()[1:] == (lesson.farewell_free or lesson.farewell)
+    recorded = game.script[:lesson.ends_after]
+    if recorded[-1].seat is None:  # the record ends on a deal: so does the free game
+        assert chances(game.match.decisions) == chances(recorded)
+        assert game.match.decisions[-1].seat is None and not game.match.pending.over
+    else:
+        assert game.match.pending.over
+
+
+def test_back_to_the_record_undoes_the_departure_and_the_coach_speaks_again() -> None:
+    lesson = get_game("coup-detat").lesson.load()  # type: ignore[union-attr]
+    game = LessonGame(lesson)
+    free = first_free_step(lesson)
+    play_to_the_persons_decision(game, free)
+    other = next(d for d in game.match.legal() if d != game.expected())
+    game.match.submit(other)
+    while not game.to_act():  # the computers play on to his next turn, off the record
+        seat = game.match.pending.seat
+        assert seat is not None and game.departure() is not None
+        game.match.submit(game.player(seat).decide(game.match.view(seat), game.match.legal()))
+    assert game.match.undo(lesson.person)  # Back: his last move taken back
+    assert game.on_script and game.departure() is None
+    assert game.coach() is lesson.steps[free]
+
+
+class Wanderer(Person):
+    """A person who lets the coach play with Next, then makes his own move at the free
+    step, then uses Back and Leave."""
+
+    def next_by_the_coachs_button(self, table: TableScene) -> None:
+        lesson, coach = table.lesson, table.coach
+        assert lesson is not None and coach is not None
+        before, wanted = lesson.person_decisions(), lesson.expected()
+        assert wanted is not None and coach.buttons, "the coach shows his buttons"
+        if self.rng.random() < 0.5:
+            self.click(coach.buttons["next"].center)
+        else:
+            self.press(pygame.K_n)
+        self.until(lambda: lesson.person_decisions() > before, "Next made no move")
+        move = next(turn for turn in reversed(lesson.match.turns)
+                    if turn.seat == lesson.lesson.person)
+        assert same(move.decision, wanted), "Next made the move the coach names"
+
+    def until(self, done: Callable[[], bool], why: str, *, frames: int = 20000) -> None:
+        for _ in range(frames):
+            if done():
+                return
+            if isinstance(self.app.scene, ResultOverlay):
+                self._continue()
+            self.frame()
+        pytest.fail(why)
+
+    def waits(self, table: TableScene) -> bool:
+        return self.app.scene is table and self.table_waits_for_the_person(table)
+
+
+def test_the_coachs_next_back_and_leave_buttons_at_the_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with shipped_app(tmp_path, monkeypatch) as app:
+        person = Wanderer(app, 11)
+        person.frames(3)
+        person.click_button("Learn to play")
+        person.click_button("Coup d'État")
+        person.until(lambda: isinstance(app.scene, TableScene), "no table")
+        table = app.scene
+        assert isinstance(table, TableScene) and table.lesson is not None
+        lesson, coach = table.lesson, table.coach
+        assert coach is not None
+        free = first_free_step(lesson.lesson)
+        while True:
+            person.until(lambda: person.waits(table), "the person's turn never came")
+            if lesson.person_decisions() == free:
+                break
+            person.next_by_the_coachs_button(table)
+        wanted = lesson.expected()
+        other = next(card for card in table.playable_in_hand() if card != wanted.card)
+        person.click(person.card_spot(table, other))
+        person.until(lambda: not lesson.on_script, "his own card was not played")
+        person.until(lambda: person.waits(table), "his next turn never came")
+        words = coach.words(table)
+        assert words is not None and "where the lesson suggested" in words[0]
+        assert lesson.lesson.steps[free].why in words[0]
+        assert not coach._enabled(table)["next"], "off the record Next has nothing to make"
+        person.click(coach.buttons["back"].center)
+        person.until(lambda: lesson.on_script and person.waits(table), "Back did not go back")
+        assert lesson.coach() is lesson.lesson.steps[free]
+        person.next_by_the_coachs_button(table)
+        person.until(lambda: person.waits(table), "the person's turn never came")
+        person.click(coach.buttons["leave"].center)
+        person.frames(3)
+        assert isinstance(app.scene, LessonsMenu)
+        assert not paths.autosave_path().exists(), "a lesson never touches the autosave"
+        person.click_button("Back")
+        person.frames(3)
+        assert isinstance(app.scene, TitleScene), person.where()
+
+
+def test_the_menu_leaves_a_lesson_for_the_list_of_lessons(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with shipped_app(tmp_path, monkeypatch) as app:
+        person = Wanderer(app, 2)
+        person.frames(3)
+        person.click_button("Learn to play")
+        person.click_button("Coup")
+        person.until(lambda: isinstance(app.scene, TableScene), "no table")
+        person.press(pygame.K_ESCAPE)
+        person.click_button("Leave the lesson")
+        person.frames(3)
+        assert isinstance(app.scene, LessonsMenu) and isinstance(app.scenes[0], TitleScene)
+        assert not paths.autosave_path().exists()

@@ -49,6 +49,7 @@ class Lesson:
     steps: Mapping[int, Coach]  # before the person's n-th decision (from 0)
     welcome: tuple[str, ...] = ()
     farewell: tuple[str, ...] = ()
+    farewell_free: tuple[str, ...] | None = None  # instead, once the person left the record
     ends_after: int | None = None  # decisions of the script after which it ends; None: the game
     pages: tuple[str, ...] = field(default=())  # last words (a variant's differences)
 
@@ -72,8 +73,25 @@ class LessonGame:
     @property
     def on_script(self) -> bool:
         """Has every decision so far been the recorded one?"""
+        return self.left_at() is None
+
+    def left_at(self) -> int | None:
+        """The turn at which the game left the record (None: it follows it still)."""
         done = self.match.decisions
-        return len(done) <= len(self.script) and list(self.script[:len(done)]) == done
+        for at, decision in enumerate(done):
+            if at >= len(self.script) or not same(decision, self.script[at]):
+                return at
+        return None
+
+    def departure(self) -> tuple[Decision, Decision, Coach | None] | None:
+        """Where the person left the record: the move he made, the recorded one, and the
+        coach's words for it (None: the game follows the record)."""
+        at = self.left_at()
+        if at is None or at >= len(self.script):
+            return None
+        made = self.match.decisions[at]
+        earlier = sum(1 for turn in self.match.turns[:at] if turn.seat == self.lesson.person)
+        return made, self.script[at], self.lesson.steps.get(earlier)
 
     def expected(self) -> Decision | None:
         """The recorded decision at this point of the game, while it follows the record."""
@@ -82,9 +100,19 @@ class LessonGame:
 
     @property
     def over(self) -> bool:
+        """The game is over, or the lesson's stretch of it: the record played to
+        `ends_after`; off the record, as many of chance's deals made as the record made
+        (when it ends on one: the next hand dealt), else the whole game."""
         ends = self.lesson.ends_after
-        return self.match.pending.over or (ends is not None and self.on_script
-                                           and len(self.match.turns) >= ends)
+        if self.match.pending.over:
+            return True
+        if ends is None:
+            return False
+        if self.on_script:
+            return len(self.match.turns) >= ends
+        recorded = self.script[:ends]
+        return bool(recorded) and recorded[-1].seat is None \
+            and chances(self.match.decisions) >= chances(recorded)
 
     def person_decisions(self) -> int:
         return sum(1 for turn in self.match.turns if turn.seat == self.lesson.person)
@@ -107,6 +135,15 @@ class LessonGame:
             return None
         return coach.why or "The lesson needs the move the coach names: try it."
 
+    def farewell(self) -> tuple[str, ...]:
+        """The coach's last words: the lesson's, or (once the person left the record)
+        those that hold whatever happened since."""
+        lesson = self.lesson
+        if self.on_script:
+            return lesson.farewell
+        return (LEFT_THE_RECORD, *(lesson.farewell if lesson.farewell_free is None
+                                   else lesson.farewell_free))
+
     # Chance and the computers ---------------------------------------------------------------
     def _chance(self, state: State) -> Decision:
         wanted = self.expected()
@@ -118,6 +155,9 @@ class LessonGame:
         """The computer at `seat`: the recorded reply while the game follows the record,
         else the Medium player's. (At the person's seat: the lesson playing itself.)"""
         return _Scripted(self, self._medium[seat])
+
+
+LEFT_THE_RECORD = "From your own move on, the lesson's game went on as a normal game."
 
 
 def same(decision: Decision, other: Decision) -> bool:
@@ -134,6 +174,11 @@ def same(decision: Decision, other: Decision) -> bool:
             mine[name] = sorted(map(str, picked))
             theirs[name] = sorted(map(str, recorded))
     return mine == theirs
+
+
+def chances(decisions: Sequence[Decision]) -> int:
+    """How many of `decisions` chance made (the deals)."""
+    return sum(1 for decision in decisions if decision.seat is None)
 
 
 def vars_of(decision: Decision) -> dict[str, object]:

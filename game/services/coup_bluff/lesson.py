@@ -5,9 +5,11 @@ In it come up, the person doing each: a claim (an exchange claiming the Ambassad
 then Tax claiming the Duke), the exchange, blocks of Foreign Aid claiming the Duke, a
 challenge lost (he challenges Chloé's Duke and she shows it) and the influence it costs, a
 Coup, a challenge won (Bruno challenges his Duke, he shows it and draws a new card), and
-the forced Coup at 10 coins that ends the game. Every decision of the person is the
-recorded one: the coach names it, and another is asked again with the reason. The last
-page tells the Inquisitor's differences (`coup-inquisitor`).
+the forced Coup at 10 coins that ends the game. Every decision of the person but one is
+the recorded one: the coach names it, and another is asked again with the reason. At 7
+coins before the end the choice is his (a Coup wins at once): another move is played, the
+coach says what it meant, and the game ends as a normal game. The last page tells the
+Inquisitor's differences (`coup-inquisitor`).
 """
 
 from game.services.lessons import Coach, Lesson
@@ -131,8 +133,11 @@ STEPS = {
     24: Coach("Chloé takes Foreign Aid. Do not block.", ("button:Do not block",),
               wants=True),
     25: Coach("You could Coup Chloé now and win, but one rule is left to see: claim the "
-              "Duke for Tax instead, a bluff (you hold the Contessa).",
-              ("button:Tax",), wants=True),
+              "Duke for Tax instead, a bluff (you hold the Contessa). The choice is yours.",
+              ("button:Tax",),
+              why="Any action may be taken here. A Coup on Chloé would win at once; the "
+                  "lesson suggested Tax to show the one rule left: at 10 coins the Coup is "
+                  "forced."),
     26: Coach("You have 10 coins. Chloé takes Foreign Aid: do not block.",
               ("button:Do not block",), wants=True),
     27: Coach("With 10 coins or more you must Coup: it is the only action offered. Coup "
@@ -156,6 +161,8 @@ LESSON = Lesson(
     farewell=("You won: Chloé lost her last influence. New game starts a real game, "
               "against computers that bluff and challenge as they please.",),
     ends_after=len(SCRIPT),
+    farewell_free=("New game starts a real game, against computers that bluff and challenge "
+                   "as they please.",),
     pages=("Coup with the Inquisitor (coup-inquisitor) is this game with a few "
            "differences.",
            "The Inquisitor (the 2s) replaces the Ambassador; the Duke is a King, the "

@@ -4,8 +4,9 @@ played from a recorded deal (seed 944, Medium players), the person in seat 0.
 In it come up the draw for Director, the Director naming the hands on his Board, following
 suit, penalties paid, the holder of COUP attempting a coup (in Dominos, with a pass and
 Ace-on-King runs), a failed coup paid to the Treasury, and the Director taking the
-Treasury at the round's end. Every decision of the person is the recorded one: the coach
-names it, and another is asked again with the reason.
+Treasury at the round's end. The person's decisions are the recorded ones, the coach naming
+each and asking again with the reason, except one lead that is his to choose: another card
+is played, the coach says what it meant, and the round goes on as a normal game.
 """
 
 from game.services.lessons import Coach, Lesson
@@ -103,7 +104,10 @@ STEPS = {
     19: Coach("Lead the J♦.", ("card:JD",), wants=True),
     20: Coach("Follow with the Q♣: it wins the trick, but it is your own Queen: a Director "
               "pays nobody for his own hand.", ("card:QC",), wants=True),
-    21: Coach("Lead the 9♠: low cards keep you out of trouble.", ("card:9S",), wants=True),
+    21: Coach("Your lead, and any card will do: the choice is yours. The lesson suggests "
+              "the 9♠: a low card lets the others take the trick.", ("card:9S",),
+              why="Any card may be led. A low lead lets the others take the trick, and with "
+                  "it any Queen thrown on it: each Queen they take pays you, the Director."),
     22: Coach("No Heart: throw the Q♠ on Chloé's trick.", ("card:QS",), wants=True),
     23: Coach("Throw the A♠.", ("card:AS",), wants=True),
     24: Coach("Throw the A♦.", ("card:AD",), wants=True),

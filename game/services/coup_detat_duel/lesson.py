@@ -8,8 +8,9 @@ with the cards the hand is about refused (the Queen of Hearts in Marie, the Jack
 Waterloo), a first lead that may not be a Heart, following suit and taking tricks, JOKER
 played on Danton's lead, the coup won and its point (you become Prime Minister), then the Prime
 Minister naming a hand (Waterloo), setting JOKER aside, and winning his hand's point. Every
-decision of the person is the recorded one: the coach names it, and another is asked again
-with the reason.
+decision of the person but one lead is the recorded one: the coach names it, and another is
+asked again with the reason; that lead is his to choose, and another card makes the rest of
+the hand a normal game, the coach saying what it meant.
 """
 
 from game.services.lessons import Coach, Lesson
@@ -116,7 +117,11 @@ STEPS = {
     21: Coach("Lead the 10♦.", ("card:10D",), wants=True),
     22: Coach("The K♣ is your only Club: you must follow suit with it.", ("card:KC",),
               wants=True),
-    23: Coach("Lead the 9♥.", ("card:9H",), wants=True),
+    23: Coach("Your lead, and the choice is yours: any card may be led. The lesson "
+              "suggests the 9♥, which Danton can beat.", ("card:9H",),
+              why="Any card may be led. You have taken your one Jack: a trick you win "
+                  "could bring a second and lose you the hand, so a lead Danton can beat is "
+                  "the safe one."),
     24: Coach("No Club: you may play any card. Throw the J♥ on Danton's trick: his trick, "
               "his Jack.", ("card:JH",), wants=True),
     25: Coach("Follow with the 7♠, your only Spade.", ("card:7S",), wants=True),
@@ -143,4 +148,7 @@ LESSON = Lesson(
               "round 2 begins with the other player as Prime Minister. Most points wins, "
               "and a tie is settled by one hand of Dominoes. New game starts a real game.",),
     ends_after=len(SCRIPT),
+    farewell_free=("A game is two rounds of six hands, each type once a round; round 2 "
+                   "begins with the other player as Prime Minister. Most points wins, and a "
+                   "tie is settled by one hand of Dominoes. New game starts a real game.",),
 )

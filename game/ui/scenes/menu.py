@@ -34,7 +34,8 @@ class PauseMenu(Overlay):
             ("Load", self._then(self._load)),
             ("Rules", self._then(self.table.open_rules)),
             ("Settings", self._then(self._settings)),
-            ("Leave the table", self._leave),
+            ("Leave the lesson" if self.table.lesson is not None else "Leave the table",
+             self._leave),
         ], top, width=300)
 
     def _then(self, action: Action) -> Action:
@@ -50,5 +51,9 @@ class PauseMenu(Overlay):
         self.app.push(screens.make("settings", self.app))
 
     def _leave(self) -> None:
+        if self.table.coach is not None:  # a lesson keeps nothing: back to the lessons
+            self.app.pop()
+            self.table.coach.leave(self.table)
+            return
         self.app.leave_carefully(  # the table closes its session
             lambda: self.app.replace(screens.make("title", self.app)))

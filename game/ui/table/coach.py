@@ -32,8 +32,6 @@ if TYPE_CHECKING:
 
 AREAS = {"board": "board", "treasury": "treasury", "last trick": "last_trick", "log": "log",
          "banner": "banner"}  # what the coach may name, and the layout's rectangle for it
-COACH_WIDTH = 340  # design pixels: between the plates at the top of the felt
-FOOTER = "Undo: back a step · Esc: the menu, to leave the lesson"
 
 
 def lessons() -> list[str]:
@@ -58,16 +56,20 @@ def open_lesson(app: App, ruleset_id: str, *, seed: int = 0,
 
 
 class CoachPanel:
-    """The coach's words and pointer, drawn over the table of a lesson."""
+    """The coach's words and pointer, drawn over the table of a lesson, with its buttons:
+    Back (the person's last move taken back), Next (the coach makes the move he names)
+    and Leave (to the list of lessons)."""
 
     def __init__(self, game: LessonGame) -> None:
         self.game = game
         self.lesson_seat = game.lesson.person
         self.finished = False  # the lesson's end was shown
+        self.rect = Rect(0, 0, 0, 0)  # his place on the screen (the table's layout sets it)
+        self.buttons: dict[str, Rect] = {}  # where the panel's buttons were drawn
 
     def words(self, scene: TableScene) -> tuple[str, tuple[str, ...]] | None:
         """What the coach says now, and what he points at: before the person's decision,
-        once it is shown; after the record was left, that the game goes on freely."""
+        once it is shown; after the record was left, what that move meant."""
         if not scene.caught_up or not self.game.to_act():
             return None
         if scene.session.is_human(self.lesson_seat) and scene.human_to_act() is None:
@@ -75,10 +77,17 @@ class CoachPanel:
         coach = self.game.coach()
         if coach is not None:
             return coach.says, coach.points_at
-        if not self.game.on_script:
-            return ("You left the lesson's game: it goes on as a normal game, the computers "
-                    "playing at Medium. Leave the lesson from the Menu when you like.", ())
-        return None
+        left = self.game.departure()
+        if left is None:
+            return None
+        made, wanted, step = left
+        view = scene.view()
+        said = (f"You chose {scene.kit.describe(made, view, scene.names)}, where the lesson "
+                f"suggested {scene.kit.describe(wanted, view, scene.names)}.")
+        why = step.why if step is not None and step.why else ""
+        return (f"{said} {why} From here it is a normal game: the cards fall as they may and "
+                f"the computers play as they like. Back takes your move back, to the "
+                f"lesson's game.".replace("  ", " "), ())
 
     def update(self, scene: TableScene) -> None:
         """The lesson's end: its last words, once the table has shown everything."""
@@ -92,41 +101,111 @@ class CoachPanel:
         self.finished = True
         return LessonOver(scene.app, scene, self.game)
 
-    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
-        said = self.words(scene)
-        if said is None:
+    # The buttons -------------------------------------------------------------------------------
+    def may_go_back(self, scene: TableScene) -> bool:
+        return scene.session.is_human(self.lesson_seat) and scene.undo_refusal() is None
+
+    def suggested(self, scene: TableScene) -> object | None:
+        """The move Next makes: the one the coach names, on the person's turn."""
+        wanted = self.game.expected()
+        if scene.human_to_act() is None or self.game.coach() is None or wanted is None:
+            return None
+        return wanted if wanted in scene.session.match.legal() else None
+
+    def back(self, scene: TableScene) -> None:
+        scene.undo()
+
+    def next(self, scene: TableScene) -> None:
+        """Next: the coach makes the move he names for the person (who watches it played)."""
+        wanted = self.suggested(scene)
+        if wanted is None:
+            scene.say("Next makes the move the coach names, on your turn.")
             return
-        says, points_at = said
-        for name in points_at:
+        scene.decide(wanted)
+
+    def leave(self, scene: TableScene) -> None:
+        """Leave the lesson for the list of lessons, over the Title screen (a lesson keeps
+        nothing to lose)."""
+        scene.app.replace(screens.make("title", scene.app))
+        scene.app.push(screens.make("lessons", scene.app))
+
+    def clicked(self, scene: TableScene, position: tuple[int, int]) -> bool:
+        """A click on one of the panel's buttons (as it was last drawn)."""
+        for name, rect in self.buttons.items():
+            if rect.collidepoint(position):
+                if self._enabled(scene).get(name, False):
+                    getattr(self, name)(scene)
+                return True  # a greyed button swallows its click too
+        return False
+
+    def key(self, scene: TableScene, key: int) -> bool:
+        """Backspace: Back; N: Next."""
+        if key == pygame.K_BACKSPACE:
+            self.back(scene)
+        elif key == pygame.K_n:
+            self.next(scene)
+        else:
+            return False
+        return True
+
+    def _enabled(self, scene: TableScene) -> dict[str, bool]:
+        return {"back": self.may_go_back(scene), "next": self.suggested(scene) is not None,
+                "leave": True}
+
+    # Drawing -----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """The coach's place at the top of the right column: his words, or that the
+        others play."""
+        said = self.words(scene)
+        self._panel(surface, scene, WATCHING if said is None else said[0], quiet=said is None)
+
+    def draw_pointer(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """His gold frames on what he names (over the decision's buttons too)."""
+        said = self.words(scene)
+        for name in said[1] if said is not None else ():
             target = target_rect(scene, name)
             if target is not None:
                 _frame(surface, target, scene.layout.scale)
-        self._panel(surface, scene, says)
 
-    def _panel(self, surface: pygame.Surface, scene: TableScene, says: str) -> None:
+    def _panel(self, surface: pygame.Surface, scene: TableScene, says: str, *,
+               quiet: bool) -> None:
         scale = scene.layout.scale
-        size = max(11, round(16 * scale))
-        width = min(round(COACH_WIDTH * scale), scene.layout.felt.width - round(20 * scale))
-        pad = round(12 * scale)
-        lines = text.wrap(says, size, width - 2 * pad)
-        small = max(10, round(13 * scale))
-        height = (len(lines) * text.font(size).get_linesize() + round(34 * scale) + 2 * pad
-                  + text.font(small).get_linesize())
-        felt = scene.layout.felt
-        wanted = Rect(0, 0, width, height)
-        wanted.midtop = (felt.centerx, felt.top + round(8 * scale))
-        decisions = scene.decisions
-        asked = [Rect(decisions.panel.get_abs_rect())] \
-            if decisions is not None and decisions.panel is not None else []
-        rect, _ = scene.find_room(wanted, also=asked)
+        rect = self.rect
         panel(surface, rect, (12, 24, 18, 235), radius=12, border=hud.GOLD)
+        pad = round(10 * scale)
+        button_height = max(22, round(30 * scale))
+        title = max(12, round(17 * scale))
         x, y = rect.left + pad, rect.top + pad
-        hud.blit_text(surface, "Coach", size, hud.GOLD, (x, y), bold=True)
-        y += round(text.font(size, True).get_linesize() * 1.1)
+        hud.blit_text(surface, "Coach", title, hud.GOLD, (x, y), bold=True)
+        y += round(text.font(title, True).get_linesize() * 1.15)
+        room = Rect(x, y, rect.width - 2 * pad, rect.bottom - 2 * pad - button_height - y)
+        size, lines = _fitted(says, room, round(16 * scale))
         for line in lines:
-            hud.blit_text(surface, line, size, hud.INK, (x, y))
+            hud.blit_text(surface, line, size, hud.MUTED if quiet else hud.INK, (x, y))
             y += text.font(size).get_linesize()
-        hud.blit_text(surface, FOOTER, small, hud.MUTED, (x, y + round(4 * scale)))
+        self._draw_buttons(surface, scene, Rect(x, rect.bottom - pad - button_height,
+                                                rect.width - 2 * pad, button_height))
+
+    def _draw_buttons(self, surface: pygame.Surface, scene: TableScene, row: Rect) -> None:
+        scale = scene.layout.scale
+        gap = round(6 * scale)
+        width = (row.width - 2 * gap) // 3
+        enabled = self._enabled(scene)
+        pointer = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        self.buttons = {}
+        for index, (name, label) in enumerate(BUTTONS):
+            rect = Rect(row.left + index * (width + gap), row.top, width, row.height)
+            on = enabled[name]
+            lit = on and rect.collidepoint(pointer)
+            panel(surface, rect, (52, 84, 64, 255) if lit else (30, 52, 40, 255),
+                  radius=round(6 * scale), border=hud.GOLD if on else hud.MUTED)
+            hud.blit_text(surface, label, max(11, round(15 * scale)),
+                          hud.INK if on else hud.MUTED, rect.center, anchor="center")
+            self.buttons[name] = rect
+
+
+WATCHING = "Watch the table: the others play. The coach speaks again on your turn."
+BUTTONS = (("back", "‹ Back"), ("next", "Next ›"), ("leave", "Leave"))
 
 
 def target_rect(scene: TableScene, name: str) -> Rect | None:
@@ -158,12 +237,36 @@ def target_rect(scene: TableScene, name: str) -> Rect | None:
     return None
 
 
+def _fitted(says: str, room: Rect, size: int) -> tuple[int, list[str]]:
+    """The largest size (from `size` down, to a readable least) at which `says` fits
+    `room`, and its lines."""
+    for smaller in range(size, MIN_TEXT - 1, -1):
+        lines = text.wrap(says, smaller, room.width)
+        if len(lines) * text.font(smaller).get_linesize() <= room.height:
+            break
+    return smaller, lines
+
+
+MIN_TEXT = 11  # pixels: the coach's words never shrink below this
+
+
 def _frame(surface: pygame.Surface, rect: Rect, scale: float) -> None:
-    """A gold frame around what the coach points at, clear of the thing's own border (it
-    stands still: a table waiting for the person draws no frames)."""
+    """A gold frame around what the coach points at, clear of the thing's own border, and
+    an arrow at it from above (from below at the screen's top edge). It stands still: a
+    table waiting for the person draws no frames."""
     grow = round(7 * scale)
-    pygame.draw.rect(surface, hud.HIGHLIGHT, rect.inflate(2 * grow, 2 * grow),
-                     width=max(2, round(3 * scale)), border_radius=round(8 * scale))
+    framed = rect.inflate(2 * grow, 2 * grow)
+    pygame.draw.rect(surface, hud.HIGHLIGHT, framed, width=max(2, round(3 * scale)),
+                     border_radius=round(8 * scale))
+    half, tall, gap = round(11 * scale), round(16 * scale), round(3 * scale)
+    x = framed.centerx
+    if framed.top - gap - tall >= 0:
+        tip, base = framed.top - gap, framed.top - gap - tall
+    else:
+        tip, base = framed.bottom + gap, framed.bottom + gap + tall
+    arrow = [(x, tip), (x - half, base), (x + half, base)]
+    pygame.draw.polygon(surface, hud.HIGHLIGHT, arrow)
+    pygame.draw.polygon(surface, (20, 30, 24), arrow, width=max(1, round(1.5 * scale)))
 
 
 class LessonWelcome(ResultOverlay):
@@ -171,8 +274,9 @@ class LessonWelcome(ResultOverlay):
 
     def __init__(self, app: App, table: TableScene, game: LessonGame) -> None:
         lines = [*game.lesson.welcome, "",
-                 "The coach's panel on the table says what happens and what to do; a gold "
-                 "frame points at it. Esc opens the menu, where you may leave the lesson."]
+                 "The coach, at the top right, says what happens and what to do, and a "
+                 "gold frame points at it on the table. Back takes your last move back, "
+                 "Next lets the coach make the move he names, Leave ends the lesson."]
         super().__init__(app, table, f"Learn to play: {game.lesson.title}", lines)
 
 
@@ -183,7 +287,7 @@ class LessonOver(GameOverOverlay):
 
     def __init__(self, app: App, table: TableScene, game: LessonGame) -> None:
         super().__init__(app, table)
-        self.lines = [*game.lesson.farewell, *game.lesson.pages]
+        self.lines = [*game.farewell(), *game.lesson.pages]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

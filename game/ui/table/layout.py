@@ -117,6 +117,18 @@ def with_other_table(layout: TableLayout) -> tuple[TableLayout, Rect]:
     return replace(layout, last_trick=last_trick), other
 
 
+def with_coach(layout: TableLayout) -> tuple[TableLayout, Rect]:
+    """The layout of a lesson's table, and the coach's place: the top of the right column,
+    over a shorter log (which keeps the last lines of the game in view)."""
+    column = layout.log
+    margin = round(10 * layout.scale)
+    coach = Rect(column.left, column.top, column.width, round(column.height * COACH_SHARE))
+    log = Rect(column.left, coach.bottom + margin, column.width,
+               max(0, column.bottom - coach.bottom - margin))
+    return replace(layout, log=log), coach
+
+
+COACH_SHARE = 0.62  # of the right column above the buttons: the coach's words
 CORNER_PANEL = 92  # at the design size (86 pixels at least): the small panel of a pass
 LIFTED = 0.33  # in cards: how high the person's cards rise (playable, under the cursor)
 

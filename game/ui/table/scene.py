@@ -41,7 +41,7 @@ from game.ui.table.controls import (
     UnsavedNotice,
 )
 from game.ui.table.kit import View, kit_for
-from game.ui.table.layout import TableLayout, table_layout, with_other_table
+from game.ui.table.layout import TableLayout, table_layout, with_coach, with_other_table
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.render import TableRenderer, prompt_room, suit_colours
 from game.ui.table.room import grouped, room_on_felt
@@ -159,6 +159,8 @@ class TableScene(Scene):
         layout = table_layout(size, self.session.match.players)
         if self.tables is not None:
             layout, self.other_table = with_other_table(layout)
+        if self.coach is not None:
+            layout, self.coach.rect = with_coach(layout)
         return layout
 
     def relayout(self, size: tuple[int, int]) -> None:
@@ -740,6 +742,8 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.coach is not None and self.coach.clicked(self, event.pos):
+                return True
             if self._grab(event.pos):  # his turn is shown: his cards answer, even mid-glide
                 return True
             if self.tables is not None and self.tables.clicked(self, event.pos):
@@ -853,6 +857,8 @@ class TableScene(Scene):
             self.hint()
         elif event.key == SWITCH_KEY and self.tables is not None:
             return self.tables.look_at_other(self)
+        elif self.coach is not None and self.coach.key(self, event.key):
+            return True
         else:
             return self.decisions is not None and self.decisions.key(event.key)
         return True
@@ -916,10 +922,12 @@ class TableScene(Scene):
         self.renderer.draw(surface, self.frame(), self.kit, self.log)
         if self.tables is not None:
             self.tables.draw(surface, self)
+        if self.coach is not None:
+            self.coach.draw(surface, self)
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
         if self.coach is not None:  # its pointer frames the decision panel's buttons too
-            self.coach.draw(surface, self)
+            self.coach.draw_pointer(surface, self)
 
     def frame(self) -> Frame:
         """What the renderer draws now: the table, its cards where they are (the one
