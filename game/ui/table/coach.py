@@ -165,7 +165,7 @@ class CoachPanel:
         for name in said[1] if said is not None else ():
             target = target_rect(scene, name)
             if target is not None:
-                _frame(surface, target, scene.layout.scale)
+                _frame(surface, target, scene.layout.scale, arrow=name.startswith("card:"))
 
     def _panel(self, surface: pygame.Surface, scene: TableScene, says: str, *,
                quiet: bool) -> None:
@@ -250,23 +250,21 @@ def _fitted(says: str, room: Rect, size: int) -> tuple[int, list[str]]:
 MIN_TEXT = 11  # pixels: the coach's words never shrink below this
 
 
-def _frame(surface: pygame.Surface, rect: Rect, scale: float) -> None:
+def _frame(surface: pygame.Surface, rect: Rect, scale: float, *, arrow: bool) -> None:
     """A gold frame around what the coach points at, clear of the thing's own border, and
-    an arrow at it from above (from below at the screen's top edge). It stands still: a
-    table waiting for the person draws no frames."""
+    over a card an arrow (among cards lit as playable, the frame alone is not enough). It
+    stands still: a table waiting for the person draws no frames."""
     grow = round(7 * scale)
     framed = rect.inflate(2 * grow, 2 * grow)
     pygame.draw.rect(surface, hud.HIGHLIGHT, framed, width=max(2, round(3 * scale)),
                      border_radius=round(8 * scale))
-    half, tall, gap = round(11 * scale), round(16 * scale), round(3 * scale)
-    x = framed.centerx
-    if framed.top - gap - tall >= 0:
-        tip, base = framed.top - gap, framed.top - gap - tall
-    else:
-        tip, base = framed.bottom + gap, framed.bottom + gap + tall
-    arrow = [(x, tip), (x - half, base), (x + half, base)]
-    pygame.draw.polygon(surface, hud.HIGHLIGHT, arrow)
-    pygame.draw.polygon(surface, (20, 30, 24), arrow, width=max(1, round(1.5 * scale)))
+    if not arrow:
+        return
+    half, tall = round(9 * scale), round(12 * scale)
+    tip, x = framed.top - round(2 * scale), framed.centerx
+    points = [(x, tip), (x - half, tip - tall), (x + half, tip - tall)]
+    pygame.draw.polygon(surface, hud.HIGHLIGHT, points)
+    pygame.draw.polygon(surface, (20, 30, 24), points, width=max(1, round(1.5 * scale)))
 
 
 class LessonWelcome(ResultOverlay):
