@@ -31,6 +31,7 @@ from game.rules.coup_detat.charts import (
 from game.rules.coup_detat.state import SUIT_INDEX, State
 
 DIRECTOR_VALUE_PER_HAND = 350  # what holding the office is worth for each hand left
+CARELESS = 0.25  # in careful playouts, the share of a victim's moves made at random
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,17 @@ def tables(players: int) -> Tables:
         spade_count=len(deck.spades),
         queen_count=len(deck.queens),
     )
+
+
+@cache
+def card_costs(players: int, hand_type: HandType) -> tuple[int, ...]:
+    """What taking each card (by number) costs in a Director's hand of `hand_type`."""
+    t = tables(players)
+    chart = DIRECTORS_CHART[hand_type]
+    return tuple(chart.king_of_hearts * (number == t.king_of_hearts)
+                 + chart.each_queen * (number in t.queens)
+                 + chart.each_spade * (number in t.spades)
+                 for number in range(len(t.cards)))
 
 
 @dataclass
@@ -166,13 +178,52 @@ class Hand:
                 self.king_of_hearts_taker = seat
 
     # Playing out -----------------------------------------------------------------------------
-    def play_out(self, rng: random.Random) -> list[float]:
-        """Play to the end of the hand with random legal moves; each seat's francs."""
+    def play_out(self, rng: random.Random, careful: bool = False) -> list[float]:
+        """Play to the end of the hand with random legal moves (`careful`: in a Director's
+        hand of tricks, his victims mostly duck penalties); each seat's francs."""
         if self.hand_type is HandType.DOMINOS:
             self._dominos_out(rng.random)
+        elif careful and self.coup_player < 0:
+            self._tricks_out_carefully(rng.random)
         else:
             self._tricks_out(rng.random)
         return self.payoff()
+
+    def _tricks_out_carefully(self, random_float: object) -> None:
+        """The rest of a Director's hand of tricks, his victims playing as a cautious player
+        would (one move in `CARELESS` at random): lead low, follow under the trick's best
+        card if they can, throw their costliest card when void. The Director plays at
+        random (nothing costs him)."""
+        draw = random_float
+        t = tables(self.players)
+        cost = card_costs(self.players, self.hand_type)
+        director = self.director
+        while self.tricks_done < t.tricks:
+            cards = self.legal_cards()
+            if len(cards) == 1:
+                card = cards[0]
+            elif self.to_act == director or draw() < CARELESS:  # type: ignore[operator]
+                card = cards[int(draw() * len(cards))]  # type: ignore[operator]
+            else:
+                card = self._cautious(cards, cost, t)
+            named = int(draw() * 4) if card == t.coup and not self.trick else NO_SUIT  # type: ignore[operator]
+            self.play(card, named)
+
+    def _cautious(self, cards: list[int], cost: tuple[int, ...], t: Tables) -> int:
+        power, suit = t.power, t.suit
+        if not self.trick:
+            return min(cards, key=lambda c: (cost[c], power[c]))
+        led = self.led
+        best = max((power[c] for _, c in self.trick if suit[c] == led or c == t.coup),
+                   default=-1)
+        following = [c for c in cards if suit[c] == led]
+        if following:
+            under = [c for c in following if power[c] < best]
+            if under:
+                return max(under, key=lambda c: power[c])
+            return max(following, key=lambda c: (-cost[c], power[c]))
+        coup = t.coup  # void: the costliest card goes, never COUP (it would take the trick)
+        return max(cards, key=lambda c: (c != coup, cost[c], power[c]))
 
     def _lead_forbidden(self) -> int:
         """The suits (as bits) the Director may not lead to his hand's first trick."""

@@ -36,19 +36,21 @@ class Playouts(Policy[State]):
 
     seen: CoupDetatView
     known: Knowledge
+    careful: bool = False  # the Director's victims duck penalties in the play-outs
 
     @classmethod
-    def of(cls, seen: CoupDetatView) -> Playouts:
-        return cls(seen, knowledge(seen))
+    def of(cls, seen: CoupDetatView, careful: bool = False) -> Playouts:
+        return cls(seen, knowledge(seen), careful)
 
     def imagine(self, rng: random.Random) -> State:
         return resample(self.seen, rng, self.known)
 
     def value(self, world: State, decision: Decision, rng: random.Random) -> float:
-        return _value_of(world, decision, self.known.seat, rng)
+        return _value_of(world, decision, self.known.seat, rng, self.careful)
 
 
-def _value_of(state: State, choice: Decision, me: int, rng: random.Random) -> float:
+def _value_of(state: State, choice: Decision, me: int, rng: random.Random,
+              careful: bool = False) -> float:
     """The francs `choice` brings `me` in one imagined deal, the hand played out."""
     decided = decide(state, choice)
     if any(isinstance(event, HandEnded) for event in decided.events):
@@ -59,7 +61,7 @@ def _value_of(state: State, choice: Decision, me: int, rng: random.Random) -> fl
         assert director is not None
         naming = director_choice(view(after, director), legal(after))
         after = decide(after, naming).state
-    return Hand.from_state(after).play_out(rng)[me]
+    return Hand.from_state(after).play_out(rng, careful)[me]
 
 
 def _settled_gain(events: Sequence[object], me: int) -> float:
@@ -76,8 +78,10 @@ def _settled_gain(events: Sequence[object], me: int) -> float:
 class HardPlayer(SearchPlayer):
     """The search player of the 1966 game: every decision tried, scored in francs."""
 
+    careful_playouts = False
+
     def policy(self, seen: CoupDetatView) -> Playouts:
-        return Playouts.of(seen)
+        return Playouts.of(seen, self.careful_playouts)
 
     def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
         return (f"Over {found.worlds} deals consistent with what you have seen, it comes "
