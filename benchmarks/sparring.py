@@ -1,24 +1,23 @@
-"""A sparring partner for Hard in the 1966 game: an information-set Monte Carlo tree search
-(single-observer ISMCTS, after Cowling, Powley and Whitehouse 2012), not shipped, not a
-level: the outside yardstick that says whether Hard is strong, not just stronger than our
-own Medium.
+"""Sparring partners for Hard: an information-set Monte Carlo tree search (benchmarks/
+ismcts.py) for the 1966 game and for the game for two, each over its game's fast simulator.
+Not shipped, not a level: the outside yardstick that says whether Hard is strong, not just
+stronger than our own Medium.
 
-    python benchmarks/sparring.py [--hero hard] [--rival partner] [--hands 2000]
-                                  [--budget 0.1] [--players 4] [--jobs 2] [--json]
+    python benchmarks/sparring.py [--ruleset coup-detat] [--hero hard] [--rival partner]
+                                  [--hands 2000] [--budget 0.1] [--players 4] [--jobs 2]
+                                  [--json]
+    python benchmarks/sparring.py --ruleset coup-detat-duel [--hero hard] [--rival partner]
 
-How it plays a card: for `budget` seconds, again and again, it imagines a deal it cannot
-tell from the real one (the same `resample` Hard uses: every void and pass respected),
-then walks down one tree of the hand's moves, every seat's, choosing at each node by UCB1
-among the moves legal in that deal (a move's availability counts how often it could have
-been chosen: ISMCTS's subset-armed bandit), adds one new node, plays the rest of the hand
-out at random with the fast simulator, and credits each node with the francs the seat that
-moved there won. It plays the move tried most. The decisions before the cards (attempting
-a coup, naming the hand) it makes by flat Monte Carlo over the same budget, as Hard does.
+The partner plays the cards by ISMCTS, every seat's moves in its tree, rewarded in francs
+(thousands) in the 1966 game and by the hand's point in the game for two. The decisions
+before the cards (a coup, naming the hand, the Bastille exchange) it makes by flat Monte
+Carlo over the same budget, with Hard's own play-outs.
 
 The table: `--hero` and `--rival` (each `partner`, `hard`, or `careful`: Hard with careful
-play-outs), each one process and the same budget a decision, Medium in the other chairs,
-chairs rotated; the hero's francs a hand minus the rival's, with its 95% interval (over
-games, which are independent). `--rival medium`: the hero alone among Medium.
+play-outs, 1966 only), each one process and the same budget a decision, Medium in the other
+chairs (1966), chairs rotated; the hero's gain a hand (francs; in the game for two, his
+share of the points) and the hero's minus the rival's, with 95% intervals over the games,
+which are independent. `--rival medium`: the hero alone among Medium.
 """
 
 from __future__ import annotations
@@ -30,244 +29,416 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence, Set
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import ismcts
+from game.ai.bluff import search as bluff_search
+from game.ai.bluff.hard import SEARCHED as BLUFF_SEARCHED
+from game.ai.bluff.medium import MediumPlayer
+from game.ai.bluff.worlds import resample as bluff_resample
 from game.ai.card_play import NO_SUIT, PASS, STOP
-from game.ai.coup_detat.fastsim import Hand, tables
-from game.ai.coup_detat.hard import HardPlayer, Playouts
-from game.ai.coup_detat.knowledge import knowledge
-from game.ai.coup_detat.worlds import resample
+from game.ai.coup_detat import fastsim
+from game.ai.coup_detat.hard import HardPlayer
+from game.ai.coup_detat.hard import Playouts as CoupDetatPlayouts
+from game.ai.coup_detat.knowledge import Knowledge
+from game.ai.coup_detat.knowledge import knowledge as coup_detat_knowledge
+from game.ai.coup_detat.worlds import resample as coup_detat_resample
+from game.ai.duel import fastsim as duel_fastsim
+from game.ai.duel.hard import Playouts as DuelPlayouts
+from game.ai.duel.knowledge import DuelKnowledge
+from game.ai.duel.knowledge import knowledge as duel_knowledge
+from game.ai.duel.worlds import resample as duel_resample
 from game.ai.levels import make_player
-from game.ai.search.loop import search
+from game.ai.search.loop import search as flat_search
 from game.cards import COUP
 from game.rules.card_play import Pass, PlayCard, StopRun
+from game.rules.coup_bluff.charts import Character
+from game.rules.coup_bluff.decide import decide as bluff_decide
+from game.rules.coup_bluff.decisions import Shuffle
+from game.rules.coup_bluff.state import State as BluffState
+from game.rules.coup_bluff.view import CoupView
+from game.rules.coup_bluff.view import legal as bluff_legal
+from game.rules.coup_bluff.view import view as bluff_view
 from game.rules.coup_detat.charts import HandType
 from game.rules.coup_detat.state import SUIT_INDEX, Phase
 from game.rules.coup_detat.view import CoupDetatView
+from game.rules.coup_detat_duel.state import Phase as DuelPhase
+from game.rules.coup_detat_duel.view import DuelView
 from game.services import simulate
 
-EXPLORATION = 0.7  # UCB1's constant, on rewards in thousands of francs
-SCALE = 1000.0
-Move = tuple[int, int]  # (card number or PASS/STOP, suit named for COUP led or NO_SUIT)
+DUEL = "coup-detat-duel"
+BLUFFING = ("coup", "coup-inquisitor")
+EXPLORATION = {"coup-detat": 0.7, DUEL: 0.5, "coup": 0.5, "coup-inquisitor": 0.5}
+"""UCB1's constant, on each game's rewards (thousands of francs; a point; a round)"""
+FRANCS = 1000.0  # the 1966 game's rewards are in thousands of francs
 
 
-class Node:
-    __slots__ = ("available", "children", "reward", "visits")
+# The 1966 game -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CoupDetatDeals:
+    """The hand's card play in the 1966 game's fast simulator, from one seat's view."""
 
-    def __init__(self) -> None:
-        self.children: dict[Move, Node] = {}
-        self.visits = 0
-        self.available = 0
-        self.reward = 0.0
+    seen: CoupDetatView
+    known: Knowledge
 
+    def deal(self, rng: random.Random) -> fastsim.Hand:
+        return fastsim.Hand.from_state(coup_detat_resample(self.seen, rng, self.known))
 
-def moves_of(hand: Hand) -> list[Move]:
-    """The moves of the seat to act in the simulated hand."""
-    if hand.hand_type is HandType.DOMINOS:
-        seat = hand.to_act
-        cards = [(card, NO_SUIT) for card in hand.layable_cards(seat)]
-        if hand.runner == seat:
-            return [*cards, (STOP, NO_SUIT)]
-        return cards or [(PASS, NO_SUIT)]
-    coup = tables(hand.players).coup
-    moves: list[Move] = []
-    for card in hand.legal_cards():
-        if card == coup and not hand.trick:
-            moves += [(card, suit) for suit in range(4)]
+    def moves(self, sim: fastsim.Hand) -> list[ismcts.Move]:
+        if sim.hand_type is HandType.DOMINOS:
+            seat = sim.to_act
+            cards = [(card, NO_SUIT) for card in sim.layable_cards(seat)]
+            if sim.runner == seat:
+                return [*cards, (STOP, NO_SUIT)]
+            return cards or [(PASS, NO_SUIT)]
+        coup = fastsim.tables(sim.players).coup
+        moves: list[ismcts.Move] = []
+        for card in sim.legal_cards():
+            if card == coup and not sim.trick:
+                moves += [(card, suit) for suit in range(4)]
+            else:
+                moves.append((card, NO_SUIT))
+        return moves
+
+    def mover(self, sim: fastsim.Hand) -> int:
+        return sim.to_act
+
+    def apply(self, sim: fastsim.Hand, move: Any) -> None:
+        if sim.hand_type is HandType.DOMINOS:
+            sim.dominos_step(move[0])
         else:
-            moves.append((card, NO_SUIT))
-    return moves
+            sim.play(*move)
+
+    def over(self, sim: fastsim.Hand) -> bool:
+        if sim.hand_type is HandType.DOMINOS:
+            return sim.holders() <= 1
+        return sim.tricks_done >= fastsim.tables(sim.players).tricks
+
+    def play_out(self, sim: fastsim.Hand, rng: random.Random) -> list[float]:
+        return [gain / FRANCS for gain in sim.play_out(rng)]
+
+    def rewards(self, sim: fastsim.Hand) -> list[float]:
+        return [gain / FRANCS for gain in sim.payoff()]
+
+    def move_of(self, decision: Any) -> ismcts.Move:
+        if isinstance(decision, Pass):
+            return PASS, NO_SUIT
+        if isinstance(decision, StopRun):
+            return STOP, NO_SUIT
+        assert isinstance(decision, PlayCard)
+        number = fastsim.tables(self.seen.players).number[decision.card]
+        named = decision.card == COUP and decision.suit is not None
+        return number, SUIT_INDEX[decision.suit] if named else NO_SUIT
 
 
-def apply(hand: Hand, move: Move) -> None:
-    if hand.hand_type is HandType.DOMINOS:
-        hand.dominos_step(move[0])
-    else:
-        hand.play(*move)
+# The game for two ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DuelDeals:
+    """The hand's card play in the game for two's fast simulator, from one seat's view."""
+
+    seen: DuelView
+    known: DuelKnowledge
+
+    def deal(self, rng: random.Random) -> duel_fastsim.DuelHand:
+        return duel_fastsim.DuelHand.from_state(duel_resample(self.seen, rng, self.known))
+
+    def moves(self, sim: duel_fastsim.DuelHand) -> list[ismcts.Move]:
+        joker = duel_fastsim.JOKER_NUMBER
+        if sim.hand_type is duel_fastsim.HandType.DOMINOES:
+            choices = sim.dominoes_choices()
+            if joker in choices and sim.start < 0:
+                return [(move, NO_SUIT) for move in choices if move != joker] + \
+                    [(joker, suit) for suit in range(4)]
+            return [(move, NO_SUIT) for move in choices]
+        moves: list[ismcts.Move] = []
+        for card in sim.legal_cards():
+            if card == joker and not sim.trick:
+                moves += [(card, suit) for suit in sim.joker_suits()]
+            else:
+                moves.append((card, NO_SUIT))
+        return moves
+
+    def mover(self, sim: duel_fastsim.DuelHand) -> int:
+        return sim.to_act
+
+    def apply(self, sim: duel_fastsim.DuelHand, move: Any) -> None:
+        sim.apply(move)
+
+    def over(self, sim: duel_fastsim.DuelHand) -> bool:
+        return sim.over()
+
+    def play_out(self, sim: duel_fastsim.DuelHand, rng: random.Random) -> list[float]:
+        winner = sim.play_out(rng)
+        return [float(seat == winner) for seat in range(2)]
+
+    def rewards(self, sim: duel_fastsim.DuelHand) -> list[float]:
+        winner = sim.winner()
+        return [float(seat == winner) for seat in range(2)]
+
+    def move_of(self, decision: Any) -> ismcts.Move:
+        return duel_fastsim.move_of(decision)
 
 
-def finished(hand: Hand) -> bool:
-    if hand.hand_type is HandType.DOMINOS:
-        return hand.holders() <= 1
-    return hand.tricks_done >= tables(hand.players).tricks
+# The bluffing games ---------------------------------------------------------------------------
+@dataclass
+class BluffPosition:
+    """An imagined position of a bluffing game, played on (the engine's states are
+    immutable: this holds the current one)."""
+
+    state: BluffState
+    start_wins: tuple[int, ...]
+    rng: random.Random
+    turns: int = 0
 
 
-def play_out(hand: Hand, rng: random.Random) -> list[float]:
-    if hand.hand_type is HandType.DOMINOS:
-        hand._dominos_out(rng.random)
-    else:
-        hand._tricks_out(rng.random)
-    return hand.payoff()
+@dataclass(frozen=True)
+class BluffDeals:
+    """A bluffing game's round on the engine, from one seat's view and the claims it heard;
+    a position is judged after `bluff_search.HORIZON` turns as Hard judges it."""
 
+    seen: CoupView
+    claims: Mapping[int, Set[Character]]
 
-def ismcts(seen: CoupDetatView, budget: float, rng: random.Random,
-           max_iterations: int = 1_000_000) -> dict[Move, int]:
-    """The visits of each root move after `budget` seconds of search."""
-    known = knowledge(seen)
-    root = Node()
-    deadline = time.perf_counter() + budget
-    iterations = 0
-    while iterations < max_iterations and (iterations < 8 or time.perf_counter() < deadline):
-        iterations += 1
-        hand = Hand.from_state(resample(seen, rng, known))
-        node, path = root, []
-        while not finished(hand):
-            moves = moves_of(hand)
-            untried = [move for move in moves if move not in node.children]
-            for move in moves:
-                child = node.children.get(move)
-                if child is not None:
-                    child.available += 1
-            mover = hand.to_act
-            if untried:
-                move = untried[int(rng.random() * len(untried))]
-                child = node.children[move] = Node()
-                child.available = 1
-                apply(hand, move)
-                path.append((child, mover))
-                break
-            log_of = math.log
-            move = max(moves, key=lambda m: _ucb(node.children[m], log_of))
-            node = node.children[move]
-            apply(hand, move)
-            path.append((node, mover))
-        gains = play_out(hand, rng) if not finished(hand) else hand.payoff()
-        for child, mover in path:
-            child.visits += 1
-            child.reward += gains[mover] / SCALE
-    return {move: child.visits for move, child in root.children.items()}
+    def deal(self, rng: random.Random) -> BluffPosition:
+        state = bluff_resample(self.seen, rng, self.claims)
+        position = BluffPosition(state, state.round_wins, random.Random(rng.randrange(2**62)))
+        self._chance(position)
+        return position
 
+    def moves(self, sim: BluffPosition) -> list[ismcts.Move]:
+        return list(bluff_legal(sim.state))
 
-def _ucb(node: Node, log_of: Any) -> float:
-    return node.reward / node.visits + EXPLORATION * math.sqrt(log_of(node.available)
-                                                               / node.visits)
+    def mover(self, sim: BluffPosition) -> int:
+        return sim.state.to_act
+
+    def apply(self, sim: BluffPosition, move: Any) -> None:
+        sim.state = bluff_decide(sim.state, move).state
+        sim.turns += sim.state.turn is None
+        self._chance(sim)
+
+    def over(self, sim: BluffPosition) -> bool:
+        state = sim.state
+        return state.phase in bluff_search.ROUND_OVER or (
+            state.turn is None and sim.turns >= bluff_search.HORIZON)
+
+    def play_out(self, sim: BluffPosition, rng: random.Random) -> list[float]:
+        """The round played on by Medium players who remember the claims heard."""
+        players = [MediumPlayer(rng.randrange(2**32)) for _ in range(sim.state.players)]
+        for player in players:
+            player.remember(self.claims, sim.state.round_index)
+        while not self.over(sim):
+            seat = sim.state.to_act
+            self.apply(sim, players[seat].decide(bluff_view(sim.state, seat),
+                                                 bluff_legal(sim.state)))
+        return self.rewards(sim)
+
+    def rewards(self, sim: BluffPosition) -> list[float]:
+        state = sim.state
+        seats = range(state.players)
+        if state.phase in bluff_search.ROUND_OVER:
+            return [float(state.round_wins[seat] > sim.start_wins[seat]) for seat in seats]
+        return [bluff_search.standing(state, seat) if state.alive(seat) else 0.0
+                for seat in seats]
+
+    @staticmethod
+    def _chance(sim: BluffPosition) -> None:
+        while sim.state.shuffle_due and sim.state.phase not in bluff_search.ROUND_OVER:
+            deck = sim.state.deck
+            shuffled = Shuffle(tuple(sim.rng.sample(deck, len(deck))))
+            sim.state = bluff_decide(sim.state, shuffled).state
+
+    def move_of(self, decision: Any) -> ismcts.Move:
+        return decision
 
 
 class SparringPartner:
-    """The ISMCTS player of the 1966 game (one process, `budget` seconds a decision)."""
+    """The ISMCTS player (one process, `budget` seconds a decision) of the 1966 game or of
+    the game for two."""
 
-    def __init__(self, seed: int | str, budget: float) -> None:
+    def __init__(self, seed: int | str, budget: float, ruleset: str) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
+        self.ruleset = ruleset
+        self.memory = MediumPlayer(seed)  # the claims heard (as Hard hears them)
 
-    def decide(self, seen: CoupDetatView, legal: Sequence[Any]) -> Any:
+    def decide(self, seen: Any, legal: Sequence[Any]) -> Any:
+        if self.ruleset in BLUFFING:
+            self.memory.observe(seen)
         if len(legal) == 1:
             return legal[0]
+        if self.ruleset in BLUFFING and seen.phase not in BLUFF_SEARCHED:
+            return self.memory.decide(seen, legal)  # which card to lose, keep or show
+        deals = self._deals(seen)
+        if deals is None:  # before the cards: flat Monte Carlo, as Hard
+            playouts = DuelPlayouts.of(seen) if self.ruleset == DUEL \
+                else CoupDetatPlayouts.of(seen)
+            return flat_search(playouts, legal, self.rng.randrange(2**62), self.budget).best()
+        visits = ismcts.search(deals, self.budget, self.rng, EXPLORATION[self.ruleset])
+        return max(legal, key=lambda decision: visits.get(deals.move_of(decision), -1))
+
+    def _deals(self, seen: Any) -> CoupDetatDeals | DuelDeals | BluffDeals | None:
+        if self.ruleset in BLUFFING:
+            return BluffDeals(seen, self.memory.claims)
+        if self.ruleset == DUEL:
+            return DuelDeals(seen, duel_knowledge(seen)) if seen.phase is DuelPhase.PLAY \
+                else None
         if seen.phase is Phase.PLAY and seen.hand_type is not None:
-            visits = ismcts(seen, self.budget, self.rng)
-            return max(legal, key=lambda decision: visits.get(_move(decision, seen), -1))
-        found = search(Playouts.of(seen), legal, self.rng.randrange(2**62), self.budget)
-        return found.best()
-
-
-def _move(decision: Any, seen: CoupDetatView) -> Move:
-    if isinstance(decision, Pass):
-        return PASS, NO_SUIT
-    if isinstance(decision, StopRun):
-        return STOP, NO_SUIT
-    assert isinstance(decision, PlayCard)
-    number = tables(seen.players).number[decision.card]
-    suit = SUIT_INDEX[decision.suit] if decision.card == COUP and decision.suit else NO_SUIT
-    return number, suit
+            return CoupDetatDeals(seen, coup_detat_knowledge(seen))
+        return None
 
 
 class CarefulHard(HardPlayer):
     """Hard whose play-outs have the Director's victims duck penalties."""
 
-    careful_playouts = True
+    careful_playouts = 1
+
+
+class Careful2Hard(HardPlayer):
+    """Hard whose play-outs have everyone mind the hand: in a Director's hand all duck
+    penalties; in a coup its player takes tricks and the others stop him."""
+
+    careful_playouts = 2
+
+
+class OfficeHard(Careful2Hard):
+    """Careful2, the Directorship worth more: about what a Director's hand brings him
+    beside a victim's, in games of Medium."""
+
+    office_value = 800
 
 
 # Measuring ------------------------------------------------------------------------------------
 SEED = 1912
-PLAYERS = ("partner", "hard", "careful")
+PLAYERS = ("partner", "hard", "careful", "careful2", "office")
+HANDS_PER_GAME = {"coup-detat": 6, DUEL: 12, "coup": 1, "coup-inquisitor": 1}
+"""A seat's hands in a game (1966: six a Director); a bluffing game counts games."""
 
 
-def _slice(hero: str, rival: str, players: int, budget: float, first: int, count: int) \
-        -> dict[str, list[float]]:
-    """Games `first`.. of the run: each game's francs a hand for each kind of player (its
-    chairs averaged), and the hands played."""
+def _slice(ruleset: str, hero: str, rival: str, players: int, budget: float, first: int,
+           count: int, duplicate: bool) -> dict[str, list[float]]:
+    """Games `first`.. of the run: each game's gain a hand for each kind of player (its
+    chairs averaged), and the hands played. `duplicate`: each game is played twice on the
+    same deals, the hero and the rival in each other's chairs the second time, and counts
+    as the mean of the two (the deals' luck cancels out of the difference)."""
     labels = (hero, *["medium"] * (players - 1)) if rival == "medium" \
         else (hero, rival, *["medium"] * (players - 2))
-    made: dict[tuple[int, int], Any] = {}
-
-    def player(game: int, seat: int) -> Any:
-        kind = simulate.chairs_for(labels, game)[seat]
-        seed = f"{SEED}:{game}:{seat}"
-        if kind == "partner":
-            found: Any = SparringPartner(seed, budget)
-        elif kind == "careful":
-            found = CarefulHard(seed, budget=budget, workers=1)
-        else:
-            found = make_player(kind, seed, budget=budget, workers=1)
-        made[game, seat] = found
-        return found
-
+    swapped = tuple({hero: rival, rival: hero}.get(label, label) for label in labels)
+    seatings = [labels, swapped] if duplicate and rival != "medium" else [labels]
     per_game: dict[str, list[float]] = {label: [] for label in (*labels, "hands")}
     for game in range(first, first + count):
-        summary = simulate.run(players, 1, SEED, seats=labels, make_player=player,
-                               budget=budget, workers=1, first_game=game)
-        for label, tally in summary.levels.items():
-            per_game[label] += tally.gains_per_hand
-        per_game["hands"].append(summary.hands)
-        for found in made.values():
-            close = getattr(found, "close", None)
-            if close is not None:
-                close()
-        made.clear()
+        gains: dict[str, list[float]] = {label: [] for label in labels}
+        hands = 0
+        for seating in seatings:
+            summary = _one_game(ruleset, seating, players, budget, game)
+            for label, tally in summary.levels.items():
+                gains[label] += tally.gains_per_hand
+            hands += summary.hands
+        for label, values in gains.items():
+            per_game[label].append(statistics.fmean(values))
+        per_game["hands"].append(hands)
     return per_game
 
 
-def measure(hero: str, rival: str, players: int, hands: int, budget: float, jobs: int) \
-        -> dict[str, object]:
-    games = math.ceil(hands / (6 * players))
+def _one_game(ruleset: str, seating: tuple[str, ...], players: int, budget: float,
+              game: int) -> Any:
+    """Game number `game` (its deals are the game number's), `seating` rotated by it."""
+    made: list[Any] = []
+
+    def player(number: int, seat: int) -> Any:
+        kind = simulate.chairs_for(seating, number)[seat]
+        seed = f"{SEED}:{number}:{seat}"
+        if kind == "partner":
+            found: Any = SparringPartner(seed, budget, ruleset)
+        elif kind == "careful":
+            found = CarefulHard(seed, budget=budget, workers=1)
+        elif kind == "careful2":
+            found = Careful2Hard(seed, budget=budget, workers=1)
+        elif kind == "office":
+            found = OfficeHard(seed, budget=budget, workers=1)
+        else:
+            found = make_player(kind, seed, budget=budget, workers=1, ruleset=ruleset)
+        made.append(found)
+        return found
+
+    summary = simulate.run(players, 1, SEED, seats=seating, make_player=player,
+                           budget=budget, workers=1, first_game=game, ruleset=ruleset)
+    for found in made:
+        close = getattr(found, "close", None)
+        if close is not None:
+            close()
+    return summary
+
+
+def measure(ruleset: str, hero: str, rival: str, players: int, hands: int, budget: float,
+            jobs: int, duplicate: bool = False) -> dict[str, object]:
+    seats = 1 if ruleset == DUEL or ruleset in BLUFFING else players
+    games = math.ceil(hands / (HANDS_PER_GAME[ruleset] * seats * (2 if duplicate else 1)))
     size = -(-games // jobs)
     slices = [(start, min(games, start + size) - start) for start in range(0, games, size)]
     started = time.perf_counter()
     with ProcessPoolExecutor(len(slices)) as pool:
-        parts = list(pool.map(_slice, *zip(*[(hero, rival, players, budget, first, count)
-                                             for first, count in slices], strict=True)))
+        parts = list(pool.map(_slice, *zip(*[(ruleset, hero, rival, players, budget, first,
+                                              count, duplicate) for first, count in slices],
+                                            strict=True)))
     per_game = {label: [value for part in parts for value in part[label]] for label in parts[0]}
-    figures: dict[str, object] = {"hero": hero, "rival": rival, "players": players,
-                                  "games": games, "budget_s": budget,
+    figures: dict[str, object] = {"ruleset": ruleset, "hero": hero, "rival": rival,
+                                  "players": players, "games": games, "budget_s": budget,
+                                  "duplicate": duplicate,
                                   "minutes": round((time.perf_counter() - started) / 60, 1)}
+    digits = 3 if ruleset == DUEL else 1
     for label, values in per_game.items():
         if label != "hands":
-            figures[label] = _mean_and_interval(values)
-    if rival != "medium":
+            figures[label] = _mean_and_interval(values, digits)
+    if rival != "medium" and ruleset != DUEL:
         differences = [mine - theirs for mine, theirs
                        in zip(per_game[hero], per_game[rival], strict=True)]
-        figures[f"{hero}_minus_{rival}"] = _mean_and_interval(differences)
+        figures[f"{hero}_minus_{rival}"] = _mean_and_interval(differences, digits)
     figures["hands"] = int(sum(per_game["hands"]))
+    figures["per_game"] = per_game  # for paired comparisons: the same games, deal by deal
     return figures
 
 
-def _mean_and_interval(values: list[float]) -> dict[str, object]:
+def _mean_and_interval(values: list[float], digits: int) -> dict[str, object]:
     mean = statistics.fmean(values)
     margin = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 \
         else math.inf
-    return {"per_hand": round(mean, 1), "ci95": [round(mean - margin, 1),
-                                                  round(mean + margin, 1)]}
+    return {"per_hand": round(mean, digits), "ci95": [round(mean - margin, digits),
+                                                       round(mean + margin, digits)]}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", choices=["coup-detat", DUEL, *BLUFFING],
+                        default="coup-detat")
     parser.add_argument("--hero", choices=PLAYERS, default="hard")
     parser.add_argument("--rival", choices=[*PLAYERS, "medium"], default="partner")
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--budget", type=float, default=0.1)
-    parser.add_argument("--players", type=int, default=4, choices=[3, 4])
+    parser.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--duplicate", action="store_true",
+                        help="each game twice on the same deals, hero and rival swapped")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--games-out", help="a file for each game's figures (JSON)")
     arguments = parser.parse_args()
     if arguments.hero == arguments.rival:
         parser.error("the hero and the rival must differ")
-    figures = measure(arguments.hero, arguments.rival, arguments.players, arguments.hands,
-                      arguments.budget, arguments.jobs)
+    duel = arguments.ruleset == DUEL
+    if arguments.ruleset != "coup-detat" and {"careful", "careful2", "office"} & {arguments.hero,
+                                                                         arguments.rival}:
+        parser.error("careful play-outs are the 1966 game's")
+    players = 2 if duel else arguments.players
+    figures = measure(arguments.ruleset, arguments.hero, arguments.rival, players,
+                      arguments.hands, arguments.budget, arguments.jobs, arguments.duplicate)
+    games = figures.pop("per_game")
+    if arguments.games_out is not None:
+        Path(arguments.games_out).write_text(json.dumps(games))
     print(json.dumps(figures, indent=None if arguments.json else 2, ensure_ascii=False))
     return 0
 

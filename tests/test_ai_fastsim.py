@@ -107,3 +107,68 @@ def test_a_playouts_gains_balance_but_for_the_treasury_a_coup_takes() -> None:
         assert sum(gains) == pytest.approx(state.treasury if coup_won else 0)
         checked += 1
     assert checked > 20
+
+
+def director_hands(seed: int) -> list[State]:
+    """Positions at the first card of Director's hands of tricks (no coup)."""
+    found = []
+    for state in positions(4, False, seed, every=1):
+        hand = state.hand
+        if (state.phase is Phase.PLAY and hand is not None and hand.coup_player is None
+                and hand.tricks is not None and not hand.tricks.done
+                and not hand.tricks.plays and hand.hand_type.value != "dominos"):
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("careful", [1, 2])
+def test_careful_playouts_finish_the_hand_with_the_gains_balanced(careful: int) -> None:
+    rng = random.Random(careful)
+    checked = 0
+    for state in positions(4, False, 47, every=5):
+        if state.phase is not Phase.PLAY:
+            continue
+        sim = Hand.from_state(state)
+        gains = sim.play_out(rng, careful)
+        assert all(not cards for cards in sim.hands) or sim.hand_type.value == "dominos"
+        succeeded, hidden, _ = sim.outcome()
+        coup_won = succeeded is True or hidden is not None
+        assert sum(gains) == pytest.approx(state.treasury if coup_won else 0)
+        checked += 1
+    assert checked > 20
+
+
+def test_careful_victims_pay_less_than_at_random_unless_the_director_ducks_too() -> None:
+    """Penalties are the cards taken: when the victims duck, the Director (at random) takes
+    more of them; when he ducks too (2), the victims are left with them."""
+    rng = random.Random(5)
+    states = director_hands(48) + director_hands(49)
+    assert len(states) >= 4
+    paid = {0: 0.0, 1: 0.0, 2: 0.0}
+    for state in states:
+        for careful in paid:
+            for _ in range(200):
+                sim = Hand.from_state(state)
+                sim.play_out(rng, careful)
+                paid[careful] += sum(sim.outcome()[2])
+    assert paid[1] < 0.9 * paid[0] and paid[2] > paid[1]
+
+
+def test_the_office_changing_hands_is_worth_its_value_for_each_hand_left() -> None:
+    rng = random.Random(6)
+    for state in positions(4, False, 50, every=1):
+        hand = state.hand
+        if state.phase is not Phase.PLAY or hand is None or hand.coup_player is None:
+            continue
+        for _ in range(200):
+            cheap, dear = Hand.from_state(state), Hand.from_state(state)
+            dear.office_value = cheap.office_value + 1000
+            seed = rng.random()
+            gains = [cheap.play_out(random.Random(seed)), dear.play_out(random.Random(seed))]
+            if cheap.outcome()[0]:  # the coup succeeded: its player is Director now
+                extra = 1000 * (cheap.hands_left - 1)
+                seat = cheap.coup_player
+                assert gains[1][seat] - gains[0][seat] == extra
+                assert gains[1][cheap.director] - gains[0][cheap.director] == -extra
+                return
+    pytest.fail("no coup succeeded in the play-outs")

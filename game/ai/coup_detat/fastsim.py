@@ -31,7 +31,7 @@ from game.rules.coup_detat.charts import (
 from game.rules.coup_detat.state import SUIT_INDEX, State
 
 DIRECTOR_VALUE_PER_HAND = 350  # what holding the office is worth for each hand left
-CARELESS = 0.25  # in careful playouts, the share of a victim's moves made at random
+CARELESS = 0.25  # in careful playouts, the share of a player's moves made at random
 
 
 @dataclass(frozen=True)
@@ -117,6 +117,7 @@ class Hand:
     bottom: list[int] = field(default_factory=lambda: [-1] * 4)
     out: list[int] = field(default_factory=list)
     runner: int = -1
+    office_value: int = DIRECTOR_VALUE_PER_HAND  # the Directorship's worth a hand left
 
     @classmethod
     def from_state(cls, state: State) -> Hand:
@@ -178,26 +179,33 @@ class Hand:
                 self.king_of_hearts_taker = seat
 
     # Playing out -----------------------------------------------------------------------------
-    def play_out(self, rng: random.Random, careful: bool = False) -> list[float]:
-        """Play to the end of the hand with random legal moves (`careful`: in a Director's
-        hand of tricks, his victims mostly duck penalties); each seat's francs."""
-        if self.hand_type is HandType.DOMINOS:
-            self._dominos_out(rng.random)
-        elif careful and self.coup_player < 0:
-            self._tricks_out_carefully(rng.random)
+    def play_out(self, rng: random.Random, careful: int = 0) -> list[float]:
+        """Play to the end of the hand with random legal moves, or (`careful`) as players
+        who mind the hand: 1, the Director's victims duck penalties; 2, everyone in a
+        Director's hand does, and in a coup the coup's player takes tricks and the others
+        stop him. Each seat's francs."""
+        if self.hand_type is HandType.DOMINOS or not careful:
+            if self.hand_type is HandType.DOMINOS:
+                self._dominos_out(rng.random)
+            else:
+                self._tricks_out(rng.random)
+        elif self.coup_player < 0:
+            self._tricks_out_carefully(rng.random, everyone=careful >= 2)
+        elif careful >= 2:
+            self._coup_out(rng.random)
         else:
             self._tricks_out(rng.random)
         return self.payoff()
 
-    def _tricks_out_carefully(self, random_float: object) -> None:
-        """The rest of a Director's hand of tricks, his victims playing as a cautious player
-        would (one move in `CARELESS` at random): lead low, follow under the trick's best
-        card if they can, throw their costliest card when void. The Director plays at
-        random (nothing costs him)."""
+    def _tricks_out_carefully(self, random_float: object, everyone: bool) -> None:
+        """The rest of a Director's hand of tricks, his victims (`everyone`: he too)
+        playing as a cautious player would (one move in `CARELESS` at random): lead low,
+        follow under the trick's best card if they can, throw their costliest card when
+        void."""
         draw = random_float
         t = tables(self.players)
         cost = card_costs(self.players, self.hand_type)
-        director = self.director
+        director = -1 if everyone else self.director
         while self.tricks_done < t.tricks:
             cards = self.legal_cards()
             if len(cards) == 1:
@@ -206,6 +214,35 @@ class Hand:
                 card = cards[int(draw() * len(cards))]  # type: ignore[operator]
             else:
                 card = self._cautious(cards, cost, t)
+            named = int(draw() * 4) if card == t.coup and not self.trick else NO_SUIT  # type: ignore[operator]
+            self.play(card, named)
+
+    def _coup_out(self, random_float: object) -> None:
+        """The rest of a coup's hand of tricks: its player takes what tricks he can, the
+        others take the tricks he would (one move in `CARELESS` at random)."""
+        draw = random_float
+        t = tables(self.players)
+        power, suit = t.power, t.suit
+        while self.tricks_done < t.tricks:
+            cards = self.legal_cards()
+            if len(cards) == 1 or draw() < CARELESS:  # type: ignore[operator]
+                card = cards[int(draw() * len(cards))]  # type: ignore[operator]
+            elif not self.trick:
+                card = max(cards, key=lambda c: (c != t.coup, power[c]))
+            else:
+                led = self.led
+                best_seat, best = self.trick[0][0], -1
+                for seat, played in self.trick:
+                    strength = power[played] if suit[played] == led or played == t.coup else -1
+                    if strength > best:
+                        best_seat, best = seat, strength
+                beating = sorted((c for c in cards if suit[c] == led and power[c] > best),
+                                 key=lambda c: power[c])
+                mine = self.to_act == self.coup_player
+                if beating and (mine or best_seat == self.coup_player):
+                    card = beating[0]
+                else:
+                    card = min(cards, key=lambda c: (c == t.coup, power[c]))
             named = int(draw() * 4) if card == t.coup and not self.trick else NO_SUIT  # type: ignore[operator]
             self.play(card, named)
 
@@ -428,7 +465,7 @@ class Hand:
                 gains[seat] -= cost
                 gains[self.director] += cost
         if new_director != self.director:
-            office = DIRECTOR_VALUE_PER_HAND * (self.hands_left - 1)
+            office = self.office_value * (self.hands_left - 1)
             gains[new_director] += office
             gains[self.director] -= office
         return gains

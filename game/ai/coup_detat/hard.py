@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.coup_detat.fastsim import Hand
+from game.ai.coup_detat.fastsim import DIRECTOR_VALUE_PER_HAND, Hand
 from game.ai.coup_detat.knowledge import Knowledge, knowledge
 from game.ai.coup_detat.medium import director_choice
 from game.ai.coup_detat.worlds import resample
@@ -36,21 +36,23 @@ class Playouts(Policy[State]):
 
     seen: CoupDetatView
     known: Knowledge
-    careful: bool = False  # the Director's victims duck penalties in the play-outs
+    careful: int = 0  # how the play-outs are played (fastsim.Hand.play_out)
+    office: int = DIRECTOR_VALUE_PER_HAND  # the Directorship's worth a hand left
 
     @classmethod
-    def of(cls, seen: CoupDetatView, careful: bool = False) -> Playouts:
-        return cls(seen, knowledge(seen), careful)
+    def of(cls, seen: CoupDetatView, careful: int = 0,
+           office: int = DIRECTOR_VALUE_PER_HAND) -> Playouts:
+        return cls(seen, knowledge(seen), careful, office)
 
     def imagine(self, rng: random.Random) -> State:
         return resample(self.seen, rng, self.known)
 
     def value(self, world: State, decision: Decision, rng: random.Random) -> float:
-        return _value_of(world, decision, self.known.seat, rng, self.careful)
+        return _value_of(world, decision, self.known.seat, rng, self.careful, self.office)
 
 
 def _value_of(state: State, choice: Decision, me: int, rng: random.Random,
-              careful: bool = False) -> float:
+              careful: int = 0, office: int = DIRECTOR_VALUE_PER_HAND) -> float:
     """The francs `choice` brings `me` in one imagined deal, the hand played out."""
     decided = decide(state, choice)
     if any(isinstance(event, HandEnded) for event in decided.events):
@@ -61,7 +63,9 @@ def _value_of(state: State, choice: Decision, me: int, rng: random.Random,
         assert director is not None
         naming = director_choice(view(after, director), legal(after))
         after = decide(after, naming).state
-    return Hand.from_state(after).play_out(rng, careful)[me]
+    hand = Hand.from_state(after)
+    hand.office_value = office
+    return hand.play_out(rng, careful)[me]
 
 
 def _settled_gain(events: Sequence[object], me: int) -> float:
@@ -78,10 +82,11 @@ def _settled_gain(events: Sequence[object], me: int) -> float:
 class HardPlayer(SearchPlayer):
     """The search player of the 1966 game: every decision tried, scored in francs."""
 
-    careful_playouts = False
+    careful_playouts = 0
+    office_value = DIRECTOR_VALUE_PER_HAND
 
     def policy(self, seen: CoupDetatView) -> Playouts:
-        return Playouts.of(seen, self.careful_playouts)
+        return Playouts.of(seen, self.careful_playouts, self.office_value)
 
     def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
         return (f"Over {found.worlds} deals consistent with what you have seen, it comes "

@@ -1,0 +1,78 @@
+"""The sparring partner of benchmarks/sparring.py (an ISMCTS, not shipped): the tree search
+finds what a toy game rewards, and the partner makes only legal decisions in every game."""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import ismcts  # noqa: E402
+from benchmarks.sparring import SparringPartner  # noqa: E402
+from game.engine.match import Match, seeded_chance  # noqa: E402
+from game.games import get_ruleset  # noqa: E402
+
+
+@dataclass
+class Race:
+    """A toy of two seats taking turns: each says "high" or "low"; after four moves the
+    seat that said "high" more often wins (a tie goes to nobody)."""
+
+    said: list[str] = field(default_factory=list)
+
+
+class RaceDeals:
+    def deal(self, rng: random.Random) -> Race:
+        return Race()
+
+    def moves(self, sim: Race) -> list[str]:
+        return ["low", "high"]
+
+    def mover(self, sim: Race) -> int:
+        return len(sim.said) % 2
+
+    def apply(self, sim: Race, move: object) -> None:
+        sim.said.append(str(move))
+
+    def over(self, sim: Race) -> bool:
+        return len(sim.said) == 4
+
+    def play_out(self, sim: Race, rng: random.Random) -> list[float]:
+        while not self.over(sim):
+            self.apply(sim, rng.choice(self.moves(sim)))
+        return self.rewards(sim)
+
+    def rewards(self, sim: Race) -> list[float]:
+        highs = [sim.said[seat::2].count("high") for seat in (0, 1)]
+        return [float(highs[seat] > highs[1 - seat]) for seat in (0, 1)]
+
+
+def test_the_tree_search_finds_the_move_that_wins_against_a_best_reply() -> None:
+    visits = ismcts.search(RaceDeals(), 0.2, random.Random(1), exploration=0.7)
+    assert max(visits, key=visits.__getitem__) == "high"
+    assert visits["high"] > 3 * visits["low"]
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("coup-detat", 4), ("coup-detat", 3),
+                                                  ("coup-detat-duel", 2), ("coup", 4),
+                                                  ("coup-inquisitor", 3)])
+def test_the_partner_makes_only_legal_decisions(ruleset: str, players: int) -> None:
+    rules = get_ruleset(ruleset)
+    match = Match(rules, rules.parse_options({"players": players}),
+                  chance=seeded_chance(rules, 7))
+    partners = [SparringPartner(seat, 0.002, ruleset) for seat in range(players)]
+    for _ in range(60):
+        if match.pending.over:
+            break
+        seat = match.pending.seat
+        assert seat is not None
+        legal = match.legal()
+        decision = partners[seat].decide(match.view(seat), legal)
+        assert decision in legal
+        match.submit(decision)
+    assert len(match.turns) > 30
