@@ -12,10 +12,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import ismcts  # noqa: E402
-from benchmarks.sparring import SparringPartner  # noqa: E402
-from game.engine.match import Match, seeded_chance  # noqa: E402
-from game.games import get_ruleset  # noqa: E402
+from benchmarks import ismcts
+from benchmarks.sparring import SparringPartner
+from game.engine.match import Match, seeded_chance
+from game.games import get_ruleset
 
 
 @dataclass
