@@ -13,11 +13,15 @@ The partner plays the cards by ISMCTS, every seat's moves in its tree, rewarded 
 before the cards (a coup, naming the hand, the Bastille exchange) it makes by flat Monte
 Carlo over the same budget, with Hard's own play-outs.
 
-The table: `--hero` and `--rival` (each `partner`, `hard`, or `careful`: Hard with careful
-play-outs, 1966 only), each one process and the same budget a decision, Medium in the other
-chairs (1966), chairs rotated; the hero's gain a hand (francs; in the game for two, his
-share of the points) and the hero's minus the rival's, with 95% intervals over the games,
-which are independent. `--rival medium`: the hero alone among Medium.
+The table: `--hero` and `--rival` (`partner`, `hard`, or one of Hard's variants in the 1966
+game, `VARIANTS`), each one process and the same budget a decision, Medium in the other
+chairs (1966 and the bluffing games), chairs rotated; the hero's gain (francs a hand; in the
+game for two his share of the points; in the bluffing games his share of the games won) and
+the hero's minus the rival's, with 95% intervals over the games, which are independent.
+`--rival medium`: the hero alone among Medium. `--duplicate`: each game is played twice on
+the same deals, the hero and the rival in each other's chairs, which takes the deals' luck
+out of their difference. `--games-out FILE` keeps each game's figures, so that two runs (the
+same games) can be compared game by game.
 """
 
 from __future__ import annotations
@@ -313,9 +317,17 @@ class OfficeHard(Careful2Hard):
     office_value = 800
 
 
+class DiceHard(HardPlayer):
+    """Hard whose play-outs of a deal share their dice: every decision's from one seed."""
+
+    same_dice = True
+
+
 # Measuring ------------------------------------------------------------------------------------
 SEED = 1912
-PLAYERS = ("partner", "hard", "careful", "careful2", "office")
+VARIANTS = {"careful": CarefulHard, "careful2": Careful2Hard, "office": OfficeHard,
+            "dice": DiceHard}  # Hard's variants tried against the partner (1966)
+PLAYERS = ("partner", "hard", *VARIANTS)
 HANDS_PER_GAME = {"coup-detat": 6, DUEL: 12, "coup": 1, "coup-inquisitor": 1}
 """A seat's hands in a game (1966: six a Director); a bluffing game counts games."""
 
@@ -355,12 +367,8 @@ def _one_game(ruleset: str, seating: tuple[str, ...], players: int, budget: floa
         seed = f"{SEED}:{number}:{seat}"
         if kind == "partner":
             found: Any = SparringPartner(seed, budget, ruleset)
-        elif kind == "careful":
-            found = CarefulHard(seed, budget=budget, workers=1)
-        elif kind == "careful2":
-            found = Careful2Hard(seed, budget=budget, workers=1)
-        elif kind == "office":
-            found = OfficeHard(seed, budget=budget, workers=1)
+        elif kind in VARIANTS:
+            found = VARIANTS[kind](seed, budget=budget, workers=1)
         else:
             found = make_player(kind, seed, budget=budget, workers=1, ruleset=ruleset)
         made.append(found)
@@ -404,6 +412,25 @@ def measure(ruleset: str, hero: str, rival: str, players: int, hands: int, budge
     return figures
 
 
+def ladder_step(ruleset: str, players: int, hands: int, budget: float) -> dict[str, object]:
+    """The ladder's sparring step (benchmarks/ladder.py --sparring): Hard against the
+    partner, duplicate, each one process and `budget` seconds a decision. It holds when
+    Hard's advantage (1966: francs a hand over the partner's; the game for two: its share
+    of the points over an even share) has its whole 95% interval above zero."""
+    figures = measure(ruleset, "hard", "partner", players, hands, budget, jobs=2,
+                      duplicate=True)
+    figures.pop("per_game")
+    if ruleset == DUEL:
+        share = figures["hard"]
+        low = share["ci95"][0] - 0.5  # type: ignore[index]
+    else:
+        advantage = figures["hard_minus_partner"]
+        low = advantage["ci95"][0]  # type: ignore[index]
+    figures["step"] = "hard > partner"
+    figures["holds"] = low > 0
+    return figures
+
+
 def _mean_and_interval(values: list[float], digits: int) -> dict[str, object]:
     mean = statistics.fmean(values)
     margin = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 \
@@ -430,9 +457,8 @@ def main() -> int:
     if arguments.hero == arguments.rival:
         parser.error("the hero and the rival must differ")
     duel = arguments.ruleset == DUEL
-    if arguments.ruleset != "coup-detat" and {"careful", "careful2", "office"} & {arguments.hero,
-                                                                         arguments.rival}:
-        parser.error("careful play-outs are the 1966 game's")
+    if arguments.ruleset != "coup-detat" and {arguments.hero, arguments.rival} & set(VARIANTS):
+        parser.error("Hard's variants are the 1966 game's")
     players = 2 if duel else arguments.players
     figures = measure(arguments.ruleset, arguments.hero, arguments.rival, players,
                       arguments.hands, arguments.budget, arguments.jobs, arguments.duplicate)

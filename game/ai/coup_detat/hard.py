@@ -31,24 +31,28 @@ from game.rules.coup_detat.view import CoupDetatView, legal, view
 
 
 @dataclass(frozen=True)
-class Playouts(Policy[State]):
+class Playouts(Policy[tuple[State, int]]):
     """The deals imagined from one seat's view, each decision's hand played out."""
 
     seen: CoupDetatView
     known: Knowledge
     careful: int = 0  # how the play-outs are played (fastsim.Hand.play_out)
     office: int = DIRECTOR_VALUE_PER_HAND  # the Directorship's worth a hand left
+    same_dice: bool = False  # every decision's play-out in a deal from the same dice
 
     @classmethod
     def of(cls, seen: CoupDetatView, careful: int = 0,
-           office: int = DIRECTOR_VALUE_PER_HAND) -> Playouts:
-        return cls(seen, knowledge(seen), careful, office)
+           office: int = DIRECTOR_VALUE_PER_HAND, same_dice: bool = False) -> Playouts:
+        return cls(seen, knowledge(seen), careful, office, same_dice)
 
-    def imagine(self, rng: random.Random) -> State:
-        return resample(self.seen, rng, self.known)
+    def imagine(self, rng: random.Random) -> tuple[State, int]:
+        return resample(self.seen, rng, self.known), rng.randrange(2**62)
 
-    def value(self, world: State, decision: Decision, rng: random.Random) -> float:
-        return _value_of(world, decision, self.known.seat, rng, self.careful, self.office)
+    def value(self, world: tuple[State, int], decision: Decision,
+              rng: random.Random) -> float:
+        state, dice = world
+        dealt = random.Random(dice) if self.same_dice else rng
+        return _value_of(state, decision, self.known.seat, dealt, self.careful, self.office)
 
 
 def _value_of(state: State, choice: Decision, me: int, rng: random.Random,
@@ -84,9 +88,10 @@ class HardPlayer(SearchPlayer):
 
     careful_playouts = 0
     office_value = DIRECTOR_VALUE_PER_HAND
+    same_dice = False
 
     def policy(self, seen: CoupDetatView) -> Playouts:
-        return Playouts.of(seen, self.careful_playouts, self.office_value)
+        return Playouts.of(seen, self.careful_playouts, self.office_value, self.same_dice)
 
     def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
         return (f"Over {found.worlds} deals consistent with what you have seen, it comes "
