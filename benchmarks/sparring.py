@@ -48,6 +48,7 @@ from game.ai.bluff.medium import MediumPlayer
 from game.ai.bluff.worlds import resample as bluff_resample
 from game.ai.card_play import NO_SUIT, PASS, STOP
 from game.ai.coup_detat import fastsim
+from game.ai.coup_detat.fastsim import Care
 from game.ai.coup_detat.hard import HardPlayer
 from game.ai.coup_detat.hard import Playouts as CoupDetatPlayouts
 from game.ai.coup_detat.knowledge import Knowledge
@@ -281,7 +282,7 @@ class SparringPartner:
         deals = self._deals(seen)
         if deals is None:  # before the cards: flat Monte Carlo, as Hard
             playouts = DuelPlayouts.of(seen) if self.ruleset == DUEL \
-                else CoupDetatPlayouts.of(seen)
+                else CoupDetatPlayouts.of(seen, Care.NONE)  # random, as its tree's
             return flat_search(playouts, legal, self.rng.randrange(2**62), self.budget).best()
         visits = ismcts.search(deals, self.budget, self.rng, EXPLORATION[self.ruleset])
         return max(legal, key=lambda decision: visits.get(deals.move_of(decision), -1))
@@ -297,21 +298,20 @@ class SparringPartner:
         return None
 
 
-class CarefulHard(HardPlayer):
-    """Hard whose play-outs have the Director's victims duck penalties."""
+class PlainHard(HardPlayer):
+    """Hard as it was: random play-outs."""
 
-    careful_playouts = 1
-
-
-class Careful2Hard(HardPlayer):
-    """Hard whose play-outs have everyone mind the hand: in a Director's hand all duck
-    penalties; in a coup its player takes tricks and the others stop him."""
-
-    careful_playouts = 2
+    care = Care.NONE
 
 
-class OfficeHard(Careful2Hard):
-    """Careful2, the Directorship worth more: about what a Director's hand brings him
+class VictimsHard(HardPlayer):
+    """Hard whose play-outs have only the Director's victims duck penalties."""
+
+    care = Care.VICTIMS
+
+
+class OfficeHard(HardPlayer):
+    """Hard with the Directorship worth more: about what a Director's hand brings him
     beside a victim's, in games of Medium."""
 
     office_value = 800
@@ -325,7 +325,7 @@ class DiceHard(HardPlayer):
 
 # Measuring ------------------------------------------------------------------------------------
 SEED = 1912
-VARIANTS = {"careful": CarefulHard, "careful2": Careful2Hard, "office": OfficeHard,
+VARIANTS = {"plain": PlainHard, "victims": VictimsHard, "office": OfficeHard,
             "dice": DiceHard}  # Hard's variants tried against the partner (1966)
 PLAYERS = ("partner", "hard", *VARIANTS)
 HANDS_PER_GAME = {"coup-detat": 6, DUEL: 12, "coup": 1, "coup-inquisitor": 1}

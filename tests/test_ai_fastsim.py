@@ -10,7 +10,8 @@ import pytest
 from test_ai_knowledge import positions
 
 from game.ai.card_play import NO_SUIT, PASS, STOP
-from game.ai.coup_detat.fastsim import Hand, tables
+from game.ai.coup_detat.fastsim import Care, Hand, tables
+from game.cards import Card
 from game.games import get_ruleset
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.decisions import Pass, PlayCard, StopRun
@@ -121,15 +122,15 @@ def director_hands(seed: int) -> list[State]:
     return found
 
 
-@pytest.mark.parametrize("careful", [1, 2])
-def test_careful_playouts_finish_the_hand_with_the_gains_balanced(careful: int) -> None:
-    rng = random.Random(careful)
+@pytest.mark.parametrize("care", [Care.VICTIMS, Care.EVERYONE])
+def test_mindful_playouts_finish_the_hand_with_the_gains_balanced(care: Care) -> None:
+    rng = random.Random(care)
     checked = 0
     for state in positions(4, False, 47, every=5):
         if state.phase is not Phase.PLAY:
             continue
         sim = Hand.from_state(state)
-        gains = sim.play_out(rng, careful)
+        gains = sim.play_out(rng, care)
         assert all(not cards for cards in sim.hands) or sim.hand_type.value == "dominos"
         succeeded, hidden, _ = sim.outcome()
         coup_won = succeeded is True or hidden is not None
@@ -138,37 +139,59 @@ def test_careful_playouts_finish_the_hand_with_the_gains_balanced(careful: int) 
     assert checked > 20
 
 
-def test_careful_victims_pay_less_than_at_random_unless_the_director_ducks_too() -> None:
+def test_mindful_victims_pay_less_than_at_random_unless_the_director_ducks_too() -> None:
     """Penalties are the cards taken: when the victims duck, the Director (at random) takes
-    more of them; when he ducks too (2), the victims are left with them."""
+    more of them; when he ducks too, the victims are left with them."""
     rng = random.Random(5)
     states = director_hands(48) + director_hands(49)
     assert len(states) >= 4
-    paid = {0: 0.0, 1: 0.0, 2: 0.0}
+    paid = dict.fromkeys(Care, 0.0)
     for state in states:
-        for careful in paid:
+        for care in Care:
             for _ in range(200):
                 sim = Hand.from_state(state)
-                sim.play_out(rng, careful)
-                paid[careful] += sum(sim.outcome()[2])
-    assert paid[1] < 0.9 * paid[0] and paid[2] > paid[1]
+                sim.play_out(rng, care)
+                paid[care] += sum(sim.outcome()[2])
+    assert paid[Care.VICTIMS] < 0.9 * paid[Care.NONE]
+    assert paid[Care.EVERYONE] > paid[Care.VICTIMS]
 
 
-def test_the_office_changing_hands_is_worth_its_value_for_each_hand_left() -> None:
-    rng = random.Random(6)
-    for state in positions(4, False, 50, every=1):
+def a_coup_hand() -> Hand:
+    """A coup hand of tricks at its first card, in the simulator."""
+    for state in positions(4, False, 51, every=1):
         hand = state.hand
-        if state.phase is not Phase.PLAY or hand is None or hand.coup_player is None:
-            continue
-        for _ in range(200):
-            cheap, dear = Hand.from_state(state), Hand.from_state(state)
-            dear.office_value = cheap.office_value + 1000
-            seed = rng.random()
-            gains = [cheap.play_out(random.Random(seed)), dear.play_out(random.Random(seed))]
-            if cheap.outcome()[0]:  # the coup succeeded: its player is Director now
-                extra = 1000 * (cheap.hands_left - 1)
-                seat = cheap.coup_player
-                assert gains[1][seat] - gains[0][seat] == extra
-                assert gains[1][cheap.director] - gains[0][cheap.director] == -extra
-                return
-    pytest.fail("no coup succeeded in the play-outs")
+        if (state.phase is Phase.PLAY and hand is not None and hand.coup_player is not None
+                and hand.tricks is not None and not hand.tricks.done
+                and not hand.tricks.plays):
+            return Hand.from_state(state)
+    raise AssertionError("no coup in the game")
+
+
+def deal_for_a_coup(coup_player: int, to_act: int) -> Hand:
+    sim = a_coup_hand()
+    number = tables(4).number
+    sim.coup_player, sim.to_act = coup_player, to_act
+    sim.hands = [[number[Card.parse(card)] for card in cards.split()] for cards in
+                 ("AS 9S 7H", "KS JS 8H", "10S 8S 9H", "QS 7S 10H")]
+    return sim
+
+
+def test_a_coups_player_leads_his_strongest_card_and_takes_tricks_cheaply() -> None:
+    t, number = tables(4), tables(4).number
+    sim = deal_for_a_coup(coup_player=0, to_act=0)
+    assert sim._pursuing(sim.legal_cards(), t) == number[Card.parse("AS")]
+    sim = deal_for_a_coup(coup_player=1, to_act=1)
+    sim.trick, sim.led = [(0, number[Card.parse("9S")])], SUIT_INDEX[Card.parse("9S").suit]
+    assert sim._pursuing(sim.legal_cards(), t) == number[Card.parse("JS")]
+
+
+def test_the_others_take_the_trick_from_the_coups_player_or_play_low() -> None:
+    t, number = tables(4), tables(4).number
+    spade = SUIT_INDEX[Card.parse("9S").suit]
+    sim = deal_for_a_coup(coup_player=0, to_act=2)
+    sim.trick, sim.led = [(0, number[Card.parse("9S")]), (1, number[Card.parse("JS")])], spade
+    assert sim._pursuing(sim.legal_cards(), t) == number[Card.parse("8S")], \
+        "another is winning the trick: nothing to stop, the weakest goes"
+    sim.trick = [(1, number[Card.parse("JS")]), (0, number[Card.parse("KS")])]
+    assert sim._pursuing(sim.legal_cards(), t) == number[Card.parse("10S")], \
+        "the coup's player is winning: the 10 (above the King) takes it from him"

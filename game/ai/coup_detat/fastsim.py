@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import IntEnum
 from functools import cache
 
 from game.ai.card_play import NO_SUIT, PASS, RUN_STOP_CHANCE, STOP, SUITS
@@ -31,7 +32,16 @@ from game.rules.coup_detat.charts import (
 from game.rules.coup_detat.state import SUIT_INDEX, State
 
 DIRECTOR_VALUE_PER_HAND = 350  # what holding the office is worth for each hand left
-CARELESS = 0.25  # in careful playouts, the share of a player's moves made at random
+CARELESS = 0.25  # in mindful play-outs, the share of a player's moves made at random
+
+
+class Care(IntEnum):
+    """How the players of a play-out mind the hand (Dominos is always played at random)."""
+
+    NONE = 0  # every move at random
+    VICTIMS = 1  # in a Director's hand his victims duck penalties; coups at random
+    EVERYONE = 2  # in a Director's hand everyone ducks; in a coup its player takes tricks
+    #               and the others stop him
 
 
 @dataclass(frozen=True)
@@ -179,22 +189,17 @@ class Hand:
                 self.king_of_hearts_taker = seat
 
     # Playing out -----------------------------------------------------------------------------
-    def play_out(self, rng: random.Random, careful: int = 0) -> list[float]:
-        """Play to the end of the hand with random legal moves, or (`careful`) as players
-        who mind the hand: 1, the Director's victims duck penalties; 2, everyone in a
-        Director's hand does, and in a coup the coup's player takes tricks and the others
-        stop him. Each seat's francs."""
-        if self.hand_type is HandType.DOMINOS or not careful:
-            if self.hand_type is HandType.DOMINOS:
-                self._dominos_out(rng.random)
-            else:
-                self._tricks_out(rng.random)
-        elif self.coup_player < 0:
-            self._tricks_out_carefully(rng.random, everyone=careful >= 2)
-        elif careful >= 2:
-            self._coup_out(rng.random)
-        else:
+    def play_out(self, rng: random.Random, care: Care = Care.NONE) -> list[float]:
+        """Play to the end of the hand, the players minding it as `care` says; each seat's
+        francs."""
+        if self.hand_type is HandType.DOMINOS:
+            self._dominos_out(rng.random)
+        elif care is Care.NONE or (care is Care.VICTIMS and self.coup_player >= 0):
             self._tricks_out(rng.random)
+        elif self.coup_player < 0:
+            self._tricks_out_carefully(rng.random, everyone=care is Care.EVERYONE)
+        else:
+            self._coup_out(rng.random)
         return self.payoff()
 
     def _tricks_out_carefully(self, random_float: object, everyone: bool) -> None:
@@ -218,33 +223,37 @@ class Hand:
             self.play(card, named)
 
     def _coup_out(self, random_float: object) -> None:
-        """The rest of a coup's hand of tricks: its player takes what tricks he can, the
-        others take the tricks he would (one move in `CARELESS` at random)."""
+        """The rest of a coup's hand of tricks, played as `_pursuing` says (one move in
+        `CARELESS` at random)."""
         draw = random_float
         t = tables(self.players)
-        power, suit = t.power, t.suit
         while self.tricks_done < t.tricks:
             cards = self.legal_cards()
             if len(cards) == 1 or draw() < CARELESS:  # type: ignore[operator]
                 card = cards[int(draw() * len(cards))]  # type: ignore[operator]
-            elif not self.trick:
-                card = max(cards, key=lambda c: (c != t.coup, power[c]))
             else:
-                led = self.led
-                best_seat, best = self.trick[0][0], -1
-                for seat, played in self.trick:
-                    strength = power[played] if suit[played] == led or played == t.coup else -1
-                    if strength > best:
-                        best_seat, best = seat, strength
-                beating = sorted((c for c in cards if suit[c] == led and power[c] > best),
-                                 key=lambda c: power[c])
-                mine = self.to_act == self.coup_player
-                if beating and (mine or best_seat == self.coup_player):
-                    card = beating[0]
-                else:
-                    card = min(cards, key=lambda c: (c == t.coup, power[c]))
+                card = self._pursuing(cards, t)
             named = int(draw() * 4) if card == t.coup and not self.trick else NO_SUIT  # type: ignore[operator]
             self.play(card, named)
+
+    def _pursuing(self, cards: list[int], t: Tables) -> int:
+        """A coup's card: its player takes what tricks he can, the others take the tricks
+        he would win. A lead is the strongest card (never COUP); whoever can beat the
+        coup's player (or, he, the trick) does so as cheaply as he can; else the weakest
+        card goes."""
+        power, suit, coup = t.power, t.suit, t.coup
+        if not self.trick:
+            return max(cards, key=lambda c: (c != coup, power[c]))
+        led = self.led
+        best_seat, best = self.trick[0][0], -1
+        for seat, played in self.trick:
+            strength = power[played] if suit[played] == led or played == coup else -1
+            if strength > best:
+                best_seat, best = seat, strength
+        beating = [c for c in cards if suit[c] == led and power[c] > best]
+        if beating and self.coup_player in (self.to_act, best_seat):
+            return min(beating, key=lambda c: power[c])
+        return min(cards, key=lambda c: (c == coup, power[c]))
 
     def _cautious(self, cards: list[int], cost: tuple[int, ...], t: Tables) -> int:
         power, suit = t.power, t.suit

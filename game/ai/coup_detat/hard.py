@@ -2,6 +2,11 @@
 out (game/ai/coup_detat/worlds.py). In each imagined deal every legal decision is tried,
 the rest of the hand played out with the fast simulator, and a decision scored by the
 francs it brings the seat (the Directorship's worth included).
+
+The play-outs are played by players who mind the hand (`Care.EVERYONE`): in a Director's
+hand everyone ducks penalties, in a coup its player takes tricks and the others stop him,
+one move in four at random. Against random play-outs this made Hard clearly stronger than
+an ISMCTS player at equal time (benchmarks/sparring.py; README, "The computer opponents").
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.coup_detat.fastsim import DIRECTOR_VALUE_PER_HAND, Hand
+from game.ai.coup_detat.fastsim import DIRECTOR_VALUE_PER_HAND, Care, Hand
 from game.ai.coup_detat.knowledge import Knowledge, knowledge
 from game.ai.coup_detat.medium import director_choice
 from game.ai.coup_detat.worlds import resample
@@ -36,14 +41,14 @@ class Playouts(Policy[tuple[State, int]]):
 
     seen: CoupDetatView
     known: Knowledge
-    careful: int = 0  # how the play-outs are played (fastsim.Hand.play_out)
+    care: Care = Care.EVERYONE  # how the players of the play-outs mind the hand
     office: int = DIRECTOR_VALUE_PER_HAND  # the Directorship's worth a hand left
     same_dice: bool = False  # every decision's play-out in a deal from the same dice
 
     @classmethod
-    def of(cls, seen: CoupDetatView, careful: int = 0,
+    def of(cls, seen: CoupDetatView, care: Care = Care.EVERYONE,
            office: int = DIRECTOR_VALUE_PER_HAND, same_dice: bool = False) -> Playouts:
-        return cls(seen, knowledge(seen), careful, office, same_dice)
+        return cls(seen, knowledge(seen), care, office, same_dice)
 
     def imagine(self, rng: random.Random) -> tuple[State, int]:
         return resample(self.seen, rng, self.known), rng.randrange(2**62)
@@ -52,11 +57,11 @@ class Playouts(Policy[tuple[State, int]]):
               rng: random.Random) -> float:
         state, dice = world
         dealt = random.Random(dice) if self.same_dice else rng
-        return _value_of(state, decision, self.known.seat, dealt, self.careful, self.office)
+        return _value_of(state, decision, self.known.seat, dealt, self.care, self.office)
 
 
 def _value_of(state: State, choice: Decision, me: int, rng: random.Random,
-              careful: int = 0, office: int = DIRECTOR_VALUE_PER_HAND) -> float:
+              care: Care = Care.EVERYONE, office: int = DIRECTOR_VALUE_PER_HAND) -> float:
     """The francs `choice` brings `me` in one imagined deal, the hand played out."""
     decided = decide(state, choice)
     if any(isinstance(event, HandEnded) for event in decided.events):
@@ -69,7 +74,7 @@ def _value_of(state: State, choice: Decision, me: int, rng: random.Random,
         after = decide(after, naming).state
     hand = Hand.from_state(after)
     hand.office_value = office
-    return hand.play_out(rng, careful)[me]
+    return hand.play_out(rng, care)[me]
 
 
 def _settled_gain(events: Sequence[object], me: int) -> float:
@@ -86,12 +91,12 @@ def _settled_gain(events: Sequence[object], me: int) -> float:
 class HardPlayer(SearchPlayer):
     """The search player of the 1966 game: every decision tried, scored in francs."""
 
-    careful_playouts = 0
+    care = Care.EVERYONE
     office_value = DIRECTOR_VALUE_PER_HAND
     same_dice = False
 
     def policy(self, seen: CoupDetatView) -> Playouts:
-        return Playouts.of(seen, self.careful_playouts, self.office_value, self.same_dice)
+        return Playouts.of(seen, self.care, self.office_value, self.same_dice)
 
     def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
         return (f"Over {found.worlds} deals consistent with what you have seen, it comes "
