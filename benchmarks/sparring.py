@@ -310,23 +310,10 @@ class VictimsHard(HardPlayer):
     care = Care.VICTIMS
 
 
-class OfficeHard(HardPlayer):
-    """Hard with the Directorship worth more: about what a Director's hand brings him
-    beside a victim's, in games of Medium."""
-
-    office_value = 800
-
-
-class DiceHard(HardPlayer):
-    """Hard whose play-outs of a deal share their dice: every decision's from one seed."""
-
-    same_dice = True
-
-
 # Measuring ------------------------------------------------------------------------------------
 SEED = 1912
-VARIANTS = {"plain": PlainHard, "victims": VictimsHard, "office": OfficeHard,
-            "dice": DiceHard}  # Hard's variants tried against the partner (1966)
+VARIANTS = {"plain": PlainHard, "victims": VictimsHard}
+"""Hard's variants measured against the partner (1966)"""
 PLAYERS = ("partner", "hard", *VARIANTS)
 HANDS_PER_GAME = {"coup-detat": 6, DUEL: 12, "coup": 1, "coup-inquisitor": 1}
 """A seat's hands in a game (1966: six a Director); a bluffing game counts games."""

@@ -127,7 +127,6 @@ class Hand:
     bottom: list[int] = field(default_factory=lambda: [-1] * 4)
     out: list[int] = field(default_factory=list)
     runner: int = -1
-    office_value: int = DIRECTOR_VALUE_PER_HAND  # the Directorship's worth a hand left
 
     @classmethod
     def from_state(cls, state: State) -> Hand:
@@ -474,7 +473,7 @@ class Hand:
                 gains[seat] -= cost
                 gains[self.director] += cost
         if new_director != self.director:
-            office = self.office_value * (self.hands_left - 1)
+            office = DIRECTOR_VALUE_PER_HAND * (self.hands_left - 1)
             gains[new_director] += office
             gains[self.director] -= office
         return gains

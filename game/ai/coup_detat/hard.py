@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.coup_detat.fastsim import DIRECTOR_VALUE_PER_HAND, Care, Hand
+from game.ai.coup_detat.fastsim import Care, Hand
 from game.ai.coup_detat.knowledge import Knowledge, knowledge
 from game.ai.coup_detat.medium import director_choice
 from game.ai.coup_detat.worlds import resample
@@ -36,32 +36,26 @@ from game.rules.coup_detat.view import CoupDetatView, legal, view
 
 
 @dataclass(frozen=True)
-class Playouts(Policy[tuple[State, int]]):
+class Playouts(Policy[State]):
     """The deals imagined from one seat's view, each decision's hand played out."""
 
     seen: CoupDetatView
     known: Knowledge
     care: Care = Care.EVERYONE  # how the players of the play-outs mind the hand
-    office: int = DIRECTOR_VALUE_PER_HAND  # the Directorship's worth a hand left
-    same_dice: bool = False  # every decision's play-out in a deal from the same dice
 
     @classmethod
-    def of(cls, seen: CoupDetatView, care: Care = Care.EVERYONE,
-           office: int = DIRECTOR_VALUE_PER_HAND, same_dice: bool = False) -> Playouts:
-        return cls(seen, knowledge(seen), care, office, same_dice)
+    def of(cls, seen: CoupDetatView, care: Care = Care.EVERYONE) -> Playouts:
+        return cls(seen, knowledge(seen), care)
 
-    def imagine(self, rng: random.Random) -> tuple[State, int]:
-        return resample(self.seen, rng, self.known), rng.randrange(2**62)
+    def imagine(self, rng: random.Random) -> State:
+        return resample(self.seen, rng, self.known)
 
-    def value(self, world: tuple[State, int], decision: Decision,
-              rng: random.Random) -> float:
-        state, dice = world
-        dealt = random.Random(dice) if self.same_dice else rng
-        return _value_of(state, decision, self.known.seat, dealt, self.care, self.office)
+    def value(self, world: State, decision: Decision, rng: random.Random) -> float:
+        return _value_of(world, decision, self.known.seat, rng, self.care)
 
 
 def _value_of(state: State, choice: Decision, me: int, rng: random.Random,
-              care: Care = Care.EVERYONE, office: int = DIRECTOR_VALUE_PER_HAND) -> float:
+              care: Care = Care.EVERYONE) -> float:
     """The francs `choice` brings `me` in one imagined deal, the hand played out."""
     decided = decide(state, choice)
     if any(isinstance(event, HandEnded) for event in decided.events):
@@ -72,9 +66,7 @@ def _value_of(state: State, choice: Decision, me: int, rng: random.Random,
         assert director is not None
         naming = director_choice(view(after, director), legal(after))
         after = decide(after, naming).state
-    hand = Hand.from_state(after)
-    hand.office_value = office
-    return hand.play_out(rng, care)[me]
+    return Hand.from_state(after).play_out(rng, care)[me]
 
 
 def _settled_gain(events: Sequence[object], me: int) -> float:
@@ -92,11 +84,9 @@ class HardPlayer(SearchPlayer):
     """The search player of the 1966 game: every decision tried, scored in francs."""
 
     care = Care.EVERYONE
-    office_value = DIRECTOR_VALUE_PER_HAND
-    same_dice = False
 
     def policy(self, seen: CoupDetatView) -> Playouts:
-        return Playouts.of(seen, self.care, self.office_value, self.same_dice)
+        return Playouts.of(seen, self.care)
 
     def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
         return (f"Over {found.worlds} deals consistent with what you have seen, it comes "
