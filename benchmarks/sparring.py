@@ -371,11 +371,14 @@ def _one_game(ruleset: str, seating: tuple[str, ...], players: int, budget: floa
 
 
 def measure(ruleset: str, hero: str, rival: str, players: int, hands: int, budget: float,
-            jobs: int, duplicate: bool = False) -> dict[str, object]:
+            jobs: int, duplicate: bool = False, first_game: int = 0) -> dict[str, object]:
+    """The run's figures (`first_game`: the games are numbered from it, so that a second
+    run of new games can add to a first)."""
     seats = 1 if ruleset == DUEL or ruleset in BLUFFING else players
     games = math.ceil(hands / (HANDS_PER_GAME[ruleset] * seats * (2 if duplicate else 1)))
     size = -(-games // jobs)
-    slices = [(start, min(games, start + size) - start) for start in range(0, games, size)]
+    slices = [(first_game + start, min(games, start + size) - start)
+              for start in range(0, games, size)]
     started = time.perf_counter()
     with ProcessPoolExecutor(len(slices)) as pool:
         parts = list(pool.map(_slice, *zip(*[(ruleset, hero, rival, players, budget, first,
@@ -438,6 +441,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--duplicate", action="store_true",
                         help="each game twice on the same deals, hero and rival swapped")
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="number the games from here (a second run of new games)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--games-out", help="a file for each game's figures (JSON)")
     arguments = parser.parse_args()
@@ -448,7 +453,8 @@ def main() -> int:
         parser.error("Hard's variants are the 1966 game's")
     players = 2 if duel else arguments.players
     figures = measure(arguments.ruleset, arguments.hero, arguments.rival, players,
-                      arguments.hands, arguments.budget, arguments.jobs, arguments.duplicate)
+                      arguments.hands, arguments.budget, arguments.jobs, arguments.duplicate,
+                      arguments.first_game)
     games = figures.pop("per_game")
     if arguments.games_out is not None:
         Path(arguments.games_out).write_text(json.dumps(games))
