@@ -309,17 +309,22 @@ class Wanderer(Person):
     def waits(self, table: TableScene) -> bool:
         return self.app.scene is table and self.table_waits_for_the_person(table)
 
+    def open_lesson(self, title: str) -> TableScene:
+        """From the Title screen by clicks, past the lesson's welcome, to its table."""
+        self.frames(3)
+        self.click_button("Learn to play")
+        self.click_button(title)
+        self.until(lambda: isinstance(self.app.scene, TableScene), "no table")
+        table = self.app.scene
+        assert isinstance(table, TableScene) and table.lesson is not None
+        return table
+
 
 def test_the_coachs_next_back_and_leave_buttons_at_the_table(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with shipped_app(tmp_path, monkeypatch) as app:
         person = Wanderer(app, 11)
-        person.frames(3)
-        person.click_button("Learn to play")
-        person.click_button("Coup d'État")
-        person.until(lambda: isinstance(app.scene, TableScene), "no table")
-        table = app.scene
-        assert isinstance(table, TableScene) and table.lesson is not None
+        table = person.open_lesson("Coup d'État")
         lesson, coach = table.lesson, table.coach
         assert coach is not None
         free = first_free_step(lesson.lesson)
@@ -355,10 +360,7 @@ def test_the_menu_leaves_a_lesson_for_the_list_of_lessons(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with shipped_app(tmp_path, monkeypatch) as app:
         person = Wanderer(app, 2)
-        person.frames(3)
-        person.click_button("Learn to play")
-        person.click_button("Coup")
-        person.until(lambda: isinstance(app.scene, TableScene), "no table")
+        person.open_lesson("Coup")
         person.press(pygame.K_ESCAPE)
         person.click_button("Leave the lesson")
         person.frames(3)
