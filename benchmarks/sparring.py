@@ -44,7 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks import ismcts
 from game.ai.bluff import search as bluff_search
 from game.ai.bluff.hard import SEARCHED as BLUFF_SEARCHED
-from game.ai.bluff.medium import MediumPlayer
+from game.ai.bluff.hard import HardPlayer as BluffHardPlayer
+from game.ai.bluff.medium import TEMPERS, MediumPlayer
 from game.ai.bluff.worlds import resample as bluff_resample
 from game.ai.card_play import NO_SUIT, PASS, STOP
 from game.ai.coup_detat import fastsim
@@ -310,25 +311,36 @@ class VictimsHard(HardPlayer):
     care = Care.VICTIMS
 
 
+class MediumMindedHard(BluffHardPlayer):
+    """Hard of the bluffing games as it was: every opponent imagined playing like Medium."""
+
+    minds_habits = False
+
+
 # Measuring ------------------------------------------------------------------------------------
 SEED = 1912
-VARIANTS = {"plain": PlainHard, "victims": VictimsHard}
-"""Hard's variants measured against the partner (1966)"""
-PLAYERS = ("partner", "hard", *VARIANTS)
+VARIANTS: dict[str, dict[str, Any]] = {
+    "coup-detat": {"plain": PlainHard, "victims": VictimsHard},
+    **{ruleset: {"medium-minded": MediumMindedHard} for ruleset in BLUFFING}}
+"""Hard's variants measured against the partner and the others, by game"""
+PLAYERS = ("partner", "hard", *(name for kinds in VARIANTS.values() for name in kinds))
+POPULATION = ("easy", *TEMPERS, "partner")
+"""The bluffing games' opponents Hard must beat alone among three of them: Easy, Medium,
+Medium with other habits of bluffing and doubting, and the ISMCTS player"""
 HANDS_PER_GAME = {"coup-detat": 6, DUEL: 12, "coup": 1, "coup-inquisitor": 1}
 """A seat's hands in a game (1966: six a Director); a bluffing game counts games."""
 
 
 def _slice(ruleset: str, hero: str, rival: str, players: int, budget: float, first: int,
-           count: int, duplicate: bool) -> dict[str, list[float]]:
+           count: int, duplicate: bool, alone: bool) -> dict[str, list[float]]:
     """Games `first`.. of the run: each game's gain a hand for each kind of player (its
     chairs averaged), and the hands played. `duplicate`: each game is played twice on the
     same deals, the hero and the rival in each other's chairs the second time, and counts
     as the mean of the two (the deals' luck cancels out of the difference)."""
-    labels = (hero, *["medium"] * (players - 1)) if rival == "medium" \
+    labels = (hero, *[rival] * (players - 1)) if alone \
         else (hero, rival, *["medium"] * (players - 2))
     swapped = tuple({hero: rival, rival: hero}.get(label, label) for label in labels)
-    seatings = [labels, swapped] if duplicate and rival != "medium" else [labels]
+    seatings = [labels, swapped] if duplicate and not alone else [labels]
     per_game: dict[str, list[float]] = {label: [] for label in (*labels, "hands")}
     for game in range(first, first + count):
         gains: dict[str, list[float]] = {label: [] for label in labels}
@@ -354,8 +366,10 @@ def _one_game(ruleset: str, seating: tuple[str, ...], players: int, budget: floa
         seed = f"{SEED}:{number}:{seat}"
         if kind == "partner":
             found: Any = SparringPartner(seed, budget, ruleset)
-        elif kind in VARIANTS:
-            found = VARIANTS[kind](seed, budget=budget, workers=1)
+        elif kind in VARIANTS.get(ruleset, {}):
+            found = VARIANTS[ruleset][kind](seed, budget=budget, workers=1)
+        elif kind in TEMPERS and ruleset in BLUFFING:
+            found = MediumPlayer(seed, TEMPERS[kind])
         else:
             found = make_player(kind, seed, budget=budget, workers=1, ruleset=ruleset)
         made.append(found)
@@ -371,9 +385,12 @@ def _one_game(ruleset: str, seating: tuple[str, ...], players: int, budget: floa
 
 
 def measure(ruleset: str, hero: str, rival: str, players: int, hands: int, budget: float,
-            jobs: int, duplicate: bool = False, first_game: int = 0) -> dict[str, object]:
+            jobs: int, duplicate: bool = False, first_game: int = 0,
+            alone: bool = False) -> dict[str, object]:
     """The run's figures (`first_game`: the games are numbered from it, so that a second
-    run of new games can add to a first)."""
+    run of new games can add to a first; `alone`: the hero among players-1 rivals, as he
+    always is among Medium)."""
+    alone = alone or rival not in PLAYERS
     seats = 1 if ruleset == DUEL or ruleset in BLUFFING else players
     games = math.ceil(hands / (HANDS_PER_GAME[ruleset] * seats * (2 if duplicate else 1)))
     size = -(-games // jobs)
@@ -382,18 +399,18 @@ def measure(ruleset: str, hero: str, rival: str, players: int, hands: int, budge
     started = time.perf_counter()
     with ProcessPoolExecutor(len(slices)) as pool:
         parts = list(pool.map(_slice, *zip(*[(ruleset, hero, rival, players, budget, first,
-                                              count, duplicate) for first, count in slices],
-                                            strict=True)))
+                                              count, duplicate, alone)
+                                             for first, count in slices], strict=True)))
     per_game = {label: [value for part in parts for value in part[label]] for label in parts[0]}
     figures: dict[str, object] = {"ruleset": ruleset, "hero": hero, "rival": rival,
                                   "players": players, "games": games, "budget_s": budget,
-                                  "duplicate": duplicate,
+                                  "duplicate": duplicate, "alone": alone,
                                   "minutes": round((time.perf_counter() - started) / 60, 1)}
-    digits = 3 if ruleset == DUEL else 1
+    digits = 1 if ruleset == "coup-detat" else 3
     for label, values in per_game.items():
         if label != "hands":
             figures[label] = _mean_and_interval(values, digits)
-    if rival != "medium" and ruleset != DUEL:
+    if not alone and ruleset != DUEL:
         differences = [mine - theirs for mine, theirs
                        in zip(per_game[hero], per_game[rival], strict=True)]
         figures[f"{hero}_minus_{rival}"] = _mean_and_interval(differences, digits)
@@ -434,7 +451,11 @@ def main() -> int:
     parser.add_argument("--ruleset", choices=["coup-detat", DUEL, *BLUFFING],
                         default="coup-detat")
     parser.add_argument("--hero", choices=PLAYERS, default="hard")
-    parser.add_argument("--rival", choices=[*PLAYERS, "medium"], default="partner")
+    parser.add_argument("--rival", choices=list(dict.fromkeys([*PLAYERS, *POPULATION])),
+                        default="partner")
+    parser.add_argument("--alone", action="store_true",
+                        help="the hero among players-1 rivals (always so with a rival "
+                             "who does not search)")
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--budget", type=float, default=0.1)
     parser.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
@@ -449,12 +470,15 @@ def main() -> int:
     if arguments.hero == arguments.rival:
         parser.error("the hero and the rival must differ")
     duel = arguments.ruleset == DUEL
-    if arguments.ruleset != "coup-detat" and {arguments.hero, arguments.rival} & set(VARIANTS):
-        parser.error("Hard's variants are the 1966 game's")
+    variants = {name for kinds in VARIANTS.values() for name in kinds}
+    if {arguments.hero, arguments.rival} & (variants - set(VARIANTS.get(arguments.ruleset, {}))):
+        parser.error(f"that variant of Hard is not {arguments.ruleset}'s")
+    if arguments.ruleset not in BLUFFING and arguments.rival in set(TEMPERS) - {"medium"}:
+        parser.error("the tempered Medium players are the bluffing games'")
     players = 2 if duel else arguments.players
     figures = measure(arguments.ruleset, arguments.hero, arguments.rival, players,
                       arguments.hands, arguments.budget, arguments.jobs, arguments.duplicate,
-                      arguments.first_game)
+                      arguments.first_game, arguments.alone)
     games = figures.pop("per_game")
     if arguments.games_out is not None:
         Path(arguments.games_out).write_text(json.dumps(games))

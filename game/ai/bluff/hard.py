@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.bluff.cards import strength
+from game.ai.bluff.habits import MEDIUM_ONLY, Habits
 from game.ai.bluff.medium import MediumPlayer
 from game.ai.bluff.search import Knowledge, Playouts
 from game.ai.search import (
@@ -50,7 +51,10 @@ three choices instead of a turn's many, as many positions are imagined in the ti
 
 class HardPlayer(SearchPlayer):
     """The search player of the bluffing games: scored by the round won, Medium's choice
-    the favourite, Medium's memory of the claims heard."""
+    the favourite, Medium's memory of the claims heard, and what it has seen of each
+    opponent's habits."""
+
+    minds_habits = True  # False: it imagines every opponent playing like Medium
 
     def __init__(self, seed: int | str | None = None, budget: float = DEFAULT_BUDGET,
                  workers: int = 2, max_worlds: int = MAX_WORLDS,
@@ -58,19 +62,24 @@ class HardPlayer(SearchPlayer):
         super().__init__(seed, budget=budget, workers=workers, max_worlds=max_worlds,
                          pool=pool)
         self._medium = MediumPlayer(seed)  # its memory of claims, and the card choices
+        self._habits = Habits()  # what it has seen of each opponent's play
 
     def policy(self, seen: Knowledge) -> Playouts:
         return Playouts(seen)
 
     def decide(self, seen: Any, choices: Sequence[Any]) -> Any:
-        if seen.phase not in SEARCHED:
-            return self._medium.decide(seen, choices)
-        return super().decide(seen, choices)
+        self._habits.observe(seen)
+        decision = self._medium.decide(seen, choices) if seen.phase not in SEARCHED \
+            else super().decide(seen, choices)
+        self._habits.decided(seen, decision)
+        return decision
 
     def think(self, seen: Any, choices: Sequence[Any]) -> Estimate:
         if isinstance(seen, CoupView):
             self._medium.observe(seen)
-            seen = Knowledge(seen, self._medium.claims)
+            self._habits.observe(seen)
+            beliefs = self._habits.beliefs(seen.seat) if self.minds_habits else MEDIUM_ONLY
+            seen = Knowledge(seen, self._medium.claims, beliefs)
         return super().think(seen, choices)
 
     def budget_for(self, seen: Any) -> float:

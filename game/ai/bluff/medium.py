@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence, Set
+from dataclasses import dataclass
 
 from game.ai.bluff.base import BluffPlayer
 from game.ai.bluff.cards import (
@@ -39,9 +40,30 @@ CONTESSA_RISK = 0.7  # he assassinates a player who holds the Contessa at most t
 FOREIGN_AID_RISK = 0.5  # he asks for foreign aid unless a Duke is likelier than this
 
 
+@dataclass(frozen=True)
+class Temper:
+    """How readily a player bluffs and doubts: Medium's own, or another table's habits."""
+
+    bluffs: float = BLUFFS  # how often he bluffs a plausible claim
+    doubt: float = 1.0  # his challenge thresholds, scaled (0: only impossible claims)
+
+
+TEMPERS = {
+    "medium": Temper(),
+    "honest": Temper(bluffs=0.0),
+    "bold": Temper(bluffs=0.8),
+    "wary": Temper(doubt=2.5),
+    "trusting": Temper(doubt=0.0),
+    "reckless": Temper(bluffs=0.8, doubt=2.5),
+}
+"""The habits of the players Hard meets: Medium's, and Medium's with bluffs and challenges
+more or less frequent."""
+
+
 class MediumPlayer(BluffPlayer):
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(self, seed: int | str | None = None, temper: Temper = Temper()) -> None:
         super().__init__(seed)
+        self.temper = temper
         self._round = -1
         self._claims: defaultdict[int, set[Character]] = defaultdict(set)
 
@@ -79,7 +101,7 @@ class MediumPlayer(BluffPlayer):
         if turn is None or turn.claim is None or turn.claimant is None:
             return False
         odds = self.odds(view, turn.claimant, turn.claim)
-        return odds == 0 or odds < self._doubt(view)
+        return odds == 0 or odds < self._doubt(view) * self.temper.doubt
 
     def _doubt(self, view: CoupView) -> float:
         turn, me = view.turn, view.seat
@@ -103,7 +125,8 @@ class MediumPlayer(BluffPlayer):
         targeted = turn is not None and turn.target == view.seat
         bluffable = [d for d in blocks if face_up(view, d.character) <= PLAUSIBLE
                      and unseen_copies(view, d.character)]
-        if targeted and bluffable and (self._dying(view) or self._rng.random() < BLUFFS):
+        if targeted and bluffable and (self._dying(view)
+                                       or self._rng.random() < self.temper.bluffs):
             return bluffable[0]
         return legal[-1]
 
@@ -133,7 +156,7 @@ class MediumPlayer(BluffPlayer):
 
     def _bluff(self, view: CoupView) -> set[Character]:
         """The character he will pretend to hold this turn, if any."""
-        if self._rng.random() >= BLUFFS:
+        if self._rng.random() >= self.temper.bluffs:
             return set()
         options = [c for c in (Character.DUKE, Character.ASSASSIN, Character.CAPTAIN)
                    if face_up(view, c) <= PLAUSIBLE and unseen_copies(view, c)]

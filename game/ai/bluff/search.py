@@ -1,6 +1,7 @@
 """Hard's search in the bluffing games: each decision tried in positions imagined from the
-seat's beliefs (game/ai/bluff/worlds.py), the round played on by Medium players, the
-decision scored by the seat's chance of winning the round.
+seat's beliefs (game/ai/bluff/worlds.py), the round played on by Medium players, each
+opponent with a habit drawn from what the seat has seen of him (game/ai/bluff/habits.py),
+the decision scored by the seat's chance of winning the round.
 
 A play-out stops at the round's end, or after `HORIZON` more turns; then the seat's
 standing (influence first, then coins) among those still in stands for its chance. Each
@@ -14,7 +15,8 @@ import random
 from collections.abc import Mapping, Set
 from dataclasses import dataclass
 
-from game.ai.bluff.medium import MediumPlayer
+from game.ai.bluff.habits import MEDIUM_ONLY, Beliefs
+from game.ai.bluff.medium import MediumPlayer, Temper
 from game.ai.bluff.worlds import resample
 from game.ai.search import PairedEstimate, Policy
 from game.rules.coup_bluff.charts import Character
@@ -28,18 +30,21 @@ COIN_WORTH = 0.12  # a coin, in influence: seven of them buy a Coup
 ROUND_OVER = (Phase.DEAL, Phase.OVER)
 
 Dice = int  # the seed of the play-outs' random choices, the same for every decision
+Tempers = Mapping[int, Temper]  # the opponents' habits in one imagined position
 
 
 @dataclass(frozen=True)
 class Knowledge:
-    """What the seat knows: its view, and the claims it has heard this round."""
+    """What the seat knows: its view, the claims it has heard this round, and what it
+    believes of each opponent's habits."""
 
     view: CoupView
     claims: Mapping[int, Set[Character]]
+    beliefs: Beliefs = MEDIUM_ONLY
 
 
 @dataclass(frozen=True)
-class Playouts(Policy[tuple[State, Dice]]):
+class Playouts(Policy[tuple[State, Dice, Tempers]]):
     """The positions imagined from what the seat knows, each decision's round played on.
     Its findings rank the favourite first (Hard puts Medium's choice there) unless another
     decision beats it beyond the search's noise."""
@@ -47,24 +52,29 @@ class Playouts(Policy[tuple[State, Dice]]):
     known: Knowledge
     kind = PairedEstimate
 
-    def imagine(self, rng: random.Random) -> tuple[State, Dice]:
-        return resample(self.known.view, rng, self.known.claims), rng.randrange(2**62)
+    def imagine(self, rng: random.Random) -> tuple[State, Dice, Tempers]:
+        habits = self.known.beliefs.draw(rng)
+        bluffing = {seat: habit.bluffing for seat, habit in habits.items()}
+        position = resample(self.known.view, rng, self.known.claims, bluffing)
+        return position, rng.randrange(2**62), {seat: h.temper for seat, h in habits.items()}
 
-    def value(self, world: tuple[State, Dice], decision: Decision,
+    def value(self, world: tuple[State, Dice, Tempers], decision: Decision,
               rng: random.Random) -> float:
-        position, dice = world
+        position, dice, tempers = world
         me = self.known.view.seat
         assert me is not None
         return play_out(decide(position, decision).state, me, random.Random(dice),
-                        self.known.claims)
+                        self.known.claims, tempers)
 
 
 def play_out(state: State, me: int, rng: random.Random,
-             claims: Mapping[int, Set[Character]]) -> float:
+             claims: Mapping[int, Set[Character]], tempers: Tempers | None = None) -> float:
     """The seat's chance of winning the round, the round played on by Medium players who
-    remember the claims heard so far."""
+    remember the claims heard so far, each of the `tempers` given (Medium's own else)."""
     won_before = state.round_wins[me]
-    players = [_rollout_player(rng, claims, state.round_index) for _ in range(state.players)]
+    tempers = tempers or {}
+    players = [_rollout_player(rng, claims, state.round_index, tempers.get(seat, Temper()))
+               for seat in range(state.players)]
     turns = 0
     while state.phase not in ROUND_OVER:
         if state.shuffle_due:
@@ -82,8 +92,8 @@ def play_out(state: State, me: int, rng: random.Random,
 
 
 def _rollout_player(rng: random.Random, claims: Mapping[int, Set[Character]],
-                    round_index: int) -> MediumPlayer:
-    player = MediumPlayer(rng.randrange(2**32))
+                    round_index: int, temper: Temper) -> MediumPlayer:
+    player = MediumPlayer(rng.randrange(2**32), temper)
     player.remember(claims, round_index)
     return player
 

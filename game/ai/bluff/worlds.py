@@ -29,6 +29,9 @@ MAX_DRAWS = 40  # deals drawn at most to keep one; then the last is kept whateve
 
 Claims = Mapping[int, Set[Character]]
 NO_CLAIMS: Claims = {}
+Bluffing = Mapping[int, float]
+"""For a player, how likely a claim is when he does not hold the character (beside 1 when
+he does); `BLUFF_LIKELIHOOD` for a player not named"""
 
 
 class Inconsistent(ValueError):
@@ -58,7 +61,7 @@ def shown_to_me(seen: CoupView) -> tuple[int, Character] | None:
 
 
 def deal_unseen(seen: CoupView, variant: Variant, rng: random.Random,
-                claims: Claims) -> tuple[tuple[tuple[Character, ...], ...],
+                claims: Claims, bluffing: Bluffing) -> tuple[tuple[tuple[Character, ...], ...],
                                          tuple[Character, ...], tuple[Character, ...]]:
     """Every hand, the court deck and the discards of one imagined deal."""
     cards = list(unseen_pool(seen, variant).elements())
@@ -72,7 +75,7 @@ def deal_unseen(seen: CoupView, variant: Variant, rng: random.Random,
     for _ in range(MAX_DRAWS):
         rng.shuffle(cards)
         hands = _hands(seen, cards, shown)
-        if rng.random() < _likelihood(hands, claims, me):
+        if rng.random() < _likelihood(hands, claims, me, bluffing):
             break
     rest = cards[len(cards) - seen.deck_size - seen.out_of_game_size:]
     return tuple(hands), tuple(rest[:seen.deck_size]), tuple(rest[seen.deck_size:])
@@ -92,7 +95,8 @@ def _hands(seen: CoupView, cards: list[Character],
     return hands
 
 
-def _likelihood(hands: list[tuple[Character, ...]], claims: Claims, me: int | None) -> float:
+def _likelihood(hands: list[tuple[Character, ...]], claims: Claims, me: int | None,
+                bluffing: Bluffing) -> float:
     """The chance of the claims made, in this deal: 1 for each honest one."""
     chance = 1.0
     for seat, claimed in claims.items():
@@ -100,15 +104,16 @@ def _likelihood(hands: list[tuple[Character, ...]], claims: Claims, me: int | No
             continue
         for character in claimed:
             if character not in hands[seat]:
-                chance *= BLUFF_LIKELIHOOD
+                chance *= bluffing.get(seat, BLUFF_LIKELIHOOD)
     return chance
 
 
-def resample(seen: CoupView, rng: random.Random, claims: Claims = NO_CLAIMS) -> State:
+def resample(seen: CoupView, rng: random.Random, claims: Claims = NO_CLAIMS,
+             bluffing: Bluffing | None = None) -> State:
     """A whole position the seat cannot tell from the real one, likelier as the `claims`
-    heard this round were honest."""
+    heard this round were honest (the more so of a player who seldom bluffs)."""
     variant = variant_of(seen)
-    hands, deck, discards = deal_unseen(seen, variant, rng, claims)
+    hands, deck, discards = deal_unseen(seen, variant, rng, claims, bluffing or {})
     state = State(variant=variant, options=seen.options, phase=seen.phase,
                   to_act=seen.to_act if seen.to_act is not None else 0,
                   round_index=seen.round_index, starter=seen.starter, hands=hands,

@@ -1,0 +1,187 @@
+"""Hard's beliefs about each opponent's habits in the bluffing games
+(game/ai/bluff/habits.py): what it sees him do moves the weights the right way, and the
+search imagines him with the habit drawn; the tempered Medium players keep their habits."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from game.ai.bluff.cards import VARIANTS
+from game.ai.bluff.habits import HABITS, Beliefs, Habits
+from game.ai.bluff.medium import TEMPERS, MediumPlayer
+from game.ai.bluff.search import Knowledge, Playouts
+from game.ai.bluff.worlds import resample
+from game.games import get_ruleset
+from game.rules.coup_bluff.charts import Action, Character
+from game.rules.coup_bluff.decisions import Challenge, TakeAction
+from game.rules.coup_bluff.state import Phase, State, TurnState
+from game.rules.coup_bluff.view import CoupView
+from tests.test_ai_bluff import positions
+
+RULES = get_ruleset("coup")
+HARD = 0
+DUKE = Character.DUKE
+NAMES = [habit.name for habit in HABITS]
+
+
+def table(**changes: object) -> State:
+    """Four players, two cards each (no Duke in seat 0's hand), 2 coins each."""
+    rest = [c for c in VARIANTS["coup"].deck if c is not DUKE]
+    state = RULES.new_game(RULES.parse_options({"players": 4}))
+    base = dataclasses.replace(
+        state, phase=Phase.ACTION, to_act=HARD,
+        hands=((rest[0], rest[1]), (rest[2], rest[3]), (rest[4], DUKE), (rest[5], DUKE)),
+        revealed=((), (), (), ()), coins=(2, 2, 2, 2), deck=(*rest[6:], DUKE),
+        round_wins=(0, 0, 0, 0))
+    return dataclasses.replace(base, **changes)
+
+
+def seen(state: State, seat: int = HARD) -> CoupView:
+    return RULES.view(state, seat)
+
+
+def weight(habits: Habits, seat: int, *names: str) -> float:
+    weights = habits.beliefs(HARD).weights[seat]
+    return sum(weights[NAMES.index(name)] for name in names)
+
+
+def prior(*names: str) -> float:
+    return sum(habit.prior for habit in HABITS if habit.name in names)
+
+
+def hards_tax_challenged_by(challenger: int, habits: Habits) -> None:
+    """Hard claims the Duke for a tax; `challenger` challenges it (the seats before him in
+    turn let it pass)."""
+    action = table()
+    tax = TakeAction(HARD, Action.TAX)
+    assert tax in RULES.legal(action)
+    habits.observe(seen(action))
+    habits.decided(seen(action), tax)
+    revealing = table(phase=Phase.REVEAL, turn=TurnState(
+        HARD, Action.TAX, claimant=HARD, claim=DUKE, challenger=challenger))
+    habits.observe(seen(revealing))
+
+
+def test_an_opponent_who_keeps_challenging_hards_claims_is_believed_a_challenger() -> None:
+    habits = Habits()
+    for _ in range(3):
+        hards_tax_challenged_by(2, habits)
+    assert weight(habits, 2, "wary", "reckless") > 0.9
+    assert weight(habits, 1, "wary", "reckless") < prior("wary", "reckless"), \
+        "seat 1 was asked first, and let the claims pass"
+    assert 3 not in habits.beliefs(HARD).weights, "seat 3 was never asked"
+
+
+def test_claims_that_pass_make_a_challenger_less_likely() -> None:
+    habits = Habits()
+    for _ in range(4):
+        action = table()
+        habits.observe(seen(action))
+        habits.decided(seen(action), TakeAction(HARD, Action.TAX))
+        habits.observe(seen(table(coins=(5, 2, 2, 2), to_act=1)))  # the next turn
+    for seat in (1, 2, 3):
+        assert weight(habits, seat, "wary", "reckless") < prior("wary", "reckless") * 0.7
+
+
+def challenged_claim(bluffed: bool) -> Habits:
+    """Seat 1 claims the Duke; Hard challenges; seat 1 loses a card or does not."""
+    habits = Habits()
+    window = table(phase=Phase.CHALLENGE, to_act=HARD, turn=TurnState(
+        1, Action.TAX, claimant=1, claim=DUKE, askers=(2, 3, HARD)))
+    view = seen(window)
+    habits.observe(view)
+    habits.decided(view, Challenge(HARD))
+    lost = (((), (RULES.view(window, 1).hand[0],), (), ()) if bluffed
+            else (((window.hands[HARD][0],), (), (), ())))
+    habits.observe(seen(table(revealed=lost, to_act=2)))
+    return habits
+
+
+@pytest.mark.parametrize("bluffed", [True, False])
+def test_a_claim_hard_challenged_tells_it_whether_the_claimant_bluffs(bluffed: bool) -> None:
+    habits = challenged_claim(bluffed)
+    honest = weight(habits, 1, "honest")
+    if bluffed:
+        assert honest < prior("honest") / 10, "a bluff caught: hardly an honest player"
+        assert weight(habits, 1, "bold", "reckless") > prior("bold", "reckless")
+    else:
+        assert honest > prior("honest")
+
+
+def test_the_players_asked_before_hard_let_the_claim_pass() -> None:
+    habits = Habits()
+    window = table(phase=Phase.CHALLENGE, to_act=HARD, turn=TurnState(
+        1, Action.TAX, claimant=1, claim=DUKE, askers=(HARD,)))
+    habits.observe(seen(window))
+    passed = habits.beliefs(HARD).weights
+    assert set(passed) == {2, 3}, "seats 2 and 3 are asked before Hard; seat 1 claimed"
+    habits.observe(seen(window))
+    assert habits.beliefs(HARD).weights == passed, "a view seen twice teaches nothing new"
+    assert weight(habits, 2, "trusting") > prior("trusting")
+
+
+def test_the_search_imagines_each_opponent_with_the_habit_drawn() -> None:
+    honest = tuple(float(name == "honest") for name in NAMES)
+    bold = tuple(float(name == "bold") for name in NAMES)
+    beliefs = Beliefs({1: honest, 2: bold})
+    window = table(phase=Phase.CHALLENGE, to_act=HARD, turn=TurnState(
+        1, Action.TAX, claimant=1, claim=DUKE, askers=(HARD,)))
+    playouts = Playouts(Knowledge(seen(window), {1: frozenset({DUKE})}, beliefs))
+    rng = random.Random(2)
+    worlds = [playouts.imagine(rng) for _ in range(400)]
+    assert all(tempers == {1: TEMPERS["honest"], 2: TEMPERS["bold"]}
+               for _, _, tempers in worlds)
+    held = sum(DUKE in position.hands[1] for position, _, _ in worlds) / len(worlds)
+    medium = Playouts(Knowledge(seen(window), {1: frozenset({DUKE})}))
+    held_by_medium = sum(DUKE in position.hands[1] for position, _, _ in
+                         (medium.imagine(rng) for _ in range(400))) / 400
+    assert held > held_by_medium + 0.15, "an honest player's claim is believed more"
+
+
+def test_an_honest_players_claims_weigh_the_deals_as_his_habit_says() -> None:
+    state = table()
+    view = seen(state)
+    rng = random.Random(4)
+    trials = 2000
+
+    def holding(bluffing: dict[int, float]) -> float:
+        claims = {1: frozenset({DUKE})}
+        return sum(DUKE in resample(view, rng, claims, bluffing).hands[1]
+                   for _ in range(trials)) / trials
+
+    blind = sum(DUKE in resample(view, rng).hands[1] for _ in range(trials)) / trials
+    for likelihood in (0.03, 0.8):
+        expected = blind / (blind + (1 - blind) * likelihood)
+        assert holding({1: likelihood}) == pytest.approx(expected, abs=0.05)
+
+
+def temper_decisions(name: str, games: int) -> tuple[int, int, int, int]:
+    """Over positions of random games: the tempered player's bluffed actions and actions,
+    and his challenges of claims he could not disprove, and such windows."""
+    player = MediumPlayer(1, TEMPERS[name])
+    bluffs = actions = challenges = windows = 0
+    for number in range(games):
+        for state in positions("coup", 4, {}, 900 + number):
+            seat = RULES.pending(state).seat
+            if seat is None or state.phase not in (Phase.ACTION, Phase.CHALLENGE):
+                continue
+            view = seen(state, seat)
+            decision = player.decide(view, RULES.legal(state))
+            if state.phase is Phase.ACTION:
+                claim = state.variant.rule(decision.action).claim
+                actions += 1
+                bluffs += claim is not None and claim not in view.hand
+            else:
+                windows += 1
+                challenges += isinstance(decision, Challenge)
+    return bluffs, actions, challenges, windows
+
+
+def test_each_temper_keeps_its_habits() -> None:
+    counts = {name: temper_decisions(name, 30) for name in TEMPERS}
+    assert counts["honest"][0] == 0 and counts["honest"][1] > 100
+    assert counts["trusting"][2] < counts["medium"][2] < counts["wary"][2]
+    assert counts["bold"][0] > 1.5 * counts["medium"][0]
