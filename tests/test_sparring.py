@@ -76,3 +76,15 @@ def test_the_partner_makes_only_legal_decisions(ruleset: str, players: int) -> N
         assert decision in legal
         match.submit(decision)
     assert len(match.turns) > 30
+
+
+def test_the_hero_sits_alone_among_three_of_a_temper() -> None:
+    """The bluffing games' population: Hard with three honest Medium players, each game one
+    of four seats' wins, so the shares of the table add up to one."""
+    from benchmarks.sparring import _slice
+
+    games = _slice("coup", "hard", "honest", 4, 0.002, first=0, count=2, duplicate=False,
+                   alone=True)
+    assert set(games) == {"hard", "honest", "hands"} and len(games["hard"]) == 2
+    for hero, others in zip(games["hard"], games["honest"], strict=True):
+        assert hero + 3 * others == pytest.approx(1.0)
