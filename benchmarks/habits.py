@@ -19,8 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai.bluff.habits import claimed
 from game.ai.bluff.medium import TEMPERS, MediumPlayer, Temper
-from game.rules.coup_bluff.decisions import Block, Challenge, Decision, TakeAction
+from game.rules.coup_bluff.decisions import Challenge, Decision
 from game.rules.coup_bluff.state import Phase
 from game.rules.coup_bluff.view import CoupView
 from game.services import simulate
@@ -62,21 +63,12 @@ class Counted(MediumPlayer):
         elif view.phase is Phase.REVEAL and turn is not None and turn.claimant == view.seat:
             counts.tested += 1
             counts.caught += self._bluffed
-        claim = _claim(view, decision)
+        claim = claimed(view, decision)
         if claim is not None:
             counts.claims += 1
             self._bluffed = claim not in view.hand
             counts.bluffs += self._bluffed
         return decision
-
-
-def _claim(view: CoupView, decision: Decision) -> object | None:
-    if isinstance(decision, Block):
-        return decision.character
-    if isinstance(decision, TakeAction):
-        from game.ai.bluff.cards import variant_of
-        return variant_of(view).rule(decision.action).claim
-    return None
 
 
 def measure(ruleset: str, name: str, games: int) -> dict[str, float]:

@@ -10,13 +10,13 @@ import random
 import pytest
 
 from game.ai.bluff.cards import VARIANTS
-from game.ai.bluff.habits import HABITS, Beliefs, Habits
+from game.ai.bluff.habits import HABITS, Beliefs, Habits, claimed
 from game.ai.bluff.medium import TEMPERS, MediumPlayer
 from game.ai.bluff.search import Knowledge, Playouts
 from game.ai.bluff.worlds import resample
 from game.games import get_ruleset
 from game.rules.coup_bluff.charts import Action, Character
-from game.rules.coup_bluff.decisions import Challenge, TakeAction
+from game.rules.coup_bluff.decisions import Allow, Block, Challenge, TakeAction
 from game.rules.coup_bluff.state import Phase, State, TurnState
 from game.rules.coup_bluff.view import CoupView
 from tests.test_ai_bluff import positions
@@ -185,3 +185,11 @@ def test_each_temper_keeps_its_habits() -> None:
     assert counts["honest"][0] == 0 and counts["honest"][1] > 100
     assert counts["trusting"][2] < counts["medium"][2] < counts["wary"][2]
     assert counts["bold"][0] > 1.5 * counts["medium"][0]
+
+
+def test_a_turns_action_or_a_block_names_the_character_it_claims() -> None:
+    view = seen(table())
+    assert claimed(view, TakeAction(HARD, Action.TAX)) is DUKE
+    assert claimed(view, Block(HARD, Character.CONTESSA)) is Character.CONTESSA
+    assert claimed(view, TakeAction(HARD, Action.INCOME)) is None
+    assert claimed(view, Allow(HARD)) is None

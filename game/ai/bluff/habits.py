@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from game.ai.bluff.cards import variant_of
 from game.ai.bluff.medium import TEMPERS, Temper
+from game.rules.coup_bluff.charts import Character
 from game.rules.coup_bluff.decisions import Block, Challenge, Decision, TakeAction
 from game.rules.coup_bluff.state import Phase
 from game.rules.coup_bluff.view import CoupView
@@ -82,12 +83,19 @@ _Rate = Callable[[Habit], float]  # one of a habit's rates
 
 
 @dataclass(frozen=True)
-class _Awaited:
-    """What Hard waits to learn from the next view it is shown."""
+class _OwnClaim:
+    """Hard claimed: the next view tells who of the `askers` (in order) challenged."""
 
-    claimant: int  # whose claim was put to the table (Hard's own, or one it challenged)
-    askers: tuple[int, ...]  # who were asked about Hard's claim, in order
-    lost_before: int  # the claimant's face-up cards when Hard challenged him
+    askers: tuple[int, ...]
+    round_index: int
+
+
+@dataclass(frozen=True)
+class _Challenged:
+    """Hard challenged `claimant`: the next view tells whether he lost a card (a bluff)."""
+
+    claimant: int
+    lost_before: int  # his face-up cards when Hard challenged him
     round_index: int
 
 
@@ -96,7 +104,7 @@ class Habits:
 
     def __init__(self) -> None:
         self._evidence: dict[int, list[float]] = {}
-        self._awaited: _Awaited | None = None
+        self._awaited: _OwnClaim | _Challenged | None = None
         self._last: CoupView | None = None
 
     def beliefs(self, me: int | None) -> Beliefs:
@@ -117,19 +125,19 @@ class Habits:
         me = view.seat
         if me is None:
             return
-        if _claims(view, decision):
-            self._awaited = _Awaited(me, _in_turn_from(view, me), 0, view.round_index)
+        if claimed(view, decision) is not None:
+            self._awaited = _OwnClaim(_in_turn_from(view, me), view.round_index)
         elif isinstance(decision, Challenge) and view.turn is not None \
                 and view.turn.claimant is not None:
             claimant = view.turn.claimant
-            self._awaited = _Awaited(claimant, (), len(view.revealed[claimant]),
-                                     view.round_index)
+            self._awaited = _Challenged(claimant, len(view.revealed[claimant]),
+                                        view.round_index)
 
     def _settle(self, view: CoupView) -> None:
         awaited, self._awaited = self._awaited, None
         if awaited is None or view.round_index != awaited.round_index:
             return
-        if awaited.claimant != view.seat:
+        if isinstance(awaited, _Challenged):
             bluffed = len(view.revealed[awaited.claimant]) > awaited.lost_before
             self._learn(awaited.claimant, lambda habit: habit.caught, bluffed)
             return
@@ -167,12 +175,13 @@ class Habits:
         return tuple(value / total for value in raw)
 
 
-def _claims(view: CoupView, decision: Decision) -> bool:
-    """Does this decision claim a character (and so open a challenge window)?"""
+def claimed(view: CoupView, decision: Decision) -> Character | None:
+    """The character this decision claims (and so opens a challenge window), if any."""
     if isinstance(decision, Block):
-        return True
-    return isinstance(decision, TakeAction) and \
-        variant_of(view).rule(decision.action).claim is not None
+        return decision.character
+    if isinstance(decision, TakeAction):
+        return variant_of(view).rule(decision.action).claim
+    return None
 
 
 def _in_turn_from(view: CoupView, seat: int) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Set
 from dataclasses import dataclass
 
 from game.ai.bluff.habits import MEDIUM_ONLY, Beliefs
-from game.ai.bluff.medium import MediumPlayer, Temper
+from game.ai.bluff.medium import TEMPERS, MediumPlayer, Temper
 from game.ai.bluff.worlds import resample
 from game.ai.search import PairedEstimate, Policy
 from game.rules.coup_bluff.charts import Character
@@ -31,6 +31,7 @@ ROUND_OVER = (Phase.DEAL, Phase.OVER)
 
 Dice = int  # the seed of the play-outs' random choices, the same for every decision
 Tempers = Mapping[int, Temper]  # the opponents' habits in one imagined position
+MEDIUM = TEMPERS["medium"]
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def play_out(state: State, me: int, rng: random.Random,
     remember the claims heard so far, each of the `tempers` given (Medium's own else)."""
     won_before = state.round_wins[me]
     tempers = tempers or {}
-    players = [_rollout_player(rng, claims, state.round_index, tempers.get(seat, Temper()))
+    players = [_rollout_player(rng, claims, state.round_index, tempers.get(seat, MEDIUM))
                for seat in range(state.players)]
     turns = 0
     while state.phase not in ROUND_OVER:
