@@ -110,6 +110,36 @@ def test_a_playouts_gains_balance_but_for_the_treasury_a_coup_takes() -> None:
     assert checked > 20
 
 
+def played_card_by_card(sim: Hand, rng: random.Random, care: Care) -> list[float]:
+    """`play_out` as the plain steps would play it: legal_cards, then play, with the same
+    draws, for the play-out's inner loop to be held to."""
+    draw = rng.random
+    choose = (None if care is Care.NONE or (care is Care.VICTIMS and sim.coup_player >= 0)
+              else sim._pursuing_player(draw) if sim.coup_player >= 0
+              else sim._cautious_player(draw, everyone=care is Care.EVERYONE))
+    coup = tables(sim.players).coup
+    while sim.tricks_done < tables(sim.players).tricks:
+        cards = sim.legal_cards()
+        chosen = choose(cards) if choose else None
+        card = cards[int(draw() * len(cards))] if chosen is None else chosen
+        sim.play(card, int(draw() * 4) if card == coup and not sim.trick else NO_SUIT)
+    return sim.payoff()
+
+
+@pytest.mark.parametrize("care", list(Care))
+def test_the_playouts_inner_loop_plays_as_the_plain_steps_do(care: Care) -> None:
+    checked = 0
+    for state in [*positions(4, False, 52, every=2), *positions(3, True, 53, every=2)]:
+        if state.phase is not Phase.PLAY or state.hand.hand_type.value == "dominos":
+            continue
+        fast, plain = Hand.from_state(state), Hand.from_state(state)
+        assert fast.play_out(random.Random(checked), care) == played_card_by_card(
+            plain, random.Random(checked), care)
+        assert fast == plain
+        checked += 1
+    assert checked > 40
+
+
 def director_hands(seed: int) -> list[State]:
     """Positions at the first card of Director's hands of tricks (no coup)."""
     found = []
@@ -176,22 +206,28 @@ def deal_for_a_coup(coup_player: int, to_act: int) -> Hand:
     return sim
 
 
+def lay_trick(sim: Hand, leader: int, cards: str) -> None:
+    """The trick so far: `cards` played from `leader` on."""
+    played = [Card.parse(card) for card in cards.split()]
+    sim.trick = [tables(sim.players).number[card] for card in played]
+    sim.leader, sim.led = leader, SUIT_INDEX[played[0].suit]
+
+
 def test_a_coups_player_leads_his_strongest_card_and_takes_tricks_cheaply() -> None:
     t, number = tables(4), tables(4).number
     sim = deal_for_a_coup(coup_player=0, to_act=0)
     assert sim._pursuing(sim.legal_cards(), t) == number[Card.parse("AS")]
     sim = deal_for_a_coup(coup_player=1, to_act=1)
-    sim.trick, sim.led = [(0, number[Card.parse("9S")])], SUIT_INDEX[Card.parse("9S").suit]
+    lay_trick(sim, leader=0, cards="9S")
     assert sim._pursuing(sim.legal_cards(), t) == number[Card.parse("JS")]
 
 
 def test_the_others_take_the_trick_from_the_coups_player_or_play_low() -> None:
     t, number = tables(4), tables(4).number
-    spade = SUIT_INDEX[Card.parse("9S").suit]
     sim = deal_for_a_coup(coup_player=0, to_act=2)
-    sim.trick, sim.led = [(0, number[Card.parse("9S")]), (1, number[Card.parse("JS")])], spade
+    lay_trick(sim, leader=0, cards="9S JS")
     assert sim._pursuing(sim.legal_cards(), t) == number[Card.parse("8S")], \
         "another is winning the trick: nothing to stop, the weakest goes"
-    sim.trick = [(1, number[Card.parse("JS")]), (0, number[Card.parse("KS")])]
+    lay_trick(sim, leader=0, cards="KS JS")
     assert sim._pursuing(sim.legal_cards(), t) == number[Card.parse("10S")], \
         "the coup's player is winning: the 10 (above the King) takes it from him"

@@ -13,6 +13,7 @@ playout returns each seat's francs for the hand, the Directorship's change inclu
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
@@ -33,6 +34,9 @@ from game.rules.coup_detat.state import SUIT_INDEX, State
 
 DIRECTOR_VALUE_PER_HAND = 350  # what holding the office is worth for each hand left
 CARELESS = 0.25  # in mindful play-outs, the share of a player's moves made at random
+
+
+Chooser = Callable[[list[int]], "int | None"]  # a play-out player: his card, or None: any
 
 
 class Care(IntEnum):
@@ -56,6 +60,10 @@ class Tables:
     ace_of: tuple[int, ...]  # the Ace of each suit
     queens: frozenset[int]
     spades: frozenset[int]
+    marks: tuple[int, ...]  # what taking each card counts: QUEEN | SPADE | KING_OF_HEARTS bits
+    # `_pursuing`'s preferences, as numbers that sort the cards alike (higher: rather)
+    pursuit_lead: tuple[int, ...]  # the strongest, never COUP
+    pursuit_throw: tuple[int, ...]  # the weakest last, COUP least willingly (min: rather)
     king_of_hearts: int
     coup: int
     tricks: int
@@ -64,27 +72,43 @@ class Tables:
     queen_count: int
 
 
+QUEEN, SPADE, KING = 1, 2, 4  # the bits of Tables.marks
+
+
 @cache
 def tables(players: int) -> Tables:
     deck = deck_for(players)
     cards = deck.cards
     number = {card: index for index, card in enumerate(cards)}
+    coup = number[COUP]
+    power = tuple(deck.trick_strength[c] for c in cards)
     return Tables(
         cards=cards,
         number=number,
         suit=tuple(SUIT_INDEX[c.suit] if c.suit else NO_SUIT for c in cards),
-        power=tuple(deck.trick_strength[c] for c in cards),
+        power=power,
         place=tuple(deck.dominos_position[c.rank] if c.rank else -1 for c in cards),
         ace_of=tuple(number[Card.parse(f"A{suit.value}")] for suit in SUITS),
         queens=frozenset(number[c] for c in deck.queens),
         spades=frozenset(number[c] for c in deck.spades),
+        marks=tuple(QUEEN * (c in deck.queens) + SPADE * (c in deck.spades)
+                    + KING * (c == KING_OF_HEARTS) for c in cards),
+        pursuit_lead=ranks([(c != coup, power[c]) for c in range(len(cards))]),
+        pursuit_throw=ranks([(c == coup, power[c]) for c in range(len(cards))]),
         king_of_hearts=number[KING_OF_HEARTS],
-        coup=number[COUP],
+        coup=coup,
         tricks=deck.tricks_per_hand,
         ladder=len(deck.dominos_ladder),
         spade_count=len(deck.spades),
         queen_count=len(deck.queens),
     )
+
+
+def ranks(keys: list[tuple[int | bool, ...]]) -> tuple[int, ...]:
+    """Each key's place among the distinct keys, smallest first: numbers that sort as the
+    keys do (equal keys, equal numbers), and compare faster."""
+    place = {key: index for index, key in enumerate(sorted(set(keys)))}
+    return tuple(place[key] for key in keys)
 
 
 @cache
@@ -96,6 +120,25 @@ def card_costs(players: int, hand_type: HandType) -> tuple[int, ...]:
                  + chart.each_queen * (number in t.queens)
                  + chart.each_spade * (number in t.spades)
                  for number in range(len(t.cards)))
+
+
+@dataclass(frozen=True)
+class Caution:
+    """`Hand._cautious`'s preferences in a Director's hand of one type, as numbers that sort
+    the cards alike."""
+
+    lead: tuple[int, ...]  # the cheapest, then the weakest (min: rather)
+    over: tuple[int, ...]  # following above the trick: the cheapest, then the strongest
+    void: tuple[int, ...]  # the costliest, then the strongest, never COUP
+
+
+@cache
+def caution(players: int, hand_type: HandType) -> Caution:
+    t, cost = tables(players), card_costs(players, hand_type)
+    power, numbers = t.power, range(len(t.cards))
+    return Caution(lead=ranks([(cost[c], power[c]) for c in numbers]),
+                   over=ranks([(-cost[c], power[c]) for c in numbers]),
+                   void=ranks([(c != t.coup, cost[c], power[c]) for c in numbers]))
 
 
 @dataclass
@@ -112,7 +155,8 @@ class Hand:
     treasury: int
     center: int
     # Tricks
-    trick: list[tuple[int, int]] = field(default_factory=list)  # (seat, card)
+    trick: list[int] = field(default_factory=list)  # the cards in the order played
+    leader: int = -1  # who led them: the trick's n-th card is (leader + n) % players's
     led: int = NO_SUIT
     tricks_done: int = 0
     first_winner: int = -1
@@ -165,7 +209,9 @@ class Hand:
                     self.center_taken = True
             self.tricks_done += 1
             self.last_winner = trick.winner
-        self.trick = [(seat, n[card]) for seat, card in tricks.plays]  # type: ignore[attr-defined]
+        plays = tricks.plays  # type: ignore[attr-defined]
+        self.trick = [n[card] for _, card in plays]
+        self.leader = plays[0][0] if plays else -1
         led = tricks.led_suit  # type: ignore[attr-defined]
         self.led = SUIT_INDEX[led] if led is not None else NO_SUIT
 
@@ -179,61 +225,58 @@ class Hand:
         self.runner = layout.runner if layout.runner is not None else -1  # type: ignore[attr-defined]
 
     def _take(self, cards: list[int], seat: int, t: Tables) -> None:
+        marks = t.marks
         for card in cards:
-            if card in t.queens:
-                self.queens[seat] += 1
-            if card in t.spades:
-                self.spades[seat] += 1
-            if card == t.king_of_hearts:
-                self.king_of_hearts_taker = seat
+            mark = marks[card]
+            if mark:
+                if mark & QUEEN:
+                    self.queens[seat] += 1
+                if mark & SPADE:
+                    self.spades[seat] += 1
+                if mark & KING:
+                    self.king_of_hearts_taker = seat
 
     # Playing out -----------------------------------------------------------------------------
     def play_out(self, rng: random.Random, care: Care = Care.NONE) -> list[float]:
         """Play to the end of the hand, the players minding it as `care` says; each seat's
         francs."""
+        draw = rng.random
         if self.hand_type is HandType.DOMINOS:
-            self._dominos_out(rng.random)
+            self._dominos_out(draw)
         elif care is Care.NONE or (care is Care.VICTIMS and self.coup_player >= 0):
-            self._tricks_out(rng.random)
+            self._tricks_out(draw)
         elif self.coup_player < 0:
-            self._tricks_out_carefully(rng.random, everyone=care is Care.EVERYONE)
+            self._tricks_out(draw, self._cautious_player(draw, everyone=care is Care.EVERYONE))
         else:
-            self._coup_out(rng.random)
+            self._tricks_out(draw, self._pursuing_player(draw))
         return self.payoff()
 
-    def _tricks_out_carefully(self, random_float: object, everyone: bool) -> None:
-        """The rest of a Director's hand of tricks, his victims (`everyone`: he too)
-        playing as a cautious player would (one move in `CARELESS` at random): lead low,
-        follow under the trick's best card if they can, throw their costliest card when
-        void."""
-        draw = random_float
+    def _cautious_player(self, draw: Callable[[], float], everyone: bool) -> Chooser:
+        """In a Director's hand of tricks, his victims (`everyone`: he too) play as a
+        cautious player would (one move in `CARELESS` at random): lead low, follow under the
+        trick's best card if they can, throw their costliest card when void."""
         t = tables(self.players)
-        cost = card_costs(self.players, self.hand_type)
+        keys = caution(self.players, self.hand_type)
         director = -1 if everyone else self.director
-        while self.tricks_done < t.tricks:
-            cards = self.legal_cards()
-            if len(cards) == 1:
-                card = cards[0]
-            elif self.to_act == director or draw() < CARELESS:  # type: ignore[operator]
-                card = cards[int(draw() * len(cards))]  # type: ignore[operator]
-            else:
-                card = self._cautious(cards, cost, t)
-            named = int(draw() * 4) if card == t.coup and not self.trick else NO_SUIT  # type: ignore[operator]
-            self.play(card, named)
 
-    def _coup_out(self, random_float: object) -> None:
-        """The rest of a coup's hand of tricks, played as `_pursuing` says (one move in
+        def choose(cards: list[int]) -> int | None:
+            if len(cards) == 1:
+                return cards[0]
+            if self.to_act == director or draw() < CARELESS:
+                return None
+            return self._cautious(cards, keys, t)
+        return choose
+
+    def _pursuing_player(self, draw: Callable[[], float]) -> Chooser:
+        """In a coup's hand of tricks, everyone plays as `_pursuing` says (one move in
         `CARELESS` at random)."""
-        draw = random_float
         t = tables(self.players)
-        while self.tricks_done < t.tricks:
-            cards = self.legal_cards()
-            if len(cards) == 1 or draw() < CARELESS:  # type: ignore[operator]
-                card = cards[int(draw() * len(cards))]  # type: ignore[operator]
-            else:
-                card = self._pursuing(cards, t)
-            named = int(draw() * 4) if card == t.coup and not self.trick else NO_SUIT  # type: ignore[operator]
-            self.play(card, named)
+
+        def choose(cards: list[int]) -> int | None:
+            if len(cards) == 1 or draw() < CARELESS:
+                return None
+            return self._pursuing(cards, t)
+        return choose
 
     def _pursuing(self, cards: list[int], t: Tables) -> int:
         """A coup's card: its player takes what tricks he can, the others take the tricks
@@ -242,33 +285,36 @@ class Hand:
         card goes."""
         power, suit, coup = t.power, t.suit, t.coup
         if not self.trick:
-            return max(cards, key=lambda c: (c != coup, power[c]))
+            return max(cards, key=t.pursuit_lead.__getitem__)
         led = self.led
-        best_seat, best = self.trick[0][0], -1
-        for seat, played in self.trick:
+        best_place, best = 0, -1
+        for place, played in enumerate(self.trick):
             strength = power[played] if suit[played] == led or played == coup else -1
             if strength > best:
-                best_seat, best = seat, strength
-        beating = [c for c in cards if suit[c] == led and power[c] > best]
-        if beating and self.coup_player in (self.to_act, best_seat):
-            return min(beating, key=lambda c: power[c])
-        return min(cards, key=lambda c: (c == coup, power[c]))
+                best_place, best = place, strength
+        best_seat = (self.leader + best_place) % self.players
+        if self.coup_player in (self.to_act, best_seat):
+            beating = [c for c in cards if suit[c] == led and power[c] > best]
+            if beating:
+                return min(beating, key=power.__getitem__)
+        return min(cards, key=t.pursuit_throw.__getitem__)
 
-    def _cautious(self, cards: list[int], cost: tuple[int, ...], t: Tables) -> int:
-        power, suit = t.power, t.suit
+    def _cautious(self, cards: list[int], keys: Caution, t: Tables) -> int:
+        power, suit, coup = t.power, t.suit, t.coup
         if not self.trick:
-            return min(cards, key=lambda c: (cost[c], power[c]))
+            return min(cards, key=keys.lead.__getitem__)
         led = self.led
-        best = max((power[c] for _, c in self.trick if suit[c] == led or c == t.coup),
-                   default=-1)
+        best = -1
+        for played in self.trick:
+            if (suit[played] == led or played == coup) and power[played] > best:
+                best = power[played]
         following = [c for c in cards if suit[c] == led]
         if following:
             under = [c for c in following if power[c] < best]
             if under:
-                return max(under, key=lambda c: power[c])
-            return max(following, key=lambda c: (-cost[c], power[c]))
-        coup = t.coup  # void: the costliest card goes, never COUP (it would take the trick)
-        return max(cards, key=lambda c: (c != coup, cost[c], power[c]))
+                return max(under, key=power.__getitem__)
+            return max(following, key=keys.over.__getitem__)
+        return max(cards, key=keys.void.__getitem__)  # void: COUP would take the trick
 
     def _lead_forbidden(self) -> int:
         """The suits (as bits) the Director may not lead to his hand's first trick."""
@@ -302,12 +348,18 @@ class Hand:
         self.hands[seat].remove(card)
         if not self.trick:
             self.led = named_suit if card == t.coup else t.suit[card]
-        self.trick.append((seat, card))
+            self.leader = seat
+        self.trick.append(card)
         if len(self.trick) < self.players:
             self.to_act = (seat + 1) % self.players
-            return
-        winner = self._trick_winner(t)
-        self._take([c for _, c in self.trick], winner, t)
+        else:
+            self._end_trick(t)
+
+    def _end_trick(self, t: Tables) -> None:
+        """The full trick goes to its winner, who leads the next."""
+        cards = self.trick
+        winner = (self.leader + self._winning_place(cards, t)) % self.players
+        self._take(cards, winner, t)
         if self.tricks_done == 0:
             self.first_winner = winner
             if self.coup_player >= 0:
@@ -319,30 +371,59 @@ class Hand:
         self.led = NO_SUIT
         self.to_act = winner
 
-    def _trick_winner(self, t: Tables) -> int:
-        trick, led = self.trick, self.led
-        coup, power, suit = t.coup, t.power, t.suit
-        ace = t.ace_of[led]
-        for position, (seat, card) in enumerate(trick):
-            if card == coup:
-                for earlier_seat, earlier in trick[:position]:
-                    if earlier == ace:
-                        return earlier_seat
-                return seat
-        best_seat, best = trick[0]
-        for seat, card in trick[1:]:
-            if suit[card] == led and power[card] > power[best]:
-                best_seat, best = seat, card
-        return best_seat
+    def _winning_place(self, cards: list[int], t: Tables) -> int:
+        """Which of the trick's `cards` (in the order played) wins it: COUP, unless the led
+        suit's Ace was played before it; else the led suit's strongest."""
+        led, coup = self.led, t.coup
+        if coup in cards:
+            place = cards.index(coup)
+            ace = t.ace_of[led]
+            return cards.index(ace) if ace in cards[:place] else place
+        suit, power = t.suit, t.power
+        best_place, best = 0, power[cards[0]]
+        for place in range(1, len(cards)):
+            card = cards[place]
+            if suit[card] == led and power[card] > best:
+                best_place, best = place, power[card]
+        return best_place
 
-    def _tricks_out(self, random_float: object) -> None:
-        draw = random_float  # rng.random, bound
+    def _tricks_out(self, draw: Callable[[], float], choose: Chooser | None = None) -> None:
+        """The rest of the hand's tricks, each card chosen by `choose` from the legal ones
+        (None from it, or no `choose`: at random). The play-outs' inner loop: the legal
+        cards are found from each seat's cards sorted by suit, as legal_cards would (the
+        tests hold the two to the same moves)."""
         t = tables(self.players)
+        suit, coup, players, hands = t.suit, t.coup, self.players, self.hands
+        by_suit: list[list[list[int]]] = [[[], [], [], [], []] for _ in hands]  # COUP last
+        for mine, hand in zip(by_suit, hands, strict=True):
+            for card in hand:
+                mine[suit[card]].append(card)
         while self.tricks_done < t.tricks:
-            cards = self.legal_cards()
-            card = cards[int(draw() * len(cards))]  # type: ignore[operator]
-            named = int(draw() * 4) if card == t.coup and not self.trick else NO_SUIT  # type: ignore[operator]
-            self.play(card, named)
+            trick, seat = self.trick, self.to_act
+            if not trick:  # a lead (only the first may be restricted)
+                hand = hands[seat]
+                cards = self.legal_cards() if self.tricks_done == 0 else hand
+                chosen = choose(cards) if choose else None
+                card = cards[int(draw() * len(cards))] if chosen is None else chosen
+                self.led = int(draw() * 4) if card == coup else suit[card]
+                self.leader = seat
+                by_suit[seat][suit[card]].remove(card)
+                hand.remove(card)
+                trick.append(card)
+                seat = (seat + 1) % players
+            led = self.led
+            for _ in range(players - len(trick)):
+                mine, hand = by_suit[seat], hands[seat]
+                follow = mine[led]  # in the hand's order, COUP after them (as legal_cards)
+                cards = (follow + mine[NO_SUIT] if mine[NO_SUIT] else follow) if follow else hand
+                self.to_act = seat  # for `choose`
+                chosen = choose(cards) if choose else None
+                card = cards[int(draw() * len(cards))] if chosen is None else chosen
+                mine[suit[card]].remove(card)
+                hand.remove(card)
+                trick.append(card)
+                seat = (seat + 1) % players
+            self._end_trick(t)
 
     # Dominos ---------------------------------------------------------------------------------
     def layable_cards(self, seat: int) -> list[int]:
