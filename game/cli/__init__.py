@@ -1,4 +1,4 @@
-"""The command line: `coup-detat scenario | simulate | replay | play`."""
+"""The command line: `coup-detat scenario | simulate | replay | review | play`."""
 
 from __future__ import annotations
 
@@ -106,6 +106,15 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="tell a saved game in words")
     replay.add_argument("save", help="a saved game (.json)")
     replay.set_defaults(run=_run_replay)
+
+    review = commands.add_parser("review", help="a saved game's decisions judged by the "
+                                 "Hard player, from one seat's view")
+    review.add_argument("save", help="a saved game (.json)")
+    review.add_argument("--seat", type=_whole(least=0), default=None,
+                        help="the seat whose decisions are judged (default: the first "
+                             "person's); at two tables, seats count across the tables")
+    review.add_argument("--json", action="store_true", help="print the review as JSON")
+    review.set_defaults(run=_run_review)
 
     play = commands.add_parser("play", help="play in the terminal against computer players")
     play.add_argument("--players", type=_whole(least=1), default=4, choices=(3, 4))
@@ -265,6 +274,31 @@ def _run_replay(args: argparse.Namespace) -> int:
     except SaveError as error:
         return _fail(str(error))
     print(text)
+    return 0
+
+
+def _run_review(args: argparse.Namespace) -> int:
+    from game.engine import saves
+    from game.engine.errors import SaveError
+    from game.services import reviewing
+    from game.services.catalogue import CATALOGUE
+
+    try:
+        saved = saves.read(args.save, catalogue=CATALOGUE)
+        chosen = reviewing.seat_in(saved, args.seat)
+        run = reviewing.ReviewRun(chosen.match, chosen.seat)
+    except (SaveError, ValueError) as error:
+        return _fail(str(error))
+    if sys.stderr is not None and sys.stderr.isatty():  # progress, over one line
+        run.run(judged=lambda _: print(f"\rjudged {run.done} of {run.total} decisions",
+                                       end="", file=sys.stderr))
+        print(file=sys.stderr)
+    else:
+        run.run()
+    if args.json:
+        print(json.dumps(reviewing.report(run, chosen.names), indent=2, ensure_ascii=False))
+    else:
+        print(reviewing.told(run, chosen.names))
     return 0
 
 

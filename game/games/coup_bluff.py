@@ -17,6 +17,7 @@ RECORD: Ref[Any] = Ref("game.services.coup_bluff.records:record")
 SUMMARY: Ref[Any] = Ref("game.services.coup_bluff.summary:new_summary")
 FORMATS: Ref[Any] = Ref("game.formats.coup_bluff:FORMATS")
 KIT: Ref[Any] = Ref("game.ui.table.bluff.kit:BluffKit")
+REVIEW: Ref[Any] = Ref("game.services.coup_bluff.review:WORDS")
 
 GAME = Game(
     ruleset=COUP,
@@ -26,7 +27,7 @@ GAME = Game(
         Toggle("alternative_deal", "Alternative deal",
                "Two players: each keeps one card of a set of the five characters",
                two_players_only=True),)),
-    packages=PACKAGES, players=PLAYERS, formats=FORMATS, kit=KIT,
+    packages=PACKAGES, players=PLAYERS, formats=FORMATS, kit=KIT, review=REVIEW,
     records=Records(RECORD, Ref("game.services.coup_bluff.records:coup_lines"), SUMMARY,
                     column=1),
     rules_page=Ref("game.services.coup_bluff.rules_page:coup"),
@@ -44,7 +45,7 @@ INQUISITOR = Game(
         Toggle("five_lives", "Five lives",
                "Two players: the first three lost cards are replaced",
                two_players_only=True, default=True))),
-    packages=PACKAGES, players=PLAYERS, kit=KIT,
+    packages=PACKAGES, players=PLAYERS, kit=KIT, review=REVIEW,
     formats=Ref("game.formats.coup_bluff:INQUISITOR_FORMATS"),
     records=Records(RECORD, Ref("game.services.coup_bluff.records:inquisitor_lines"),
                     SUMMARY, column=1),

@@ -21,6 +21,7 @@ GAME = Game(
                     summary=Ref("game.services.coup_detat.summary:new_summary")),
     rules_page=Ref("game.services.coup_detat.rules_page:section"),
     lesson=Ref("game.services.coup_detat.lesson:LESSON"),
+    review=Ref("game.services.coup_detat.review:WORDS"),
     kit=Ref("game.ui.table.coup_detat.kit:CoupDetatKit"),
     tables=Tables(sizes={6: (3, 3), 7: (4, 3), 8: (4, 4)},
                   score=Ref("game.services.coup_detat.records:final_worth"),

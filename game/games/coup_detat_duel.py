@@ -21,5 +21,6 @@ GAME = Game(
                     summary=Ref("game.services.coup_detat_duel.summary:new_summary")),
     rules_page=Ref("game.services.coup_detat_duel.rules_page:section"),
     lesson=Ref("game.services.coup_detat_duel.lesson:LESSON"),
+    review=Ref("game.services.coup_detat_duel.review:WORDS"),
     kit=Ref("game.ui.table.duel.kit:DuelKit"),
 )

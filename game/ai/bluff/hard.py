@@ -75,12 +75,29 @@ class HardPlayer(SearchPlayer):
         return decision
 
     def think(self, seen: Any, choices: Sequence[Any]) -> Estimate:
-        if isinstance(seen, CoupView):
-            self._medium.observe(seen)
-            self._habits.observe(seen)
-            beliefs = self._habits.beliefs(seen.seat) if self.minds_habits else MEDIUM_ONLY
-            seen = Knowledge(seen, self._medium.claims, beliefs)
-        return super().think(seen, choices)
+        return super().think(self._knowing(seen), choices)
+
+    def evaluate(self, seen: Any, choices: Sequence[Any], played: Any) -> Estimate | None:
+        """As every Hard, with its memory kept as if it had played `played` itself; None for
+        the decisions it does not search (which card to lose, keep or show)."""
+        known = self._knowing(seen)
+        found = super().evaluate(known, choices, played) if seen.phase in SEARCHED else None
+        self._habits.decided(seen, played)
+        return found
+
+    def remember(self, seen: Any, played: Any) -> None:
+        self._knowing(seen)
+        self._habits.decided(seen, played)
+
+    def _knowing(self, seen: Any) -> Any:
+        """A view with what Hard remembers of the claims and the players' habits (learnt
+        from it first); anything else as it is."""
+        if not isinstance(seen, CoupView):
+            return seen
+        self._medium.observe(seen)
+        self._habits.observe(seen)
+        beliefs = self._habits.beliefs(seen.seat) if self.minds_habits else MEDIUM_ONLY
+        return Knowledge(seen, self._medium.claims, beliefs)
 
     def budget_for(self, seen: Any) -> float:
         if isinstance(seen, Knowledge) and seen.view.phase is not Phase.ACTION:

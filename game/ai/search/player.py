@@ -61,6 +61,25 @@ class SearchPlayer:
         choices = self.shortlist(seen, choices)
         if len(choices) == 1:
             return Estimate(tuple(choices), (0.0,), 1)
+        return self._search(seen, choices)
+
+    def evaluate(self, seen: Any, choices: Sequence[Any], played: Any) -> Estimate | None:
+        """For a review: what the search finds of the decisions it would weigh here and of
+        `played` (one of `choices`, the decision someone made in this seat); None where
+        there was nothing to choose."""
+        if len(choices) == 1:
+            return None
+        weighed = list(self.shortlist(seen, choices))
+        if played not in weighed:
+            weighed.append(played)
+        return self._search(seen, weighed)
+
+    def remember(self, seen: Any, played: Any) -> None:
+        """For a review that starts part way: a decision made in this seat that it is not
+        asked to judge, for a player that learns from what it sees (nothing to learn, by
+        default)."""
+
+    def _search(self, seen: Any, choices: Sequence[Any]) -> Estimate:
         seeds = [self._rng.randrange(2**62) for _ in range(self.workers)]
         return self.pool.search(self.policy(seen), choices, seeds, self.budget_for(seen),
                                 self.max_worlds)

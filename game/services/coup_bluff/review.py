@@ -1,0 +1,109 @@
+"""How the review of a game of Coup (with the Ambassador or the Inquisitor) speaks: a value
+is the chance of winning the round, as Hard weighs it; where the game went is the coins,
+the cards lost and the challenges."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.engine.match import Match
+from game.rules.coup_bluff import COUP
+from game.rules.coup_bluff.charts import Action
+from game.rules.coup_bluff.decisions import Allow, Block, Challenge, Decision, TakeAction
+from game.rules.coup_bluff.events import (
+    ActionDeclared,
+    ActionFailed,
+    Challenged,
+    ClaimFailed,
+    ClaimProven,
+    CoinsTaken,
+    InfluenceLost,
+    RoundWon,
+    Stole,
+)
+from game.rules.coup_bluff.state import State
+from game.services.review import Words, chance, points
+
+MISTAKE = 0.05  # a decision that lowered the chance of winning the round by more is marked
+
+_DOING = {Action.INCOME: "taking income", Action.FOREIGN_AID: "taking foreign aid",
+          Action.TAX: "taking tax as the Duke", Action.EXCHANGE: "exchanging cards"}
+_AIMED = {Action.COUP: "launching a coup against", Action.ASSASSINATE: "assassinating",
+          Action.STEAL: "stealing from", Action.EXAMINE: "examining a card of"}
+
+
+def phrase(decision: Decision, names: Sequence[str]) -> str:
+    """A decision as a gerund: "stealing from Brigitte", "challenging"."""
+    match decision:
+        case TakeAction(_, action, target, called) if target is not None:
+            words = f"{_AIMED.get(action, action.label)} {names[target]}"
+            return words if called is None else f"{words}, calling the {called.label}"
+        case TakeAction(_, action):
+            return _DOING.get(action, action.label)
+        case Challenge():
+            return "challenging"
+        case Allow():
+            return "letting it pass"
+        case Block(_, character):
+            return f"blocking as the {character.label}"
+    return type(decision).__name__.lower()
+
+
+def moment(state: State) -> str:
+    """Where the game stands: "Round 1 of 3, 4 players in"."""
+    return COUP.progress(state)
+
+
+def ledger(match: Match, seat: int, names: Sequence[str]) -> list[str]:
+    """`seat`'s rounds won, coins gained and spent, cards lost, and challenges."""
+    tally = dict.fromkeys(("taken", "stolen", "robbed", "spent", "lost", "rounds",
+                           "challenges", "caught", "challenged", "bluffs"), 0)
+    rounds = 0
+    challenge: Challenged | None = None
+    for event in match.events:
+        match event:
+            case CoinsTaken(who, amount) if who == seat:
+                tally["taken"] += amount
+            case Stole(thief, target, amount):
+                tally["stolen"] += amount * (thief == seat)
+                tally["robbed"] += amount * (target == seat)
+            case ActionDeclared(who, _, _, _, cost) if who == seat:
+                tally["spent"] += cost
+            case ActionFailed(who, refund) if who == seat:
+                tally["spent"] -= refund
+            case InfluenceLost(who, _) if who == seat:
+                tally["lost"] += 1
+            case RoundWon(who, _):
+                rounds += 1
+                tally["rounds"] += who == seat
+            case Challenged():
+                challenge = event
+            case ClaimFailed() | ClaimProven() if challenge is not None:
+                _count_challenge(tally, challenge, isinstance(event, ClaimFailed), seat)
+                challenge = None
+    return [f"Rounds won: {tally['rounds']} of {rounds}",
+            f"Coins taken: {tally['taken']}; stolen: {tally['stolen']}; lost to thieves: "
+            f"{tally['robbed']}; spent: {tally['spent']}",
+            f"Cards lost: {tally['lost']}",
+            f"Challenges made: {tally['challenges']}, of which {tally['caught']} caught a "
+            f"bluff",
+            f"Claims challenged: {tally['challenged']}, of which {tally['bluffs']} were "
+            f"bluffs"]
+
+
+def _count_challenge(tally: dict[str, int], challenge: Challenged, bluff: bool,
+                     seat: int) -> None:
+    if challenge.seat == seat:
+        tally["challenges"] += 1
+        tally["caught"] += bluff
+    elif challenge.claimant == seat:
+        tally["challenged"] += 1
+        tally["bluffs"] += bluff
+
+
+def gain(cost: float) -> str:
+    return f"raised the chance of winning the round by about {points(cost)}"
+
+
+WORDS = Words(measure="chance of winning the round", threshold=MISTAKE, figure=chance,
+              size=points, gain=gain, phrase=phrase, moment=moment, ledger=ledger)

@@ -1,0 +1,61 @@
+"""How the review of a game of Coup d'État for two speaks: a value is the chance of winning
+the hand's point, as Hard weighs it; where the points went is the hands won, and how."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.ai.duel.hard import describe
+from game.engine.match import Match
+from game.rules.coup_detat_duel import RULESET
+from game.rules.coup_detat_duel.decisions import ChooseHandType, Decision, PlayCard
+from game.rules.coup_detat_duel.events import CoupAnnounced, HandWon
+from game.rules.coup_detat_duel.state import State
+from game.services.review import Words, chance, points
+
+MISTAKE = 0.08  # a decision that lowered the chance of the hand's point by more is marked
+
+
+def phrase(decision: Decision, names: Sequence[str]) -> str:
+    """A decision as a gerund: "playing K♥", "naming Barbu", "setting aside 7♣ 8♦"."""
+    match decision:
+        case PlayCard(_, card, None):
+            return f"playing {card.label}"
+        case PlayCard():
+            return f"playing {describe(decision)}"
+        case ChooseHandType(_, hand_type):
+            return f"naming {hand_type.label}"
+    return describe(decision)
+
+
+def moment(state: State) -> str:
+    """Where the game stands: "Round 1 of 2, hand 3 of 5, Waterloo, trick 4"."""
+    words = RULESET.progress(state)
+    hand = state.hand
+    if hand is None or hand.hand_type is None:
+        return words
+    words += f", {hand.hand_type.label}"
+    if hand.tricks is not None:
+        words += f", trick {len(hand.tricks.done) + 1}"
+    return words
+
+
+def ledger(match: Match, seat: int, names: Sequence[str]) -> list[str]:
+    """The hands `seat` won, those won by coups, and his coups announced."""
+    won = [event for event in match.events if isinstance(event, HandWon)]
+    mine = [event for event in won if event.seat == seat]
+    announced = sum(1 for event in match.events
+                    if isinstance(event, CoupAnnounced) and event.seat == seat)
+    coups = sum(1 for event in mine if event.coup and event.goal_met)
+    return [f"Hands won: {len(mine)} of {len(won)}",
+            f"Coups announced: {announced}, won: {coups}",
+            f"Hands won by the other's failed coup or missed goal: "
+            f"{sum(1 for event in mine if not event.goal_met)}"]
+
+
+def gain(cost: float) -> str:
+    return f"raised the chance of winning the hand's point by about {points(cost)}"
+
+
+WORDS = Words(measure="chance of winning the hand's point", threshold=MISTAKE, figure=chance,
+              size=points, gain=gain, phrase=phrase, moment=moment, ledger=ledger)
