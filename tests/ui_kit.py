@@ -49,6 +49,8 @@ def close_window(app: App) -> None:
         session = tables.session if tables is not None else getattr(scene, "session", None)
         if session is not None:
             session.close()
+        else:
+            scene.closed()  # a review's thinking
     pygame.quit()
     text.forget_fonts()  # they died with the window: the next test loads its own
 

@@ -53,6 +53,11 @@ class Words:
     phrase: Callable[[Any, Sequence[str]], str]  # a decision as a gerund: "playing K♥"
     moment: Callable[[Any], str]  # where a state is in the game: "Round 1, hand 2 (Barbu)"
     ledger: Callable[[Match, int, Sequence[str]], list[str]]  # where the seat's money went
+    boundary: Callable[[Any], int]  # what an event ends: TRICK (or a turn), HAND, ROUND; or 0
+    hands: Callable[[Any], list[str]]  # each seat's hidden cards in a state, in words
+
+
+TRICK, HAND, ROUND = 1, 2, 3  # the steps a review moves by, besides a decision
 
 
 def chance(value: float) -> str:

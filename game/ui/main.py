@@ -229,6 +229,8 @@ def _close(app: object) -> None:
         session = match if match is not None else getattr(scene, "session", None)
         if session is not None:
             session.close()
+        else:
+            scene.closed()  # whatever else a screen holds (a review's thinking)
     pygame.quit()
     if sys.stdout is not None:  # None in the windowed executable started from Windows' shell
         sys.stdout.flush()

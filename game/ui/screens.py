@@ -29,6 +29,7 @@ SCREENS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
     "pass_device": "game.ui.scenes.pass_device:PassDeviceScene",
     "table": "game.ui.table.scene:TableScene",
     "game_over": "game.ui.table.overlays:GameOverOverlay",
+    "review": "game.ui.scenes.review:ReviewScene",
 }.items()}
 
 

@@ -20,9 +20,10 @@ from game.rules.coup_bluff.events import (
     InfluenceLost,
     RoundWon,
     Stole,
+    TurnEnded,
 )
 from game.rules.coup_bluff.state import State
-from game.services.review import Words, chance, points
+from game.services.review import ROUND, TRICK, Words, chance, points
 
 MISTAKE = 0.05  # a decision that lowered the chance of winning the round by more is marked
 
@@ -105,5 +106,16 @@ def gain(cost: float) -> str:
     return f"raised the chance of winning the round by about {points(cost)}"
 
 
+def boundary(event: object) -> int:
+    """What an event ends: a player's turn, or a round (the game's hand and round)."""
+    return {TurnEnded: TRICK, RoundWon: ROUND}.get(type(event), 0)
+
+
+def hands(state: State) -> list[str]:
+    """Each seat's face-down cards, in words."""
+    return [", ".join(character.label for character in cards) for cards in state.hands]
+
+
 WORDS = Words(measure="chance of winning the round", threshold=MISTAKE, figure=chance,
-              size=points, gain=gain, phrase=phrase, moment=moment, ledger=ledger)
+              size=points, gain=gain, phrase=phrase, moment=moment, ledger=ledger,
+              boundary=boundary, hands=hands)

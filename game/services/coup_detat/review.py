@@ -10,10 +10,19 @@ from game.engine.match import Match
 from game.rules.coup_detat import RULESET
 from game.rules.coup_detat.charts import STARTING_CASH
 from game.rules.coup_detat.decisions import AttemptCoup, ChooseHandType, Decision, PlayCard
-from game.rules.coup_detat.events import Borrowed, Paid, Reason, Repaid, TreasuryTaken
+from game.rules.coup_detat.events import (
+    Borrowed,
+    HandEnded,
+    Paid,
+    Reason,
+    Repaid,
+    RoundEnded,
+    TreasuryTaken,
+    TrickWon,
+)
 from game.rules.coup_detat.narration import francs
 from game.rules.coup_detat.state import State
-from game.services.review import Words
+from game.services.review import HAND, ROUND, TRICK, Words
 
 MISTAKE = 300  # francs: a decision that cost more is marked
 
@@ -110,5 +119,18 @@ def figure(value: float) -> str:
     return _signed(round(value))
 
 
+def boundary(event: object) -> int:
+    """What an event ends: a trick, a hand, a round."""
+    return {TrickWon: TRICK, HandEnded: HAND, RoundEnded: ROUND}.get(type(event), 0)
+
+
+def hands(state: State) -> list[str]:
+    """Each seat's cards in hand, in words."""
+    hand = state.hand
+    if hand is None:
+        return [""] * state.players
+    return [" ".join(card.label for card in cards) for cards in hand.hands]
+
+
 WORDS = Words(measure="francs", threshold=MISTAKE, figure=figure, size=size, gain=gain,
-              phrase=phrase, moment=moment, ledger=ledger)
+              phrase=phrase, moment=moment, ledger=ledger, boundary=boundary, hands=hands)

@@ -9,9 +9,15 @@ from game.ai.duel.hard import describe
 from game.engine.match import Match
 from game.rules.coup_detat_duel import RULESET
 from game.rules.coup_detat_duel.decisions import ChooseHandType, Decision, PlayCard
-from game.rules.coup_detat_duel.events import CoupAnnounced, HandWon
+from game.rules.coup_detat_duel.events import (
+    CoupAnnounced,
+    HandEnded,
+    HandWon,
+    RoundEnded,
+    TrickWon,
+)
 from game.rules.coup_detat_duel.state import State
-from game.services.review import Words, chance, points
+from game.services.review import HAND, ROUND, TRICK, Words, chance, points
 
 MISTAKE = 0.08  # a decision that lowered the chance of the hand's point by more is marked
 
@@ -57,5 +63,19 @@ def gain(cost: float) -> str:
     return f"raised the chance of winning the hand's point by about {points(cost)}"
 
 
+def boundary(event: object) -> int:
+    """What an event ends: a trick, a hand, a round."""
+    return {TrickWon: TRICK, HandEnded: HAND, RoundEnded: ROUND}.get(type(event), 0)
+
+
+def hands(state: State) -> list[str]:
+    """Each seat's cards in hand, in words."""
+    hand = state.hand
+    if hand is None:
+        return ["", ""]
+    return [" ".join(card.label for card in cards) for cards in hand.hands]
+
+
 WORDS = Words(measure="chance of winning the hand's point", threshold=MISTAKE, figure=chance,
-              size=points, gain=gain, phrase=phrase, moment=moment, ledger=ledger)
+              size=points, gain=gain, phrase=phrase, moment=moment, ledger=ledger,
+              boundary=boundary, hands=hands)

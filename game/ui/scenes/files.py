@@ -18,13 +18,13 @@ from game.engine import saves
 from game.engine.errors import SaveError
 from game.engine.match import Match
 from game.engine.tables import TablesMatch
-from game.services import save_index
+from game.services import reviewing, save_index
 from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
 from game.services.tables import TablesSession
 from game.system import paths
 from game.system.files import why_unwritten
-from game.ui import text
+from game.ui import screens, text
 from game.ui.saved_games import sit_at
 from game.ui.scenes.common import MenuScene, Overlay, draw_lines
 
@@ -160,12 +160,15 @@ class LoadScene(MenuScene):
                                               area.width, round(30 * scale)),
                                          "" if self.entries else "No saved games yet.",
                                          manager=self.app.ui))  # type: ignore[assignment]
-        buttons = Rect(0, area.bottom + round(46 * scale), round(200 * scale), round(44 * scale))
-        buttons.right = width // 2 - round(8 * scale)
-        self.button(buttons, "Load", self._load)
-        back = buttons.copy()
-        back.left = width // 2 + round(8 * scale)
-        self.button(back, "Back", self.back)
+        size, gap = (round(200 * scale), round(44 * scale)), round(16 * scale)
+        left = width // 2 - (3 * size[0] + 2 * gap) // 2
+        for index, (label, action, tip) in enumerate((
+                ("Load", self._load, None),
+                ("Review", self._review, "Step through the game with the computer's judgement "
+                                         "of the first person's decisions"),
+                ("Back", self.back, None))):
+            self.button(Rect((left + index * (size[0] + gap), area.bottom + round(46 * scale)),
+                             size), label, action, tip)
 
     def _chosen(self) -> save_index.SaveEntry | None:
         if self.list is None:
@@ -193,6 +196,27 @@ class LoadScene(MenuScene):
         problem = sit_at(self.app, saved)
         if problem is not None:
             self._say(problem)
+
+    def _review(self) -> None:
+        """Review the game chosen, as the first person at its table played it. A game not
+        over, which several persons play, is shown only once its player has the device."""
+        entry = self._chosen()
+        if entry is None:
+            self._say("Choose a game in the list first.")
+            return
+        try:
+            saved = saves.read(entry.path, catalogue=CATALOGUE)
+            chosen = reviewing.seat_in(saved, None)
+        except (SaveError, ValueError) as error:
+            self._say(str(error))
+            return
+        review = screens.make("review", self.app, chosen.match, chosen.seat, chosen.names)
+        humans = sum(seat.kind == "human" for seat in saved.seats)
+        if saved.over or humans < 2:
+            self.app.push(review)
+            return
+        self.app.push(screens.make("pass_device", self.app, chosen.names[chosen.seat],
+                                   lambda: self.app.push(review)))
 
     def _say(self, words: str) -> None:
         if self.message is not None:

@@ -282,6 +282,7 @@ class LessonOver(GameOverOverlay):
     """The lesson's last words; the way on is a real game or the Title screen."""
 
     title = "The lesson is over"
+    reviewable = False  # the way on is a real game
 
     def __init__(self, app: App, table: TableScene, game: LessonGame) -> None:
         super().__init__(app, table)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
+from game.games import get_game
 from game.ui import screens, text
 from game.ui.scenes.common import Overlay, draw_lines
 
@@ -91,8 +92,29 @@ class GameOverOverlay(Overlay):
         rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         return rect
 
+    reviewable = True  # the game's decisions may be reviewed from here (not a lesson's)
+
     def enter(self) -> None:
-        self.button_pair(("New game", self._new_game), ("Title screen", self._title))
+        if not (self.reviewable and get_game(self.table.ruleset.id).review is not None):
+            self.button_pair(("New game", self._new_game), ("Title screen", self._title))
+            return
+        scale, rect = self.scale, self.panel_rect()
+        width, height, gap = round(210 * scale), round(44 * scale), round(10 * scale)
+        left = rect.centerx - (3 * width + 2 * gap) // 2
+        foot = rect.bottom - round(16 * scale) - height
+        for index, (label, action, tip) in enumerate((
+                ("Review the game", self._review, "Step through the game with the computer's "
+                                                  "judgement of your decisions"),
+                ("New game", self._new_game, None), ("Title screen", self._title, None))):
+            self.button(Rect(left + index * (width + gap), foot, width, height), label,
+                        action, tip)
+
+    def _review(self) -> None:
+        """The game's review, for the person at the bottom of the table (else seat 0)."""
+        table = self.table
+        seat = table.viewer if table.viewer is not None else 0
+        self.app.push(screens.make("review", self.app, table.session.match, seat,
+                                   table.names))
 
     def _new_game(self) -> None:
         """The New game form over the Title screen, where its Back (or Esc) leads."""

@@ -1,0 +1,381 @@
+"""Review a game: step through it decision by decision, the table drawn as it was from the
+reviewed seat's view, beside Hard's judgement of that seat's decisions (game/services/
+review.py), which is made in the background while the person looks.
+
+The strip at the foot is the whole game: a dot for each decision of the seat, coloured as
+Hard judged it (grey while it thinks, green when the move was as good as its own, amber
+when it cost a little, red when it cost more than the game's threshold); a click on a dot
+goes there. The right column says where the game stands, what was played and what Hard
+would have played, then where the seat's money went and the costliest decisions. Once the
+game is over, "All hands" (H) writes every player's cards over his hand.
+
+Keys: Left and Right a decision, Up and Down a trick (a turn), Page Up and Page Down a
+hand, Home and End a round; M and Shift+M the next and previous mistake; Esc leaves.
+"""
+
+from __future__ import annotations
+
+import bisect
+import threading
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame import Rect
+from pygame_gui.elements import UIButton
+
+from game.ai.search import SearchPool
+from game.engine.match import Match
+from game.rules.words import Naming
+from game.services import review
+from game.services.review import HAND, ROUND, TRICK, Depth, Judgement, words_for
+from game.services.reviewing import ReviewRun
+from game.ui import art, text
+from game.ui.scene import Scene
+from game.ui.table.kit import kit_for
+from game.ui.table.layout import TableLayout, table_layout
+from game.ui.table.log_panel import LogPanel
+from game.ui.table.render import TableRenderer, suit_colours
+from game.ui.table.stage import Placement
+from game.ui.table.state import Frame, Hand, TableState
+from game.ui.theme import CRIMSON, GOLD, INK, MUTED, panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+STRIP = 70  # at the design size: the timeline's height at the foot of the window
+PENDING, FORCED = (120, 120, 120), (70, 80, 74)
+GOOD, SMALL, COSTLY = (96, 186, 110), (226, 176, 64), CRIMSON
+LEVEL_KEYS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (TRICK, -1),
+              pygame.K_DOWN: (TRICK, 1), pygame.K_PAGEUP: (HAND, -1),
+              pygame.K_PAGEDOWN: (HAND, 1), pygame.K_HOME: (ROUND, -1),
+              pygame.K_END: (ROUND, 1)}
+
+
+class ReviewScene(Scene):
+    def __init__(self, app: App, match: Match, seat: int, names: Sequence[str], *,
+                 depth: Depth | None = None) -> None:
+        """`depth`: how hard Hard thinks (the review's default, `review.DEFAULT_DEPTH`)."""
+        super().__init__(app)
+        self.match, self.seat, self.names = match, seat, list(names)
+        self.words = words_for(match.ruleset.id)
+        self.kit = kit_for(match.ruleset.id)
+        depth = depth or review.DEFAULT_DEPTH
+        self.review = ReviewRun(match, seat, depth)
+        self.seat_turns = [j for j, turn in enumerate(match.turns) if turn.seat == seat]
+        self.moves = [index for index, turn in enumerate(match.turns) if turn.seat is not None]
+        self.starts = self._starts()
+        self.over = match.pending.over
+        self.turn = self.seat_turns[0] if self.seat_turns else len(match.turns)
+        self.show_all = False
+        self.renderer = TableRenderer()
+        self.card_art = art.CardArt(four_colour=app.settings.four_colour_suits,
+                                    back=app.settings.card_back)
+        self.buttons: dict[UIButton, Callable[[], None]] = {}
+        self._pool = SearchPool(depth.workers)
+        self._thread: threading.Thread | None = None
+        self._shown_done = -1  # the judgements the last frame showed
+        self._drawn_turn = -1
+        self.trouble: str | None = None  # why the judging stopped, if it failed
+        self.relayout(app.size)
+
+    # Scene life ------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.leave()
+        self._make_buttons()
+        if self._thread is None and not self.review.complete:
+            self._thread = threading.Thread(target=self._analyse, name="review", daemon=True)
+            self._thread.start()
+
+    def _analyse(self) -> None:
+        """The review's thread: Hard judges, the window is woken for each judgement. Should
+        the judging fail, the strip says so, and the judgements made are kept."""
+        try:
+            self.review.run(self._pool, judged=lambda judgement: self.app.wake())
+        except Exception as error:  # said on the strip: a review never crashes the window
+            self.trouble = f"Hard stopped judging ({type(error).__name__}: {error})."
+        self.app.wake()
+
+    def leave(self) -> None:
+        for button in self.buttons:
+            button.kill()
+        self.buttons.clear()
+
+    def closed(self) -> None:
+        """Stop thinking: the judgements so far are kept, the workers end."""
+        self.review.cancel()
+        self._pool.shutdown(wait=False)
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        self.scale = min(size[0] / 1280, size[1] / 800)
+        strip = round(STRIP * self.scale)
+        self.layout: TableLayout = table_layout((size[0], size[1] - strip),
+                                                self.match.players)
+        self.strip = Rect(0, size[1] - strip, size[0], strip)
+
+    @property
+    def busy(self) -> bool:
+        """A frame is wanted when a judgement has come in since the last."""
+        return self.review.done != self._shown_done
+
+    # Moving about ------------------------------------------------------------------------------
+    def _starts(self) -> dict[int, list[int]]:
+        """For each step (a trick, a hand, a round), the decisions that open one."""
+        starts: dict[int, list[int]] = {TRICK: [], HAND: [], ROUND: []}
+        ended = ROUND  # the first decision opens everything
+        for index, turn in enumerate(self.match.turns):
+            if turn.seat is not None and ended:
+                for level in starts:
+                    if ended >= level:
+                        starts[level].append(index)
+                ended = 0
+            ended = max([ended, *map(self.words.boundary, self.match.events_of(index))])
+        return starts
+
+    def go(self, level: int, direction: int) -> None:
+        """To the next (or previous) decision, or the start of the next (or previous)
+        trick, hand or round."""
+        marks = self.moves if level == 0 else self.starts[level]
+        if direction > 0:
+            place = bisect.bisect_right(marks, self.turn)
+            self.turn = marks[place] if place < len(marks) else len(self.match.turns)
+        else:
+            place = bisect.bisect_left(marks, self.turn) - 1
+            if place >= 0:
+                self.turn = marks[place]
+
+    def go_to(self, turn: int) -> None:
+        self.turn = max(0, min(turn, len(self.match.turns)))
+
+    def next_mistake(self, direction: int) -> None:
+        """To the next (or previous) decision that cost more than the threshold."""
+        costly = [j.turn for j in self.review.judgements if j.mistake(self.words.threshold)]
+        ahead = [turn for turn in costly if (turn - self.turn) * direction > 0]
+        if ahead:
+            self.turn = min(ahead) if direction > 0 else max(ahead)
+
+    def toggle_hands(self) -> None:
+        if self.over:
+            self.show_all = not self.show_all
+            self._make_buttons()
+
+    def back(self) -> None:
+        self.app.pop()
+
+    # Events ------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.buttons[event.ui_element]()
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self.strip.collidepoint(event.pos):
+            turn = self.turn_at(event.pos[0])
+            if turn is not None:
+                self.go_to(turn)
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.back()
+        elif event.key in LEVEL_KEYS:
+            self.go(*LEVEL_KEYS[event.key])
+        elif event.key == pygame.K_m:
+            self.next_mistake(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif event.key == pygame.K_h:
+            self.toggle_hands()
+        else:
+            return False
+        return True
+
+    def _make_buttons(self) -> None:
+        self.leave()
+        area, scale = self.layout.buttons, self.scale
+        gap = round(6 * scale)
+        width, height = (area.width - gap) // 2, round(40 * scale)
+        rows: list[list[tuple[str, Callable[[], None] | None, str]]] = [
+            [("Previous", lambda: self.go(0, -1), "The decision before (Left)"),
+             ("Next", lambda: self.go(0, 1), "The next decision (Right)")],
+            [("< Mistake", lambda: self.next_mistake(-1), "The costly decision before "
+                                                          "(Shift+M)"),
+             ("Mistake >", lambda: self.next_mistake(1), "The next costly decision (M)")],
+            [("Hide hands" if self.show_all else "All hands",
+              self.toggle_hands if self.over else None,
+              "Every player's cards beside his plate (H)" if self.over
+              else "Once the game is over, every hand may be shown"),
+             ("Back", self.back, "Leave the review (Esc): what Hard judged is kept")],
+        ]
+        for row, entries in enumerate(rows):
+            for column, (label, action, tip) in enumerate(entries):
+                rect = Rect(area.left + column * (width + gap),
+                            area.top + row * (height + gap), width, height)
+                button = UIButton(rect, label, manager=self.app.ui, tool_tip_text=tip)
+                if action is None:
+                    button.disable()
+                else:
+                    self.buttons[button] = action
+
+    # The timeline ------------------------------------------------------------------------------
+    def dot_x(self, turn: int) -> int:
+        """Where a decision sits on the strip: the whole game from left to right."""
+        inner = self.strip.inflate(-round(40 * self.scale), 0)
+        share = turn / max(1, len(self.match.turns))
+        return inner.left + round(share * inner.width)
+
+    def turn_at(self, x: int) -> int | None:
+        """The seat's decision whose dot is nearest `x`."""
+        if not self.seat_turns:
+            return None
+        return min(self.seat_turns, key=lambda turn: abs(self.dot_x(turn) - x))
+
+    def colour_of(self, judgement: Judgement | None) -> tuple[int, int, int]:
+        if judgement is None:
+            return PENDING
+        if not judgement.judged:
+            return FORCED
+        if judgement.mistake(self.words.threshold):
+            return COSTLY
+        return SMALL if judgement.cost > 0 else GOOD
+
+    # Drawing -----------------------------------------------------------------------------------
+    def table_state(self) -> TableState:
+        """The table at the decision shown, as the reviewed seat saw it."""
+        view = self.match.ruleset.view(self._state(), self.seat)
+        return TableState(view=view, table=view, layout=self.layout, bottom=self.seat,
+                          names=self.names, naming=Naming(self.names, self.seat), now=0.0,
+                          thinking=None, caught_up=True, card_art=self.card_art)
+
+    def sprites(self, table: TableState) -> list[tuple[object, Placement]]:
+        """The cards where they lie, bottom first (none where a game draws its own)."""
+        cards = self.kit.cards
+        if cards is None:
+            return []
+        return sorted(cards.targets(table, Hand()).items(), key=lambda item: item[1].z)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._shown_done = self.review.done
+        table = self.table_state()
+        motion = self.kit.motion
+        if motion is not None and self._drawn_turn != self.turn:  # the daggers, at once
+            motion.forget()
+            motion.arranged(table.view, self.layout)
+            motion.settle(table.view, self.layout, 0.0, 0.0, instant=True)
+        self._drawn_turn = self.turn
+        frame = Frame(table=table, sprites=self.sprites(table), selected=None, suit_tags={},
+                      message=None, message_bottom=0, keep_clear=(), panel=None)
+        self.renderer.draw(surface, frame, self.kit, LogPanel())
+        if self.show_all:
+            self._open_hands(surface, self._state())
+        self._words(surface)
+        self._timeline(surface)
+
+    def _state(self) -> object:
+        turns = self.match.turns
+        return turns[self.turn].state_before if self.turn < len(turns) else self.match.state
+
+    def _open_hands(self, surface: pygame.Surface, state: object) -> None:
+        size = max(11, round(15 * self.scale))
+        light = text.on_dark(suit_colours(self.card_art))
+        for seat, cards in enumerate(self.words.hands(state)):
+            if seat == self.seat or not cards:
+                continue
+            place = self.layout.place_of(seat, self.seat)
+            image = text.render(cards, size, INK, bold=True, suit_colours=light)
+            box = image.get_rect(center=place.hand)  # over the backs it shows
+            box.clamp_ip(self.layout.felt.inflate(-16, -16))
+            panel(surface, box.inflate(12, 6), (8, 14, 10, 230), radius=8, border=GOLD)
+            surface.blit(image, box)
+
+    def _words(self, surface: pygame.Surface) -> None:
+        """The right column: the moment, the decision and Hard's judgement, then the
+        summary of the seat's game."""
+        area = self.layout.log
+        panel(surface, area, (8, 14, 10, 255), radius=10, border=GOLD)
+        size = max(11, round(15 * self.scale))
+        room = area.width - round(20 * self.scale)
+        light = text.on_dark(suit_colours(self.card_art))
+        y = area.top + round(10 * self.scale)
+        for line, colour, bold in self.told():
+            for part in text.wrap(line, size, room, bold=bold) if line else [""]:
+                if y + size > area.bottom - 4:
+                    return
+                surface.blit(text.render(part, size, colour, bold=bold, suit_colours=light),
+                             (area.left + round(10 * self.scale), y))
+                y += round(size * 1.3)
+
+    def told(self) -> list[tuple[str, tuple[int, int, int], bool]]:
+        """The right column's lines: (words, colour, bold)."""
+        match, words, names = self.match, self.words, self.names
+        name = names[self.seat]
+        lines: list[tuple[str, tuple[int, int, int], bool]] = []
+        if self.turn >= len(match.turns):
+            lines.append(("The end of the game", GOLD, True))
+        else:
+            made = match.turns[self.turn]
+            lines.append((words.moment(made.state_before), GOLD, True))
+            player = names[made.seat] if made.seat is not None else "Chance"
+            played = f"{player}: {words.phrase(made.decision, names)}"
+            if made.seat == self.seat:
+                lines += self._judged(played, self.review.judgements, made.state_before)
+            else:
+                lines.append((played, INK, False))
+        lines += [("", INK, False), (f"Where {name}'s money went", GOLD, True)]
+        lines += [(line, MUTED, False) for line in words.ledger(match, self.seat, names)]
+        return lines
+
+    def _judged(self, played: str, judgements: Sequence[Judgement],
+                before: object) -> list[tuple[str, tuple[int, int, int], bool]]:
+        """The seat's decision, with Hard's judgement of it as far as it has come."""
+        number = self.seat_turns.index(self.turn)
+        if number >= len(judgements):
+            return [(played, INK, False), ("Hard is still judging this decision…", MUTED, False)]
+        judgement, words = judgements[number], self.words
+        if not judgement.judged:
+            return [(played, INK, False), ("Nothing to choose here.", MUTED, False)]
+        said = [(f"{played} ({words.figure(judgement.played_value)})", INK, False)]
+        if judgement.cost <= 0:
+            return [*said, ("As good as Hard's own choice.", GOOD, True)]
+        best = self.match.ruleset.legal(before)[judgement.best or 0]
+        costly = judgement.mistake(words.threshold)
+        return [*said, (f"Hard: {words.phrase(best, self.names)} "
+                        f"({words.figure(judgement.best_value)})", INK, False),
+                (f"It cost about {words.size(judgement.cost)}.", COSTLY if costly else SMALL,
+                 True)]
+
+    def _timeline(self, surface: pygame.Surface) -> None:
+        strip, scale = self.strip, self.scale
+        panel(surface, strip.inflate(-round(12 * scale), -round(8 * scale)),
+              (8, 14, 10, 230), radius=10, border=GOLD)
+        size = max(11, round(14 * scale))
+        surface.blit(text.render(self.progress(), size, INK, bold=True),
+                     (strip.left + round(20 * scale), strip.top + round(8 * scale)))
+        line_y = strip.top + round(44 * scale)
+        for hand_start in self.starts[HAND]:
+            x = self.dot_x(hand_start)
+            pygame.draw.line(surface, MUTED, (x, line_y - round(10 * scale)),
+                             (x, line_y + round(10 * scale)))
+        judgements = self.review.judgements
+        for number, turn in enumerate(self.seat_turns):
+            judgement = judgements[number] if number < len(judgements) else None
+            costly = judgement is not None and judgement.mistake(self.words.threshold)
+            radius = round((6 if costly else 3.5) * scale) or 2
+            pygame.draw.circle(surface, self.colour_of(judgement), (self.dot_x(turn), line_y),
+                               radius)
+        x = self.dot_x(self.turn)
+        pygame.draw.line(surface, GOLD, (x, line_y - round(14 * scale)),
+                         (x, line_y + round(14 * scale)), width=max(2, round(3 * scale)))
+
+    def progress(self) -> str:
+        """The strip's line: how far Hard has judged, then how many decisions cost."""
+        review, name = self.review, self.names[self.seat]
+        costly = sum(j.mistake(self.words.threshold) for j in review.judgements)
+        marked = f"{costly} cost more than {self.words.size(self.words.threshold)}"
+        if review.complete:
+            told = f"Hard has judged {name}'s {review.total} decisions: {marked}."
+        else:
+            told = f"Hard is judging {name}'s decisions: {review.done} of {review.total}, " \
+                   f"{marked} so far."
+        return " ".join(part for part in (told, review.problem, self.trouble) if part)
