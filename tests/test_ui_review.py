@@ -74,8 +74,19 @@ def test_load_reviews_a_sample_at_the_shipped_depth_and_back_leaves_it_kept(
         assert reopened.review.complete and reopened.review.judgements == kept.judgements
 
 
+def judged_all(app: App, scene: ReviewScene) -> None:
+    """Until Hard has judged every decision and its thread has ended (the buttons made
+    again without Stop judging)."""
+    wait_for(app, lambda: scene.review.complete and scene._thread is not None
+             and not scene._thread.is_alive(), 120.0)
+    frames(app, 2)
+
+
 def open_review(app: App, sample: str, monkeypatch: pytest.MonkeyPatch) -> ReviewScene:
-    monkeypatch.setattr(review, "DEFAULT_DEPTH", QUICK)
+    """The sample's review for its seat 0, at the review's default depth (QUICK, unless a
+    test chose another)."""
+    if Depth() == review.DEFAULT_DEPTH:
+        monkeypatch.setattr(review, "DEFAULT_DEPTH", QUICK)
     saved = saves.read(SAMPLES / sample, catalogue=CATALOGUE)
     scene = ReviewScene(app, saved.match, 0, [seat.name for seat in saved.seats])
     app.push(scene)
@@ -122,7 +133,7 @@ def test_the_judgements_arrive_while_the_table_is_shown_and_mistakes_are_found(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = open_review(app, "complete-game-4-players.json", monkeypatch)
-        wait_for(app, lambda: scene.review.complete, 120.0)
+        judged_all(app, scene)
         threshold = scene.words.threshold
         costly = [j.turn for j in scene.review.judgements if j.mistake(threshold)]
         assert costly, "a game of Medium-like play leaves Hard something to say"
@@ -216,7 +227,7 @@ def test_every_game_is_reviewed_with_its_words_and_buttons_whole(
         scene = ReviewScene(app, match, 1, [f"Player {seat}" for seat in range(match.players)],
                             depth=QUICK)
         app.push(scene)
-        wait_for(app, lambda: scene.review.complete, 120.0)
+        judged_all(app, scene)
         for turn in (*scene.seat_turns[:: max(1, len(scene.seat_turns) // 6)],
                      len(match.turns)):
             scene.go_to(turn)
@@ -226,3 +237,22 @@ def test_every_game_is_reviewed_with_its_words_and_buttons_whole(
         clipped = clipped_widgets(app.ui)
         assert not clipped, clipped
         assert "Hard has judged Player 1's" in scene.progress()
+
+
+def test_stop_judging_keeps_what_was_judged_and_go_on_finishes_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        monkeypatch.setattr(review, "DEFAULT_DEPTH", Depth(seconds=30.0, worlds=80, workers=1))
+        scene = open_review(app, "complete-game-4-players.json", monkeypatch)
+        monkeypatch.setattr(review, "DEFAULT_DEPTH", QUICK)
+        press_button(app, "Stop judging")
+        wait_for(app, lambda: scene._thread is not None and not scene._thread.is_alive())
+        stopped_at = scene.review.done
+        assert not scene.review.complete and "Go on judging" in buttons(app)
+        frames(app, 5)
+        assert scene.review.done == stopped_at, "nothing judged once stopped"
+        press_button(app, "Go on judging")
+        assert "Stop judging" in buttons(app)
+        judged_all(app, scene)
+        assert "Stop judging" not in buttons(app) and "Go on judging" not in buttons(app)
+        assert [j.turn for j in scene.review.judgements] == scene.seat_turns

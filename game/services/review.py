@@ -55,6 +55,7 @@ class Words:
     ledger: Callable[[Match, int, Sequence[str]], list[str]]  # where the seat's money went
     boundary: Callable[[Any], int]  # what an event ends: TRICK (or a turn), HAND, ROUND; or 0
     hands: Callable[[Any], list[str]]  # each seat's hidden cards in a state, in words
+    steps: tuple[str, str, str]  # what TRICK, HAND and ROUND are called in the game
 
 
 TRICK, HAND, ROUND = 1, 2, 3  # the steps a review moves by, besides a decision

@@ -79,6 +79,11 @@ class ReviewRun:
     def done(self) -> int:
         return len(self.judgements)
 
+    @property
+    def stopped(self) -> bool:
+        """Asked to stop (`cancel`), and not yet to go on."""
+        return self._stop.is_set()
+
     def run(self, pool: SearchPool | None = None,
             judged: Callable[[Judgement], None] = lambda judgement: None) -> None:
         """Judge the decisions not judged yet, until done or cancelled (this takes a while:
@@ -100,6 +105,10 @@ class ReviewRun:
     def cancel(self) -> None:
         """Stop after the decision being judged (the judgements so far are kept)."""
         self._stop.set()
+
+    def resume(self) -> None:
+        """Let a cancelled review be run again, from where it stopped."""
+        self._stop.clear()
 
 
 def report(run: ReviewRun, names: Sequence[str]) -> dict[str, object]:

@@ -118,4 +118,5 @@ def hands(state: State) -> list[str]:
 
 WORDS = Words(measure="chance of winning the round", threshold=MISTAKE, figure=chance,
               size=points, gain=gain, phrase=phrase, moment=moment, ledger=ledger,
-              boundary=boundary, hands=hands)
+              boundary=boundary, hands=hands,
+              steps=("turn", "round", "round"))

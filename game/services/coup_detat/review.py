@@ -133,4 +133,5 @@ def hands(state: State) -> list[str]:
 
 
 WORDS = Words(measure="francs", threshold=MISTAKE, figure=figure, size=size, gain=gain,
-              phrase=phrase, moment=moment, ledger=ledger, boundary=boundary, hands=hands)
+              phrase=phrase, moment=moment, ledger=ledger, boundary=boundary, hands=hands,
+              steps=("trick", "hand", "round"))

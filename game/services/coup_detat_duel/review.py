@@ -78,4 +78,5 @@ def hands(state: State) -> list[str]:
 
 WORDS = Words(measure="chance of winning the hand's point", threshold=MISTAKE, figure=chance,
               size=points, gain=gain, phrase=phrase, moment=moment, ledger=ledger,
-              boundary=boundary, hands=hands)
+              boundary=boundary, hands=hands,
+              steps=("trick", "hand", "round"))

@@ -29,7 +29,7 @@ from game.ai.search import SearchPool
 from game.engine.match import Match
 from game.rules.words import Naming
 from game.services import review
-from game.services.review import HAND, ROUND, TRICK, Depth, Judgement, words_for
+from game.services.review import HAND, ROUND, TRICK, Depth, Judgement, mistakes, words_for
 from game.services.reviewing import ReviewRun
 from game.ui import art, text
 from game.ui.scene import Scene
@@ -78,15 +78,19 @@ class ReviewScene(Scene):
         self._shown_done = -1  # the judgements the last frame showed
         self._drawn_turn = -1
         self.trouble: str | None = None  # why the judging stopped, if it failed
+        self._buttons_due = False
         self.relayout(app.size)
 
     # Scene life ------------------------------------------------------------------------------
     def enter(self) -> None:
         self.leave()
-        self._make_buttons()
         if self._thread is None and not self.review.complete:
-            self._thread = threading.Thread(target=self._analyse, name="review", daemon=True)
-            self._thread.start()
+            self._start()
+        self._make_buttons()
+
+    def _start(self) -> None:
+        self._thread = threading.Thread(target=self._analyse, name="review", daemon=True)
+        self._thread.start()
 
     def _analyse(self) -> None:
         """The review's thread: Hard judges, the window is woken for each judgement. Should
@@ -95,6 +99,7 @@ class ReviewScene(Scene):
             self.review.run(self._pool, judged=lambda judgement: self.app.wake())
         except Exception as error:  # said on the strip: a review never crashes the window
             self.trouble = f"Hard stopped judging ({type(error).__name__}: {error})."
+        self._buttons_due = True  # Stop judging goes: made in the window's thread
         self.app.wake()
 
     def leave(self) -> None:
@@ -117,7 +122,12 @@ class ReviewScene(Scene):
     @property
     def busy(self) -> bool:
         """A frame is wanted when a judgement has come in since the last."""
-        return self.review.done != self._shown_done
+        return self.review.done != self._shown_done or self._buttons_due
+
+    def update(self, dt: float) -> None:
+        if self._buttons_due and self.app.scene is self:
+            self._buttons_due = False
+            self._make_buttons()
 
     # Moving about ------------------------------------------------------------------------------
     def _starts(self) -> dict[int, list[int]]:
@@ -193,18 +203,26 @@ class ReviewScene(Scene):
 
     def _make_buttons(self) -> None:
         self.leave()
-        area, scale = self.layout.buttons, self.scale
-        gap = round(6 * scale)
-        width, height = (area.width - gap) // 2, round(40 * scale)
+        area, scale, steps = self.layout.buttons, self.scale, self.words.steps
+        gap = round(5 * scale)
+        width = (area.width - gap) // 2
+        height = min(round(38 * scale), (area.height - 4 * gap) // 5)
         rows: list[list[tuple[str, Callable[[], None] | None, str]]] = [
             [("Previous", lambda: self.go(0, -1), "The decision before (Left)"),
              ("Next", lambda: self.go(0, 1), "The next decision (Right)")],
+            [(f"< {steps[0].title()}", lambda: self.go(TRICK, -1), f"This {steps[0]}'s start, "
+                                                                   "or the one before (Up)"),
+             (f"{steps[0].title()} >", lambda: self.go(TRICK, 1), f"The next {steps[0]} (Down)")],
+            [(f"< {steps[1].title()}", lambda: self.go(HAND, -1),
+              f"This {steps[1]}'s start, or the one before (Page Up; a {steps[2]}: Home)"),
+             (f"{steps[1].title()} >", lambda: self.go(HAND, 1),
+              f"The next {steps[1]} (Page Down; a {steps[2]}: End)")],
             [("< Mistake", lambda: self.next_mistake(-1), "The costly decision before "
                                                           "(Shift+M)"),
              ("Mistake >", lambda: self.next_mistake(1), "The next costly decision (M)")],
             [("Hide hands" if self.show_all else "All hands",
               self.toggle_hands if self.over else None,
-              "Every player's cards beside his plate (H)" if self.over
+              "Every player's cards over his hand (H)" if self.over
               else "Once the game is over, every hand may be shown"),
              ("Back", self.back, "Leave the review (Esc): what Hard judged is kept")],
         ]
@@ -212,11 +230,38 @@ class ReviewScene(Scene):
             for column, (label, action, tip) in enumerate(entries):
                 rect = Rect(area.left + column * (width + gap),
                             area.top + row * (height + gap), width, height)
-                button = UIButton(rect, label, manager=self.app.ui, tool_tip_text=tip)
-                if action is None:
-                    button.disable()
-                else:
-                    self.buttons[button] = action
+                self._button(rect, label, action, tip)
+        if not self.review.complete:
+            stop = Rect(0, 0, round(150 * scale), round(24 * scale))
+            stop.topright = (self.strip.right - round(16 * scale),
+                             self.strip.top + round(8 * scale))
+            judging = self._thread is not None and self._thread.is_alive() \
+                and not self.review.stopped
+            self._button(stop, "Stop judging" if judging else "Go on judging",
+                         self.stop if judging else self.go_on,
+                         "Hard stops after this decision; what it judged is kept" if judging
+                         else "Hard judges the rest")
+
+    def _button(self, rect: Rect, label: str, action: Callable[[], None] | None,
+                tip: str) -> None:
+        button = UIButton(rect, label, manager=self.app.ui, tool_tip_text=tip)
+        if action is None:
+            button.disable()
+        else:
+            self.buttons[button] = action
+
+    def stop(self) -> None:
+        """Hard stops judging (after the decision under way)."""
+        self.review.cancel()
+        self._make_buttons()
+
+    def go_on(self) -> None:
+        """Hard judges the decisions it has not yet, from where it stopped."""
+        if self._thread is not None and self._thread.is_alive():
+            return  # still finishing the decision it stopped on
+        self.review.resume()
+        self._start()
+        self._make_buttons()
 
     # The timeline ------------------------------------------------------------------------------
     def dot_x(self, turn: int) -> int:
@@ -324,6 +369,10 @@ class ReviewScene(Scene):
                 lines.append((played, INK, False))
         lines += [("", INK, False), (f"Where {name}'s money went", GOLD, True)]
         lines += [(line, MUTED, False) for line in words.ledger(match, self.seat, names)]
+        costliest = mistakes(match, self.review.judgements, words, names)
+        if costliest:
+            lines += [("", INK, False), ("The costliest decisions", GOLD, True)]
+            lines += [(f"{m.moment}: {m.sentence}", MUTED, False) for m in costliest]
         return lines
 
     def _judged(self, played: str, judgements: Sequence[Judgement],
@@ -352,6 +401,13 @@ class ReviewScene(Scene):
         size = max(11, round(14 * scale))
         surface.blit(text.render(self.progress(), size, INK, bold=True),
                      (strip.left + round(20 * scale), strip.top + round(8 * scale)))
+        if not self.review.complete:  # the bar left of Stop judging
+            bar = Rect(0, 0, round(140 * scale), max(4, round(8 * scale)))
+            bar.midright = (strip.right - round(180 * scale), strip.top + round(20 * scale))
+            pygame.draw.rect(surface, FORCED, bar, border_radius=4)
+            done = bar.copy()
+            done.width = round(bar.width * self.review.done / max(1, self.review.total))
+            pygame.draw.rect(surface, GOLD, done, border_radius=4)
         line_y = strip.top + round(44 * scale)
         for hand_start in self.starts[HAND]:
             x = self.dot_x(hand_start)
