@@ -79,6 +79,9 @@ class ReviewScene(Scene):
         self._drawn_turn = -1
         self.trouble: str | None = None  # why the judging stopped, if it failed
         self._buttons_due = False
+        self.ledger = self.words.ledger(match, seat, self.names)  # the game is what it is
+        self._column: tuple[object, pygame.Surface] | None = None  # the right column, drawn
+        self._strip: tuple[object, pygame.Surface] | None = None  # the strip, drawn
         self.relayout(app.size)
 
     # Scene life ------------------------------------------------------------------------------
@@ -336,20 +339,28 @@ class ReviewScene(Scene):
 
     def _words(self, surface: pygame.Surface) -> None:
         """The right column: the moment, the decision and Hard's judgement, then the
-        summary of the seat's game."""
+        summary of the seat's game (drawn again only when one of them changes)."""
         area = self.layout.log
-        panel(surface, area, (8, 14, 10, 255), radius=10, border=GOLD)
+        key = (self.turn, self.review.done, area.size, self.card_art)
+        if self._column is None or self._column[0] != key:
+            self._column = (key, self._column_image(area))
+        surface.blit(self._column[1], area.topleft)
+
+    def _column_image(self, area: Rect) -> pygame.Surface:
+        image = pygame.Surface(area.size, pygame.SRCALPHA)
+        panel(image, image.get_rect(), (8, 14, 10, 255), radius=10, border=GOLD)
         size = max(11, round(15 * self.scale))
         room = area.width - round(20 * self.scale)
         light = text.on_dark(suit_colours(self.card_art))
-        y = area.top + round(10 * self.scale)
+        y = round(10 * self.scale)
         for line, colour, bold in self.told():
             for part in text.wrap(line, size, room, bold=bold) if line else [""]:
-                if y + size > area.bottom - 4:
-                    return
-                surface.blit(text.render(part, size, colour, bold=bold, suit_colours=light),
-                             (area.left + round(10 * self.scale), y))
+                if y + size > area.height - 4:
+                    return image
+                image.blit(text.render(part, size, colour, bold=bold, suit_colours=light),
+                           (round(10 * self.scale), y))
                 y += round(size * 1.3)
+        return image
 
     def told(self) -> list[tuple[str, tuple[int, int, int], bool]]:
         """The right column's lines: (words, colour, bold)."""
@@ -368,7 +379,7 @@ class ReviewScene(Scene):
             else:
                 lines.append((played, INK, False))
         lines += [("", INK, False), (f"Where {name}'s money went", GOLD, True)]
-        lines += [(line, MUTED, False) for line in words.ledger(match, self.seat, names)]
+        lines += [(line, MUTED, False) for line in self.ledger]
         costliest = mistakes(match, self.review.judgements, words, names)
         if costliest:
             lines += [("", INK, False), ("The costliest decisions", GOLD, True)]
@@ -395,34 +406,45 @@ class ReviewScene(Scene):
                  True)]
 
     def _timeline(self, surface: pygame.Surface) -> None:
+        """The strip (drawn again when a judgement comes in), and where the review is."""
+        key = (self.review.done, self.review.stopped, self.strip.size, self.trouble)
+        if self._strip is None or self._strip[0] != key:
+            self._strip = (key, self._strip_image())
+        surface.blit(self._strip[1], self.strip.topleft)
+        scale, x = self.scale, self.dot_x(self.turn)
+        line_y = self.strip.top + round(44 * scale)
+        pygame.draw.line(surface, GOLD, (x, line_y - round(14 * scale)),
+                         (x, line_y + round(14 * scale)), width=max(2, round(3 * scale)))
+
+    def _strip_image(self) -> pygame.Surface:
+        """The strip: how far Hard has come, a tick a hand, a dot a decision of the seat."""
         strip, scale = self.strip, self.scale
-        panel(surface, strip.inflate(-round(12 * scale), -round(8 * scale)),
-              (8, 14, 10, 230), radius=10, border=GOLD)
+        image = pygame.Surface(strip.size, pygame.SRCALPHA)
+        inner = image.get_rect().inflate(-round(12 * scale), -round(8 * scale))
+        panel(image, inner, (8, 14, 10, 230), radius=10, border=GOLD)
         size = max(11, round(14 * scale))
-        surface.blit(text.render(self.progress(), size, INK, bold=True),
-                     (strip.left + round(20 * scale), strip.top + round(8 * scale)))
+        image.blit(text.render(self.progress(), size, INK, bold=True),
+                   (round(20 * scale), round(8 * scale)))
         if not self.review.complete:  # the bar left of Stop judging
             bar = Rect(0, 0, round(140 * scale), max(4, round(8 * scale)))
-            bar.midright = (strip.right - round(180 * scale), strip.top + round(20 * scale))
-            pygame.draw.rect(surface, FORCED, bar, border_radius=4)
+            bar.midright = (strip.width - round(180 * scale), round(20 * scale))
+            pygame.draw.rect(image, FORCED, bar, border_radius=4)
             done = bar.copy()
             done.width = round(bar.width * self.review.done / max(1, self.review.total))
-            pygame.draw.rect(surface, GOLD, done, border_radius=4)
-        line_y = strip.top + round(44 * scale)
+            pygame.draw.rect(image, GOLD, done, border_radius=4)
+        line_y, left = round(44 * scale), strip.left
         for hand_start in self.starts[HAND]:
-            x = self.dot_x(hand_start)
-            pygame.draw.line(surface, MUTED, (x, line_y - round(10 * scale)),
+            x = self.dot_x(hand_start) - left
+            pygame.draw.line(image, MUTED, (x, line_y - round(10 * scale)),
                              (x, line_y + round(10 * scale)))
         judgements = self.review.judgements
         for number, turn in enumerate(self.seat_turns):
             judgement = judgements[number] if number < len(judgements) else None
             costly = judgement is not None and judgement.mistake(self.words.threshold)
             radius = round((6 if costly else 3.5) * scale) or 2
-            pygame.draw.circle(surface, self.colour_of(judgement), (self.dot_x(turn), line_y),
-                               radius)
-        x = self.dot_x(self.turn)
-        pygame.draw.line(surface, GOLD, (x, line_y - round(14 * scale)),
-                         (x, line_y + round(14 * scale)), width=max(2, round(3 * scale)))
+            pygame.draw.circle(image, self.colour_of(judgement),
+                               (self.dot_x(turn) - left, line_y), radius)
+        return image
 
     def progress(self) -> str:
         """The strip's line: how far Hard has judged, then how many decisions cost."""
