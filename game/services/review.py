@@ -71,6 +71,20 @@ def points(difference: float) -> str:
     return f"{round(difference * 100)} points"
 
 
+def hand_moment(progress: str, hand: Any) -> str:
+    """Where a game of hands stands, after its `progress` words: the hand's type once named,
+    and the trick once tricks are played ("Round 1 of 4, hand 2 of 6, Barbu, trick 3")."""
+    if hand is None or hand.hand_type is None:
+        return progress
+    words = f"{progress}, {hand.hand_type.label}"
+    return words if hand.tricks is None else f"{words}, trick {len(hand.tricks.done) + 1}"
+
+
+def hands_in_words(hands: Sequence[Sequence[Any]]) -> list[str]:
+    """Each seat's cards in words: "K♥ Q♠ 10♦"."""
+    return [" ".join(card.label for card in cards) for cards in hands]
+
+
 def words_for(ruleset_id: str) -> Words:
     """The game's review words; `ValueError` for a game without a review."""
     ref = get_game(ruleset_id).review

@@ -22,7 +22,7 @@ from game.rules.coup_detat.events import (
 )
 from game.rules.coup_detat.narration import francs
 from game.rules.coup_detat.state import State
-from game.services.review import HAND, ROUND, TRICK, Words
+from game.services.review import HAND, ROUND, TRICK, Words, hand_moment, hands_in_words
 
 MISTAKE = 300  # francs: a decision that cost more is marked
 
@@ -41,14 +41,7 @@ def phrase(decision: Decision, names: Sequence[str]) -> str:
 
 def moment(state: State) -> str:
     """Where the game stands: "Round 1 of 4, hand 2 of 6, Barbu, trick 3"."""
-    words = RULESET.progress(state)
-    hand = state.hand
-    if hand is None or hand.hand_type is None:
-        return words
-    words += f", {hand.hand_type.label}"
-    if hand.tricks is not None:
-        words += f", trick {len(hand.tricks.done) + 1}"
-    return words
+    return hand_moment(RULESET.progress(state), state.hand)
 
 
 def ledger(match: Match, seat: int, names: Sequence[str]) -> list[str]:
@@ -126,10 +119,7 @@ def boundary(event: object) -> int:
 
 def hands(state: State) -> list[str]:
     """Each seat's cards in hand, in words."""
-    hand = state.hand
-    if hand is None:
-        return [""] * state.players
-    return [" ".join(card.label for card in cards) for cards in hand.hands]
+    return hands_in_words(state.hand.hands) if state.hand is not None else [""] * state.players
 
 
 WORDS = Words(measure="francs", threshold=MISTAKE, figure=figure, size=size, gain=gain,

@@ -17,7 +17,16 @@ from game.rules.coup_detat_duel.events import (
     TrickWon,
 )
 from game.rules.coup_detat_duel.state import State
-from game.services.review import HAND, ROUND, TRICK, Words, chance, points
+from game.services.review import (
+    HAND,
+    ROUND,
+    TRICK,
+    Words,
+    chance,
+    hand_moment,
+    hands_in_words,
+    points,
+)
 
 MISTAKE = 0.08  # a decision that lowered the chance of the hand's point by more is marked
 
@@ -36,14 +45,7 @@ def phrase(decision: Decision, names: Sequence[str]) -> str:
 
 def moment(state: State) -> str:
     """Where the game stands: "Round 1 of 2, hand 3 of 5, Waterloo, trick 4"."""
-    words = RULESET.progress(state)
-    hand = state.hand
-    if hand is None or hand.hand_type is None:
-        return words
-    words += f", {hand.hand_type.label}"
-    if hand.tricks is not None:
-        words += f", trick {len(hand.tricks.done) + 1}"
-    return words
+    return hand_moment(RULESET.progress(state), state.hand)
 
 
 def ledger(match: Match, seat: int, names: Sequence[str]) -> list[str]:
@@ -70,10 +72,7 @@ def boundary(event: object) -> int:
 
 def hands(state: State) -> list[str]:
     """Each seat's cards in hand, in words."""
-    hand = state.hand
-    if hand is None:
-        return ["", ""]
-    return [" ".join(card.label for card in cards) for cards in hand.hands]
+    return hands_in_words(state.hand.hands) if state.hand is not None else [""] * 2
 
 
 WORDS = Words(measure="chance of winning the hand's point", threshold=MISTAKE, figure=chance,

@@ -177,18 +177,26 @@ class LoadScene(MenuScene):
         lines = self.lines
         return self.entries[lines.index(chosen)] if chosen in lines else None
 
-    def _load(self) -> None:
-        """Load the game chosen; first ask, if it would take the place of another game in
-        progress under Continue."""
+    def _read_chosen(self) -> tuple[save_index.SaveEntry, saves.Saved] | None:
+        """The game chosen in the list, read; None (and the reason said) if there is none
+        or it cannot be read."""
         entry = self._chosen()
         if entry is None:
             self._say("Choose a game in the list first.")
-            return
+            return None
         try:
-            saved = saves.read(entry.path, catalogue=CATALOGUE)
+            return entry, saves.read(entry.path, catalogue=CATALOGUE)
         except SaveError as error:
             self._say(str(error))
+            return None
+
+    def _load(self) -> None:
+        """Load the game chosen; first ask, if it would take the place of another game in
+        progress under Continue."""
+        read = self._read_chosen()
+        if read is None:
             return
+        entry, saved = read
         left = None if saved.over else game_in_progress(self.app)
         if left is not None and not left.same_game(saved):
             self.app.push(LeaveGameDialog(self.app, entry.title, saved, left))
@@ -200,14 +208,13 @@ class LoadScene(MenuScene):
     def _review(self) -> None:
         """Review the game chosen, as the first person at its table played it. A game not
         over, which several persons play, is shown only once its player has the device."""
-        entry = self._chosen()
-        if entry is None:
-            self._say("Choose a game in the list first.")
+        read = self._read_chosen()
+        if read is None:
             return
+        saved = read[1]
         try:
-            saved = saves.read(entry.path, catalogue=CATALOGUE)
             chosen = reviewing.seat_in(saved, None)
-        except (SaveError, ValueError) as error:
+        except ValueError as error:
             self._say(str(error))
             return
         review = screens.make("review", self.app, chosen.match, chosen.seat, chosen.names)
