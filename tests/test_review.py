@@ -227,7 +227,7 @@ def test_the_command_line_reviews_a_sample_save(capsys: pytest.CaptureFixture[st
     assert report["measure"] == "francs"
     assert main(["review", str(path)]) == 0  # the first person's seat, in words
     told = capsys.readouterr().out
-    assert "Antoine's decisions (seat 0)" in told and "Where Antoine's money went:" in told
+    assert "Antoine's decisions (seat 0)" in told and "Where Antoine's francs went:" in told
 
 
 def test_a_seat_at_two_tables_is_reviewed_in_his_tables_game() -> None:

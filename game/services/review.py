@@ -53,6 +53,7 @@ class Words:
     phrase: Callable[[Any, Sequence[str]], str]  # a decision as a gerund: "playing K♥"
     moment: Callable[[Any], str]  # where a state is in the game: "Round 1, hand 2 (Barbu)"
     ledger: Callable[[Match, int, Sequence[str]], list[str]]  # where the seat's money went
+    ledger_title: str  # its heading, with {name}: "Where {name}'s francs went"
     boundary: Callable[[Any], int]  # what an event ends: TRICK (or a turn), HAND, ROUND; or 0
     hands: Callable[[Any], list[str]]  # each seat's hidden cards in a state, in words
     steps: tuple[str, str, str]  # what TRICK, HAND and ROUND are called in the game
@@ -67,8 +68,8 @@ def chance(value: float) -> str:
 
 
 def points(difference: float) -> str:
-    """A difference of two chances in words: "12 points" (of percentage)."""
-    return f"{round(difference * 100)} points"
+    """A difference of two chances in words: "12 chances in 100"."""
+    return f"{round(difference * 100)} chances in 100"
 
 
 def hand_moment(progress: str, hand: Any) -> str:

@@ -155,7 +155,7 @@ def told(run: ReviewRun, names: Sequence[str]) -> str:
              f"{len(judged)} of {run.total} decisions judged (the others left nothing to "
              f"choose, or follow a fixed rule)" + ("." if run.complete else
                                                     f"; {run.total - run.done} not yet."),
-             "", f"Where {name}'s money went:",
+             "", f"{words.ledger_title.format(name=name)}:",
              *(f"  {line}" for line in words.ledger(match, seat, names))]
     costliest = mistakes(match, run.judgements, words, names)
     if costliest:

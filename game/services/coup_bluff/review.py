@@ -118,5 +118,6 @@ def hands(state: State) -> list[str]:
 
 WORDS = Words(measure="chance of winning the round", threshold=MISTAKE, figure=chance,
               size=points, gain=gain, phrase=phrase, moment=moment, ledger=ledger,
+              ledger_title="How {name}'s game went",
               boundary=boundary, hands=hands,
               steps=("turn", "round", "round"))

@@ -123,5 +123,6 @@ def hands(state: State) -> list[str]:
 
 
 WORDS = Words(measure="francs", threshold=MISTAKE, figure=figure, size=size, gain=gain,
-              phrase=phrase, moment=moment, ledger=ledger, boundary=boundary, hands=hands,
+              phrase=phrase, moment=moment, ledger=ledger,
+              ledger_title="Where {name}'s francs went", boundary=boundary, hands=hands,
               steps=("trick", "hand", "round"))

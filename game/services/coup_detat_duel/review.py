@@ -77,5 +77,6 @@ def hands(state: State) -> list[str]:
 
 WORDS = Words(measure="chance of winning the hand's point", threshold=MISTAKE, figure=chance,
               size=points, gain=gain, phrase=phrase, moment=moment, ledger=ledger,
+              ledger_title="How {name}'s hands went",
               boundary=boundary, hands=hands,
               steps=("trick", "hand", "round"))

@@ -6,8 +6,9 @@ The strip at the foot is the whole game: a dot for each decision of the seat, co
 Hard judged it (grey while it thinks, green when the move was as good as its own, amber
 when it cost a little, red when it cost more than the game's threshold); a click on a dot
 goes there. The right column says where the game stands, what was played and what Hard
-would have played, then where the seat's money went and the costliest decisions. Once the
-game is over, "All hands" (H) writes every player's cards over his hand.
+would have played, then how the seat's game went (its francs, hands or coins) and the
+costliest decisions. Once the game is over, "All hands" (H) writes every player's cards
+by his hand.
 
 Keys: Left and Right a decision, Up and Down a trick (a turn), Page Up and Page Down a
 hand, Home and End a round; M and Shift+M the next and previous mistake; Esc leaves.
@@ -325,17 +326,29 @@ class ReviewScene(Scene):
         return turns[self.turn].state_before if self.turn < len(turns) else self.match.state
 
     def _open_hands(self, surface: pygame.Surface, state: object) -> None:
+        """Every other player's cards in words, by his hand (over his plate, where a game
+        keeps its cards on the plates)."""
         size = max(11, round(15 * self.scale))
         light = text.on_dark(suit_colours(self.card_art))
+        plates = self.kit.plates(self.match.ruleset.view(state, self.seat), self.layout,
+                                 self.seat)
         for seat, cards in enumerate(self.words.hands(state)):
             if seat == self.seat or not cards:
                 continue
-            place = self.layout.place_of(seat, self.seat)
             image = text.render(cards, size, INK, bold=True, suit_colours=light)
-            box = image.get_rect(center=place.hand)  # over the backs it shows
+            box = image.get_rect(center=self._hand_spot(seat, plates[seat]))
             box.clamp_ip(self.layout.felt.inflate(-16, -16))
             panel(surface, box.inflate(12, 6), (8, 14, 10, 230), radius=8, border=GOLD)
             surface.blit(image, box)
+
+    def _hand_spot(self, seat: int, plate: Rect) -> tuple[int, int]:
+        """Where a player's cards are written: over the backs of his hand, or over his
+        plate's lower part where the game draws no hands of cards."""
+        if self.kit.cards is None:
+            return plate.centerx, plate.bottom - plate.height // 4
+        place = self.layout.place_of(seat, self.seat)
+        below = self.layout.small_card_width if place.position == "top" else 0
+        return place.hand[0], place.hand[1] + below
 
     def _words(self, surface: pygame.Surface) -> None:
         """The right column: the moment, the decision and Hard's judgement, then the
@@ -378,7 +391,7 @@ class ReviewScene(Scene):
                 lines += self._judged(played, self.review.judgements, made.state_before)
             else:
                 lines.append((played, INK, False))
-        lines += [("", INK, False), (f"Where {name}'s money went", GOLD, True)]
+        lines += [("", INK, False), (words.ledger_title.format(name=name), GOLD, True)]
         lines += [(line, MUTED, False) for line in self.ledger]
         costliest = mistakes(match, self.review.judgements, words, names)
         if costliest:
