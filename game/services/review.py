@@ -5,8 +5,9 @@ Hard weighs each position as it does at the table: it imagines the hidden cards 
 the seat had seen, tries the decisions it would consider and the one that was played, and
 plays each out. A decision whose value fell short of Hard's best by more than the game's
 threshold, and by more than the search's noise, is a mistake; the review names the costliest
-three in words. Each game says how its values read (francs, a share of the points, a chance
-of winning the round) and where the money went, in its own module (`Game.review`).
+three in words. Each game says how its values read (francs; the chance of winning the
+hand's point, or the round) and how the seat's game went, in its own module
+(`Game.review`).
 
 The analysis goes decision by decision (`analyse`), so that a window can show the first
 judgements at once, and stop when asked.
@@ -45,14 +46,14 @@ DEFAULT_DEPTH = Depth()
 class Words:
     """How a game's review speaks (each game's `review` module has one, `WORDS`)."""
 
-    measure: str  # what a value is: "francs", "share of the hand's point"...
+    measure: str  # what a value is: "francs", "chance of winning the round"...
     threshold: float  # a decision that cost more than this (in values) is a mistake
     figure: Callable[[float], str]  # a value in words: "+650 F", "62%"
-    size: Callable[[float], str]  # a difference of values in words: "300 F", "5 points"
+    size: Callable[[float], str]  # a difference in words: "300 F", "5 chances in 100"
     gain: Callable[[float], str]  # what a cost would have brought: "been worth 800 F more"
     phrase: Callable[[Any, Sequence[str]], str]  # a decision as a gerund: "playing K♥"
-    moment: Callable[[Any], str]  # where a state is in the game: "Round 1, hand 2 (Barbu)"
-    ledger: Callable[[Match, int, Sequence[str]], list[str]]  # where the seat's money went
+    moment: Callable[[Any], str]  # where a state is: "Round 1 of 4, hand 2 of 6, Barbu"
+    ledger: Callable[[Match, int, Sequence[str]], list[str]]  # how the seat's game went
     ledger_title: str  # its heading, with {name}: "Where {name}'s francs went"
     boundary: Callable[[Any], int]  # what an event ends: TRICK (or a turn), HAND, ROUND; or 0
     hands: Callable[[Any], list[str]]  # each seat's hidden cards in a state, in words
