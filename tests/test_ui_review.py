@@ -256,3 +256,32 @@ def test_stop_judging_keeps_what_was_judged_and_go_on_finishes_it(
         judged_all(app, scene)
         assert "Stop judging" not in buttons(app) and "Go on judging" not in buttons(app)
         assert [j.turn for j in scene.review.judgements] == scene.seat_turns
+
+
+def test_once_over_any_players_decisions_may_be_reviewed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = open_review(app, "complete-game-4-players.json", monkeypatch)
+        judged_all(app, scene)
+        first = list(scene.review.judgements)
+        press_button(app, "Seat: Antoine")
+        assert scene.seat == 1 and "Seat: Brigitte" in buttons(app)
+        assert scene.match.turns[scene.turn].seat == 1
+        assert scene.table_state().bottom == 1, "the table turns to his seat"
+        judged_all(app, scene)
+        assert [j.turn for j in scene.review.judgements] == scene.seat_turns
+        for _ in range(3):
+            press(app, pygame.K_s)
+        assert scene.seat == 0 and scene.review.complete
+        assert scene.review.judgements == first, "his review, kept"
+
+
+def test_before_the_end_the_review_keeps_to_its_seat(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = open_review(app, "coup-in-progress-4-players.json", monkeypatch)
+        press(app, pygame.K_s)
+        assert scene.seat == 0
+        assert "Seat: Antoine" in buttons(app)
+        with pytest.raises(pytest.fail.Exception):
+            press_button(app, "Seat: Antoine")  # there, but not to be pressed

@@ -51,7 +51,8 @@ class Words:
     figure: Callable[[float], str]  # a value in words: "+650 F", "62%"
     size: Callable[[float], str]  # a difference in words: "300 F", "5 chances in 100"
     gain: Callable[[float], str]  # what a cost would have brought: "been worth 800 F more"
-    phrase: Callable[[Any, Sequence[str]], str]  # a decision as a gerund: "playing K♥"
+    phrase: Callable[[Any, Any, Sequence[str]], str]  # a decision (and the state it is made
+    #   in) as a gerund: "playing K♥", "laying 9♠"
     moment: Callable[[Any], str]  # where a state is: "Round 1 of 4, hand 2 of 6, Barbu"
     ledger: Callable[[Match, int, Sequence[str]], list[str]]  # how the seat's game went
     ledger_title: str  # its heading, with {name}: "Where {name}'s francs went"
@@ -205,7 +206,9 @@ def _in_words(match: Match, judgement: Judgement, words: Words,
     made = match.turns[judgement.turn]
     assert judgement.best is not None
     best = match.ruleset.legal(made.state_before)[judgement.best]
-    played, better = words.phrase(made.decision, names), words.phrase(best, names)
+    before = made.state_before
+    played = words.phrase(made.decision, before, names)
+    better = words.phrase(best, before, names)
     sentence = (f"{better[:1].upper()}{better[1:]} instead of {played} would have "
                 f"{words.gain(judgement.cost)}.")
     return Mistake(judgement.turn, words.moment(made.state_before), played, better,

@@ -132,11 +132,11 @@ def _decision_json(match: Match, judgement: Judgement, words: Words,
     made = match.turns[judgement.turn]
     entry: dict[str, object] = {"turn": judgement.turn,
                                 "moment": words.moment(made.state_before),
-                                "played": words.phrase(made.decision, names)}
+                                "played": words.phrase(made.decision, made.state_before, names)}
     if judgement.judged:
         assert judgement.best is not None
         best = match.ruleset.legal(made.state_before)[judgement.best]
-        entry |= {"best": words.phrase(best, names),
+        entry |= {"best": words.phrase(best, made.state_before, names),
                   "played_value": round(judgement.played_value, 3),
                   "best_value": round(judgement.best_value, 3),
                   "cost": round(judgement.cost, 3), "worlds": judgement.worlds,
@@ -170,9 +170,10 @@ def told(run: ReviewRun, names: Sequence[str]) -> str:
         assert judgement.best is not None
         best = match.ruleset.legal(made.state_before)[judgement.best]
         lines.append(f"  {words.moment(made.state_before)}: "
-                     f"{words.phrase(made.decision, names)} "
+                     f"{words.phrase(made.decision, made.state_before, names)} "
                      f"({words.figure(judgement.played_value)}); Hard: "
-                     f"{words.phrase(best, names)} ({words.figure(judgement.best_value)})")
+                     f"{words.phrase(best, made.state_before, names)} "
+                     f"({words.figure(judgement.best_value)})")
     if run.problem:
         lines += ["", run.problem]
     return "\n".join(lines)

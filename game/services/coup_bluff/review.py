@@ -33,7 +33,7 @@ _AIMED = {Action.COUP: "launching a coup against", Action.ASSASSINATE: "assassin
           Action.STEAL: "stealing from", Action.EXAMINE: "examining a card of"}
 
 
-def phrase(decision: Decision, names: Sequence[str]) -> str:
+def phrase(decision: Decision, state: State, names: Sequence[str]) -> str:
     """A decision as a gerund: "stealing from Brigitte", "challenging"."""
     match decision:
         case TakeAction(_, action, target, called) if target is not None:

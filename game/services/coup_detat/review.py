@@ -27,11 +27,13 @@ from game.services.review import HAND, ROUND, TRICK, Words, hand_moment, hands_i
 MISTAKE = 300  # francs: a decision that cost more is marked
 
 
-def phrase(decision: Decision, names: Sequence[str]) -> str:
-    """A decision as a gerund: "playing K♥", "attempting a coup in Barbu"."""
+def phrase(decision: Decision, state: State, names: Sequence[str]) -> str:
+    """A decision as a gerund: "playing K♥", "laying 9♠" (Dominos), "attempting a coup in
+    Barbu"."""
     match decision:
         case PlayCard(_, card, None):
-            return f"playing {card.label}"
+            laying = state.hand is not None and state.hand.dominos is not None
+            return f"{'laying' if laying else 'playing'} {card.label}"
         case AttemptCoup():
             return f"attempting {describe(decision)}"
         case ChooseHandType(_, hand_type):

@@ -31,11 +31,13 @@ from game.services.review import (
 MISTAKE = 0.08  # a decision that lowered the chance of the hand's point by more is marked
 
 
-def phrase(decision: Decision, names: Sequence[str]) -> str:
-    """A decision as a gerund: "playing K♥", "naming Barbu", "setting aside 7♣ 8♦"."""
+def phrase(decision: Decision, state: State, names: Sequence[str]) -> str:
+    """A decision as a gerund: "playing K♥", "laying 9♠" (Dominoes), "naming Barbu",
+    "setting aside 7♣ 8♦"."""
     match decision:
         case PlayCard(_, card, None):
-            return f"playing {card.label}"
+            laying = state.hand is not None and state.hand.dominoes is not None
+            return f"{'laying' if laying else 'playing'} {card.label}"
         case PlayCard():
             return f"playing {describe(decision)}"
         case ChooseHandType(_, hand_type):

@@ -11,7 +11,8 @@ costliest decisions. Once the game is over, "All hands" (H) writes every player'
 by his hand.
 
 Keys: Left and Right a decision, Up and Down a trick (a turn), Page Up and Page Down a
-hand, Home and End a round; M and Shift+M the next and previous mistake; Esc leaves.
+hand, Home and End a round; M and Shift+M the next and previous mistake; S (once the game
+is over) the next player's decisions; Esc leaves.
 """
 
 from __future__ import annotations
@@ -59,31 +60,48 @@ class ReviewScene(Scene):
                  depth: Depth | None = None) -> None:
         """`depth`: how hard Hard thinks (the review's default, `review.DEFAULT_DEPTH`)."""
         super().__init__(app)
-        self.match, self.seat, self.names = match, seat, list(names)
+        self.match, self.names = match, list(names)
         self.words = words_for(match.ruleset.id)
         self.kit = kit_for(match.ruleset.id)
-        depth = depth or review.DEFAULT_DEPTH
-        self.review = ReviewRun(match, seat, depth)
-        self.seat_turns = [j for j, turn in enumerate(match.turns) if turn.seat == seat]
+        self.depth = depth or review.DEFAULT_DEPTH
         self.moves = [index for index, turn in enumerate(match.turns) if turn.seat is not None]
         self.starts = self._starts()
         self.over = match.pending.over
-        self.turn = self.seat_turns[0] if self.seat_turns else len(match.turns)
         self.show_all = False
         self.renderer = TableRenderer()
         self.card_art = art.CardArt(four_colour=app.settings.four_colour_suits,
                                     back=app.settings.card_back)
         self.buttons: dict[UIButton, Callable[[], None]] = {}
-        self._pool = SearchPool(depth.workers)
+        self._pool = SearchPool(self.depth.workers)
         self._thread: threading.Thread | None = None
         self._shown_done = -1  # the judgements the last frame showed
         self._drawn_turn = -1
         self.trouble: str | None = None  # why the judging stopped, if it failed
         self._buttons_due = False
-        self.ledger = self.words.ledger(match, seat, self.names)  # the game is what it is
+        self._take_seat(seat)
+        self.relayout(app.size)
+
+    def _take_seat(self, seat: int) -> None:
+        """Review `seat`'s decisions (what was kept of his review at once), from his first."""
+        self.seat = seat
+        self.review = ReviewRun(self.match, seat, self.depth)
+        self.seat_turns = [j for j, turn in enumerate(self.match.turns) if turn.seat == seat]
+        self.turn = self.seat_turns[0] if self.seat_turns else len(self.match.turns)
+        self.ledger = self.words.ledger(self.match, seat, self.names)  # the game is what it is
         self._column: tuple[object, pygame.Surface] | None = None  # the right column, drawn
         self._strip: tuple[object, pygame.Surface] | None = None  # the strip, drawn
-        self.relayout(app.size)
+        self._drawn_turn = -1
+
+    def next_seat(self) -> None:
+        """Once the game is over, the next player's decisions (what was judged of this one's
+        is kept)."""
+        if not self.over:
+            return
+        self.review.cancel()
+        self._take_seat((self.seat + 1) % self.match.players)
+        if not self.review.complete:
+            self._start()
+        self._make_buttons()
 
     # Scene life ------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -93,14 +111,15 @@ class ReviewScene(Scene):
         self._make_buttons()
 
     def _start(self) -> None:
-        self._thread = threading.Thread(target=self._analyse, name="review", daemon=True)
+        self._thread = threading.Thread(target=self._analyse, args=(self.review,),
+                                        name="review", daemon=True)
         self._thread.start()
 
-    def _analyse(self) -> None:
+    def _analyse(self, run: ReviewRun) -> None:
         """The review's thread: Hard judges, the window is woken for each judgement. Should
         the judging fail, the strip says so, and the judgements made are kept."""
         try:
-            self.review.run(self._pool, judged=lambda judgement: self.app.wake())
+            run.run(self._pool, judged=lambda judgement: self.app.wake())
         except Exception as error:  # said on the strip: a review never crashes the window
             self.trouble = f"Hard stopped judging ({type(error).__name__}: {error})."
         self._buttons_due = True  # Stop judging goes: made in the window's thread
@@ -201,6 +220,8 @@ class ReviewScene(Scene):
             self.next_mistake(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif event.key == pygame.K_h:
             self.toggle_hands()
+        elif event.key == pygame.K_s:
+            self.next_seat()
         else:
             return False
         return True
@@ -235,10 +256,13 @@ class ReviewScene(Scene):
                 rect = Rect(area.left + column * (width + gap),
                             area.top + row * (height + gap), width, height)
                 self._button(rect, label, action, tip)
+        seat = Rect(0, 0, round(170 * scale), round(24 * scale))
+        seat.topright = (self.strip.right - round(16 * scale), self.strip.top + round(8 * scale))
+        self._button(seat, f"Seat: {self.names[self.seat]}", self.next_seat if self.over else None,
+                     "The next player's decisions (S)" if self.over
+                     else "Once the game is over, any player's decisions may be reviewed")
         if not self.review.complete:
-            stop = Rect(0, 0, round(150 * scale), round(24 * scale))
-            stop.topright = (self.strip.right - round(16 * scale),
-                             self.strip.top + round(8 * scale))
+            stop = seat.move(-seat.width - round(8 * scale), 0)
             judging = self._thread is not None and self._thread.is_alive() \
                 and not self.review.stopped
             self._button(stop, "Stop judging" if judging else "Go on judging",
@@ -386,7 +410,7 @@ class ReviewScene(Scene):
             made = match.turns[self.turn]
             lines.append((words.moment(made.state_before), GOLD, True))
             player = names[made.seat] if made.seat is not None else "Chance"
-            played = f"{player}: {words.phrase(made.decision, names)}"
+            played = f"{player}: {words.phrase(made.decision, made.state_before, names)}"
             if made.seat == self.seat:
                 lines += self._judged(played, self.review.judgements, made.state_before)
             else:
@@ -413,7 +437,7 @@ class ReviewScene(Scene):
             return [*said, ("As good as Hard's own choice.", GOOD, True)]
         best = self.match.ruleset.legal(before)[judgement.best or 0]
         costly = judgement.mistake(words.threshold)
-        return [*said, (f"Hard: {words.phrase(best, self.names)} "
+        return [*said, (f"Hard: {words.phrase(best, before, self.names)} "
                         f"({words.figure(judgement.best_value)})", INK, False),
                 (f"It cost about {words.size(judgement.cost)}.", COSTLY if costly else SMALL,
                  True)]
@@ -440,7 +464,7 @@ class ReviewScene(Scene):
                    (round(20 * scale), round(8 * scale)))
         if not self.review.complete:  # the bar left of Stop judging
             bar = Rect(0, 0, round(140 * scale), max(4, round(8 * scale)))
-            bar.midright = (strip.width - round(180 * scale), round(20 * scale))
+            bar.midright = (strip.width - round(380 * scale), round(20 * scale))
             pygame.draw.rect(image, FORCED, bar, border_radius=4)
             done = bar.copy()
             done.width = round(bar.width * self.review.done / max(1, self.review.total))
