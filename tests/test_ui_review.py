@@ -169,17 +169,35 @@ def test_an_unfinished_game_shows_no_hand_but_the_seats(
                     assert card_key(card) not in shown
 
 
-def test_once_over_every_hand_is_written_beside_its_seat(
+def test_once_over_every_hand_is_shown_face_up(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = open_review(app, "complete-game-4-players.json", monkeypatch)
+        state = scene.match.turns[scene.turn].state_before
+        others = [card_key(card) for seat in (1, 2, 3) for card in state.hand.hands[seat]]
+        hidden = {key for key, _ in scene.sprites(scene.table_state())}
+        assert not set(others) & hidden and any(key[0] == "back" for key in hidden)
         press_button(app, "All hands")
         assert scene.show_all and "Hide hands" in buttons(app)
-        state = scene.match.turns[scene.turn].state_before
-        assert scene.words.hands(state)[1] == " ".join(
-            card.label for card in state.hand.hands[1])
+        shown = dict(scene.sprites(scene.table_state()))
+        assert all(shown[key].face_up for key in others)
+        assert not any(key[0] == "back" for key in shown)
         press(app, pygame.K_h)
         assert not scene.show_all
+
+
+def test_in_a_bluffing_game_every_hand_is_written_over_its_plate(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    match = played("coup", seed=9)
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = ReviewScene(app, match, 0, ["Ada", "Bob", "Cy", "Di"], depth=QUICK)
+        app.push(scene)
+        state = scene._state()
+        assert [len(held) for held in scene.words.hands(state)] == [2, 2, 2, 2]
+        assert all(hasattr(card, "label") for held in scene.words.hands(state)
+                   for card in held)
+        press(app, pygame.K_h)
+        assert scene.show_all and scene.sprites(scene.table_state()) == []
 
 
 def test_an_unfinished_game_of_two_persons_asks_for_the_player_first(

@@ -57,7 +57,8 @@ class Words:
     ledger: Callable[[Match, int, Sequence[str]], list[str]]  # how the seat's game went
     ledger_title: str  # its heading, with {name}: "Where {name}'s francs went"
     boundary: Callable[[Any], int]  # what an event ends: TRICK (or a turn), HAND, ROUND; or 0
-    hands: Callable[[Any], list[str]]  # each seat's hidden cards in a state, in words
+    hands: Callable[[Any], Sequence[Sequence[Any]]]  # each seat's cards in a state (each
+    #   with a `label`: playing cards, or the bluffing games' characters)
     steps: tuple[str, str, str]  # what TRICK, HAND and ROUND are called in the game
 
 
@@ -81,11 +82,6 @@ def hand_moment(progress: str, hand: Any) -> str:
         return progress
     words = f"{progress}, {hand.hand_type.label}"
     return words if hand.tricks is None else f"{words}, trick {len(hand.tricks.done) + 1}"
-
-
-def hands_in_words(hands: Sequence[Sequence[Any]]) -> list[str]:
-    """Each seat's cards in words: "K♥ Q♠ 10♦"."""
-    return [" ".join(card.label for card in cards) for cards in hands]
 
 
 def words_for(ruleset_id: str) -> Words:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from game.engine.match import Match
 from game.rules.coup_bluff import COUP
-from game.rules.coup_bluff.charts import Action
+from game.rules.coup_bluff.charts import Action, Character
 from game.rules.coup_bluff.decisions import Allow, Block, Challenge, Decision, TakeAction
 from game.rules.coup_bluff.events import (
     ActionDeclared,
@@ -111,9 +111,9 @@ def boundary(event: object) -> int:
     return {TurnEnded: TRICK, RoundWon: ROUND}.get(type(event), 0)
 
 
-def hands(state: State) -> list[str]:
-    """Each seat's face-down cards, in words."""
-    return [", ".join(character.label for character in cards) for cards in state.hands]
+def hands(state: State) -> tuple[tuple[Character, ...], ...]:
+    """Each seat's face-down cards."""
+    return state.hands
 
 
 WORDS = Words(measure="chance of winning the round", threshold=MISTAKE, figure=chance,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.ai.coup_detat.hard import describe
+from game.cards import Card
 from game.engine.match import Match
 from game.rules.coup_detat import RULESET
 from game.rules.coup_detat.charts import STARTING_CASH
@@ -22,7 +23,7 @@ from game.rules.coup_detat.events import (
 )
 from game.rules.coup_detat.narration import francs
 from game.rules.coup_detat.state import State
-from game.services.review import HAND, ROUND, TRICK, Words, hand_moment, hands_in_words
+from game.services.review import HAND, ROUND, TRICK, Words, hand_moment
 
 MISTAKE = 300  # francs: a decision that cost more is marked
 
@@ -119,9 +120,9 @@ def boundary(event: object) -> int:
     return {TrickWon: TRICK, HandEnded: HAND, RoundEnded: ROUND}.get(type(event), 0)
 
 
-def hands(state: State) -> list[str]:
-    """Each seat's cards in hand, in words."""
-    return hands_in_words(state.hand.hands) if state.hand is not None else [""] * state.players
+def hands(state: State) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's cards in hand."""
+    return state.hand.hands if state.hand is not None else ((),) * state.players
 
 
 WORDS = Words(measure="francs", threshold=MISTAKE, figure=figure, size=size, gain=gain,

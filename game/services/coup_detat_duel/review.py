@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.ai.duel.hard import describe
+from game.cards import Card
 from game.engine.match import Match
 from game.rules.coup_detat_duel import RULESET
 from game.rules.coup_detat_duel.decisions import ChooseHandType, Decision, PlayCard
@@ -24,7 +25,6 @@ from game.services.review import (
     Words,
     chance,
     hand_moment,
-    hands_in_words,
     points,
 )
 
@@ -72,9 +72,9 @@ def boundary(event: object) -> int:
     return {TrickWon: TRICK, HandEnded: HAND, RoundEnded: ROUND}.get(type(event), 0)
 
 
-def hands(state: State) -> list[str]:
-    """Each seat's cards in hand, in words."""
-    return hands_in_words(state.hand.hands) if state.hand is not None else [""] * 2
+def hands(state: State) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's cards in hand."""
+    return state.hand.hands if state.hand is not None else ((),) * 2
 
 
 WORDS = Words(measure="chance of winning the hand's point", threshold=MISTAKE, figure=chance,

@@ -28,6 +28,7 @@ from pygame import Rect
 from pygame_gui.elements import UIButton
 
 from game.ai.search import SearchPool
+from game.cards import Card
 from game.engine.match import Match
 from game.rules.words import Naming
 from game.services import review
@@ -35,6 +36,7 @@ from game.services.review import HAND, ROUND, TRICK, Depth, Judgement, mistakes,
 from game.services.reviewing import ReviewRun
 from game.ui import art, text
 from game.ui.scene import Scene
+from game.ui.table.arrange import card_key
 from game.ui.table.kit import kit_for
 from game.ui.table.layout import TableLayout, table_layout
 from game.ui.table.log_panel import LogPanel
@@ -322,11 +324,36 @@ class ReviewScene(Scene):
                           thinking=None, caught_up=True, card_art=self.card_art)
 
     def sprites(self, table: TableState) -> list[tuple[object, Placement]]:
-        """The cards where they lie, bottom first (none where a game draws its own)."""
+        """The cards where they lie, bottom first (none where a game draws its own); with
+        every hand shown, the others' cards face up in place of their backs."""
         cards = self.kit.cards
         if cards is None:
             return []
-        return sorted(cards.targets(table, Hand()).items(), key=lambda item: item[1].z)
+        targets = cards.targets(table, Hand())
+        if self.show_all:
+            targets = {key: placement for key, placement in targets.items()
+                       if not (isinstance(key, tuple) and key[0] == "back")}
+            for seat, held in enumerate(self.words.hands(self._state())):
+                if seat != self.seat:
+                    targets |= self._face_up(seat, held)
+        return sorted(targets.items(), key=lambda item: item[1].z)
+
+    def _face_up(self, seat: int, held: Sequence[Card]) -> dict[object, Placement]:
+        """A player's cards face up where his backs lie, small, each card's corner in view:
+        in a row at the top, in a column at the sides."""
+        place, width = self.layout.place_of(seat, self.seat), self.layout.small_card_width
+        x, y = place.hand
+        step = width * (0.42 if place.vertical else 0.36)
+        if not place.vertical and len(held) > 1:  # the row stops short of his plate
+            room = 2 * (place.plate.left - round(6 * self.scale) - x) - width
+            step = max(width * 0.22, min(step, room / (len(held) - 1)))
+        first = -step * (len(held) - 1) / 2
+        laid = {}
+        for index, card in enumerate(held):
+            offset = first + index * step
+            at = (x, y + offset) if place.vertical else (x + offset, y)
+            laid[card_key(card)] = Placement(at[0], at[1], width=width, z=50 + index)
+        return laid
 
     def draw(self, surface: pygame.Surface) -> None:
         self._shown_done = self.review.done
@@ -350,8 +377,10 @@ class ReviewScene(Scene):
         return turns[self.turn].state_before if self.turn < len(turns) else self.match.state
 
     def _open_hands(self, surface: pygame.Surface, state: object) -> None:
-        """Every other player's cards in words, by his hand (over his plate, where a game
-        keeps its cards on the plates)."""
+        """Every other player's cards in words, over his plate (in a game that draws its
+        cards on the plates; the others' lie face up on the felt)."""
+        if self.kit.cards is not None:
+            return
         size = max(11, round(15 * self.scale))
         light = text.on_dark(suit_colours(self.card_art))
         plates = self.kit.plates(self.match.ruleset.view(state, self.seat), self.layout,
@@ -359,20 +388,13 @@ class ReviewScene(Scene):
         for seat, cards in enumerate(self.words.hands(state)):
             if seat == self.seat or not cards:
                 continue
-            image = text.render(cards, size, INK, bold=True, suit_colours=light)
-            box = image.get_rect(center=self._hand_spot(seat, plates[seat]))
+            words = ", ".join(card.label for card in cards)
+            image = text.render(words, size, INK, bold=True, suit_colours=light)
+            plate = plates[seat]
+            box = image.get_rect(center=(plate.centerx, plate.bottom - plate.height // 4))
             box.clamp_ip(self.layout.felt.inflate(-16, -16))
             panel(surface, box.inflate(12, 6), (8, 14, 10, 230), radius=8, border=GOLD)
             surface.blit(image, box)
-
-    def _hand_spot(self, seat: int, plate: Rect) -> tuple[int, int]:
-        """Where a player's cards are written: over the backs of his hand, or over his
-        plate's lower part where the game draws no hands of cards."""
-        if self.kit.cards is None:
-            return plate.centerx, plate.bottom - plate.height // 4
-        place = self.layout.place_of(seat, self.seat)
-        below = self.layout.small_card_width if place.position == "top" else 0
-        return place.hand[0], place.hand[1] + below
 
     def _words(self, surface: pygame.Surface) -> None:
         """The right column: the moment, the decision and Hard's judgement, then the
