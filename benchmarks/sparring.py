@@ -62,8 +62,6 @@ from game.ai.duel.knowledge import knowledge as duel_knowledge
 from game.ai.duel.worlds import resample as duel_resample
 from game.ai.levels import make_player
 from game.ai.search.loop import search as flat_search
-from game.cards import COUP
-from game.rules.card_play import Pass, PlayCard, StopRun
 from game.rules.coup_bluff.charts import Character
 from game.rules.coup_bluff.decide import decide as bluff_decide
 from game.rules.coup_bluff.decisions import Shuffle
@@ -72,7 +70,7 @@ from game.rules.coup_bluff.view import CoupView
 from game.rules.coup_bluff.view import legal as bluff_legal
 from game.rules.coup_bluff.view import view as bluff_view
 from game.rules.coup_detat.charts import HandType
-from game.rules.coup_detat.state import SUIT_INDEX, Phase
+from game.rules.coup_detat.state import Phase
 from game.rules.coup_detat.view import CoupDetatView
 from game.rules.coup_detat_duel.state import Phase as DuelPhase
 from game.rules.coup_detat_duel.view import DuelView
@@ -116,15 +114,10 @@ class CoupDetatDeals:
         return sim.to_act
 
     def apply(self, sim: fastsim.Hand, move: Any) -> None:
-        if sim.hand_type is HandType.DOMINOS:
-            sim.dominos_step(move[0])
-        else:
-            sim.play(*move)
+        sim.apply(move)
 
     def over(self, sim: fastsim.Hand) -> bool:
-        if sim.hand_type is HandType.DOMINOS:
-            return sim.holders() <= 1
-        return sim.tricks_done >= fastsim.tables(sim.players).tricks
+        return sim.over()
 
     def play_out(self, sim: fastsim.Hand, rng: random.Random) -> list[float]:
         return [gain / FRANCS for gain in sim.play_out(rng)]
@@ -133,14 +126,7 @@ class CoupDetatDeals:
         return [gain / FRANCS for gain in sim.payoff()]
 
     def move_of(self, decision: Any) -> ismcts.Move:
-        if isinstance(decision, Pass):
-            return PASS, NO_SUIT
-        if isinstance(decision, StopRun):
-            return STOP, NO_SUIT
-        assert isinstance(decision, PlayCard)
-        number = fastsim.tables(self.seen.players).number[decision.card]
-        named = decision.card == COUP and decision.suit is not None
-        return number, SUIT_INDEX[decision.suit] if named else NO_SUIT
+        return fastsim.move_of(decision, self.seen.players)
 
 
 # The game for two ----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from functools import cache
 
@@ -30,6 +30,7 @@ from game.rules.coup_detat.charts import (
     HandType,
     deck_for,
 )
+from game.rules.coup_detat.decisions import Pass, PlayCard, StopRun
 from game.rules.coup_detat.state import SUIT_INDEX, State
 
 DIRECTOR_VALUE_PER_HAND = 350  # what holding the office is worth for each hand left
@@ -37,6 +38,7 @@ CARELESS = 0.25  # in mindful play-outs, the share of a player's moves made at r
 
 
 Chooser = Callable[[list[int]], "int | None"]  # a play-out player: his card, or None: any
+Move = tuple[int, int]  # a card number (or PASS, STOP) and the suit named (or NO_SUIT)
 
 
 class Care(IntEnum):
@@ -141,6 +143,16 @@ def caution(players: int, hand_type: HandType) -> Caution:
                    void=ranks([(c != t.coup, cost[c], power[c]) for c in numbers]))
 
 
+def move_of(decision: PlayCard | Pass | StopRun, players: int) -> Move:
+    """An engine's decision of play as a simulator move."""
+    if isinstance(decision, Pass):
+        return PASS, NO_SUIT
+    if isinstance(decision, StopRun):
+        return STOP, NO_SUIT
+    suit = decision.suit if decision.card == COUP else None  # a led COUP names its suit
+    return tables(players).number[decision.card], NO_SUIT if suit is None else SUIT_INDEX[suit]
+
+
 @dataclass
 class Hand:
     """One hand in progress, in numbers."""
@@ -235,6 +247,24 @@ class Hand:
                     self.spades[seat] += 1
                 if mark & KING:
                     self.king_of_hearts_taker = seat
+
+    def clone(self) -> Hand:
+        """A copy to play on, cheap enough for every choice in every imagined deal."""
+        return replace(self, hands=[list(cards) for cards in self.hands], trick=list(self.trick),
+                       queens=list(self.queens), spades=list(self.spades), top=list(self.top),
+                       bottom=list(self.bottom), out=list(self.out))
+
+    def apply(self, move: Move) -> None:
+        """A move of the seat to act: (card or PASS or STOP, the suit named or NO_SUIT)."""
+        if self.hand_type is HandType.DOMINOS:
+            self.dominos_step(move[0])
+        else:
+            self.play(*move)
+
+    def over(self) -> bool:
+        if self.hand_type is HandType.DOMINOS:
+            return self.holders() <= 1
+        return self.tricks_done >= tables(self.players).tricks
 
     # Playing out -----------------------------------------------------------------------------
     def play_out(self, rng: random.Random, care: Care = Care.NONE) -> list[float]:

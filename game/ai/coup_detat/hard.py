@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.coup_detat.fastsim import Care, Hand
+from game.ai.coup_detat.fastsim import Care, Hand, move_of
 from game.ai.coup_detat.knowledge import Knowledge, knowledge
 from game.ai.coup_detat.medium import director_choice
 from game.ai.coup_detat.worlds import resample
@@ -36,8 +36,10 @@ from game.rules.coup_detat.view import CoupDetatView, legal, view
 
 
 @dataclass(frozen=True)
-class Playouts(Policy[State]):
-    """The deals imagined from one seat's view, each decision's hand played out."""
+class Playouts(Policy[State | Hand]):
+    """The deals imagined from one seat's view, each decision's hand played out. Once the
+    cards are being played, a deal is set up in the fast simulator once for every
+    decision, and each decision is played there."""
 
     seen: CoupDetatView
     known: Knowledge
@@ -47,10 +49,15 @@ class Playouts(Policy[State]):
     def of(cls, seen: CoupDetatView, care: Care = Care.EVERYONE) -> Playouts:
         return cls(seen, knowledge(seen), care)
 
-    def imagine(self, rng: random.Random) -> State:
-        return resample(self.seen, rng, self.known)
+    def imagine(self, rng: random.Random) -> State | Hand:
+        state = resample(self.seen, rng, self.known)
+        return Hand.from_state(state) if state.phase is Phase.PLAY else state
 
-    def value(self, world: State, decision: Decision, rng: random.Random) -> float:
+    def value(self, world: State | Hand, decision: Decision, rng: random.Random) -> float:
+        if isinstance(world, Hand):
+            trial = world.clone()
+            trial.apply(move_of(decision, world.players))  # type: ignore[arg-type]
+            return trial.play_out(rng, self.care)[self.known.seat]
         return _value_of(world, decision, self.known.seat, rng, self.care)
 
 
