@@ -136,9 +136,9 @@ class GameOverScene(GameOverOverlay):
 def draw_worth_chart(surface: pygame.Surface, rect: Rect, series: Sequence[Sequence[int]],
                      names: Sequence[str], scale: float) -> None:
     """A line a player (`series[seat]`: his worth at the start and after each hand):
-    worth (vertical) after each hand (horizontal), each named at its end, right of the
-    lines (no line runs through a name). At two tables, a table of three plays fewer
-    hands: its lines end sooner."""
+    worth (vertical) after each hand (horizontal), each named at its end. At two tables, a
+    table of three plays fewer hands: its lines end sooner, their names by their ends (on
+    the ground's colour, over the lines that go on); the others' right of every line."""
     pygame.draw.rect(surface, (10, 18, 14), rect, border_radius=8)
     hands = max(map(len, series), default=0)
     if hands < 2:
@@ -168,16 +168,19 @@ def draw_worth_chart(surface: pygame.Surface, rect: Rect, series: Sequence[Seque
         pygame.draw.lines(surface, CHART_COLOURS[seat % len(CHART_COLOURS)], False, points,
                           max(2, round(3 * scale)))
     label_height = text.font(size, True).get_linesize()
-    taken: list[int] = []  # label rows already used at the right end
+    taken: list[Rect] = []  # the names already placed
     by_final = sorted(range(len(names)), key=lambda seat: point(0, series[seat][-1])[1])
     for seat in by_final:
-        y = point(0, series[seat][-1])[1] - label_height // 2
-        while any(abs(y - other) < label_height for other in taken):
-            y += label_height  # players who end level: stack their names
-        taken.append(y)
+        end_x, end_y = point(len(series[seat]) - 1, series[seat][-1])
         label = text.render(names[seat], size, CHART_COLOURS[seat % len(CHART_COLOURS)],
                             bold=True)
-        surface.blit(label, (inner.right + gap, y))
+        box = label.get_rect(topleft=(end_x + gap, end_y - label_height // 2))
+        while any(box.colliderect(other) for other in taken):
+            box.y += label_height  # players who end level: stack their names
+        taken.append(box)
+        if end_x < inner.right:  # a line that ends sooner (a table of three): its name by
+            pygame.draw.rect(surface, (10, 18, 14), box.inflate(4, 0))  # its end, over
+        surface.blit(label, box)  # the others' lines
     surface.blit(text.render("after each hand", size, MUTED), (inner.left, rect.bottom - size - 6))
 
 
