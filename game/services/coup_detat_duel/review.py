@@ -1,5 +1,6 @@
-"""How the review of a game of Coup d'État for two speaks: a value is the chance of winning
-the hand's point, as Hard weighs it; where the points went is the hands won, and how."""
+"""How the review of a game of Coup d'État for two speaks: a value is the points a decision
+is expected to bring from the hand (its one point, won or lost), as Hard weighs it; how
+the game went is the hands won, and how."""
 
 from __future__ import annotations
 
@@ -23,12 +24,10 @@ from game.services.review import (
     ROUND,
     TRICK,
     Words,
-    chance,
     hand_moment,
-    points,
 )
 
-MISTAKE = 0.08  # a decision that lowered the chance of the hand's point by more is marked
+MISTAKE = 0.08  # points: a decision that cost more of the hand's point is marked
 
 
 def phrase(decision: Decision, state: State, names: Sequence[str]) -> str:
@@ -63,8 +62,13 @@ def ledger(match: Match, seat: int, names: Sequence[str]) -> list[str]:
             f"{sum(1 for event in mine if not event.goal_met)}"]
 
 
+def expected(points: float) -> str:
+    """The hand's point expected: "0.77 points" (a point won 77 times in 100)."""
+    return f"{points:.2f} points"
+
+
 def gain(cost: float) -> str:
-    return f"raised the chance of winning the hand's point by about {points(cost)}"
+    return f"won about {expected(cost)} more"
 
 
 def boundary(event: object) -> int:
@@ -77,8 +81,8 @@ def hands(state: State) -> tuple[tuple[Card, ...], ...]:
     return state.hand.hands if state.hand is not None else ((),) * 2
 
 
-WORDS = Words(measure="chance of winning the hand's point", threshold=MISTAKE, figure=chance,
-              size=points, gain=gain, phrase=phrase, moment=moment, ledger=ledger,
+WORDS = Words(measure="points expected from the hand", threshold=MISTAKE, figure=expected,
+              size=expected, gain=gain, phrase=phrase, moment=moment, ledger=ledger,
               ledger_title="How {name}'s hands went",
               boundary=boundary, hands=hands,
               steps=("trick", "hand", "round"))
