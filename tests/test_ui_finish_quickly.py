@@ -50,6 +50,16 @@ def play_until_out(app: App, scene: TableScene, clock: SteppedClock) -> None:
     pytest.fail("the person was never knocked out")
 
 
+def until_the_scene_changes(app: App, scene: TableScene, seconds: float = 120) -> None:
+    """Frames, the table's clock standing still, until another scene shows. The
+    computers think in real time on their own thread, so the bound is real time: a
+    count of frames runs out on a loaded machine before they have finished."""
+    deadline = time.monotonic() + seconds
+    while app.scene is scene and time.monotonic() < deadline:
+        frames(app)
+        time.sleep(0.001)
+
+
 @pytest.mark.parametrize("ruleset", ["coup", "coup-inquisitor"])
 def test_finish_quickly_plays_the_rest_with_no_time_passing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str) -> None:
@@ -66,10 +76,7 @@ def test_finish_quickly_plays_the_rest_with_no_time_passing(
             "watching: the computers play on at their pace"
         press_button(app, FINISH)
         assert FINISH not in buttons(app)
-        for _ in range(3000):  # the table's clock stands still from here
-            if app.scene is not scene:
-                break
-            frames(app)
+        until_the_scene_changes(app, scene)  # the table's clock stands still from here
         assert scene.session.match.pending.over, "the computers finished with no time passing"
         assert app.scene is not scene, "the result is shown"
 
@@ -115,10 +122,7 @@ def test_in_a_match_the_next_round_is_played_at_the_persons_pace(
             clock.time += STEP
             frames(app)
         press_button(app, FINISH)
-        for _ in range(3000):
-            if app.scene is not scene:
-                break
-            frames(app)
+        until_the_scene_changes(app, scene)
         assert type(app.scene) is BetweenRoundsScene, "the round's result, at once"
         press(app, pygame.K_RETURN)
         for _ in range(3000):

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pygame
@@ -58,6 +59,26 @@ def test_a_click_that_wakes_the_sleeping_loop_is_handled_press_first(
             app.frame()  # idle: it sleeps in its wait until the click comes
         clicking.join()
         assert recorder.seen == [pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP]
+
+
+def test_frames_drawn_back_to_back_leave_the_computers_thread_its_turn(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow machine (or a sped-up clock) draws frames with no pause between them. The
+    computers think on a thread of this process, which must still get the GIL: it once
+    waited seconds for it, while a Medium move takes microseconds."""
+    with shipped_app(tmp_path, monkeypatch) as app:
+        app.frame_rate = 0  # no wait for the next frame
+        app.replace(Recorder(app))
+        app.frame(idle_wait=False)
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            thread.submit(time.monotonic).result()  # the thread exists and is idle
+            for _ in range(5):
+                job = thread.submit(time.monotonic)
+                drawn = 0
+                while not job.done() and drawn < 1000:
+                    app.frame(idle_wait=False)
+                    drawn += 1
+                assert drawn <= 20, f"the thread's job waited {drawn} frames"
 
 
 def test_a_dagger_on_its_way_keeps_the_loop_drawing_until_it_is_there(

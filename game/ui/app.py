@@ -244,6 +244,10 @@ class App:
                 return
             woken = slept
         dt = self.clock.tick(self.frame_rate)
+        # Frames that follow one another without a pause (a slow machine, a sped-up
+        # clock) release the GIL only inside short C calls and take it back at once: the
+        # computers' thread, waiting for it, starved for seconds. A sleep hands it over.
+        time.sleep(0)
         started = time.perf_counter()
         for event in [*woken, *pygame.event.get()]:
             self._dispatch(event)
