@@ -75,6 +75,10 @@ def test_a_person_at_each_table_plays_the_match_to_its_end_and_sees_only_his_car
             person.frame()
             assert person.decisions < 2000, f"no end in sight at {person.where()}"
         over = app.scene
+        told = over.table.log.lines
+        end = next(n for n, line in enumerate(told) if line.startswith("Final worth:"))
+        assert "highest worth at this table" in told[end + 1], \
+            "a table's end named a winner of the match"
         whole = over.table.tables.session
         assert whole.over and app.settings.animation_speed == "normal"
         assert shown_tables == {0, 1}, "the screen went to both tables"

@@ -104,6 +104,22 @@ def test_the_1966_game_tells_the_person_of_himself_in_the_second_person(
     assert said in told_to_seat_0("coup-detat", event)
 
 
+@pytest.mark.parametrize(("winners", "said"), [
+    ((0,), "You have the highest worth at this table; the highest at both tables wins "
+           "the match."),
+    ((1, 0), "Brigitte and you share the highest worth at this table; the highest at both "
+             "tables wins the match."),
+])
+def test_a_table_of_two_names_no_winner_of_the_match(winners: tuple[int, ...],
+                                                      said: str) -> None:
+    """At two tables the match is won across both: a table's end says who is best there."""
+    rules = get_ruleset("coup-detat")
+    state = rules.new_game(rules.parse_options({"players": 3}))
+    narrator = rules.narrator(["You", "Brigitte", "Camille"], 0, tell_all=False,
+                              second_person=True, one_of_tables=True)
+    assert narrator.lines(ev.GameEnded(winners), state)[-1] == said
+
+
 @pytest.mark.parametrize(("event", "said"), [
     (bluff_ev.Exiled(0), "You are out."),
     (bluff_ev.Challenged(0, 1, Character.DUKE), "You challenge Brigitte's Duke."),

@@ -126,10 +126,12 @@ class Ruleset(Protocol):
 
     # Beyond the engine: the game told in words ------------------------------------------
     def narrator(self, names: Sequence[str], viewer: int | None = None, *,
-                 tell_all: bool = True, second_person: bool = False) -> Narrator:
+                 tell_all: bool = True, second_person: bool = False,
+                 one_of_tables: bool = False) -> Narrator:
         """Words for `viewer`'s eyes; without a viewer, everything (`tell_all`) or only
         the public facts. With `second_person` the viewer reads them himself: his own seat
-        is "you" ("You hold COUP"), not his name."""
+        is "you" ("You hold COUP"), not his name. `one_of_tables`: the game is one table
+        of a match played at several, whose winner it does not decide alone."""
         ...
 
     def decision_from_json(self, entry: Mapping[str, object]) -> Decision:

@@ -111,12 +111,15 @@ class Teller:
     may know them. Without a viewer it tells everything (`tell_all`, for replaying a saved
     game) or only public facts (a log that several players read in turn). With
     `second_person` the viewer reads the words himself and is told of his own seat as
-    "you" ("You hold COUP"); else every seat goes by its name.
+    "you" ("You hold COUP"); else every seat goes by its name. `one_of_tables`: the game
+    is one table of a match at several, so its end names no winner of the match.
     """
 
     def __init__(self, names: Sequence[str], viewer: int | None = None, *,
-                 tell_all: bool = True, second_person: bool = False) -> None:
+                 tell_all: bool = True, second_person: bool = False,
+                 one_of_tables: bool = False) -> None:
         self.names = list(names)
+        self.one_of_tables = one_of_tables
         self.viewer = viewer
         self.tell_all = tell_all and viewer is None
         self.naming = Naming(self.names, viewer if second_person else None)

@@ -162,7 +162,8 @@ class HighCard:
         raise MalformedEntry(f"not a High card move: {dict(entry)!r}")
 
     def narrator(self, names: Sequence[str], viewer: int | None = None, *,
-                 tell_all: bool = True, second_person: bool = False) -> Narrator:
+                 tell_all: bool = True, second_person: bool = False,
+                 one_of_tables: bool = False) -> Narrator:
         return Narrator(names)
 
 

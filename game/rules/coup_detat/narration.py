@@ -149,6 +149,11 @@ class Narrator(Teller):
         worth = ", ".join(f"{self.name(seat)} {francs(after.worth(seat))}"
                           for seat in range(after.players))
         winners = event.winners
+        if self.one_of_tables:
+            best = self.does(winners[0], "has") if len(winners) == 1 else \
+                f"{self.all(winners)} share"
+            return [f"Final worth: {worth}.", f"{best} the highest worth at this table; the "
+                    "highest at both tables wins the match."]
         won = self.does(winners[0], "wins") if len(winners) == 1 else \
             f"{self.all(winners)} share the win"
         return [f"Final worth: {worth}.", f"{won}."]

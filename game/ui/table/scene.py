@@ -92,7 +92,8 @@ class TableScene(Scene):
             for seat in tables.session.human_seats)
         self.seating = Seating(session.human_seats, elsewhere=elsewhere, holder=holder)
         self.narrator = self.ruleset.narrator(self.names, self.seating.viewer, tell_all=False,
-                                              second_person=self.reader is not None)
+                                              second_person=self.reader is not None,
+                                              one_of_tables=tables is not None)
         self.telling = Telling(session.match, self.kit, self.seating, from_start=from_start)
         self.stage = Stage()
         self.log = LogPanel()
