@@ -113,10 +113,10 @@ def test_a_late_answer_is_not_taken_for_the_next_question() -> None:
     log: list[str] = []
     bot = ExecPlayer(f"{MISBEHAVING} late", seat=seat, ruleset=RULES, options=match.options,
                      history=lambda: PROTOCOL.seat_history(match, seat),
-                     time_limit=0.3, log=log.append)
+                     time_limit=1.0, log=log.append)  # a second: time to start, when busy
     first = bot.decide(match.view(seat), match.legal())  # too late: Easy decides
     assert bot.faults == 1 and first in match.legal()
-    time.sleep(0.5)  # the late answer arrives in the meantime
+    time.sleep(1.5)  # the late answer (2 s after the question) arrives in the meantime
     second = bot.decide(match.view(seat), match.legal())
     assert second == match.legal()[-1] and bot.faults == 1
     bot.finish({"ok": True})
