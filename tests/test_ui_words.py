@@ -9,24 +9,27 @@ import random
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from test_ui_bluff import choose
 from ui_kit import frames, open_app, press_button
 
+from game.engine.match import Match, seeded_chance
 from game.engine.saves import Seat
 from game.games import get_ruleset
 from game.rules.coup_bluff import events as bluff_ev
 from game.rules.coup_bluff.charts import Character
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import HandType
-from game.rules.words import Naming, second_person, sentence_case
+from game.rules.words import Naming, counted, second_person, sentence_case
 from game.services.session import GameSession
 from game.ui import text
 from game.ui.app import App
 from game.ui.scenes.new_game import DEFAULT_NAMES, NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
+from game.ui.table.bluff.results import final_lines
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene
@@ -251,3 +254,17 @@ def test_new_game_offers_a_name_and_the_pass_screen_reads_well(
         assert top.name in form.names[:4] and "You" not in form.names
         press_button(app, f"I am {top.name}: show my cards")  # "I am Alex: show my cards"
     assert DEFAULT_NAMES[0] == "Alex"
+
+
+@pytest.mark.parametrize(("count", "said"), [(0, "0 coins"), (1, "1 coin"), (2, "2 coins")])
+def test_a_count_is_plural_unless_one(count: int, said: str) -> None:
+    assert counted(count, "coin") == said
+
+
+def test_the_bluffing_games_result_counts_one_coin_as_one() -> None:
+    rules = get_ruleset("coup")
+    match = Match(rules, rules.parse_options({"players": 2}), chance=seeded_chance(rules, 1))
+    view = replace(match.view(None), coins=(1, 0))
+    lines = final_lines(view, Naming(["Ada", "Bob"], None))
+    assert "Ada: still standing; 1 coin; influences lost: none" in lines
+    assert "Bob: still standing; 0 coins; influences lost: none" in lines

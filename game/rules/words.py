@@ -25,6 +25,11 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card.label for card in cards)
 
 
+def counted(count: int, word: str) -> str:
+    """"1 coin", "3 coins", "0 cards": a number of a thing, plural unless one."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def joined(names: Iterable[str]) -> str:
     """"Ada", "Ada and Bob", "Ada, Bob and Cy"."""
     names = list(names)

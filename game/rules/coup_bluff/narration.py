@@ -12,15 +12,11 @@ from collections.abc import Mapping, Sequence
 from game.rules.coup_bluff import events as ev
 from game.rules.coup_bluff.charts import Action, Character
 from game.rules.coup_bluff.state import State
-from game.rules.words import Tell, Teller, joined
+from game.rules.words import Tell, Teller, counted, joined
 
 
 def names_of(cards: Sequence[Character]) -> str:
     return joined([c.label for c in cards]) if cards else "nothing"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
 
 
 class Narrator(Teller):
@@ -90,21 +86,21 @@ class Narrator(Teller):
         return [f"{self.does(event.seat, 'is')} out."]
 
     def drew(self, event: ev.Drew, after: State) -> list[str]:
-        return [f"{self.does(event.seat, 'draws')} {_plural(len(event.cards), 'card')}"
+        return [f"{self.does(event.seat, 'draws')} {counted(len(event.cards), 'card')}"
                 f"{self._private(event.seat, event.cards)}."]
 
     def action_failed(self, event: ev.ActionFailed, after: State) -> list[str]:
-        refund = f"; {_plural(event.refund, 'coin')} back" if event.refund else ""
+        refund = f"; {counted(event.refund, 'coin')} back" if event.refund else ""
         return [f"{self.owner(event.seat)} action fails{refund}."]
 
     def action_blocked(self, event: ev.ActionBlocked, after: State) -> list[str]:
         return [f"The block stands: {self.owner(event.seat)} action does nothing."]
 
     def taken(self, event: ev.CoinsTaken, after: State) -> list[str]:
-        return [f"{self.does(event.seat, 'takes')} {_plural(event.amount, 'coin')}."]
+        return [f"{self.does(event.seat, 'takes')} {counted(event.amount, 'coin')}."]
 
     def stole(self, event: ev.Stole, after: State) -> list[str]:
-        return [f"{self.does(event.seat, 'takes')} {_plural(event.amount, 'coin')} from "
+        return [f"{self.does(event.seat, 'takes')} {counted(event.amount, 'coin')} from "
                 f"{self.name(event.target)}."]
 
     def called_hit(self, event: ev.CalledCoupHit, after: State) -> list[str]:
@@ -115,15 +111,15 @@ class Narrator(Teller):
         target = event.target
         return [f"The called Coup misses: {self.does(target, 'shows')} "
                 f"{names_of(event.shown)} and {self.verb(target, 'draws')} "
-                f"{_plural(len(event.drawn), 'card')}"
+                f"{counted(len(event.drawn), 'card')}"
                 f"{self._private(event.target, event.drawn)}."]
 
     def drew_to_choose(self, event: ev.DrewToChoose, after: State) -> list[str]:
-        return [f"{self.does(event.seat, 'draws')} {_plural(len(event.cards), 'card')}"
+        return [f"{self.does(event.seat, 'draws')} {counted(len(event.cards), 'card')}"
                 f"{self._private(event.seat, event.cards)}."]
 
     def returned(self, event: ev.CardsReturned, after: State) -> list[str]:
-        return [f"{self.does(event.seat, 'sends')} {_plural(len(event.cards), 'card')} back"
+        return [f"{self.does(event.seat, 'sends')} {counted(len(event.cards), 'card')} back"
                 f"{self._private(event.seat, event.cards)} and the deck is shuffled."]
 
     def shown(self, event: ev.Shown, after: State) -> list[str]:

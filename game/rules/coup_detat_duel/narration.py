@@ -16,7 +16,7 @@ from game.cards import JOKER
 from game.rules.coup_detat_duel import events as ev
 from game.rules.coup_detat_duel.charts import CHART, HANDS_PER_ROUND, ROUNDS
 from game.rules.coup_detat_duel.state import State, other
-from game.rules.words import Tell, Teller, cards_text
+from game.rules.words import Tell, Teller, cards_text, counted
 
 
 class Narrator(Teller):
@@ -80,7 +80,7 @@ class Narrator(Teller):
 
     def set_aside(self, event: ev.SetAside, after: State) -> list[str]:
         count = len(event.cards)
-        return [f"{self.does(event.seat, 'sets')} aside {count} card{'s' * (count > 1)}"
+        return [f"{self.does(event.seat, 'sets')} aside {counted(count, 'card')}"
                 f"{self._private(event.seat, event.cards)}."]
 
     def drew(self, event: ev.DrewFromBastille, after: State) -> list[str]:

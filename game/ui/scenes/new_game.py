@@ -27,6 +27,7 @@ from game.ai.levels import DEFAULT_LEVEL, LEVELS
 from game.engine.saves import MAX_NAME_LENGTH, Seat, cleaned
 from game.engine.tables import Split, draw_split
 from game.games import table_games
+from game.rules.words import counted
 from game.services import last_setup
 from game.services.session import COMPUTER, HUMAN, GameSession
 from game.services.tables import TablesSession, sizes_for
@@ -51,7 +52,7 @@ LEVELS_LINE = ("Computer players: Easy plays like a beginner, Medium keeps count
 
 def rounds_words(rounds: int) -> str:
     """The rounds menu's words for a match of `rounds` rounds."""
-    return f"Match: {rounds} round{'' if rounds == 1 else 's'}"
+    return f"Match: {counted(rounds, 'round')}"
 
 
 class NewGameScene(MenuScene):

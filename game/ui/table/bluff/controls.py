@@ -28,6 +28,7 @@ from game.rules.coup_bluff.decisions import (
 from game.rules.coup_bluff.narration import names_of
 from game.rules.coup_bluff.state import Phase
 from game.rules.coup_bluff.view import CoupView
+from game.rules.words import counted
 from game.ui.table.bluff.hud import ACTION_WORDS, VARIANTS
 from game.ui.table.bluff.picker import CardPicker, picks_by_clicks
 from game.ui.table.bluff.seats import place_panel
@@ -130,7 +131,7 @@ def title(view: CoupView, names: Sequence[str]) -> str:
     phase = view.phase
     if turn is None or phase is Phase.ACTION:
         coins = view.coins[view.seat or 0]
-        return f"Your turn ({coins} coin{'s' * (coins != 1)}): choose an action"
+        return f"Your turn ({counted(coins, 'coin')}): choose an action"
     actor = names[turn.actor]
     if phase is Phase.CHALLENGE and turn.claimant is not None and turn.claim is not None:
         claimant = names[turn.claimant]

@@ -13,7 +13,7 @@ from game.cards import Card, Suit
 from game.rules.coup_bluff.charts import COUP, INQUISITOR, Action, Character
 from game.rules.coup_bluff.state import Phase
 from game.rules.coup_bluff.view import CoupView, TurnView
-from game.rules.words import Naming, capitalized
+from game.rules.words import Naming, capitalized, counted
 from game.ui import text
 from game.ui.art import CardArt
 from game.ui.art.canvas import card_size, lighter
@@ -101,7 +101,7 @@ def draw_coins(surface: pygame.Surface, coins: int, at: tuple[int, int], scale: 
     radius = max(5, round(8 * scale))
     step = round(radius * 1.3)
     x, y = at
-    words = f"{coins} coin{'s' * (coins != 1)}"
+    words = counted(coins, "coin")
     size = round(15 * scale)
     words_width = 0 if words_below else text.measure(words, size) + round(6 * scale)
     fits = max(1, (room - words_width - 2 * radius) // step + 1)

@@ -21,6 +21,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 from game.rules.coup_bluff.charts import Character
 from game.rules.coup_bluff.decisions import Keep, ReturnCards
 from game.rules.coup_bluff.state import Phase
+from game.rules.words import counted
 from game.ui.art.canvas import CARD_RATIO
 from game.ui.table import hud as table_hud
 from game.ui.table.bluff import hud
@@ -213,7 +214,7 @@ class CardPicker(DecisionButtons):
     def confirm(self) -> bool:
         decision = self.decision()
         if decision is None:
-            self.scene.say(f"Choose exactly {self.count} card{'s' * (self.count != 1)} to "
+            self.scene.say(f"Choose exactly {counted(self.count, 'card')} to "
                            f"{self.verb}.")
             return True
         self.scene.decide(decision)

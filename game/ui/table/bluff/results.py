@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.coup_bluff.view import CoupView
-from game.rules.words import Naming, capitalized
+from game.rules.words import Naming, capitalized, counted
 from game.ui.scenes.common import draw_lines
 from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 
@@ -60,7 +60,8 @@ def final_lines(view: CoupView, naming: Naming) -> list[str]:
     for seat, name in enumerate(names):
         lost = ", ".join(c.label for c in view.revealed[seat]) or "none"
         state = "still standing" if view.alive[seat] else "out"
-        lines.append(f"{name}: {state}; {view.coins[seat]} coins; influences lost: {lost}")
+        coins = counted(view.coins[seat], "coin")
+        lines.append(f"{name}: {state}; {coins}; influences lost: {lost}")
     return lines
 
 

@@ -13,7 +13,7 @@ from pygame import Rect
 from game.cards import Card
 from game.rules.coup_detat_duel.charts import JACKS, QUEEN_OF_HEARTS, SPADES, HandType
 from game.rules.coup_detat_duel.view import DuelView
-from game.rules.words import Naming, capitalized
+from game.rules.words import Naming, capitalized, counted
 from game.ui.scenes.common import draw_lines
 from game.ui.table.duel.hud import draw_scoresheet
 from game.ui.table.overlays import GameOverOverlay, ResultOverlay
@@ -22,10 +22,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.table.beats import Beat
     from game.ui.table.scene import TableScene
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def takings(view: DuelView, names: Sequence[str]) -> list[str]:
@@ -39,7 +35,7 @@ def takings(view: DuelView, names: Sequence[str]) -> list[str]:
     for seat, name in enumerate(names):
         cards = [card for trick in view.tricks_done if trick.winner == seat
                  for _, card in trick.plays]
-        parts = [plural(tricks[seat], "trick"), *_what_counts(view.hand_type, cards)]
+        parts = [counted(tricks[seat], "trick"), *_what_counts(view.hand_type, cards)]
         if view.hand_type is HandType.TOUCHE:
             parts += [words for words, taker in zip(("first trick", "last trick"), ends,
                                                     strict=True) if taker == seat]
@@ -52,9 +48,9 @@ def _what_counts(hand_type: HandType | None, cards: Sequence[Card]) -> list[str]
     if hand_type is HandType.MARIE:
         return ["Q♥"] if QUEEN_OF_HEARTS in cards else []
     if hand_type is HandType.SIEGE:
-        return [plural(sum(1 for card in cards if card in SPADES), "Spade")]
+        return [counted(sum(1 for card in cards if card in SPADES), "Spade")]
     if hand_type is HandType.WATERLOO:
-        return [plural(sum(1 for card in cards if card in JACKS), "Jack")]
+        return [counted(sum(1 for card in cards if card in JACKS), "Jack")]
     return []
 
 
@@ -63,7 +59,7 @@ def _dominoes_end(view: DuelView, names: Sequence[str]) -> list[str]:
     assert dominoes is not None
     if dominoes.out is not None:
         return [f"{names[dominoes.out]} went out first."]
-    left = ", ".join(f"{name} {plural(view.hand_sizes[seat], 'card')}"
+    left = ", ".join(f"{name} {counted(view.hand_sizes[seat], 'card')}"
                      for seat, name in enumerate(names))
     return [f"Neither could lay a card: {left} left."]
 
