@@ -30,7 +30,7 @@ from pygame_gui.elements import UIButton
 from game.ai.search import SearchPool
 from game.cards import Card
 from game.engine.match import Match
-from game.rules.words import Naming
+from game.rules.words import Naming, counted
 from game.services import review
 from game.services.review import HAND, ROUND, TRICK, Depth, Judgement, mistakes, words_for
 from game.services.reviewing import ReviewRun
@@ -511,7 +511,7 @@ class ReviewScene(Scene):
         costly = sum(j.mistake(self.words.threshold) for j in review.judgements)
         marked = f"{costly} cost more than {self.words.size(self.words.threshold)}"
         if review.complete:
-            told = f"Hard has judged {name}'s {review.total} decisions: {marked}."
+            told = f"Hard has judged {name}'s {counted(review.total, 'decision')}: {marked}."
         else:
             told = f"Hard is judging {name}'s decisions: {review.done} of {review.total}, " \
                    f"{marked} so far."

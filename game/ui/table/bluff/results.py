@@ -26,8 +26,7 @@ def round_name(index: int, rounds: int) -> str:
 def tally_lines(view: CoupView, names: Sequence[str]) -> list[str]:
     """The rounds each player has won, most first (seat order among equals)."""
     order = sorted(range(len(names)), key=lambda seat: -view.round_wins[seat])
-    return [f"{names[seat]}: {view.round_wins[seat]} round"
-            f"{'s' if view.round_wins[seat] != 1 else ''} won" for seat in order]
+    return [f"{names[seat]}: {counted(view.round_wins[seat], 'round')} won" for seat in order]
 
 
 def between_rounds_lines(view: CoupView, winner: int, naming: Naming) -> list[str]:

@@ -19,7 +19,7 @@ from game.rules.coup_detat.charts import (
 from game.rules.coup_detat.narration import francs
 from game.rules.coup_detat.state import Phase
 from game.rules.coup_detat.view import CoupDetatView
-from game.rules.words import Naming, capitalized
+from game.rules.words import Naming, capitalized, counted
 from game.ui import art, text
 from game.ui.table.coup_detat.money import NOTE_VALUES, notes_for
 from game.ui.table.hud import GOLD, HIGHLIGHT, INK, MUTED, blit_text, panel
@@ -188,7 +188,7 @@ def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: CoupDeta
     blit_text(surface, money, small, MUTED, (rect.left + pad, rect.top + round(27 * scale)))
     if seat != view.seat and view.hand_sizes[seat] and worth == view.money[seat]:
         count = view.hand_sizes[seat]
-        blit_text(surface, f"{count} card{'s' if count != 1 else ''}", small, MUTED,
+        blit_text(surface, counted(count, "card"), small, MUTED,
                   (rect.right - pad, rect.top + round(27 * scale)), anchor="topright")
     draw_notes(surface, view.money[seat], (rect.left + pad, rect.top + round(46 * scale)),
                rect.width - 2 * pad, scale)

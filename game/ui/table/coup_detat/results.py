@@ -15,6 +15,7 @@ from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import KING_OF_HEARTS, deck_for
 from game.rules.coup_detat.narration import francs
 from game.rules.coup_detat.view import CoupDetatView
+from game.rules.words import counted
 from game.ui import text
 from game.ui.scenes.common import draw_lines
 from game.ui.table.coup_detat.arrange import piles
@@ -44,7 +45,7 @@ def takings(view: CoupDetatView, names: Sequence[str]) -> list[str]:
     lines = []
     for seat, name in enumerate(names):
         cards = taken.get(seat, [])
-        parts = [f"{tricks[seat]} trick{'s' if tricks[seat] != 1 else ''}"]
+        parts = [counted(tricks[seat], "trick")]
         if KING_OF_HEARTS in cards:
             parts.append("K♥")
         queens = [card.label for card in cards if card in deck.queens]
@@ -52,7 +53,7 @@ def takings(view: CoupDetatView, names: Sequence[str]) -> list[str]:
             parts.append(" ".join(queens))
         spades = sum(1 for card in cards if card in deck.spades)
         if spades:
-            parts.append(f"{spades} Spade{'s' if spades != 1 else ''}")
+            parts.append(counted(spades, "Spade"))
         if seat == first:
             parts.append("first trick")
         if seat == last:

@@ -18,7 +18,7 @@ from game.rules.coup_detat_duel.charts import (
 )
 from game.rules.coup_detat_duel.state import HandResult, Phase
 from game.rules.coup_detat_duel.view import DuelView
-from game.rules.words import Naming, capitalized
+from game.rules.words import Naming, capitalized, counted
 from game.ui import art, text
 from game.ui.table.hud import GOLD, HIGHLIGHT, INK, MUTED, blit_text, panel
 
@@ -246,10 +246,10 @@ def seat_lines(view: DuelView, seat: int) -> tuple[str, str, str]:
     points = view.points[seat]
     cards = []
     if seat != view.seat and view.hand_sizes[seat]:
-        cards.append(f"{view.hand_sizes[seat]} cards")
+        cards.append(counted(view.hand_sizes[seat], "card"))
     if view.set_aside_counts[seat]:
         cards.append(f"{view.set_aside_counts[seat]} set aside")
-    return office, f"{points} point{'s' if points != 1 else ''}", " · ".join(cards)
+    return office, counted(points, "point"), " · ".join(cards)
 
 
 def fitting(words: str, size: int, room: int, *, bold: bool = False) -> int:
@@ -302,7 +302,7 @@ def seat_status(view: DuelView, seat: int, *, thinking: bool, now: float) -> str
         parts.append("took the first trick")
     if view.hand_type is HandType.GUILLOTINE and view.tricks_done:
         won = sum(1 for trick in view.tricks_done if trick.winner == seat)
-        parts.append(f"{won} trick{'s' if won != 1 else ''}")
+        parts.append(counted(won, "trick"))
     return " · ".join(parts)
 
 
