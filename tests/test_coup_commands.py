@@ -210,7 +210,7 @@ def test_replay_tells_a_coup_game(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "Bob challenges Ada's Assassin." in told
     assert "Ada draws 1 card (Assassin)." in told
     assert "Bob loses an influence: Contessa." in told and "Bob is out." in told
-    assert "(The game goes on: Cy to action.)" in told
+    assert "(The game goes on: Cy to choose an action.)" in told
 
 
 def test_a_narrator_for_one_seat_keeps_others_draws_and_shown_cards_secret() -> None:

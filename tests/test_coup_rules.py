@@ -176,7 +176,7 @@ def test_in_coup_a_challenged_player_may_concede_even_holding_the_character() ->
 def test_in_coup_a_challenged_player_proves_only_with_the_claimed_character() -> None:
     match = coup3()
     play(match, "0 tax", "1 challenge")
-    assert "show a Duke" in refused(match, "0 reveal assassin")
+    assert "show the Duke" in refused(match, "0 reveal assassin")
 
 
 def test_a_failed_action_is_refunded() -> None:

@@ -269,3 +269,34 @@ def test_a_save_written_and_read_is_reviewed_as_the_game_itself(tmp_path: Path) 
     saves.write(path, match, seats)
     loaded = saves.read(path, catalogue=CATALOGUE)
     assert review.fingerprint(loaded.match) == review.fingerprint(match)
+
+
+def test_every_decision_of_the_bluffing_games_is_said_in_words() -> None:
+    """The review's column names each decision a seat makes, never by its class."""
+    from game.rules.coup_bluff import decisions as bluff
+    from game.rules.coup_bluff.charts import Action, Character
+    from game.services.coup_bluff.review import phrase
+
+    rules = get_ruleset("coup-inquisitor")
+    state = Match(rules, rules.parse_options({"players": 3}),
+                  chance=seeded_chance(rules, 1)).state
+    duke, captain = Character.DUKE, Character.CAPTAIN
+    decisions = (
+        bluff.TakeAction(0, Action.STEAL, 1), bluff.TakeAction(0, Action.TAX),
+        bluff.Challenge(0), bluff.Allow(0), bluff.Block(0, duke), bluff.Reveal(0, duke),
+        bluff.Lose(0, duke), bluff.Keep(0, (duke, captain)), bluff.Swap(0, None),
+        bluff.Swap(0, duke), bluff.Show(0, duke), bluff.ForceDraw(0, True),
+        bluff.ForceDraw(0, False), bluff.ReturnCards(0, (duke, captain)))
+    said = [phrase(decision, state, ["Ada", "Bob", "Cy"]) for decision in decisions]
+    assert said[0] == "stealing from Bob"
+    assert "keeping the Duke and the Captain" in said
+    assert "returning the Duke and the Captain to the deck" in said
+    assert not {type(decision).__name__.lower() for decision in decisions} & set(said)
+    assert len(set(said)) == len(said)
+
+
+@pytest.mark.parametrize(("cost", "said"), [(0.12, "12 chances in 100"),
+                                            (0.01, "1 chance in 100"),
+                                            (0.002, "1 chance in 100")])
+def test_a_cost_in_chances_is_counted_in_words(cost: float, said: str) -> None:
+    assert review.points(cost) == said

@@ -20,7 +20,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +31,12 @@ from pygame_gui.elements import UIButton, UILabel
 from test_table_every_moment import GAMES, SIZES, SteppedClock, Walk, plates_drawn
 from ui_kit import open_app
 
-from game.engine.saves import Seat, write
+from game.engine.match import Match, seeded_chance
+from game.engine.saves import MAX_NAME_LENGTH, Seat, write
+from game.games import get_ruleset
 from game.services.session import GameSession
 from game.ui import text
+from game.ui.app import MIN_SIZE
 from game.ui.scenes.files import LoadScene
 from game.ui.scenes.new_game import DEFAULT_NAMES, NewGameScene
 from game.ui.table import hud as table_hud
@@ -42,6 +45,7 @@ from game.ui.table.bluff import hud as bluff_hud
 from game.ui.table.coup_detat import hud as coup_detat_hud
 from game.ui.table.duel import hud as duel_hud
 from game.ui.table.duel import results as duel_results
+from game.ui.table.layout import table_layout
 from game.ui.table.scene import TableScene
 
 SHOWN = 10  # problems listed when a check fails
@@ -376,3 +380,44 @@ def test_the_checks_see_a_clipped_button_and_a_covered_plate(
         assert not hidden(scene, [("Blaise", plate)])
         scene.renderer.prompt_box = plate.inflate(-4, -4)
         assert hidden(scene, [("Blaise", plate)])
+
+
+# Long names --------------------------------------------------------------------------------
+
+
+LONGEST_NAME = "Wilhelmina " * 3 + "Wolstenholme"[:7]  # 40 characters, wide letters
+
+
+def test_the_longest_name_stays_on_its_plate_clear_of_what_is_beside_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name of the longest length allowed gets smaller type, then is cut short with an
+    ellipsis: it never runs off a bluffing game's plate or into "thinking…" or "out"."""
+    assert len(LONGEST_NAME) == MAX_NAME_LENGTH
+    pygame.init()
+    drawn: list[tuple[str, int, tuple[int, int], str]] = []
+    original = table_hud.blit_text
+
+    def spy(surface: pygame.Surface, words: str, size: int, colour: Any,
+            position: tuple[int, int], *, bold: bool = False, anchor: str = "topleft",
+            **rest: Any) -> None:
+        drawn.append((words, text.measure(words, size, bold), position, anchor))
+        original(surface, words, size, colour, position, bold=bold, anchor=anchor, **rest)
+
+    monkeypatch.setattr(table_hud, "blit_text", spy)
+    rules = get_ruleset("coup")
+    match = Match(rules, rules.parse_options({"players": 6}), chance=seeded_chance(rules, 2))
+    view = match.view(0)
+    layout = table_layout(MIN_SIZE, 6)
+    surface = pygame.Surface(MIN_SIZE)
+    for spot in bluff_hud.spots_for(layout, view, 0)[1:]:
+        for status, out in (("thinking…", False), ("", True)):
+            shown = replace(view, alive=(not out,) * 6)
+            drawn.clear()
+            bluff_hud.draw_seat(surface, spot, shown, 1, name=LONGEST_NAME, status=status,
+                                to_act=False, scale=layout.scale)
+            name = next(entry for entry in drawn if entry[0].startswith("Wilhelmina"))
+            beside = next(entry for entry in drawn if entry[0] in ("thinking…", "out"))
+            assert name[0].endswith("…")
+            right_of_name = name[2][0] + name[1]
+            left_of_beside = beside[2][0] - beside[1]  # drawn from its top right
+            assert right_of_name < left_of_beside <= spot.plate.right, (name, beside)

@@ -112,12 +112,24 @@ def _story(match: Match, names: Sequence[str]) -> list[str]:
     return lines
 
 
+# What a seat is to do, by the decision words of FORMAT.md (the others are said as they are).
+_TO_DO = {"action": "choose an action", "challenge": "challenge or let the claim pass",
+          "block": "block or let it pass", "reveal": "show a card or concede",
+          "lose": "lose an influence", "keep": "choose the cards to keep",
+          "swap": "swap a card or send the drawn one back", "show": "show a card",
+          "force_draw": "let the card be kept or make a new draw",
+          "return": "return two cards", "coup": "attempt a coup or decline",
+          "choose": "choose"}
+
+
 def _awaiting(match: Match, names: Sequence[str]) -> str | None:
     """What the game waits for ("Ada to play", "the next deal"); None once it is over."""
     pending = match.pending
     if pending.over:
         return None
-    return "the next deal" if pending.seat is None else f"{names[pending.seat]} to {pending.word}"
+    if pending.seat is None:
+        return "the next deal"
+    return f"{names[pending.seat]} to {_TO_DO.get(pending.word, pending.word)}"
 
 
 def _together(names: Sequence[str]) -> str:

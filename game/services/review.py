@@ -25,6 +25,7 @@ from game.ai.levels import adviser
 from game.ai.search import SearchPlayer, SearchPool
 from game.engine.match import Match
 from game.games import get_game
+from game.rules.words import counted
 
 ANALYSIS_VERSION = 1  # a new way of judging makes the reviews kept on disk stale
 
@@ -71,8 +72,10 @@ def chance(value: float) -> str:
 
 
 def points(difference: float) -> str:
-    """A difference of two chances in words: "12 chances in 100"."""
-    return f"{round(difference * 100)} chances in 100"
+    """A difference of two chances in words, "about" as large ("12 chances in 100"); any
+    difference at all is at least "1 chance in 100"."""
+    hundredths = round(difference * 100) or (1 if difference > 0 else 0)
+    return f"{counted(hundredths, 'chance')} in 100"
 
 
 def hand_moment(progress: str, hand: Any) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from game.ai.search import SearchPool
 from game.engine.match import Match
 from game.engine.saves import Saved, SavedTables
+from game.rules.words import counted
 from game.services import review_store
 from game.services.review import (
     DEFAULT_DEPTH,
@@ -152,8 +153,8 @@ def told(run: ReviewRun, names: Sequence[str]) -> str:
     judged = [j for j in run.judgements if j.judged]
     lines = [f"{match.ruleset.title}: {name}'s decisions (seat {seat}) judged by the Hard "
              f"player, from {name}'s view only.",
-             f"{len(judged)} of {run.total} decisions judged (the others left nothing to "
-             f"choose, or follow a fixed rule)" + ("." if run.complete else
+             f"{len(judged)} of {counted(run.total, 'decision')} judged (the others left "
+             f"nothing to choose, or follow a fixed rule)" + ("." if run.complete else
                                                     f"; {run.total - run.done} not yet."),
              "", f"{words.ledger_title.format(name=name)}:",
              *(f"  {line}" for line in words.ledger(match, seat, names))]

@@ -117,3 +117,28 @@ def wrap(text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def fitting(words: str, size: int, room: int, *, bold: bool = False) -> int:
+    """The type size, at most `size` (and not under 9), at which `words` fit in `room`
+    pixels, or come closest."""
+    while size > 9 and measure(words, size, bold) > room:
+        size -= 1
+    return size
+
+
+def ellipsized(words: str, size: int, width: int, *, bold: bool = True) -> str:
+    """`words` cut short with an ellipsis to fit `width` (the last resort: first the type
+    gets smaller, with `fitting`)."""
+    if measure(words, size, bold) <= width:
+        return words
+    while len(words) > 1 and measure(words + "…", size, bold) > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
+def fitted(words: str, size: int, room: int, *, bold: bool = False) -> tuple[str, int]:
+    """`words` and the type size to draw them in `room` pixels: smaller type first, at a
+    size no smaller than 9 cut short with an ellipsis."""
+    size = fitting(words, size, room, bold=bold)
+    return ellipsized(words, size, room, bold=bold), size

@@ -319,7 +319,7 @@ def _reveal(events: Events, decision: Reveal) -> None:
         _claim_failed(events, seat, shown)
     else:
         assert turn.claim is not None
-        raise IllegalMove(f"To prove the claim show a {turn.claim.label}, or concede by "
+        raise IllegalMove(f"To prove the claim show the {turn.claim.label}, or concede by "
                           "losing a card.")
 
 

@@ -19,6 +19,10 @@ def names_of(cards: Sequence[Character]) -> str:
     return joined([c.label for c in cards]) if cards else "nothing"
 
 
+TOWARDS = {Action.STEAL: "from ", Action.COUP: "against "}
+"""The word before an action's target, if any ("steal from Bob", "assassinate Bob")."""
+
+
 class Narrator(Teller):
     @staticmethod
     def tellers() -> Mapping[type, Tell]:
@@ -59,7 +63,8 @@ class Narrator(Teller):
     def declared(self, event: ev.ActionDeclared, after: State) -> list[str]:
         rule = after.variant.rule(event.action)
         claim = f" (claiming {rule.claim.label})" if rule.claim else ""
-        target = f" {self.name(event.target)}" if event.target is not None else ""
+        towards = TOWARDS.get(event.action, "")
+        target = f" {towards}{self.name(event.target)}" if event.target is not None else ""
         called = f", calling {event.called.label}" if event.called else ""
         what = "draw 1" if event.action is Action.EXCHANGE \
             and after.variant.exchange_draw == 1 else event.action.label

@@ -9,7 +9,20 @@ from collections.abc import Sequence
 from game.engine.match import Match
 from game.rules.coup_bluff import COUP
 from game.rules.coup_bluff.charts import Action, Character
-from game.rules.coup_bluff.decisions import Allow, Block, Challenge, Decision, TakeAction
+from game.rules.coup_bluff.decisions import (
+    Allow,
+    Block,
+    Challenge,
+    Decision,
+    ForceDraw,
+    Keep,
+    Lose,
+    ReturnCards,
+    Reveal,
+    Show,
+    Swap,
+    TakeAction,
+)
 from game.rules.coup_bluff.events import (
     ActionDeclared,
     ActionFailed,
@@ -23,6 +36,7 @@ from game.rules.coup_bluff.events import (
     TurnEnded,
 )
 from game.rules.coup_bluff.state import State
+from game.rules.words import joined
 from game.services.review import ROUND, TRICK, Words, chance, points
 
 MISTAKE = 0.05  # a decision that lowered the chance of winning the round by more is marked
@@ -47,7 +61,28 @@ def phrase(decision: Decision, state: State, names: Sequence[str]) -> str:
             return "letting it pass"
         case Block(_, character):
             return f"blocking as the {character.label}"
+        case Reveal(_, character):
+            return f"showing the {character.label}"
+        case Lose(_, character):
+            return f"giving up the {character.label}"
+        case Keep(_, cards):
+            return f"keeping {_cards(cards)}"
+        case Swap(_, None):
+            return "sending the drawn card back"
+        case Swap(_, character):
+            return f"giving back the {character.label} for the drawn card"
+        case Show(_, character):
+            return f"showing the Inquisitor the {character.label}"
+        case ForceDraw(_, force):
+            return "making the player draw another card" if force else \
+                "letting the player keep the card"
+        case ReturnCards(_, cards):
+            return f"returning {_cards(cards)} to the deck"
     return type(decision).__name__.lower()
+
+
+def _cards(cards: Sequence[Character]) -> str:
+    return joined(f"the {card.label}" for card in cards) or "no card"
 
 
 def moment(state: State) -> str:
@@ -88,8 +123,8 @@ def ledger(match: Match, seat: int, names: Sequence[str]) -> list[str]:
             f"Cards lost: {tally['lost']}",
             f"Challenges made: {tally['challenges']}, of which {tally['caught']} caught a "
             f"bluff",
-            f"Claims challenged: {tally['challenged']}, of which {tally['bluffs']} were "
-            f"bluffs"]
+            f"Claims challenged: {tally['challenged']}, of which {tally['bluffs']} "
+            f"{'was a bluff' if tally['bluffs'] == 1 else 'were bluffs'}"]
 
 
 def _count_challenge(tally: dict[str, int], challenge: Challenged, bluff: bool,

@@ -12,6 +12,7 @@ from game.engine.match import Match
 from game.rules.coup_bluff import COUP
 from game.rules.coup_bluff import events as ev
 from game.rules.coup_bluff.charts import Action
+from game.rules.words import counted
 from game.services.tally import LevelTally, Tally
 
 SHARE_DIGITS = 3
@@ -81,8 +82,9 @@ class CoupSummary(Tally):
         actions = ", ".join(f"{a.label} {self.actions[a]}" for a in Action if self.actions[a])
         wins = ", ".join(str(self.wins_by_seat[s]) for s in range(self.players))
         lines = [
-            f"{self.games} games of {self.ruleset_id}, {self.players} players: {self.hands} "
-            f"rounds, {self.decisions} decisions in {self.seconds:.2f} s "
+            f"{counted(self.games, 'game')} of {self.ruleset_id}, {self.players} players: "
+            f"{counted(self.hands, 'round')}, {counted(self.decisions, 'decision')} in "
+            f"{self.seconds:.2f} s "
             f"({speed['games_per_second']} games/s, {speed['decisions_per_second']} "
             "decisions/s)",
             f"Seats (changing chairs each game): {', '.join(self.seats)}",

@@ -104,7 +104,9 @@ def _signed(amount: int) -> str:
 
 
 def size(cost: float) -> str:
-    return francs(int(round(cost, -2)))
+    """A sum of francs, "about" as large: to 10 F, any sum at all at least 10 F."""
+    tens = round(cost, -1) or (10 if cost > 0 else 0)
+    return francs(int(tens))
 
 
 def gain(cost: float) -> str:

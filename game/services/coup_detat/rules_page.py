@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.rules.coup_detat import RULESET
 from game.rules.coup_detat import charts as classic
+from game.rules.words import capitalized
 from game.services.rules_sections import (
     Block,
     Chart,
@@ -49,9 +50,9 @@ def section() -> Section:
         Paragraph("", "In a coup, the player attempting it must reach the goal of the hand "
                       "he named. If he does, each other player pays him the reward; if not, "
                       "he pays into the Treasury."),
-        Chart(tuple((t.label, f"{line.goal}. Success: {francs_words(line.reward)} from "
-                              f"each other player. Failure: {francs_words(line.failure)} to "
-                              "the Treasury.")
+        Chart(tuple((t.label, f"{capitalized(line.goal)}. Success: "
+                              f"{francs_words(line.reward)} from each other player. "
+                              f"Failure: {francs_words(line.failure)} to the Treasury.")
                     for t, line in classic.COUP_CHART.items())),
         Heading("The game"),
         Paragraph("Players and cards.",
@@ -153,7 +154,8 @@ def section() -> Section:
                   "four and three, eight as four and four, seats drawn by lot. Each table "
                   "plays a whole game of its own, with its own Treasury and loans, and no "
                   "money crosses between them. When both have finished, the highest worth "
-                  "at either table wins. This program seats one table of three or four."),
+                  "at either table wins. Choose six, seven or eight players in New game to "
+                  "play so: the screen goes from table to table."),
         Paragraph("At the table.", AT_THE_1966_TABLE),
     ]
     return Section(RULESET.id, "Coup d'État", "Coup d'État (Parker Brothers, 1966)",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from game.engine.match import Match
 from game.rules.coup_detat import events as ev
 from game.rules.coup_detat.charts import STARTING_CASH, HandType
+from game.rules.words import counted
 from game.services.tally import Tally
 
 if TYPE_CHECKING:
@@ -133,8 +134,9 @@ class Summary(Tally):
         variant = "short game" if self.short_game else "full game"
         tables = f" at tables of {' + '.join(map(str, self.tables))}" if self.tables else ""
         lines = [
-            f"{self.games} games, {self.players} players{tables}, {variant}: "
-            f"{self.hands} hands, {self.decisions} decisions in {self.seconds:.2f} s "
+            f"{counted(self.games, 'game')}, {self.players} players{tables}, {variant}: "
+            f"{counted(self.hands, 'hand')}, {counted(self.decisions, 'decision')} in "
+            f"{self.seconds:.2f} s "
             f"({data['games_per_second']} games/s, {data['decisions_per_second']} decisions/s)",
             f"Seats (moving round the table each game): {', '.join(self.seats)}",
             "",

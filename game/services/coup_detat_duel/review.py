@@ -63,8 +63,10 @@ def ledger(match: Match, seat: int, names: Sequence[str]) -> list[str]:
 
 
 def expected(points: float) -> str:
-    """The hand's point expected: "0.77 points" (a point won 77 times in 100)."""
-    return f"{points:.2f} points"
+    """The hand's point expected: "0.77 points" (a point won 77 times in 100); any part of
+    a point at all at least 0.01."""
+    shown = max(points, 0.01) if points > 0 else points
+    return f"{shown:.2f} points"
 
 
 def gain(cost: float) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.rules.coup_detat_duel import RULESET
 from game.rules.coup_detat_duel import charts as duel
+from game.rules.words import capitalized
 from game.services.rules_sections import (
     Block,
     Chart,
@@ -69,9 +70,10 @@ def section() -> Section:
                   "first player out wins. If neither can lay a card, fewer cards in hand "
                   "wins; with as many, the player who laid the first card."),
         Heading("The Prime Minister's chart"),
-        Chart(tuple((t.label, f"{duel.CHART[t].prime_ministers_goal}.") for t in HandType)),
+        Chart(tuple((t.label, f"{capitalized(duel.CHART[t].prime_ministers_goal)}.")
+                    for t in HandType)),
         Heading("The Coup chart"),
-        Chart(tuple((t.label, f"{duel.CHART[t].coup_goal}.") for t in HandType)),
+        Chart(tuple((t.label, f"{capitalized(duel.CHART[t].coup_goal)}.") for t in HandType)),
         Paragraph("Scoring.",
                   "Each hand is worth one point. In the Prime Minister's hand, he scores it "
                   "if he meets his goal, else the Peasant does. In a coup, the Peasant "

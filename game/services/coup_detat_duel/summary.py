@@ -12,6 +12,7 @@ from game.engine.match import Match
 from game.rules.coup_detat_duel import RULESET
 from game.rules.coup_detat_duel import events as ev
 from game.rules.coup_detat_duel.charts import PLAYERS, HandType
+from game.rules.words import counted
 from game.services.tally import LevelTally, Tally
 
 SHARE_DIGITS = 3
@@ -92,8 +93,9 @@ class DuelSummary(Tally):
     def describe(self) -> str:
         speed = self.speed_json()
         lines = [
-            f"{self.games} games of Coup d'État for two: {self.hands} hands, {self.decisions} "
-            f"decisions in {self.seconds:.2f} s ({speed['games_per_second']} games/s, "
+            f"{counted(self.games, 'game')} of Coup d'État for two: "
+            f"{counted(self.hands, 'hand')}, {counted(self.decisions, 'decision')} in "
+            f"{self.seconds:.2f} s ({speed['games_per_second']} games/s, "
             f"{speed['decisions_per_second']} decisions/s)",
             f"Seats (changing chairs each game): {', '.join(self.seats)}",
             "",

@@ -71,14 +71,13 @@ def draw_last_trick(surface: pygame.Surface, rect: Rect, tricks_done: Sequence[T
             pygame.draw.rect(surface, HIGHLIGHT, card_rect.inflate(4, 4), 2, 6)
         if order == 0 and card is wild:
             suit_tag(surface, trick.led_suit, card_rect, scale * 0.6, colours)
-        label = names[seat]
-        while len(label) > 3 and text.measure(label, small) > width + round(4 * scale):
-            label = label[:-1]
+        label = text.ellipsized(names[seat], small, width + round(4 * scale), bold=False)
         blit_text(surface, label, small, INK,
                   (x + width // 2, y + image.get_height() + round(3 * scale)), anchor="midtop")
         x += width + round(4 * scale)
-    blit_text(surface, f"Trick {len(tricks_done)}: {names[trick.winner]} took it",
-              round(13 * scale), MUTED,
+    took = text.ellipsized(f"Trick {len(tricks_done)}: {names[trick.winner]} took it",
+                           round(13 * scale), rect.width - 2 * pad, bold=False)
+    blit_text(surface, took, round(13 * scale), MUTED,
               (rect.left + pad, y + round(width * art.CARD_RATIO) + round(22 * scale)))
 
 

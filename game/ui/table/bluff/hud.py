@@ -11,6 +11,7 @@ from pygame import Rect
 
 from game.cards import Card, Suit
 from game.rules.coup_bluff.charts import COUP, INQUISITOR, Action, Character
+from game.rules.coup_bluff.narration import TOWARDS
 from game.rules.coup_bluff.state import Phase
 from game.rules.coup_bluff.view import CoupView, TurnView
 from game.rules.words import Naming, capitalized, counted
@@ -143,7 +144,11 @@ def draw_seat(surface: pygame.Surface, spot: SeatSpot, view: CoupView, seat: int
     hud.panel(surface, rect, (18, 30, 24, 215) if alive else (30, 30, 30, 170),
               border=border)
     pad = round(8 * scale)
-    hud.blit_text(surface, name, round(17 * scale), hud.INK if alive else hud.MUTED,
+    beside = ("out", round(15 * scale), True) if not alive else (status, round(13 * scale),
+                                                                   False)
+    room = rect.width - 2 * pad - (text.measure(*beside) + pad if beside[0] else 0)
+    name, size = text.fitted(name, round(17 * scale), room, bold=True)
+    hud.blit_text(surface, name, size, hud.INK if alive else hud.MUTED,
                   (rect.left + pad, rect.top + pad // 2), bold=True)
     if not alive:  # beside the name, clear of the cards
         hud.blit_text(surface, "out", round(15 * scale), hud.CRIMSON,
@@ -199,10 +204,6 @@ def turn_lines(view: CoupView, naming: Naming) -> tuple[str, str]:
         return ("Your turn" if view.to_act == naming.you else
                 f"{naming.name(view.to_act)} to act"), rounds
     return claim_words(turn, naming), answer_words(view, turn, naming)
-
-
-TOWARDS = {Action.STEAL: "from ", Action.COUP: "against "}
-"""The word before an action's target ("assassinate Bob", "examine Bob")."""
 
 
 def claim_words(turn: TurnView, naming: Naming) -> str:

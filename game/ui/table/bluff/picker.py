@@ -125,7 +125,8 @@ class CardPicker(DecisionButtons):
                             manager=self.ui, container=self.panel)
         self.frame = frame
         self._card_row(width, top, gap)
-        label = "Keep these" if self.keeping else "Return these"
+        label = ("Keep " if self.keeping else "Return ") + ("this" if self.count == 1
+                                                             else "these")
         self.done = UIButton(Rect((width - round(220 * scale)) // 2, height - button
                                   - round(10 * scale), round(220 * scale), button),
                              label, manager=self.ui, container=self.panel,

@@ -50,7 +50,8 @@ class CoupDetatWords(CardPlayWords):
         if isinstance(decision, AttemptCoup):
             line = COUP_CHART[decision.hand_type]
             return (f"To succeed you must {line.goal}: each other player then pays you "
-                    f"{line.reward}. If you fail, you pay {line.failure} to the Treasury.")
+                    f"{francs(line.reward)}. If you fail, you pay {francs(line.failure)} to "
+                    "the Treasury.")
         return None
 
     def title(self, choices: Sequence[Any]) -> str:

@@ -170,10 +170,8 @@ def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: CoupDeta
     if view.coup_with == seat:
         badges.append(art.coup_badge(round(26 * scale)))
     badge_room = sum(badge.get_width() + round(4 * scale) for badge in badges)
-    name_size = round(17 * scale)
-    room = rect.width - 2 * pad - badge_room
-    while name_size > 10 and text.measure(name, name_size, True) > room:
-        name_size -= 1  # a long name gets a smaller type
+    name, name_size = text.fitted(name, round(17 * scale), rect.width - 2 * pad - badge_room,
+                                  bold=True)  # a long name gets a smaller type, then is cut
     blit_text(surface, name, name_size, HIGHLIGHT if to_act else INK,
               (rect.left + pad, rect.top + round(4 * scale)), bold=True)
     x = rect.right - pad

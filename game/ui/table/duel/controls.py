@@ -43,7 +43,7 @@ class DuelWords(CardPlayWords):
     def tip(self, decision: Any) -> str | None:
         if isinstance(decision, AnnounceCoup):
             return ("Announcing JOKER obliges you to try this coup; you lead the first trick. "
-                    "Win it and you become Prime Minister.")
+                    "Succeed and you become Prime Minister.")
         return None
 
     def title(self, choices: Sequence[Any]) -> str:

@@ -21,6 +21,7 @@ from game.rules.coup_detat_duel.view import DuelView
 from game.rules.words import Naming, capitalized, counted
 from game.ui import art, text
 from game.ui.table.hud import GOLD, HIGHLIGHT, INK, MUTED, blit_text, panel
+from game.ui.text import ellipsized, fitting
 
 CRIMSON_LIGHT = (236, 120, 112)
 
@@ -111,16 +112,6 @@ def draw_banner(surface: pygame.Surface, rect: Rect, view: DuelView, naming: Nam
 
 
 # The scoresheet ----------------------------------------------------------------------------
-
-
-def ellipsized(words: str, size: int, width: int, *, bold: bool = True) -> str:
-    """`words` cut short with an ellipsis to fit `width` (the last resort: first the type
-    gets smaller)."""
-    if text.measure(words, size, bold) <= width:
-        return words
-    while len(words) > 1 and text.measure(words + "…", size, bold) > width:
-        words = words[:-1]
-    return words.rstrip() + "…"
 
 
 def cell_words(result: HandResult, names: Sequence[str], size: int, width: int) -> str:
@@ -250,13 +241,6 @@ def seat_lines(view: DuelView, seat: int) -> tuple[str, str, str]:
     if view.set_aside_counts[seat]:
         cards.append(f"{view.set_aside_counts[seat]} set aside")
     return office, counted(points, "point"), " · ".join(cards)
-
-
-def fitting(words: str, size: int, room: int, *, bold: bool = False) -> int:
-    """The type size, at most `size`, at which `words` fit in `room` pixels."""
-    while size > 9 and text.measure(words, size, bold) > room:
-        size -= 1
-    return size
 
 
 def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: DuelView, seat: int,
