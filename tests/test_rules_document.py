@@ -14,6 +14,7 @@ import pytest
 from game.rules.coup_bluff import charts as bluff
 from game.rules.coup_detat import charts as classic
 from game.rules.coup_detat_duel import charts as duel
+from game.rules.words import capitalized
 from game.services import rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,8 +45,8 @@ def _figures() -> dict[str, list[str]]:
     for hand_type in classic.HandType:
         line = classic.COUP_CHART[hand_type]
         coup_detat += [classic.DIRECTORS_GOALS[hand_type], classic.describe_penalties(hand_type),
-                       line.goal, f"{line.reward:,} F", f"{line.failure:,} F"]
-    the_duel = [text for line in duel.CHART.values()
+                       capitalized(line.goal), f"{line.reward:,} F", f"{line.failure:,} F"]
+    the_duel = [capitalized(text) for line in duel.CHART.values()
                 for text in (line.prime_ministers_goal, line.coup_goal)]
     return {
         "coup-detat": coup_detat,

@@ -112,14 +112,15 @@ def _story(match: Match, names: Sequence[str]) -> list[str]:
     return lines
 
 
-# What a seat is to do, by the decision words of FORMAT.md (the others are said as they are).
+# What a seat is to do, by the decision words of FORMAT.md; a word that is a verb of its
+# own ("play", "cut") is said as it is, any other as what is decided.
 _TO_DO = {"action": "choose an action", "challenge": "challenge or let the claim pass",
           "block": "block or let it pass", "reveal": "show a card or concede",
           "lose": "lose an influence", "keep": "choose the cards to keep",
           "swap": "swap a card or send the drawn one back", "show": "show a card",
           "force_draw": "let the card be kept or make a new draw",
-          "return": "return two cards", "coup": "attempt a coup or decline",
-          "choose": "choose"}
+          "return": "return two cards"}
+_VERBS = frozenset({"play", "cut", "draw", "deal", "choose"})
 
 
 def _awaiting(match: Match, names: Sequence[str]) -> str | None:
@@ -129,7 +130,9 @@ def _awaiting(match: Match, names: Sequence[str]) -> str | None:
         return None
     if pending.seat is None:
         return "the next deal"
-    return f"{names[pending.seat]} to {_TO_DO.get(pending.word, pending.word)}"
+    word = pending.word
+    to_do = _TO_DO.get(word, word if word in _VERBS else f"decide ({word.replace('_', ' ')})")
+    return f"{names[pending.seat]} to {to_do}"
 
 
 def _together(names: Sequence[str]) -> str:

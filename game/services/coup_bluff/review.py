@@ -67,10 +67,9 @@ def phrase(decision: Decision, state: State, names: Sequence[str]) -> str:
             return f"giving up the {character.label}"
         case Keep(_, cards):
             return f"keeping {_cards(cards)}"
-        case Swap(_, None):
-            return "sending the drawn card back"
         case Swap(_, character):
-            return f"giving back the {character.label} for the drawn card"
+            return "sending the drawn card back" if character is None else \
+                f"giving back the {character.label} for the drawn card"
         case Show(_, character):
             return f"showing the Inquisitor the {character.label}"
         case ForceDraw(_, force):
