@@ -16,6 +16,7 @@ import pygame
 import pytest
 from monkey_kit import person_to, sit
 from player_kit import Person, shipped_app
+from ui_kit import bluff_table
 
 from game.ui import main
 from game.ui.app import App
@@ -68,17 +69,17 @@ def test_frames_drawn_back_to_back_leave_the_computers_thread_its_turn(
     waited seconds for it, while a Medium move takes microseconds."""
     with shipped_app(tmp_path, monkeypatch) as app:
         app.frame_rate = 0  # no wait for the next frame
-        app.replace(Recorder(app))
+        bluff_table(app, "hccc", seed=3)
         app.frame(idle_wait=False)
         with ThreadPoolExecutor(max_workers=1) as thread:
             thread.submit(time.monotonic).result()  # the thread exists and is idle
             for _ in range(5):
+                asked = time.monotonic()
                 job = thread.submit(time.monotonic)
-                drawn = 0
-                while not job.done() and drawn < 1000:
+                while not job.done() and time.monotonic() < asked + 3:
                     app.frame(idle_wait=False)
-                    drawn += 1
-                assert drawn <= 20, f"the thread's job waited {drawn} frames"
+                waited = (job.result() if job.done() else time.monotonic()) - asked
+                assert waited < 0.3, f"the thread's job waited {waited:.2f} s to start"
 
 
 def test_a_dagger_on_its_way_keeps_the_loop_drawing_until_it_is_there(
