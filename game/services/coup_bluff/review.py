@@ -8,21 +8,8 @@ from collections.abc import Sequence
 
 from game.engine.match import Match
 from game.rules.coup_bluff import COUP
+from game.rules.coup_bluff import decisions as act
 from game.rules.coup_bluff.charts import Action, Character
-from game.rules.coup_bluff.decisions import (
-    Allow,
-    Block,
-    Challenge,
-    Decision,
-    ForceDraw,
-    Keep,
-    Lose,
-    ReturnCards,
-    Reveal,
-    Show,
-    Swap,
-    TakeAction,
-)
 from game.rules.coup_bluff.events import (
     ActionDeclared,
     ActionFailed,
@@ -47,35 +34,35 @@ _AIMED = {Action.COUP: "launching a coup against", Action.ASSASSINATE: "assassin
           Action.STEAL: "stealing from", Action.EXAMINE: "examining a card of"}
 
 
-def phrase(decision: Decision, state: State, names: Sequence[str]) -> str:
+def phrase(decision: act.Decision, state: State, names: Sequence[str]) -> str:
     """A decision as a gerund: "stealing from Brigitte", "challenging"."""
     match decision:
-        case TakeAction(_, action, target, called) if target is not None:
+        case act.TakeAction(_, action, target, called) if target is not None:
             words = f"{_AIMED.get(action, action.label)} {names[target]}"
             return words if called is None else f"{words}, calling the {called.label}"
-        case TakeAction(_, action):
+        case act.TakeAction(_, action):
             return _DOING.get(action, action.label)
-        case Challenge():
+        case act.Challenge():
             return "challenging"
-        case Allow():
+        case act.Allow():
             return "letting it pass"
-        case Block(_, character):
+        case act.Block(_, character):
             return f"blocking as the {character.label}"
-        case Reveal(_, character):
+        case act.Reveal(_, character):
             return f"showing the {character.label}"
-        case Lose(_, character):
+        case act.Lose(_, character):
             return f"giving up the {character.label}"
-        case Keep(_, cards):
+        case act.Keep(_, cards):
             return f"keeping {_cards(cards)}"
-        case Swap(_, character):
+        case act.Swap(_, character):
             return "sending the drawn card back" if character is None else \
                 f"giving back the {character.label} for the drawn card"
-        case Show(_, character):
+        case act.Show(_, character):
             return f"showing the Inquisitor the {character.label}"
-        case ForceDraw(_, force):
+        case act.ForceDraw(_, force):
             return "making the player draw another card" if force else \
                 "letting the player keep the card"
-        case ReturnCards(_, cards):
+        case act.ReturnCards(_, cards):
             return f"returning {_cards(cards)} to the deck"
     return type(decision).__name__.lower()
 
