@@ -246,8 +246,10 @@ def test_each_lesson_lets_one_move_be_chosen_freely_and_says_what_another_meant(
     wanted = game.expected()
     other = next(decision for decision in game.match.legal() if not same(decision, wanted))
     assert game.refusal(other) is None, "the lesson lets him make another move here"
+    before = game.match.state
     game.match.submit(other)
     assert game.departure() == (other, wanted, coach)
+    assert game.state_departed_from() == before, "the coach speaks of the state he left"
     while not game.over:  # a normal game from here: Medium for everyone, the person too
         seat = game.match.pending.seat
         assert seat is not None and game.coach() is None
@@ -340,6 +342,8 @@ def test_the_coachs_next_back_and_leave_buttons_at_the_table(
         person.until(lambda: person.waits(table), "his next turn never came")
         words = coach.words(table)
         assert words is not None and "where the lesson suggested" in words[0]
+        assert f"You went your own way, playing {other.label} where the lesson suggested " \
+               f"playing {wanted.card.label}." in words[0], "a sentence, not button labels"
         assert lesson.lesson.steps[free].why in words[0]
         assert not coach._enabled(table)["next"], "off the record Next has nothing to make"
         person.click(coach.buttons["back"].center)

@@ -68,6 +68,7 @@ class LessonGame:
         self.match.advance()
         self._medium = {seat: make_player("medium", f"{seed}:{seat}", ruleset=lesson.ruleset)
                         for seat in range(self.match.players)}
+        self._departed_from: tuple[int, State] | None = None  # the state left the record in
 
     # Where the lesson stands ----------------------------------------------------------------
     @property
@@ -92,6 +93,17 @@ class LessonGame:
         made = self.match.decisions[at]
         earlier = sum(1 for turn in self.match.turns[:at] if turn.seat == self.lesson.person)
         return made, self.script[at], self.lesson.steps.get(earlier)
+
+    def state_departed_from(self) -> State | None:
+        """The state in which the person left the record (None: he has not), for the
+        coach's words on it; rebuilt once for each departure."""
+        at = self.left_at()
+        if at is None:
+            return None
+        if self._departed_from is None or self._departed_from[0] != at:
+            before = Match.replay(self.ruleset, self.match.options, self.match.decisions[:at])
+            self._departed_from = (at, before.state)
+        return self._departed_from[1]
 
     def expected(self) -> Decision | None:
         """The recorded decision at this point of the game, while it follows the record."""

@@ -18,6 +18,7 @@ from game.cards import card as card_named
 from game.engine.saves import Seat
 from game.games import GAMES, get_game
 from game.services.lessons import LessonGame
+from game.services.review import words_for
 from game.services.session import GameSession
 from game.ui import screens, text
 from game.ui.table import hud
@@ -81,9 +82,10 @@ class CoachPanel:
         if left is None:
             return None
         made, wanted, step = left
-        view = scene.view()
-        said = (f"You chose {scene.kit.describe(made, view, scene.names)}, where the lesson "
-                f"suggested {scene.kit.describe(wanted, view, scene.names)}.")
+        phrase = words_for(self.game.lesson.ruleset).phrase
+        state = self.game.state_departed_from()
+        said = (f"You went your own way, {phrase(made, state, scene.names)} where the lesson "
+                f"suggested {phrase(wanted, state, scene.names)}.")
         why = step.why if step is not None and step.why else ""
         return (f"{said} {why} From here it is a normal game: the cards fall as they may and "
                 f"the computers play as they like. Back takes your move back, to the "
