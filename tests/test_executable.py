@@ -16,14 +16,13 @@ import os
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 import pytest
 
+from benchmarks.executable import Build, build, download_megabytes, found
 from game.system.desktop import (
-    APP_ID,
     DESKTOP_FILE,
     HICOLOR_SIZES,
     exec_value,
@@ -34,7 +33,6 @@ from game.ui.main import REPORT_FIRST_FRAME, TIME_SCALE
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 BUILT = "COUP_DETAT_DIST"  # a folder build.spec built into: test that build
-MACOS = sys.platform == "darwin"
 # What a player downloads: the file, or the zipped .app. Linux's is about 16 MB; Windows'
 # and macOS' were not measured yet (they build on the release workflow's runners only):
 # their first run tells, and their limits should come down to what it says.
@@ -44,43 +42,6 @@ FONTS = {"NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf",
          "FiraCode-Regular.ttf"}
 SAMPLES = {path.name for path in (REPOSITORY / "saves").glob("*.json")}
 RULESETS = ("coup-detat", "coup-detat-duel", "coup", "coup-inquisitor")
-
-
-@dataclass(frozen=True)
-class Build:
-    program: Path  # what runs
-    shipped: Path  # what a player gets: the same file, or the .app folder around it
-
-
-def build(folder: Path) -> Path:
-    """`pyinstaller build.spec` into `folder`; the folder of what it built."""
-    run = subprocess.run(
-        [sys.executable, "-m", "PyInstaller", str(REPOSITORY / "build.spec"), "--noconfirm",
-         "--distpath", str(folder / "dist"), "--workpath", str(folder / "work")],
-        capture_output=True, text=True, cwd=REPOSITORY, timeout=900,
-    )
-    assert run.returncode == 0, run.stderr[-3000:]
-    return folder / "dist"
-
-
-def found(dist: Path) -> Build:
-    """The program in `dist`, in this system's layout."""
-    if MACOS:
-        bundles = list(dist.glob("*.app"))
-        assert len(bundles) == 1, f"one app bundle in {dist}: {bundles}"
-        return Build(bundles[0] / "Contents" / "MacOS" / APP_ID, bundles[0])
-    program = dist / (f"{APP_ID}.exe" if sys.platform == "win32" else APP_ID)
-    assert program.is_file(), f"no {program.name} in {dist}"
-    return Build(program, program)
-
-
-def download_megabytes(build: Build, folder: Path) -> float:
-    if build.shipped.is_file():
-        return build.shipped.stat().st_size / 1e6
-    archive = folder / "bundle.zip"  # as the release workflow zips it, symbolic links kept
-    subprocess.run(["ditto", "-c", "-k", "--keepParent", str(build.shipped), str(archive)],
-                   check=True, timeout=300)
-    return archive.stat().st_size / 1e6
 
 
 def contents(build: Build) -> list[str]:
