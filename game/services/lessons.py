@@ -68,7 +68,6 @@ class LessonGame:
         self.match.advance()
         self._medium = {seat: make_player("medium", f"{seed}:{seat}", ruleset=lesson.ruleset)
                         for seat in range(self.match.players)}
-        self._departed_from: tuple[int, State] | None = None  # the state left the record in
 
     # Where the lesson stands ----------------------------------------------------------------
     @property
@@ -96,14 +95,9 @@ class LessonGame:
 
     def state_departed_from(self) -> State | None:
         """The state in which the person left the record (None: he has not), for the
-        coach's words on it; rebuilt once for each departure."""
+        coach's words on it."""
         at = self.left_at()
-        if at is None:
-            return None
-        if self._departed_from is None or self._departed_from[0] != at:
-            before = Match.replay(self.ruleset, self.match.options, self.match.decisions[:at])
-            self._departed_from = (at, before.state)
-        return self._departed_from[1]
+        return None if at is None else self.match.turns[at].state_before
 
     def expected(self) -> Decision | None:
         """The recorded decision at this point of the game, while it follows the record."""
