@@ -24,10 +24,20 @@ from game.games import get_game
 from game.services import stats
 from game.services.lessons import LEFT_THE_RECORD, Lesson, LessonGame, chances, same
 from game.system import paths
+from game.ui import text
 from game.ui.scenes.lessons import LessonsMenu
 from game.ui.scenes.title import TitleScene
 from game.ui.table.bluff.picker import CardPicker
-from game.ui.table.coach import LessonOver, lessons, target_rect
+from game.ui.table.coach import (
+    MIN_TEXT,
+    LessonOver,
+    departure_words,
+    fitted_words,
+    lessons,
+    target_rect,
+    words_room,
+)
+from game.ui.table.layout import table_layout, with_coach
 from game.ui.table.overlays import ResultOverlay
 from game.ui.table.scene import TableScene
 
@@ -232,6 +242,37 @@ def play_to_the_persons_decision(game: LessonGame, number: int) -> None:
         seat = game.match.pending.seat
         assert seat is not None and game.on_script
         game.match.submit(game.player(seat).decide(game.match.view(seat), game.match.legal()))
+
+
+def every_word_of_the_coach(game_id: str) -> list[str]:
+    """What the coach of a lesson may say: each step's words, and after each other move
+    the person may make at the lesson's free step, his words on it."""
+    lesson = get_game(game_id).lesson.load()  # type: ignore[union-attr]
+    said = [coach.says for coach in lesson.steps.values()]
+    game = LessonGame(lesson, seed=3)
+    play_to_the_persons_decision(game, first_free_step(lesson))
+    wanted = game.expected()
+    for other in game.match.legal():
+        if same(other, wanted) or game.refusal(other) is not None:
+            continue
+        game.match.submit(other)
+        said.append(departure_words(game, lesson.names) or "")
+        assert game.match.undo(lesson.person)
+    return said
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1100, 650), (1280, 800)])
+@pytest.mark.parametrize("game_id", lessons())
+def test_every_word_of_the_coach_fits_his_panel(game_id: str, size: tuple[int, int]) -> None:
+    pygame.font.init()
+    lesson = get_game(game_id).lesson.load()  # type: ignore[union-attr]
+    layout, panel = with_coach(table_layout(size, len(lesson.names)))
+    room = words_room(panel, layout.scale)
+    for says in every_word_of_the_coach(game_id):
+        letters, lines = fitted_words(says, room, layout.scale)
+        assert letters >= MIN_TEXT
+        assert len(lines) * text.font(letters).get_linesize() <= room.height, \
+            f"at {size} the coach's words run over his buttons: {says!r}"
 
 
 @pytest.mark.parametrize("game_id", lessons())

@@ -9,6 +9,7 @@ hand, a button of the decision's panel.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -78,18 +79,8 @@ class CoachPanel:
         coach = self.game.coach()
         if coach is not None:
             return coach.says, coach.points_at
-        left = self.game.departure()
-        if left is None:
-            return None
-        made, wanted, step = left
-        phrase = words_for(self.game.lesson.ruleset).phrase
-        state = self.game.state_departed_from()
-        said = (f"You went your own way, {phrase(made, state, scene.names)} where the lesson "
-                f"suggested {phrase(wanted, state, scene.names)}.")
-        why = step.why if step is not None and step.why else ""
-        return (f"{said} {why} From here it is a normal game: the cards fall as they may and "
-                f"the computers play as they like. Back takes your move back, to the "
-                f"lesson's game.".replace("  ", " "), ())
+        left = departure_words(self.game, scene.names)
+        return None if left is None else (left, ())
 
     def update(self, scene: TableScene) -> None:
         """The lesson's end: its last words, once the table has shown everything."""
@@ -175,18 +166,18 @@ class CoachPanel:
         rect = self.rect
         panel(surface, rect, (12, 24, 18, 235), radius=12, border=hud.GOLD)
         pad = round(10 * scale)
-        button_height = max(22, round(30 * scale))
         title = max(12, round(17 * scale))
-        x, y = rect.left + pad, rect.top + pad
-        hud.blit_text(surface, "Coach", title, hud.GOLD, (x, y), bold=True)
-        y += round(text.font(title, True).get_linesize() * 1.15)
-        room = Rect(x, y, rect.width - 2 * pad, rect.bottom - 2 * pad - button_height - y)
-        size, lines = _fitted(says, room, round(16 * scale))
+        hud.blit_text(surface, "Coach", title, hud.GOLD, (rect.left + pad, rect.top + pad),
+                      bold=True)
+        room = words_room(rect, scale)
+        size, lines = fitted_words(says, room, scale)
+        y = room.top
         for line in lines:
-            hud.blit_text(surface, line, size, hud.MUTED if quiet else hud.INK, (x, y))
+            hud.blit_text(surface, line, size, hud.MUTED if quiet else hud.INK, (room.left, y))
             y += text.font(size).get_linesize()
-        self._draw_buttons(surface, scene, Rect(x, rect.bottom - pad - button_height,
-                                                rect.width - 2 * pad, button_height))
+        button_height = _button_height(scale)
+        self._draw_buttons(surface, scene, Rect(room.left, rect.bottom - pad - button_height,
+                                                room.width, button_height))
 
     def _draw_buttons(self, surface: pygame.Surface, scene: TableScene, row: Rect) -> None:
         scale = scene.layout.scale
@@ -239,10 +230,41 @@ def target_rect(scene: TableScene, name: str) -> Rect | None:
     return None
 
 
-def _fitted(says: str, room: Rect, size: int) -> tuple[int, list[str]]:
-    """The largest size (from `size` down, to a readable least) at which `says` fits
-    `room`, and its lines."""
-    for smaller in range(size, MIN_TEXT - 1, -1):
+def departure_words(game: LessonGame, names: Sequence[str]) -> str | None:
+    """What the coach says once the person left the lesson's record (None: he has not):
+    his move and the lesson's, in the review's words, and what the lesson meant."""
+    left = game.departure()
+    if left is None:
+        return None
+    made, wanted, step = left
+    phrase = words_for(game.lesson.ruleset).phrase
+    state = game.state_departed_from()
+    why = f" {step.why}" if step is not None and step.why else ""
+    return (f"You went your own way, {phrase(made, state, names)} where the lesson suggested "
+            f"{phrase(wanted, state, names)}.{why} {NORMAL_GAME}")
+
+
+NORMAL_GAME = "From here it is a normal game; Back takes your move back."
+
+
+def words_room(rect: Rect, scale: float) -> Rect:
+    """Where the coach's words go in his panel at `rect`: under his title, over his
+    buttons."""
+    pad = round(10 * scale)
+    title = max(12, round(17 * scale))
+    top = rect.top + pad + round(text.font(title, True).get_linesize() * 1.15)
+    return Rect(rect.left + pad, top, rect.width - 2 * pad,
+                rect.bottom - 2 * pad - _button_height(scale) - top)
+
+
+def _button_height(scale: float) -> int:
+    return max(22, round(30 * scale))
+
+
+def fitted_words(says: str, room: Rect, scale: float) -> tuple[int, list[str]]:
+    """The largest size (from the design's, down to a readable least) at which `says`
+    fits `room`, and its lines."""
+    for smaller in range(round(16 * scale), MIN_TEXT - 1, -1):
         lines = text.wrap(says, smaller, room.width)
         if len(lines) * text.font(smaller).get_linesize() <= room.height:
             break

@@ -128,7 +128,7 @@ def with_coach(layout: TableLayout) -> tuple[TableLayout, Rect]:
     return replace(layout, log=log), coach
 
 
-COACH_SHARE = 0.62  # of the right column above the buttons: the coach's words
+COACH_SHARE = 0.66  # of the right column above the buttons: the coach's words
 CORNER_PANEL = 92  # at the design size (86 pixels at least): the small panel of a pass
 LIFTED = 0.33  # in cards: how high the person's cards rise (playable, under the cursor)
 
