@@ -1,16 +1,61 @@
 """`python -m game` and the `coup-detat` command."""
 
+import errno
 import multiprocessing
 import os
 import sys
+from typing import IO
 
 from game import cli
+from game.system.files import why_unwritten
+
+
+class OutputFailed(Exception):
+    """Standard output could not be written (a full disk, a closed pipe): the `OSError`
+    raised by the stream, told apart from the commands' own (a save that failed)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class _Output:
+    """Standard output, whose failures raise `OutputFailed`; the rest is the stream's."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as error:
+            raise OutputFailed(error) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as error:
+            raise OutputFailed(error) from None
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
 
 
 def main() -> int:
     _speak_utf8()
+    if sys.stdout is not None:  # None in a windowed executable started from Windows' shell
+        sys.stdout = _Output(sys.stdout)  # type: ignore[assignment]
     try:
-        return cli.main()
+        status = cli.main()
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk is told here, not in Python's flush at exit
+        return status
+    except OutputFailed as failure:
+        _quiet_stdout()
+        if failure.error.errno != errno.EPIPE:  # a reader that went away wants no word
+            print(f"{cli.PROGRAM}: the output could not be written: "
+                  f"{why_unwritten(failure.error)}.", file=sys.stderr)
+        return 1
     except BrokenPipeError:  # the reader went away (`coup-detat replay SAVE | head`)
         _quiet_stdout()
         return 1
@@ -18,7 +63,7 @@ def main() -> int:
 
 def _quiet_stdout() -> None:
     """Send what is still buffered for standard output nowhere, so that Python's own flush
-    at exit does not fail on the closed pipe a second time."""
+    at exit does not fail on the closed pipe or the full disk a second time."""
     if sys.stdout is not None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 

@@ -133,12 +133,23 @@ def test_a_run_until_the_game_is_over_says_when_it_did_not_get_there(
     assert main.run(autoplay="coup", frames=20000, until_over=True, seed=1) == 0
 
 
-@pytest.mark.parametrize("scale", ["0", "-2", "fast", "inf", "nan"])
+@pytest.mark.parametrize("scale", ["0", "-2", "fast", "inf", "nan", "1e308", "1e-300",
+                                   "9" * 5000])
 def test_a_time_scale_that_makes_no_sense_is_refused_in_words(
         scale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """1e308 once made the table's time infinite (the crash screen); 1e-300 made a pause
+    last for ever."""
     monkeypatch.setenv(main.TIME_SCALE, scale)
-    with pytest.raises(SystemExit, match="must be a positive number"):
+    with pytest.raises(SystemExit, match=r"must be a number from 0\.01 to 10000") as refused:
         main.time_scale()
+    assert len(str(refused.value)) < 120
+
+
+def test_the_fastest_time_scale_plays_a_game_to_its_end_without_the_crash_screen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COUP_DETAT_HOME", str(tmp_path))
+    monkeypatch.setenv(main.TIME_SCALE, f"{main.FASTEST_TIME:g}")
+    assert main.run(autoplay="coup-detat-duel", frames=20000, until_over=True, seed=3) == 0
 
 
 def test_every_game_plays_from_the_command_line_at_the_shipped_settings(

@@ -8,11 +8,13 @@ import math
 import shlex
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from game.games import DEFAULT, GAMES
 from game.services.settings import WINDOW_SIDE
 from game.services.tally import EXEC
+from game.system import paths
 
 PROGRAM = "coup-detat"
 MOST_BUDGET = 60.0  # seconds: the longest --budget Hard may think about a decision
@@ -22,6 +24,9 @@ MOST_TIME_LIMIT = 3600.0  # seconds: the longest --time-limit an outside program
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    unusable_home = paths.home_problem()
+    if unusable_home is not None:
+        return _fail(unusable_home)
     if args.install_desktop_entry:
         return _run_install_desktop_entry(args)
     if args.command is None:
@@ -63,7 +68,8 @@ def _parser() -> argparse.ArgumentParser:
     window.add_argument("--until-over", action="store_true",
                         help="with --autoplay: stop once the game is over and its final "
                              "screen drawn (exit status 1 if --frames ran out first)")
-    window.add_argument("--screenshot", metavar="PATH", help="save the last frame as a PNG")
+    window.add_argument("--screenshot", metavar="PATH", type=_screenshot_path,
+                        help="save the last frame as a PNG")
     window.add_argument("--stats", action="store_true",
                         help="print frame times (p50, p99) and peak memory at the end")
     window.add_argument("--size", metavar="WxH", type=_window_size,
@@ -190,6 +196,20 @@ def _ascii_whole(text: str) -> int | None:
         return int(text)
     except ValueError:
         return None
+
+
+def _screenshot_path(text: str) -> str:
+    """A path a picture can be saved at: in a folder that exists, ending in .png (the
+    format pygame chooses by the suffix); checked before the window opens."""
+    path = Path(text)
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"a screenshot is a .png file, not {text!r}")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"there is no folder {str(path.parent)!r} to save "
+                                         "the screenshot in")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file's path")
+    return text
 
 
 def _fail(message: str) -> int:

@@ -46,10 +46,10 @@ def report(error: BaseException, *, screens: Iterable[str] = (),
 def write_report(data: Mapping[str, Any], folder: Path | None = None) -> Path | None:
     """Write a report to the crash-reports folder; its path, or None if it could not be
     written."""
-    folder = paths.crash_reports_dir() if folder is None else folder
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
-    path = folder / f"crash-{stamp}.json"
     try:
+        folder = paths.crash_reports_dir() if folder is None else folder
+        path = folder / f"crash-{stamp}.json"
         write_atomically(path, json.dumps(data, indent=1, default=repr))
     except (OSError, ValueError, TypeError):
         return None

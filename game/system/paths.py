@@ -2,7 +2,8 @@
 
 Everything the game writes goes to the user's folders (platformdirs), never beside the
 program. `COUP_DETAT_HOME`, when set, replaces both the data and the config folder with
-one folder of its own: tests and portable installs use it.
+one folder of its own: tests and portable installs use it. A value whose `~` names no
+home folder is refused (`home_problem`, checked as the program starts).
 
 Folders are created on demand, quietly: a folder that cannot be made (read-only home, a
 file in the way) is still returned, and the `OSError` comes from the write that needs it.
@@ -69,9 +70,29 @@ def sample_saves_dir() -> Path:
     return resource_path("saves")
 
 
+class UnusableHome(OSError):
+    """COUP_DETAT_HOME names no folder that can be found (`~someone` of no such user)."""
+
+
+def home_problem() -> str | None:
+    """Why COUP_DETAT_HOME cannot be used, in a sentence; None when it can (or is unset)."""
+    try:
+        _home()
+    except UnusableHome as error:
+        return str(error)
+    return None
+
+
 def _home() -> Path | None:
     home = os.environ.get(HOME_VARIABLE, "").strip()
-    return Path(home).expanduser() if home else None
+    if not home:
+        return None
+    try:
+        return Path(home).expanduser()
+    except RuntimeError:  # "~nosuchuser/games", or "~" with no home known
+        shown = home if len(home) <= 60 else f"{home[:60]}…"
+        raise UnusableHome(f"{HOME_VARIABLE} is {shown!r}, but its ~ names no home folder "
+                           "on this computer: set it to a folder's full path.") from None
 
 
 def _made(folder: Path) -> Path:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import sys
 import time
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 # drawn, so that a launcher can time launch -> first frame (benchmarks/executable.py).
 REPORT_FIRST_FRAME = "COUP_DETAT_REPORT_FIRST_FRAME"
 TIME_SCALE = "COUP_DETAT_TIME_SCALE"  # see time_scale()
+SLOWEST_TIME, FASTEST_TIME = 0.01, 10_000.0
+"""The time scales a run may ask for: beyond them the table's time (a frame's, an
+animation's) would outgrow what the drawing can count, or a pause last for days."""
 
 
 def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: str | None = None,
@@ -127,8 +131,9 @@ def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, st
     if os.environ.get(REPORT_FIRST_FRAME):
         frames = _report_first_frame(app, frames)
     app.run(frames, until=(lambda: _game_over_shown(app)) if until_over else None)
-    if screenshot:
-        app.screenshot(screenshot)
+    unsaved = _screenshot_problem(app, screenshot) if screenshot else None
+    if unsaved is not None:
+        print(unsaved, file=sys.stderr)
     if stats:
         print(json.dumps(app.stats.report()))
     _close(app)
@@ -138,7 +143,18 @@ def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, st
     if until_over and not _game_over_shown(app):
         print(f"The game had not ended after {frames} frames.", file=sys.stderr)
         return 1
-    return 0
+    return 0 if unsaved is None else 1
+
+
+def _screenshot_problem(app: App, path: str) -> str | None:
+    """Save the last frame at `path`; why it could not be, in a line, or None."""
+    import pygame
+
+    try:
+        app.screenshot(path)
+    except (pygame.error, OSError, ValueError) as error:  # no such folder, not allowed...
+        return f"The screenshot could not be saved to {path}: {error}"
+    return None
 
 
 def _game_over_shown(app: App) -> bool:
@@ -148,14 +164,15 @@ def _game_over_shown(app: App) -> bool:
 def time_scale() -> float:
     """How many times faster than the wall clock the window's time runs: 1, unless
     COUP_DETAT_TIME_SCALE says otherwise (tests and benchmarks: a whole game at the shipped
-    settings in a fraction of the time)."""
+    settings in a fraction of the time), from SLOWEST_TIME to FASTEST_TIME."""
     given = os.environ.get(TIME_SCALE, "1")
     try:
         scale = float(given)
     except ValueError:
-        scale = 0.0
-    if not 0 < scale < float("inf"):
-        raise SystemExit(f"{TIME_SCALE} must be a positive number, not {given!r}")
+        scale = math.nan
+    if not SLOWEST_TIME <= scale <= FASTEST_TIME:  # (NaN is in no range)
+        raise SystemExit(f"{TIME_SCALE} must be a number from {SLOWEST_TIME:g} to "
+                         f"{FASTEST_TIME:g}, not {given[:20]!r}")
     return scale
 
 
