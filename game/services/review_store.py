@@ -9,18 +9,22 @@ the depth and the way of judging (`ANALYSIS_VERSION`) it was made with; a review
 otherwise is made again.
 
 Whatever the file holds, reading it never fails: a file that is damaged, from another
-version, or does not fit the game (a decision out of range) is ignored, and the review is
-made again and written over it. Writing may fail (a full or read-only disk): the review
-still shows, and the caller is told why it was not kept.
+version, or does not fit the game (a decision out of range, a number no review writes:
+too large for any game's measure, a float where a whole number belongs, a decision not
+judged that has values) is ignored, and the review is made again and written over it.
+Unlike the player's own files (saves, statistics), a damaged review is not kept aside: it
+is derived from the game, which made it and makes it again, so nothing is lost. Writing
+may fail (a full or read-only disk): the review still shows, and the caller is told why
+it was not kept.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import astuple, dataclass
+from dataclasses import astuple, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.engine.match import Match
 from game.services.review import ANALYSIS_VERSION, Depth, Judgement, fingerprint, seat_turns
@@ -28,6 +32,10 @@ from game.system import files, paths
 
 FORMAT = "coup-detat-review"
 VERSION = 1
+MOST_VALUE = 1e9
+"""Far beyond any game's measure (a worth of some tens of thousands of francs, points, a
+chance): a kept value beyond it is damage, and the cost worked out from it could be too
+large to put in words."""
 
 
 @dataclass(frozen=True)
@@ -110,16 +118,28 @@ def _judgements(raw: object, match: Match, seat: int) -> tuple[Judgement, ...] |
 
 
 def _judgement(entry: object, match: Match, turn: int) -> Judgement | None:
+    """The kept judgement of the decision at `turn`, if `entry` is one a review writes."""
     if not (isinstance(entry, list) and len(entry) == 6):
         return None
     kept_turn, best, played_value, best_value, worlds, sure = entry
-    numbers = (played_value, best_value)
-    if (type(kept_turn) is not int or kept_turn != turn
-            or not (best is None or type(best) is int) or type(worlds) is not int
-            or worlds < 0 or not isinstance(sure, bool)
-            or not all(type(n) in (int, float) for n in numbers)):
+    if not (_whole(kept_turn) and kept_turn == turn and _whole(worlds) and worlds >= 0
+            and isinstance(sure, bool) and _value(played_value) and _value(best_value)):
         return None
-    if best is not None and not 0 <= best < len(match.ruleset.legal(match.turns[turn]
-                                                                      .state_before)):
+    judgement = Judgement(turn, None, float(played_value), float(best_value), worlds, sure)
+    if best is None:  # not judged: nothing to choose, or a fixed rule; no values
+        return judgement if judgement == Judgement(turn) else None
+    legal = match.ruleset.legal(match.turns[turn].state_before)
+    if not (_whole(best) and 0 <= best < len(legal)):
         return None
-    return Judgement(turn, best, float(played_value), float(best_value), worlds, sure)
+    return replace(judgement, best=best)
+
+
+def _whole(number: object) -> TypeGuard[int]:
+    return isinstance(number, int) and not isinstance(number, bool)
+
+
+def _value(number: object) -> TypeGuard[int | float]:
+    """A value as a review keeps it: a number no larger than any game's measure (a float
+    read from JSON is finite already)."""
+    return (isinstance(number, int | float) and not isinstance(number, bool)
+            and abs(number) <= MOST_VALUE)
