@@ -124,6 +124,10 @@ class TablesMatch:
             match.chance = table_chance(self.ruleset, seed, table)
             match.advance()
 
+    def turns(self) -> int:
+        """The decisions taken at every table, chance's included."""
+        return sum(len(match.turns) for match in self.matches)
+
     def progress(self) -> str:
         """How far each table has come, in a few words."""
         if self.over:

@@ -26,6 +26,7 @@ from game.formats.support import final_result, formats_of
 from game.games import get_ruleset
 from game.system import files, paths
 from game.system.files import why_unwritten, write_atomically
+from game.system.locks import FileLock
 
 HUMAN, COMPUTER = "human", "computer"
 HINT_BUDGET = 0.8  # seconds the Hard player thinks for a hint
@@ -38,12 +39,19 @@ def playing_level(level: str, ruleset_id: str) -> str:
     return level if level in levels_for(ruleset_id) else "random"
 
 
+KEPT_ELSEWHERE = ("Your game is not autosaved: another Coup d'État window is playing and "
+                  "keeps the autosave")
+"""The trouble told when another copy of the program, on the same folders, holds the
+autosave: writing it would overwrite that copy's game without a word."""
+
+
 class Autosave:
     """A game's autosave: a snapshot of the log taken at once (cheap), written in the
     background (the disk may be slow), its trouble told in a sentence for the player."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._lock = FileLock(path.with_name(f"{path.stem}.lock"))  # one window writes it
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._latest: Future[str | None] | None = None  # the latest autosave written
         self._problem: str | None = None  # why the last one written failed
@@ -51,8 +59,18 @@ class Autosave:
     def write(self, text: str) -> None:
         self._latest = self._writer.submit(self._write, text)
 
+    def claim(self) -> None:
+        """Hold the autosave for this window without writing it (yet): another window that
+        holds it is told at once, as a trouble."""
+        self._latest = self._writer.submit(self._claim)
+
+    def _claim(self) -> str | None:
+        return None if self._lock.acquire() else KEPT_ELSEWHERE
+
     def _write(self, text: str) -> str | None:
         """Write the autosave; None when it is written, else what the player is told."""
+        if not self._lock.acquire():
+            return KEPT_ELSEWHERE
         try:
             write_atomically(self.path, text, keep=paths.PREVIOUS_AUTOSAVES)
         except OSError as error:
@@ -67,9 +85,18 @@ class Autosave:
             self._problem = latest.result()
         return self._problem
 
+    def settled(self, timeout: float | None = None) -> str | None:
+        """The trouble once the latest autosave asked for is written (or failed)."""
+        latest = self._latest
+        if latest is not None:
+            latest.exception(timeout)  # waits; a writer's trouble is a result, not raised
+        return self.trouble()
+
     def close(self) -> None:
-        """Stop the writer once a pending autosave is written."""
+        """Stop the writer once a pending autosave is written, and let another window
+        write the autosave."""
         self._writer.shutdown(wait=True)
+        self._lock.release()
 
 
 @dataclass(frozen=True)
@@ -94,10 +121,13 @@ class GameSession:
         search_pool: SearchPool | None = None,
         autosave: Autosave | None = None,
         document: Callable[[str | None], str] | None = None,
+        autosave_now: bool = True,
     ) -> None:
         """`search_pool`, `autosave` and `document` are handed over by a match of several
         tables, whose tables share them: the pool, the autosave, and the save of the whole
-        match (what `dumps` writes; by default, this table's game)."""
+        match (what `dumps` writes; by default, this table's game). `autosave_now`: write
+        the autosave at once (a new game, or a loaded one that Continue should carry on),
+        not only at the next checkpoint."""
         if len(seats) != match.players:
             raise ValueError(f"{match.players} seats are needed, not {len(seats)}")
         self.match = match
@@ -120,7 +150,10 @@ class GameSession:
         self._hint: tuple[int, int, Future[tuple[Decision, str]]] | None = None
         self.notes: list[str] = []  # what the table's log should say besides the game
         if self.autosave is not None and autosave is None:
-            self.autosave.write(self.dumps())  # a new game can be continued at once
+            if autosave_now:
+                self.autosave.write(self.dumps())  # a new game can be continued at once
+            else:
+                self.autosave.claim()
 
     def _computer(self, level: str, **keywords: object) -> Player:
         """A computer player of `level` for this game (at random if not built for it)."""
@@ -139,12 +172,16 @@ class GameSession:
 
     @classmethod
     def resume(cls, saved: saves.SavedGame, *, seed: int | None = None,
-               **keywords: object) -> GameSession:
-        """Carry on a loaded game; the deals still to come are drawn afresh."""
+               autosaved: bool = False, **keywords: object) -> GameSession:
+        """Carry on a loaded game; the deals still to come are drawn afresh. `autosaved`:
+        the game was read from the newest autosave, which is written again only if a deal
+        was drawn now (else reopening a game twice would push every earlier autosave out
+        with copies of the same moment)."""
         match = saved.match
         match.chance = seeded_chance(match.ruleset, seed)
-        match.advance()
-        return cls(match, saved.seats, **keywords)  # type: ignore[arg-type]
+        drawn = match.advance()
+        return cls(match, saved.seats, autosave_now=bool(drawn) or not autosaved,
+                   **keywords)  # type: ignore[arg-type]
 
     # Reading ---------------------------------------------------------------------------------
     @property

@@ -99,7 +99,8 @@ class TablesSession:
 
     def __init__(self, match: TablesMatch, seats: Sequence[Seat], *,
                  autosave_path: Path | None = None,
-                 on_thinking_done: Callable[[], None] | None = None) -> None:
+                 on_thinking_done: Callable[[], None] | None = None,
+                 autosave_now: bool = True) -> None:
         if len(seats) != match.players:
             raise ValueError(f"{match.players} seats are needed, not {len(seats)}")
         self.match = match
@@ -112,7 +113,10 @@ class TablesSession:
                         autosave=self.autosave, document=self.dumps)
             for split_seats, game in zip(match.split.tables, match.matches, strict=True))
         if self.autosave is not None:
-            self.autosave.write(self.dumps())  # a new match can be continued at once
+            if autosave_now:
+                self.autosave.write(self.dumps())  # a new match can be continued at once
+            else:
+                self.autosave.claim()
 
     @classmethod
     def new(cls, ruleset_id: str, options: Mapping[str, object], seats: Sequence[Seat], *,
@@ -128,10 +132,14 @@ class TablesSession:
 
     @classmethod
     def resume(cls, saved: saves.SavedTables, *, seed: int | None = None,
-               **keywords: object) -> TablesSession:
-        """Carry on a loaded match; the deals still to come are drawn afresh."""
+               autosaved: bool = False, **keywords: object) -> TablesSession:
+        """Carry on a loaded match; the deals still to come are drawn afresh. `autosaved`
+        as for `GameSession.resume`."""
+        turns = saved.tables.turns()
         saved.tables.reseed(seed if seed is not None else random.randrange(2**63))
-        return cls(saved.tables, saved.seats, **keywords)  # type: ignore[arg-type]
+        drawn = saved.tables.turns() != turns
+        return cls(saved.tables, saved.seats, autosave_now=drawn or not autosaved,
+                   **keywords)  # type: ignore[arg-type]
 
     def introduction(self, table: int) -> str:
         """What a table's log says first: which table it is, and that the other plays on."""

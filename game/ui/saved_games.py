@@ -48,28 +48,32 @@ def resume_autosave(app: App) -> str | None:
 
 def resume_first(app: App, candidates: list[Path]) -> str | None:
     try:
-        saved, _, skipped = saves.read_first(candidates, catalogue=CATALOGUE)
+        saved, path, skipped = saves.read_first(candidates, catalogue=CATALOGUE)
     except SaveError as error:
         return str(error)
-    return sit_at(app, saved, skipped)
+    return sit_at(app, saved, skipped, autosaved=path == paths.autosave_path())
 
 
-def sit_at(app: App, saved: saves.Saved, skipped: Sequence[str] = ()) -> str | None:
+def sit_at(app: App, saved: saves.Saved, skipped: Sequence[str] = (), *,
+           autosaved: bool = False) -> str | None:
     """Sit at a loaded game's table (a match at two tables: at the one to play); why not,
     when the table cannot show its game. A finished game is only looked at: it takes no
-    autosave, so Continue still carries on the game in progress."""
+    autosave, so Continue still carries on the game in progress. `autosaved`: the game is
+    the newest autosave's, which need not be written again at once."""
     if all(game.id != saved.ruleset.id for game in table_games()):
         return f"The table cannot show {saved.ruleset.title} games yet."
     autosave = None if saved.over else paths.autosave_path()
     note = (f"The newest autosave could not be loaded ({' '.join(skipped)}); this is the "
             "one before it.") if skipped else None
     if isinstance(saved, saves.SavedTables):
-        tables = TablesSession.resume(saved, autosave_path=autosave, on_thinking_done=app.wake)
+        tables = TablesSession.resume(saved, autosave_path=autosave, autosaved=autosaved,
+                                      on_thinking_done=app.wake)
         for table in tables.tables:
             table.notes += [note] if note else []
         app.replace(screens.make("tables", app, tables))
         return None
-    session = GameSession.resume(saved, autosave_path=autosave, on_thinking_done=app.wake)
+    session = GameSession.resume(saved, autosave_path=autosave, autosaved=autosaved,
+                                 on_thinking_done=app.wake)
     session.notes += [note] if note else []
     app.replace(screens.make("table", app, session))
     return None
