@@ -15,9 +15,14 @@ they lost.
                            "rounds_played": 4, "rounds_won": 2, "challenges": 3,
                            "challenges_won": 2, "influences_lost": 5}}}
 
-Loading never fails: a missing or damaged file gives empty statistics, and a damaged
-ruleset entry is dropped on its own. A count missing from an entry (a file written before
-it was kept) is 0.
+Reading never fails, and says what it found (`Loaded`): a missing file gives empty
+statistics; a damaged one (not JSON, not statistics, not readable at all) gives empty
+statistics too, and an entry that makes no sense (won more than played...) is left out
+while the others are kept. A count missing from an entry (a file written before it was
+kept) is 0. The statistics are the player's history, so what could not be read is never
+written over: recording a game (`record_game`) first keeps the file as it was aside
+(`statistics.damaged-20261127-183000.json`), and never writes over a file of a newer
+version (that game is not recorded). Either way the player is told in a sentence.
 """
 
 from __future__ import annotations
@@ -25,11 +30,13 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.engine.match import Match
+from game.rules.words import counted
 from game.system import files, paths
 
 FORMAT = "coup-detat-statistics"
@@ -126,29 +133,121 @@ def finished_humans(match: Match, ruleset_id: str, title: str,
     return humans
 
 
-def load(path: Path | None = None) -> Statistics:
-    """The statistics in `path` (default: the player's file); empty if missing or damaged."""
+class Trouble(Enum):
+    """What was wrong with the statistics file as it was read."""
+
+    DAMAGED = "damaged"  # nothing in it could be used: not readable, not JSON, not statistics
+    ENTRIES = "entries"  # some games' entries made no sense; the others are used
+    NEWER = "newer"  # written by a newer version of the game: never written over here
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """The statistics as far as the file could be read, and what was wrong with it."""
+
+    statistics: Statistics
+    trouble: Trouble | None = None
+    left_out: int = 0  # the games' entries not used (`Trouble.ENTRIES`)
+
+    @property
+    def writable(self) -> bool:
+        """May a game be added to the file? Never to a newer version's."""
+        return self.trouble is not Trouble.NEWER
+
+    @property
+    def kept_aside_first(self) -> bool:
+        """Must the file, as it is, be kept aside before it is written over?"""
+        return self.trouble in (Trouble.DAMAGED, Trouble.ENTRIES)
+
+    def notice(self, path: Path) -> str | None:
+        """What a screen that shows these statistics tells the player about the file."""
+        later = "when your next game is recorded, it will be kept as it is under another name."
+        if self.trouble is Trouble.DAMAGED:
+            return f"Your statistics file ({path}) could not be read: {later}"
+        if self.trouble is Trouble.ENTRIES:
+            return (f"Part of your statistics file ({path}) could not be read "
+                    f"({_entries(self.left_out)}) and is not shown: {later}")
+        if self.trouble is Trouble.NEWER:
+            return (f"Your statistics file ({path}) is from a newer version of the game: it "
+                    "is not shown, and games played with this version are not added to it.")
+        return None
+
+
+def read(path: Path | None = None) -> Loaded:
+    """The statistics in `path` (default: the player's file) and what was wrong with it.
+    Never raises."""
     path = paths.stats_path() if path is None else path
     try:
         data = files.read_json(path, what="statistics")
-    except files.Refused:
-        return Statistics()
+    except files.Missing:
+        return Loaded(Statistics())
+    except files.Refused:  # a folder or a pipe in its place, not UTF-8, not JSON...
+        return Loaded(Statistics(), Trouble.DAMAGED)
     return from_json(data)
 
 
-def from_json(data: object) -> Statistics:
+def load(path: Path | None = None) -> Statistics:
+    """The statistics in `path` as far as they can be read (`read` says what was wrong)."""
+    return read(path).statistics
+
+
+def from_json(data: object) -> Loaded:
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        return Statistics()
-    if data.get("version") != VERSION or not isinstance(data.get("rulesets"), Mapping):
-        return Statistics()
-    entries = {ruleset: _ruleset_stats(raw) for ruleset, raw in data["rulesets"].items()}
-    return Statistics({ruleset: stats for ruleset, stats in entries.items() if stats is not None})
+        return Loaded(Statistics(), Trouble.DAMAGED)
+    version, rulesets = data.get("version"), data.get("rulesets")
+    if _is_int(version) and version > VERSION:
+        return Loaded(Statistics(), Trouble.NEWER)
+    if not (_is_int(version) and version == VERSION and isinstance(rulesets, Mapping)):
+        return Loaded(Statistics(), Trouble.DAMAGED)
+    entries = {ruleset: _ruleset_stats(raw) for ruleset, raw in rulesets.items()}
+    kept = {ruleset: stats for ruleset, stats in entries.items() if stats is not None}
+    left_out = len(entries) - len(kept)
+    return Loaded(Statistics(kept), Trouble.ENTRIES if left_out else None, left_out)
 
 
 def save(stats: Statistics, path: Path | None = None) -> None:
     """Write the statistics atomically; `OSError` if the folder cannot be written."""
     path = paths.stats_path() if path is None else path
     files.write_atomically(path, json.dumps(stats.to_json(), indent=2) + "\n")
+
+
+def record_game(record: GameRecord, path: Path | None = None) -> str | None:
+    """Add a finished game to the statistics in `path` (default: the player's file): None
+    when it is recorded and there is nothing to say, else a sentence for the player. Never
+    raises, and never writes over what it could not read (see the module's docstring)."""
+    path = paths.stats_path() if path is None else path
+    loaded = read(path)
+    if not loaded.writable:
+        return ("This game was not recorded: your statistics file is from a newer version "
+                "of the game.")
+    try:
+        aside = files.keep_aside(path, "damaged") if loaded.kept_aside_first else None
+    except OSError as error:
+        return (f"This game was not recorded: your statistics file ({path}) could not be "
+                f"read, nor kept under another name ({files.why_unwritten(error)}).")
+    try:
+        save(loaded.statistics.with_game(record), path)
+    except OSError as error:
+        kept = "" if aside is None else f" The file as it was is {_kept_as(aside)}."
+        return (f"This game was not recorded in your statistics: "
+                f"{files.why_unwritten(error)}.{kept}")
+    return None if aside is None else _kept_aside(loaded, aside)
+
+
+def _kept_aside(loaded: Loaded, aside: Path) -> str:
+    if loaded.trouble is Trouble.ENTRIES:
+        return (f"Part of your statistics file could not be read ({_entries(loaded.left_out)})"
+                f" and is left out; the file as it was is {_kept_as(aside)}.")
+    return (f"Your statistics file could not be read: it is {_kept_as(aside)}, and your "
+            "statistics start again with this game.")
+
+
+def _kept_as(aside: Path) -> str:
+    return f"kept as {aside.name} in {aside.parent}"
+
+
+def _entries(count: int) -> str:
+    return f"the {'entry' if count == 1 else 'entries'} of {counted(count, 'game')}"
 
 
 def count_events(match: Match, kind: type, seats: frozenset[int]) -> int:
@@ -172,5 +271,5 @@ def _ruleset_stats(raw: object) -> RulesetStats | None:
     return RulesetStats(best_worth=best, **counts)
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)

@@ -5,6 +5,8 @@ A file is written beside its final place, flushed to the disk, then renamed over
 one in a single step: whenever the program dies, the path holds either the old text or the
 new, whole. A file written with `keep=N` also keeps its N previous versions, newest first,
 as `name-1.json`, `name-2.json`, ...: if the newest is ever damaged, one before it is there.
+A player's file that cannot be used is kept aside (`keep_aside`) before anything is written
+in its place: under a name of its own that says why and when, never over another.
 
 Every file the game reads (saves, autosaves, settings, statistics, the last New game
 setup, scenario files) is read by `read_json`: a regular file of at most MAX_BYTES, as
@@ -18,10 +20,12 @@ import errno
 import json
 import math
 import os
+import shutil
 import stat
 import sys
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
 
 STALE_TEMPORARY_SECONDS = 600  # a temporary file this old was left by a killed writer
@@ -80,6 +84,64 @@ def _sweep_stale_temporaries(path: Path) -> None:
             with contextlib.suppress(OSError):
                 if leftover.stat().st_mtime < limit:
                     leftover.unlink()
+
+
+ASIDE_ATTEMPTS = 100  # names tried for one second's copies before giving up
+
+
+def keep_aside(path: str | Path, why: str, *, now: datetime | None = None) -> Path:
+    """Keep what is at `path` under a name of its own beside it, saying `why` and when:
+    `statistics.json` is kept as `statistics.damaged-20261127-183000.json` (then `-2`,
+    `-3`... should that name be taken: an earlier copy is never written over). A regular
+    file the game could read is copied, so the path holds it until it is written over;
+    anything else (a folder, a pipe, a file too big or that may not be read) is moved. The
+    name it is kept under; `OSError` if it cannot be kept (the path then holds it as it
+    was)."""
+    path = Path(path)
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    for attempt in range(1, ASIDE_ATTEMPTS + 1):
+        numbered = "" if attempt == 1 else f"-{attempt}"
+        aside = path.with_name(f"{path.stem}.{why}-{stamp}{numbered}{path.suffix}")
+        try:
+            _copy_or_move(path, aside)
+        except FileExistsError:
+            continue
+        _sync_folder(path.parent)
+        return aside
+    raise FileExistsError(errno.EEXIST, "every name to keep it under is taken", str(path))
+
+
+def _copy_or_move(path: Path, aside: Path) -> None:
+    """Copy `path` to `aside`, or move it there if it cannot be copied; `FileExistsError`
+    if `aside` is taken."""
+    try:
+        _copy_new(path, aside)
+    except (PermissionError, IsADirectoryError, _Uncopiable):
+        if os.path.lexists(aside):
+            raise FileExistsError(errno.EEXIST, "taken", str(aside)) from None
+        os.rename(path, aside)
+
+
+class _Uncopiable(OSError):
+    """Not a regular file, or one too big to read: it is moved, not copied."""
+
+
+def _copy_new(path: Path, aside: Path) -> None:
+    """Copy a regular file to a new file `aside`, which must not exist; a copy cut short
+    (a full disk) is removed."""
+    with os.fdopen(os.open(path, _OPEN_FLAGS), "rb") as source:
+        status = os.fstat(source.fileno())
+        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
+            raise _Uncopiable(errno.EINVAL, "not a file to copy", str(path))
+        with open(aside, "xb") as copy:
+            try:
+                shutil.copyfileobj(source, copy)
+                copy.flush()
+                os.fsync(copy.fileno())
+            except BaseException:
+                copy.close()
+                aside.unlink(missing_ok=True)
+                raise
 
 
 # Reading ------------------------------------------------------------------------------------

@@ -12,7 +12,10 @@ from pygame import Rect
 
 from game.games import GAMES
 from game.services import stats
+from game.system import paths
+from game.ui import text
 from game.ui.scenes.common import MenuScene, draw_lines
+from game.ui.theme import GOLD
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -41,7 +44,9 @@ class StatisticsScene(MenuScene):
     subtitle = "Games with at least one person at the table; a shared win counts as won"
 
     def enter(self) -> None:
-        self.statistics = stats.load()
+        loaded = stats.read()
+        self.statistics = loaded.statistics
+        self.notice = loaded.notice(paths.stats_path())  # what was wrong with the file
         back = Rect(0, self.app.size[1] - round(100 * self.scale), round(200 * self.scale),
                     round(46 * self.scale))
         back.centerx = self.app.size[0] // 2
@@ -60,3 +65,14 @@ class StatisticsScene(MenuScene):
         for index, lines in enumerate(shown):
             draw_lines(surface, lines, (left + index * width + round(40 * scale),
                                         round(150 * scale)), round(22 * scale))
+        if self.notice is not None:
+            self._draw_notice(surface, self.notice)
+
+    def _draw_notice(self, surface: pygame.Surface, notice: str) -> None:
+        """The trouble with the statistics file, in the room between the columns and Back."""
+        scale, (width, height) = self.scale, self.app.size
+        size = max(10, round(16 * scale))
+        lines = text.wrap(notice, size, width - round(160 * scale))
+        step = round(text.font(size).get_linesize() * 1.15)
+        top = height - round(112 * scale) - step * len(lines)
+        draw_lines(surface, lines, (round(80 * scale), top), size, colour=GOLD, spacing=1.15)

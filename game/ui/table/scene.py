@@ -447,11 +447,16 @@ class TableScene(Scene):
             return
         self.recorded = True
         record_of = get_game(self.ruleset.id).records.record.load()
-        record = record_of(self.session.match, self.session.human_seats)
-        try:
-            stats.save(stats.load().with_game(record))
-        except OSError:
-            self.say("The statistics could not be saved.")
+        self.record_game(record_of(self.session.match, self.session.human_seats))
+
+    def record_game(self, record: stats.GameRecord) -> None:
+        """Add a finished game (this table's, or a whole match's) to the statistics, and
+        tell the table what the statistics file made of it, if anything: the file kept
+        aside, the game not recorded."""
+        notice = stats.record_game(record)
+        if notice is not None:
+            self.log.add(notice)
+            self.say(notice, seconds=12)
 
     # Persons knocked out ---------------------------------------------------------------------
     @property

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.words import Naming
-from game.services import stats
 from game.services.session import GameSession
 from game.services.tables import TablesSession
 from game.ui import screens, text
@@ -215,12 +214,8 @@ class TwoTables:
 
     def _record_statistics(self, scene: TableScene) -> None:
         """The match, played here to its end, goes into the persons' statistics once."""
-        if not self.session.human_seats:
-            return
-        try:
-            stats.save(stats.load().with_game(self.session.record()))
-        except OSError:
-            scene.say("The statistics could not be saved.")
+        if self.session.human_seats:
+            scene.record_game(self.session.record())
 
     # The other table at a glance ---------------------------------------------------------
     def clicked(self, scene: TableScene, position: tuple[int, int]) -> bool:
