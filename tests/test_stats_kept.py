@@ -9,6 +9,7 @@ Statistics screen, and only while the trouble lasts.
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import os
@@ -20,7 +21,7 @@ import pytest
 from ui_kit import bluff_table, frames, open_app
 
 from game.engine.saves import Seat
-from game.services import stats
+from game.services import settings, stats
 from game.services.stats import GameRecord, RulesetStats, Statistics, Trouble
 from game.services.tables import TablesSession
 from game.system import files, paths
@@ -305,3 +306,30 @@ def test_a_match_at_two_tables_is_recorded_by_the_same_path(
         tables._record_statistics(scene)
         assert file.read_text(encoding="utf-8") == text
         assert any("not recorded" in line for line in scene.log.lines)
+
+
+# The settings keep the same rule.
+
+
+@pytest.mark.parametrize("text", ["{oops", "[1, 2]", '{"card_back": "plaid", "sound": false}'],
+                         ids=["not json", "a list", "a setting not understood"])
+def test_a_settings_file_not_all_read_is_kept_aside_before_a_change_is_saved(
+        tmp_path: Path, text: str) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(text, encoding="utf-8")
+    loaded = settings.load(path)
+    assert loaded.notice is not None and "kept aside" in loaded.notice
+    settings.save(dataclasses.replace(loaded.settings, sound=True), path)
+    [aside] = tmp_path.glob("settings.damaged-*.json")
+    assert aside.read_text(encoding="utf-8") == text
+    assert settings.load(path) == settings.Loaded(dataclasses.replace(loaded.settings,
+                                                                      sound=True))
+    settings.save(settings.Settings(), path)
+    assert len(list(tmp_path.glob("settings.damaged-*.json"))) == 1, "once"
+
+
+def test_a_sound_settings_file_is_written_over_without_a_copy(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    settings.save(settings.Settings(sound=False), path)
+    settings.save(settings.Settings(), path)
+    assert [entry.name for entry in tmp_path.iterdir()] == ["settings.json"]

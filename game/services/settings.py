@@ -3,7 +3,8 @@
 Loading never fails: a missing file gives the defaults; a damaged one gives the defaults
 and a sentence to show the player; a single setting that makes no sense falls back to its
 own default and is named in that sentence. Unknown keys are ignored, so a newer file
-still loads here.
+still loads here. A file that could not all be read is never written over: saving keeps
+it aside first (`settings.damaged-20261127-183000.json`, as the statistics do).
 
     {"animation_speed": "fast", "computer_pace": "normal", "card_back": "navy",
      "four_colour_suits": false, "sound": true, "fullscreen": false,
@@ -29,6 +30,7 @@ COMPUTER_DELAY = {"fast": 0.15, "normal": 0.5, "slow": 1.1}  # seconds between c
 WINDOW_SIDE = (320, 16384)  # the smallest and largest window side accepted, in pixels
 LARGEST_WINDOW = (3840, 2160)
 """The largest window opened where the desktop's size is not known (`fitted_window`)."""
+KEPT_ASIDE = "(the file is kept aside before a change is saved)"  # ends every notice
 
 
 @dataclass(frozen=True)
@@ -80,12 +82,12 @@ def load(path: Path | None = None) -> Loaded:
         return Loaded(Settings())
     except files.Unreadable:  # a folder or a pipe in the way, no permission, not UTF-8
         return Loaded(Settings(), f"Your settings file ({path}) could not be read, "
-                                  "so the default settings are in use.")
+                                  f"so the default settings are in use {KEPT_ASIDE}.")
     except files.Malformed:
         data = None
     if not isinstance(data, Mapping):
         return Loaded(Settings(), "Your settings file was damaged, "
-                                  "so the default settings are in use.")
+                                  f"so the default settings are in use {KEPT_ASIDE}.")
     return from_json(data)
 
 
@@ -103,8 +105,11 @@ def from_json(data: Mapping[str, Any]) -> Loaded:
 
 
 def save(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings atomically; `OSError` if the folder cannot be written."""
+    """Write the settings atomically, the file they replace first kept aside if it could
+    not all be read; `OSError` if the folder cannot be written (nor the file kept)."""
     path = paths.settings_path() if path is None else path
+    if load(path).notice is not None:
+        files.keep_aside(path, "damaged")
     files.write_atomically(path, json.dumps(settings.to_json(), indent=2) + "\n")
 
 
@@ -112,9 +117,10 @@ def _refused_notice(labels: list[str]) -> str | None:
     if not labels:
         return None
     if len(labels) == 1:
-        return f"The setting “{labels[0]}” was not understood, so its default is in use."
+        return (f"The setting “{labels[0]}” was not understood, so its default is in use "
+                f"{KEPT_ASIDE}.")
     named = ", ".join(f"“{label}”" for label in labels)
-    return f"The settings {named} were not understood, so their defaults are in use."
+    return f"The settings {named} were not understood, so their defaults are in use {KEPT_ASIDE}."
 
 
 def _label(name: str) -> str:
