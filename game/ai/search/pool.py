@@ -3,14 +3,19 @@ session), a run of simulated games, or a search player left to itself.
 
 Processes are started on the first search that wants more than one (spawned: safe beside
 threads and a window) and ended by `shutdown`, so none is left behind when the table or the
-run is over.
+run is over; `halt` ends them at once, searching or not, when the run is stopped (Ctrl+C,
+SIGTERM). They ignore Ctrl+C and hang-ups: the terminal sends those to every process in
+its foreground, and they are their owner's to handle (it ends them), where a worker would
+die of them, with a traceback or leaving the resource tracker to complain.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import signal
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import reduce
@@ -19,6 +24,10 @@ from typing import Any
 
 from game.ai.search.estimate import Estimate
 from game.ai.search.loop import Policy, search
+
+HALT_WAIT = 5.0  # seconds a terminated worker is waited for
+INTERRUPTS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGHUP")  # no SIGHUP on
+                   if hasattr(signal, name))  # Windows: what a terminal sends its foreground
 
 
 class SearchPool:
@@ -76,10 +85,7 @@ class SearchPool:
     def warm(self) -> None:
         """Start the workers now, in the background, so that the first search does not wait
         the second or so spawned processes take to start."""
-        executor = self._running()
-        if executor is not None:
-            for _ in range(self.workers):
-                executor.submit(_ready)
+        self._running()
 
     def shutdown(self, wait: bool = True) -> None:
         """End the workers (a search under way in one is finished first; with `wait`, this
@@ -93,18 +99,48 @@ class SearchPool:
     def __enter__(self) -> SearchPool:
         return self
 
+    def halt(self) -> None:
+        """End the workers now, a search under way in one or not (its owner is stopped:
+        Ctrl+C, SIGTERM, an error), and return once they are gone."""
+        with self._lock:
+            self._closed = True
+            executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        # The executor's processes are not public before Python 3.14 (terminate_workers).
+        workers = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(timeout=HALT_WAIT)
+
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
-        self.shutdown()
+        if error is None:
+            self.shutdown()
+        else:
+            self.halt()
 
     def _running(self) -> ProcessPoolExecutor | None:
         with self._lock:
             if self._closed:
                 return None
             if self._executor is None:
-                context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._executor = self._started()
             return self._executor
+
+    def _started(self) -> ProcessPoolExecutor:
+        """A new pool, its workers all started now, in the background: they ignore Ctrl+C
+        and hang-ups from their first instant where the pool is started from the main
+        thread, from their first task elsewhere."""
+        with _interrupts_ignored():  # what a process started meanwhile inherits
+            context = multiprocessing.get_context("spawn")
+            executor = ProcessPoolExecutor(self.workers, mp_context=context,
+                                           initializer=_ignore_interrupts)
+            for _ in range(self.workers):
+                executor.submit(_ready)
+        return executor
 
     def _discard(self, executor: ProcessPoolExecutor | None) -> None:
         """Forget a broken pool: the next search starts a new one."""
@@ -117,3 +153,27 @@ class SearchPool:
 
 def _ready() -> None:
     """A worker's first task: nothing, once its process has started."""
+
+
+def _ignore_interrupts() -> None:
+    """A worker's start: Ctrl+C and a hang-up are for the process that owns the pool."""
+    for number in INTERRUPTS:
+        signal.signal(number, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """Ctrl+C and hang-ups ignored for a moment, in the main thread (the only one that may
+    set what a signal does), so that the processes started meanwhile ignore them from
+    their start, before their first task: the workers, and multiprocessing's resource
+    tracker, which ignores Ctrl+C of itself but would die of a hang-up. One that comes in
+    that moment, a few milliseconds, is lost."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, signal.SIG_IGN) for number in INTERRUPTS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
