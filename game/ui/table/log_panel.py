@@ -1,4 +1,9 @@
-"""The log: the game told in words, newest at the bottom; the wheel scrolls back."""
+"""The log: the game told in words, newest at the bottom; the wheel scrolls back.
+
+Whatever it is told (an outside program may say a megabyte in a line), it keeps at most
+MAX_LINES lines of at most LINE_KEPT characters, and lays out only what fits on screen:
+the last lines, each cut to what the panel could show of it before it is wrapped.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,8 @@ from game.ui import text
 from game.ui.table.hud import GOLD, INK, panel
 
 MAX_LINES = 600
+LINE_KEPT = 2000  # characters of one line kept: more than the panel shows at once
+NARROW = " .il|'"  # the narrowest characters, which set how many a row can hold
 
 
 class LogPanel:
@@ -19,7 +26,7 @@ class LogPanel:
         self._rows: tuple[object, list[str]] | None = None  # the rows last wrapped, by look
 
     def add(self, line: str) -> None:
-        self.lines.append(line)
+        self.lines.append(_cut(line, LINE_KEPT))
         del self.lines[:-MAX_LINES]
         self._told += 1
         if self.scroll:
@@ -63,11 +70,25 @@ class LogPanel:
         end = len(self.lines) - self.scroll
         indent = "   "
         width = body.width - text.measure(indent, size)  # room for the indented rest
+        room = self._room(body, size, line_height)
         for line in reversed(self.lines[max(0, end - 80):end]):
-            wrapped = text.wrap(line.strip(), size, width)
+            wrapped = text.wrap(_cut(line.strip(), room), size, width)
             rows[:0] = [wrapped[0], *(indent + rest for rest in wrapped[1:])]
             if len(rows) * line_height > body.height:
                 break
         visible = rows[-max(1, body.height // line_height):]
         self._rows = (look, visible)
         return visible
+
+    @staticmethod
+    def _room(body: Rect, size: int, line_height: int) -> int:
+        """The most characters the body could show of one line: as many rows as fit, each
+        full of the narrowest character. Beyond that a line is never wrapped."""
+        narrowest = max(1, min(text.measure(char, size) for char in NARROW))
+        rows = body.height // max(1, line_height) + 1
+        return rows * (body.width // narrowest + 1)
+
+
+def _cut(line: str, most: int) -> str:
+    """`line`, cut to `most` characters with an ellipsis if it is longer."""
+    return line if len(line) <= most else line[:most - 1] + "…"
