@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 import pytest
 
 from game.ai import bot as bot_module
-from game.ai.bot import REMARKS_KEPT, ExecPlayer
+from game.ai.bot import REMARKS_KEPT, REMARKS_LAST, ExecPlayer
 from game.ai.levels import make_player
 from game.engine.match import Match, seeded_chance
 from game.formats.support import formats_of
@@ -212,7 +212,7 @@ def test_a_bot_that_talks_without_end_is_heard_up_to_a_limit() -> None:
     summary = play("chatty")
     assert summary.games == 1 and summary.bot_faults == 0, summary.bot_log[-3:]
     remarks = [line for line in summary.bot_log if "thinking..." in line]
-    assert len(remarks) == REMARKS_KEPT
+    assert len(remarks) == REMARKS_KEPT + REMARKS_LAST  # the first ones, and the last
     assert any("further remarks are not kept" in line for line in summary.bot_log)
 
 

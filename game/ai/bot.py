@@ -10,6 +10,11 @@ questions running is replaced by the Easy player for the rest of the game.
 The game never blocks on the program: a writer thread sends it its messages, two reader
 threads take in its output and its remarks, a line at most LINE_LIMIT bytes long, each
 read in pieces; the program runs in a process group of its own, ended whole with the game.
+
+What it says on its standard error is heard within bounds, whatever it says: each remark
+cut to REMARK_SHOWN characters, its first remarks (REMARKS_KEPT of them, REMARK_BYTES_KEPT
+bytes) told as they come, and past those only its last few, told when it ends, with how
+much was left out between.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
@@ -38,7 +44,12 @@ DEFAULT_TIME_LIMIT = 10.0  # seconds for each answer
 SILENCES_BEFORE_GONE = 3  # a bot whose time runs out this many questions running is gone
 LINE_LIMIT = 1 << 20  # bytes in one line from a bot, its end left out
 CHUNK = 1 << 16  # bytes read from a bot at a time
-REMARKS_KEPT = 1000  # lines of a bot's remarks (stderr) kept in the log
+REMARK_SHOWN = 300  # characters of one remark (a line on stderr) shown in the log
+REMARKS_KEPT = 200  # remarks told as they come in a game (then only its last ones)...
+REMARK_BYTES_KEPT = 24_000  # ...and bytes of them
+REMARKS_LAST = 20  # its last remarks past those, told when it ends...
+REMARK_BYTES_LAST = 8_000  # ...and bytes of them
+OUTPUT_END_WAIT = 0.5  # seconds: a program's output ends a moment before the program
 GRACE = 2.0  # seconds a bot has to exit once told the game is over
 Log = Callable[[str], None]
 History = Callable[[], Mapping[str, Any]]
@@ -88,9 +99,7 @@ class ExecPlayer:
 
     def _start(self, options: object) -> subprocess.Popen[bytes] | None:
         try:
-            process = subprocess.Popen(
-                _arguments(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, bufsize=0, **_group_options())
+            process = _launch(self.command)
         except (OSError, ValueError) as error:
             self._fault(f"could not start {self.command!r}: {error}")
             return None
@@ -102,7 +111,6 @@ class ExecPlayer:
                                          daemon=True)
         self._remarks.start()
         threading.Thread(target=_watch, args=(process,), daemon=True).start()
-        _RUNNING.add(process)
         self._process = process
         self._send({"type": "start", "ruleset": self.ruleset.id,
                     "options": self.ruleset.options_to_json(options), "seat": self.seat,
@@ -135,20 +143,17 @@ class ExecPlayer:
             self._answers.put(None)  # the program closed its output: it has ended
 
     def _read_remarks(self, stream: IO[bytes]) -> None:
-        """Its remarks (stderr) into the log, the first REMARKS_KEPT of them; the rest is
-        read and dropped, so that a bot that talks without end neither blocks on a full
-        pipe nor fills the game's memory."""
+        """Its remarks (stderr) into the log, within bounds (`_Remarks`); the rest is read
+        and dropped, so that a bot that talks without end neither blocks on a full pipe nor
+        fills the game's memory."""
+        remarks = _Remarks(f"bot at seat {self.seat}", self.log)
         try:
-            for told, line in enumerate(_lines(stream)):
-                if told < REMARKS_KEPT:
-                    said = (f"(a line longer than {LINE_LIMIT} bytes, left out)"
-                            if isinstance(line, _Signal)
-                            else line.decode("utf-8", errors="replace").rstrip())
-                    self.log(f"bot at seat {self.seat}: {said}")
-                elif told == REMARKS_KEPT:
-                    self.log(f"bot at seat {self.seat}: (its further remarks are not kept)")
+            for head, length in _heads(stream, keep=4 * REMARK_SHOWN):  # UTF-8: 4 bytes at most
+                remarks.hear(_remark(head, length), length)
         except (OSError, ValueError):
             pass
+        finally:
+            remarks.end()
 
     @property
     def alive(self) -> bool:
@@ -187,9 +192,11 @@ class ExecPlayer:
                 return None
             if self._finished:  # the game ended while the bot was thinking
                 return None
-            if line is None or line is DEAF:
-                deaf = line is DEAF and not self._ended()
-                self._gone("it stopped reading" if deaf else "it exited")
+            if line is None:
+                self._gone(self._why_output_ended())
+                return None
+            if line is DEAF:
+                self._gone("it exited" if self._ended() else "it stopped reading")
                 return None
             if line is TOO_LONG:
                 self._silences = 0
@@ -240,6 +247,19 @@ class ExecPlayer:
                 self._owed += 1  # its answer may still come: it must not count for the next
                 self._fault(f"no answer within {self.time_limit:g} s")
 
+    def _why_output_ended(self) -> str:
+        """Its output has ended: because it exited (the two come a moment apart, in either
+        order), or because it closed its standard output and runs on, unable to answer."""
+        process = self._process
+        if process is None:
+            return "it exited"
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=OUTPUT_END_WAIT)
+        status = process.poll()
+        if status is None:
+            return "it closed its standard output (it had not exited)"
+        return f"it exited (status {status})"
+
     def _ended(self) -> bool:
         """Has the program ended? Asked when its time runs out: its end is what the
         process says, not whether the thread reading its output has got there yet (on a
@@ -252,7 +272,12 @@ class ExecPlayer:
         if not isinstance(entry, dict):
             self._fault(f"not a move: {_shown(entry)}")
             return None
-        entry = {**entry, "seat": self.seat}  # the seat may be left out
+        named = entry.get("seat", self.seat)  # the seat may be left out, not another one
+        if not _is_number(named) or named != self.seat:
+            self._fault(f"an answer for seat {_shown(named)}, not its own ({self.seat}): "
+                        f"{_shown(entry)}")
+            return None
+        entry = {**entry, "seat": self.seat}
         try:
             decision = self.ruleset.decision_from_json(entry)
         except (IllegalMove, MalformedEntry, ValueError, TypeError, KeyError,
@@ -289,6 +314,11 @@ class ExecPlayer:
         self._finished = True
         self._stop(grace=GRACE)
 
+    def abandon(self) -> None:
+        """End the program now, untold: the run it plays in is stopped (Ctrl+C)."""
+        self._finished = True
+        self._stop(grace=0.0)
+
     def _stop(self, grace: float) -> None:
         """Close its input (once the writer thread has written what it was given) and let it
         exit within `grace` seconds; then end its process group: whatever it started, and
@@ -298,12 +328,12 @@ class ExecPlayer:
             process, self._process = self._process, None
         if process is None:
             return
-        _RUNNING.discard(process)
         self._outbox.put(None)
         if grace:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=grace)
         _end_group(process)
+        _RUNNING.discard(process)  # only now: interrupted before, `end_all` ends it
         with contextlib.suppress(subprocess.TimeoutExpired):  # ended, to be collected
             process.wait(timeout=GRACE)
         if self._remarks is not None:  # unless something it started left its group and
@@ -334,6 +364,86 @@ def _lines(stream: IO[bytes], limit: int = LINE_LIMIT) -> Iterator[bytes | _Sign
         yield bytes(pending)
 
 
+def _heads(stream: IO[bytes], keep: int) -> Iterator[tuple[bytes, int]]:
+    """Each line of a stream as its first `keep` bytes and its length in bytes, its end
+    left out, read in pieces: however long a line is, no more than `keep` bytes of it are
+    held."""
+    head = bytearray()
+    length = 0
+    while piece := stream.read(CHUNK):
+        start = 0
+        while (end := piece.find(b"\n", start)) >= 0:
+            head += piece[start:min(end, start + keep - len(head))]
+            yield bytes(head), length + end - start
+            head.clear()
+            length = 0
+            start = end + 1
+        head += piece[start:start + keep - len(head)]
+        length += len(piece) - start
+    if length:
+        yield bytes(head), length
+
+
+def _remark(head: bytes, length: int) -> str:
+    """A remark for the log from the first bytes of a line `length` bytes long: at most
+    REMARK_SHOWN characters (bytes that are not UTF-8 shown as the replacement character),
+    and if it is cut short, how many bytes of it are not shown."""
+    text = head.decode("utf-8", "surrogateescape")  # one character a byte that is not UTF-8
+    shown = text[:REMARK_SHOWN].encode("utf-8", "surrogateescape")
+    words = shown.decode("utf-8", "replace").rstrip()
+    cut = length - len(shown)
+    if cut <= 0 or (length == len(head) and not text[REMARK_SHOWN:].strip()):
+        return words
+    return f"{words}… ({cut:,} more bytes not shown)"
+
+
+class _Remarks:
+    """What a program says on its standard error, for the log, in bounds whatever it says:
+    its first remarks as they come, up to REMARKS_KEPT of them and REMARK_BYTES_KEPT
+    bytes; past those only its last ones are kept (REMARKS_LAST, REMARK_BYTES_LAST), told
+    when it ends, after how many were left out between."""
+
+    def __init__(self, speaker: str, log: Log) -> None:
+        self.speaker = speaker
+        self.log = log
+        self.told = 0  # remarks told as they came...
+        self.told_bytes = 0  # ...and the bytes of them kept
+        self.last: deque[tuple[str, int, int]] = deque()  # past those, the latest: each
+        self.last_bytes = 0  # with the bytes of it kept and the bytes the program wrote
+        self.left_out = 0  # remarks past those, no longer kept...
+        self.left_out_bytes = 0  # ...and the bytes the program wrote of them
+
+    def hear(self, remark: str, written: int) -> None:
+        """A remark, as shown, of a line of `written` bytes."""
+        kept = len(remark.encode("utf-8"))
+        passed = self.last or self.left_out
+        if not passed and self.told < REMARKS_KEPT and \
+                self.told_bytes + kept <= REMARK_BYTES_KEPT:
+            self.told += 1
+            self.told_bytes += kept
+            self.log(f"{self.speaker}: {remark}")
+            return
+        if not passed:
+            self.log(f"{self.speaker}: (its further remarks are not kept as they come; "
+                     f"its last ones are told when it ends)")
+        self.last.append((remark, kept, written))
+        self.last_bytes += kept
+        while len(self.last) > REMARKS_LAST or self.last_bytes > REMARK_BYTES_LAST:
+            _, dropped, dropped_written = self.last.popleft()
+            self.last_bytes -= dropped
+            self.left_out += 1
+            self.left_out_bytes += dropped_written
+
+    def end(self) -> None:
+        """The program's standard error has ended: tell its last remarks."""
+        if self.left_out:
+            self.log(f"{self.speaker}: ({self.left_out:,} remarks of "
+                     f"{self.left_out_bytes:,} bytes left out; its last {len(self.last)}:)")
+        while self.last:
+            self.log(f"{self.speaker}: {self.last.popleft()[0]}")
+        self.last_bytes = 0
+
+
 def _parsed(line: bytes) -> tuple[Any, str]:
     """The JSON value a line holds, or what is wrong with it. A number of thousands of
     digits (ValueError) or lists nested beyond Python's depth (RecursionError) is wrong."""
@@ -360,12 +470,44 @@ def _shown(entry: object) -> str:
 _RUNNING: set[subprocess.Popen[bytes]] = set()  # the programs playing, till they are let go
 
 
+def _launch(command: str) -> subprocess.Popen[bytes]:
+    """Start the program in a group of its own, and count it among those running, on a
+    thread of its own: a signal's handler (Ctrl+C) raises in the main thread only, so it
+    cannot come between the program's start and its counting, which would leave it
+    running unknown. Interrupted, this waits for that thread all the same."""
+    outcome: list[subprocess.Popen[bytes] | OSError | ValueError] = []
+
+    def start() -> None:
+        try:
+            process = subprocess.Popen(
+                _arguments(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, bufsize=0, **_group_options())
+        except (OSError, ValueError) as error:
+            outcome.append(error)
+            return
+        _RUNNING.add(process)
+        outcome.append(process)
+
+    starter = threading.Thread(target=start, daemon=True)
+    starter.start()
+    try:
+        starter.join()
+    finally:  # interrupted: whoever ends the run finds the program counted (`end_all`)
+        starter.join()
+    started = outcome[0]
+    if isinstance(started, OSError | ValueError):
+        raise started
+    return started
+
+
 @atexit.register
-def _end_all() -> None:
-    """The game is leaving without letting its programs go (an error, Ctrl+C): in their
-    own groups, the terminal's Ctrl+C does not reach them; they end with it all the same."""
+def end_all() -> None:
+    """End every program still playing, with all it started: the game is leaving without
+    letting them go (an error, Ctrl+C, SIGTERM). In their own groups, the terminal's Ctrl+C
+    does not reach them; they end with the game all the same."""
     for process in list(_RUNNING):
         _end_group(process)
+        _RUNNING.discard(process)
 
 
 def _watch(process: subprocess.Popen[bytes]) -> None:

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import shlex
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import NoReturn
 
 from game.games import DEFAULT, GAMES
@@ -19,6 +24,8 @@ from game.system import paths
 PROGRAM = "coup-detat"
 MOST_BUDGET = 60.0  # seconds: the longest --budget Hard may think about a decision
 MOST_TIME_LIMIT = 3600.0  # seconds: the longest --time-limit an outside program may answer in
+MOST_GAMES = 100_000  # the most games one simulate runs (its summary keeps each game's counts)
+MOST_SEED = 2**64 - 1  # the largest --seed of simulate
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -92,8 +99,8 @@ def _parser() -> argparse.ArgumentParser:
                           help="how many play (default: as many as --seats, else the most "
                                "one table seats); six to eight play Coup d'État at two "
                                "tables")
-    simulate.add_argument("--games", type=_whole(least=1), default=100)
-    simulate.add_argument("--seed", type=_whole(least=0), default=0)
+    simulate.add_argument("--games", type=_whole(least=1, most=MOST_GAMES), default=100)
+    simulate.add_argument("--seed", type=_whole(least=0, most=MOST_SEED), default=0)
     simulate.add_argument("--short", action="store_true", help="the short game")
     simulate.add_argument("--seats", default=None,
                           help="a level per seat: random, easy, medium or hard, e.g. "
@@ -138,13 +145,16 @@ class _OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def _whole(*, least: int) -> Callable[[str], int]:
-    """An argparse type: a whole number (`_ascii_whole`) of at least `least`."""
+def _whole(*, least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number (`_ascii_whole`) of at least `least` (and at most
+    `most`, if given)."""
+    wanted = f"a whole number of at least {least}" if most is None else \
+        f"a whole number from {least} to {most:,}"
+
     def parse(text: str) -> int:
         number = _ascii_whole(text)
-        if number is None or number < least:
-            raise argparse.ArgumentTypeError(f"a whole number of at least {least}, "
-                                             f"not {text[:20]!r}")
+        if number is None or number < least or (most is not None and number > most):
+            raise argparse.ArgumentTypeError(f"{wanted}, not {text[:20]!r}")
         return number
 
     return parse
@@ -243,27 +253,93 @@ def _run_simulate(args: argparse.Namespace) -> int:
     seats = args.seats.split(",") if args.seats else None
     players = args.players if args.players is not None else (
         len(seats) if seats else game.ruleset.max_players)
-    seats = seats or ["random"] * players
-    refused = _players_refused(game.id, players)
+    refused = _players_refused(game.id, players)  # before a list of `players` is made
     if refused:
         return _fail(refused)
+    seats = seats or ["random"] * players
     if len(seats) != players:
         return _fail(f"--seats must name {players} seats")
     levels = levels_for(game.id)
     unknown = [level for level in seats if level not in levels]
     if unknown:
         return _fail(f"no level {unknown[0]!r} for {game.id}: choose from {', '.join(levels)}")
-    for given in args.seat:
-        chosen = _seat_command(given, players)
-        if chosen is None:
-            return _fail(f'--seat wants N=exec:"COMMAND" with N from 0 to {players - 1}, '
-                         f"not {given!r}")
-        seats[chosen[0]] = f"{EXEC}{chosen[1]}"
-    summary = simulate.run(players, args.games, args.seed, args.short, seats,
-                           ruleset=game.id, budget=args.budget or DEFAULT_BUDGET,
-                           time_limit=args.time_limit or DEFAULT_TIME_LIMIT, echo=True)
-    print(json.dumps(summary.to_json(), indent=2) if args.json else summary.describe())
+    bots = _bots_given(args.seat, players)
+    if isinstance(bots, str):
+        return _fail(bots)
+    for seat, command in bots.items():
+        seats[seat] = f"{EXEC}{command}"
+    summary = None
+    with _stopping_on_signals():
+        try:
+            summary = simulate.run(players, args.games, args.seed, args.short, seats,
+                                   ruleset=game.id, budget=args.budget or DEFAULT_BUDGET,
+                                   time_limit=args.time_limit or DEFAULT_TIME_LIMIT,
+                                   echo=True)
+            print(json.dumps(summary.to_json(), indent=2) if args.json
+                  else summary.describe())
+        except simulate.Stopped as stop:
+            return _stopped(stop, 0 if summary is None else summary.games, args.games)
     return 0
+
+
+@contextmanager
+def _stopping_on_signals() -> Iterator[None]:
+    """Ctrl+C, SIGTERM and SIGHUP stop a run (`simulate.Stopped`, raised in the main
+    thread), which ends what it started before the program goes: without this, SIGTERM
+    and SIGHUP end the program at once, atexit unrun, its outside programs left running.
+    The first of them stops it; those that come while it stops are ignored."""
+    from game.services.simulate import Stopped
+
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set what a signal does (a test's thread)
+        return
+    stopping = False
+
+    def stop(number: int, frame: FrameType | None) -> None:
+        nonlocal stopping
+        if not stopping:
+            stopping = True
+            raise Stopped(number)
+
+    names = ("SIGINT", "SIGTERM", "SIGHUP")  # Windows has no SIGHUP
+    numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    previous = {number: signal.signal(number, stop) for number in numbers}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _stopped(stop: BaseException, played_if_over: int, games: int) -> int:
+    """A stopped run, told in one line; the exit status of a program ended by the signal
+    (130 for Ctrl+C). `played_if_over`: the games played if the run was over (stopped as
+    its summary was told)."""
+    from game.ai import bot
+    from game.services.simulate import Stopped
+
+    assert isinstance(stop, Stopped)
+    bot.end_all()  # one started as the run was stopped, before its player knew of it
+    played = played_if_over if stop.games_played is None else stop.games_played
+    with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
+        print(f"Stopped: {played:,} of {games:,} games played.", file=sys.stderr)
+    return 128 + stop.signal_number
+
+
+def _bots_given(given: Sequence[str], seats: int) -> dict[int, str] | str:
+    """The outside programs of `--seat N=exec:COMMAND`, by seat; or why they are refused
+    (a seat given twice is, rather than its first program silently replaced)."""
+    bots: dict[int, str] = {}
+    for one in given:
+        chosen = _seat_command(one, seats)
+        if chosen is None:
+            return (f'--seat wants N=exec:"COMMAND" with N from 0 to {seats - 1}, '
+                    f"not {one[:80]!r}")
+        seat, command = chosen
+        if seat in bots:
+            return f"--seat {seat} is given twice: one program a seat"
+        bots[seat] = command
+    return bots
 
 
 def _most_seated() -> int:
@@ -373,14 +449,9 @@ def _run_window(args: argparse.Namespace) -> int:
             _players_refused(args.autoplay, players)
         if refused:
             return _fail(refused)
-    seats = players or _most_seated()
-    bots = {}
-    for given in args.window_bots:
-        chosen = _seat_command(given, seats)
-        if chosen is None:
-            return _fail(f'--seat wants N=exec:"COMMAND" with N from 0 to {seats - 1}, '
-                         f"not {given!r}")
-        bots[chosen[0]] = chosen[1]
+    bots = _bots_given(args.window_bots, players or _most_seated())
+    if isinstance(bots, str):
+        return _fail(bots)
     from game.ui import main as window
 
     return window.run(autoplay=args.autoplay, frames=args.frames, screenshot=args.screenshot,

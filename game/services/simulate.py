@@ -9,14 +9,19 @@ More players than one table seats (six to eight at Coup d'État) play each game 
 tables: a `TablesMatch` drawn from the game's seed, each table's players made for their
 seat there (an outside program sees only its own table's game, as in a game of that
 table's players); the summary then keeps the standings across the tables.
+
+A run stopped from outside (Ctrl+C, SIGTERM, SIGHUP: `Stopped`, raised by the command's
+signal handlers) ends what it started, the outside programs and Hard's worker processes,
+before it goes.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
@@ -31,6 +36,18 @@ from game.services.tables import at_several_tables, sizes_for, standings, tables
 from game.services.tally import EXEC, Tally
 
 PlayerFactory = Callable[[int, int], Player]  # (game number, seat) -> player
+BOT_LOG_KEPT = 256_000  # bytes of the outside programs' log a run keeps: its latest lines
+
+
+class Stopped(BaseException):
+    """The run is stopped from outside (Ctrl+C, SIGTERM, SIGHUP): raised in the main thread
+    by a signal's handler. A BaseException, as KeyboardInterrupt is, so that no handler of
+    errors takes it for one; `run` sets how many games were played before it."""
+
+    def __init__(self, signal_number: int) -> None:
+        super().__init__(signal_number)
+        self.signal_number = signal_number
+        self.games_played: int | None = None  # None: the run was over
 
 
 def chairs_for(seats: Sequence[str], game: int) -> list[str]:
@@ -67,23 +84,55 @@ def run(players: int, games: int, seed: int, short_game: bool = False,
     if several:
         _at_tables(summary, ruleset)
 
-    def log(line: str) -> None:
-        summary.bot_log.append(line)
-        if echo:
-            print(line, file=sys.stderr)
-
     started = time.perf_counter()
     with SearchPool(workers) as pool:  # the Hard players' processes, for the whole run
         runner = _Runner(rules, options, seed, summary, pool, make_player, budget, workers,
-                         time_limit, log)
-        for game in range(first_game, first_game + games):
-            chairs = chairs_for(seats, game)
-            if several:
-                runner.play_tables(game, chairs)
-            else:
-                runner.play_table(game, chairs)
+                         time_limit, _BotLog(summary.bot_log, echo))
+        try:
+            for game in range(first_game, first_game + games):
+                chairs = chairs_for(seats, game)
+                runner.seated.clear()
+                if several:
+                    runner.play_tables(game, chairs)
+                else:
+                    runner.play_table(game, chairs)
+        except BaseException as error:  # Stopped, an error: the game under way is left
+            runner.abandon()
+            if isinstance(error, Stopped):
+                error.games_played = summary.games
+            raise
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+class _BotLog:
+    """What the outside programs said or did in a run, as its summary keeps it: the latest
+    lines, at most BOT_LOG_KEPT bytes of them (each program is heard within bounds in each
+    game, but a run's games have no bound), after a line telling how many were left out.
+    With `echo`, each line is also written to standard error as it comes."""
+
+    def __init__(self, lines: list[str], echo: bool) -> None:
+        self.lines = lines
+        self.echo = echo
+        self.size = 0  # bytes of the lines kept
+        self.left_out = 0
+        self._lock = threading.Lock()  # each program's remarks come on a thread of their own
+
+    def __call__(self, line: str) -> None:
+        if self.echo:
+            print(line, file=sys.stderr)
+        with self._lock:
+            self.lines.append(line)
+            self.size += len(line.encode("utf-8"))
+            while self.size > BOT_LOG_KEPT and len(self.lines) > 2:
+                oldest = 1 if self.left_out else 0  # the first line tells what is left out
+                self.size -= len(self.lines.pop(oldest).encode("utf-8"))
+                self.left_out += 1
+                notice = f"({self.left_out:,} earlier lines of the bots' log are not kept)"
+                if oldest:
+                    self.lines[0] = notice
+                else:
+                    self.lines.insert(0, notice)
 
 
 def _at_tables(summary: Tally, ruleset_id: str) -> None:
@@ -110,6 +159,7 @@ class _Runner:
     workers: int
     time_limit: float
     log: Callable[[str], None]
+    seated: list[Player] = field(default_factory=list)  # the players of the game under way
 
     def play_table(self, game: int, chairs: Sequence[str]) -> None:
         """A game at one table, played out and counted."""
@@ -138,9 +188,21 @@ class _Runner:
         """The player of the match's `seat`, who sits at seat `local` of `match` (the same
         seat at one table)."""
         if self.make_player is not None:
-            return self.make_player(game, seat)
-        return _player(level, f"{self.seed}:{game}:{seat}", local, match, self.budget,
-                       self.workers, self.pool, self.time_limit, self.log)
+            made = self.make_player(game, seat)
+        else:
+            made = _player(level, f"{self.seed}:{game}:{seat}", local, match, self.budget,
+                           self.workers, self.pool, self.time_limit, self.log)
+        self.seated.append(made)
+        return made
+
+    def abandon(self) -> None:
+        """The run is stopped in the middle of a game: end its outside programs now, and
+        let its search players go."""
+        for player in self.seated:
+            if isinstance(player, ExecPlayer):
+                player.abandon()
+            elif isinstance(player, SearchPlayer):
+                player.close()
 
 
 def _player(level: str, seed: str, chair: int, match: Match, budget: float, workers: int,

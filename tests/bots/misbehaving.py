@@ -16,9 +16,17 @@ legal move:
     spawner        starts a child that sleeps ten minutes (its pid to stderr), then plays
     spawner_crash  starts that child, then exits at its first question
     chatty         writes 5,000 short remarks to stderr before each answer
+    bigremarks     writes 20 remarks of 1 MB each to stderr before its first answer
+    closeout       closes its stdout at its first question, and runs on until its input ends
+    otherseat      answers each question with its last legal move, naming another seat
+    stubborn PATH  adds its pid to the file PATH, ignores SIGINT, SIGTERM and SIGHUP,
+                   answers each question after a twentieth of a second, and once its input
+                   ends, sleeps ten minutes: only SIGKILL ends it
 """
 
 import json
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -39,6 +47,14 @@ def write_bytes(stream: object, data: bytes) -> None:
     stream.buffer.flush()
 
 
+def stubborn(path: str) -> None:
+    """Tell the tests its pid; only SIGKILL ends it now."""
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, signal.SIG_IGN)
+    with open(path, "a") as pids:
+        print(os.getpid(), file=pids, flush=True)
+
+
 def main() -> None:
     if BEHAVIOUR == "crash":
         sys.stdin.readline()  # the start message
@@ -46,6 +62,8 @@ def main() -> None:
     if BEHAVIOUR == "deaf":
         time.sleep(600)
         return
+    if BEHAVIOUR == "stubborn":
+        stubborn(sys.argv[2])
     if BEHAVIOUR.startswith("spawner"):
         child = subprocess.Popen(CHILD)  # it shares the bot's stdin, stdout and stderr
         print(f"child {child.pid}", file=sys.stderr, flush=True)
@@ -53,7 +71,7 @@ def main() -> None:
     for line in sys.stdin:
         message = json.loads(line)
         if message["type"] == "end":
-            return
+            break
         if message["type"] != "decide":
             continue
         legal = message["legal"]
@@ -61,6 +79,18 @@ def main() -> None:
         answered += 1
         if BEHAVIOUR in ("quit", "spawner_crash"):  # ends once asked its first question
             sys.exit(3)
+        if BEHAVIOUR == "closeout" and asked == 1:
+            sys.stdout.close()
+            os.close(1)  # the file itself (closing sys.stdout leaves it open)
+            continue
+        if BEHAVIOUR == "closeout":
+            continue
+        if BEHAVIOUR == "stubborn":
+            time.sleep(0.05)
+        if BEHAVIOUR == "bigremarks" and asked == 1:
+            for number in range(20):
+                sys.stderr.write(f"remark {number}: " + "blah " * 200_000 + "\n")
+            sys.stderr.flush()
         if BEHAVIOUR == "chatty":
             sys.stderr.write("thinking...\n" * 5000)
             sys.stderr.flush()
@@ -68,6 +98,8 @@ def main() -> None:
             print("I think the King of Hearts is lovely", flush=True)
         elif BEHAVIOUR == "illegal":
             print(json.dumps({"seat": message["seat"], "play": "XX"}), flush=True)
+        elif BEHAVIOUR == "otherseat":
+            answer({**legal[-1], "seat": 0 if message["seat"] else 1}, message)
         elif BEHAVIOUR == "silent":
             continue
         elif BEHAVIOUR == "late":
@@ -93,6 +125,8 @@ def main() -> None:
             print(flush=True)
         else:
             answer(legal[-1], message)
+    if BEHAVIOUR == "stubborn":
+        time.sleep(600)
 
 
 if __name__ == "__main__":
