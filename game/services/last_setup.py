@@ -2,9 +2,11 @@
 who plays it), kept beside the settings so that New game offers it the next time.
 
 A small versioned JSON object in the config folder. Loading never fails: a missing or
-damaged file gives nothing to offer (New game shows its defaults); a part that makes no
-sense (a game that does not exist, a seat with a level that does not) is left out, and
-New game keeps its own default for it. Unknown keys are ignored.
+damaged file gives nothing to offer (New game shows its defaults), and so does one holding
+a text longer than any a save holds; a part that makes no sense (a game that does not
+exist, a seat with a level that does not, a name with nothing visible in it) is left out,
+and New game keeps its own default for it. A name is kept by the rule of every route
+(`saves.seat_name`). Unknown keys are ignored.
 
 The players may be any count the game seats, at one table or at several (six to eight at
 Coup d'État), and every seat of the form is kept, up to eight. Who sat at which table is
@@ -26,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LEVELS
-from game.engine.saves import seat_name
+from game.engine.saves import oversized_text, seat_name
 from game.games import GAMES, RULESETS
 from game.services.session import COMPUTER, HUMAN
 from game.system import files, paths
@@ -73,7 +75,8 @@ def load(path: Path | None = None) -> Setup | None:
         data = files.read_json(path, what="a New game setup")
     except files.Refused:  # missing, unreadable, not a file, not UTF-8, not JSON
         return None
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT \
+            or oversized_text(data) is not None:
         return None
     version = data.get("version")
     if type(version) is not int or version < 1:
@@ -109,7 +112,7 @@ def _seat(raw: object) -> SeatChoice | None:
     if not isinstance(raw, Mapping):
         return None
     name, kind, level = seat_name(raw.get("name")), raw.get("kind"), raw.get("level")
-    if name is None or kind not in KINDS or level not in LEVELS:
+    if not name or kind not in KINDS or level not in LEVELS:
         return None
     return SeatChoice(name, kind, level)
 

@@ -7,6 +7,8 @@ replays its log through the rules, as loading will, so that a file which would b
 A replay takes milliseconds; its verdict is remembered while the file is unchanged.
 A match at two tables is listed as any game: its header's options count every player, its
 seats are all of them, its progress tells each table's ("table 1: Round 2 of 4, ...").
+A file holding a text longer than any a save holds (`saves.MAX_TEXT_LENGTH`) is listed as
+damaged before anything is read of it, so that one hostile file cannot stall the listing.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ AUTOSAVE_NAME = "autosave.json"
 MAX_STEM_LENGTH = 40
 MAX_SHOWN_LENGTH = 80  # the longest progress a listing shows ("Round 2 of 4, hand 3 of 6")
 FALLBACK_STEM = "game"
+MAX_FILE_NAME_LENGTH = 255  # characters a file's name has at most on the usual disks
+UNTITLED = "Untitled save"  # a save whose file's name shows nothing
 # Names Windows keeps for its devices (whatever the suffix), and the autosave's, which the
 # Load dialog does not list: a save typed with one of them gets a number.
 WINDOWS_DEVICES = frozenset(
@@ -78,6 +82,9 @@ def read_entry(path: Path, *, sample: bool = False, replay: bool = True) -> Save
         data = saves.read_data(path)
     except SaveError as error:
         return _with_problem(blank, _short(str(error), path))
+    oversized = saves.oversized_text(data)
+    if oversized is not None:
+        return _with_problem(blank, f"damaged: {saves.oversized_words(*oversized)}")
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         return _with_problem(blank, "not a Coup d'État saved game")
     entry = _entry_from_header(blank, data)
@@ -116,9 +123,10 @@ def _short(reason: str, path: Path) -> str:
 
 def title_for(path: Path) -> str:
     """A save without a name of its own is listed by its file's name in words:
-    'coup-in-progress_4-players.json' -> 'Coup in progress 4 players'."""
-    title = " ".join(re.split(r"[-_\s]+", path.stem)).strip()
-    return title[:1].upper() + title[1:]
+    'coup-in-progress_4-players.json' -> 'Coup in progress 4 players'; kept as a name is
+    (`saves.cleaned`: a file's name may hold a line break, or nothing visible)."""
+    title = saves.cleaned(" ".join(re.split(r"[-_\s]+", path.stem)), MAX_FILE_NAME_LENGTH)
+    return title[:1].upper() + title[1:] if title else UNTITLED
 
 
 def new_save_path(name: str, folder: Path | None = None) -> Path:
@@ -158,8 +166,8 @@ def _entry_from_header(blank: SaveEntry, data: Mapping[str, object]) -> SaveEntr
     progress, saved_at = data.get("progress"), data.get("saved_at")
     players = options.get("players") if isinstance(options, Mapping) else None
     seat_list = seats if isinstance(seats, list) else []
-    names = tuple(saves.seat_name(seat.get("name")) or "?"
-                  for seat in seat_list if isinstance(seat, Mapping))
+    names = tuple(saves.seat_name_or_own(seat.get("name"), index) or "?"
+                  for index, seat in enumerate(seat_list) if isinstance(seat, Mapping))
     kinds = [seat.get("kind") for seat in seat_list if isinstance(seat, Mapping)]
     entry = SaveEntry(
         path=blank.path,
@@ -201,11 +209,11 @@ def _header_problem(version: object, ruleset: str) -> str | None:
     if type(version) is not int or version < 1:
         return "damaged: no format version"
     if version > VERSION:
-        return f"saved by a newer version of the game (format {version})"
+        return f"saved by a newer version of the game (format {saves.quoted(version)})"
     try:
         get_ruleset(ruleset)
-    except KeyError as error:
-        return str(error.args[0]) if error.args else "unknown ruleset"
+    except KeyError:
+        return f"unknown ruleset {saves.quoted(ruleset)}"
     return None
 
 

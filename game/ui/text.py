@@ -2,15 +2,25 @@
 
 The fonts have no suit symbols, so text that names cards ("K♥ takes it") is drawn in runs:
 letters with the font, each ♠ ♥ ♦ ♣ as a pip drawn by the art module, in its suit colour.
+Letters the font lacks (Chinese, Japanese, Korean, emoji) are drawn with a fallback font
+where the computer has one (game/ui/glyphs.py).
+
+Any text can be drawn and measured, whatever it holds: what pygame cannot take (a control
+character, half of a surrogate pair, a line too long for any window) is left out or
+replaced first (`drawable`), and a text that draws nothing (a zero-width space) is an
+empty line rather than pygame's "Text has zero width".
 """
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
 from game.cards import Suit
+from game.ui import glyphs
 from game.ui.art import lettering
 
 SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
@@ -18,6 +28,8 @@ SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
 # drawn again if needed, so every log line of a long evening, at every window size tried,
 # does not pile up in memory (a whole game is a thousand texts or so).
 RENDERED_KEPT = 1024
+MAX_DRAWN = 1000  # characters of one line: more than the widest window shows
+REPLACEMENT = "\ufffd"  # drawn for half of a surrogate pair
 Colour = tuple[int, int, int]
 
 
@@ -29,6 +41,19 @@ def forget_fonts() -> None:
     """Fonts die with pygame's font module: a new window must load them afresh."""
     lettering.font.cache_clear()
     _render.cache_clear()
+    glyphs.forget()
+
+
+def drawable(text: str) -> str:
+    """`text` as pygame can draw it: at most MAX_DRAWN characters (cut with an ellipsis),
+    without control characters (pygame stops at a NUL, draws a tab as a box), each half of
+    a surrogate pair (which cannot be encoded) as the replacement character."""
+    if len(text) > MAX_DRAWN:
+        text = text[:MAX_DRAWN - 1] + "…"
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(REPLACEMENT if unicodedata.category(char) == "Cs" else char
+                   for char in text if unicodedata.category(char) != "Cc")
 
 
 SuitColours = dict[Suit, Colour]
@@ -36,8 +61,8 @@ SuitColours = dict[Suit, Colour]
 
 def render(text: str, size: int, colour: Colour, *, bold: bool = False,
            suit_colours: SuitColours | None = None) -> pygame.Surface:
-    """`text` on a transparent surface; suit symbols become pips."""
-    return _render(text, size, colour, bold, _frozen(suit_colours))
+    """`text` on a transparent surface; suit symbols become pips. Never fails."""
+    return _render(drawable(text), size, colour, bold, _frozen(suit_colours))
 
 
 def _frozen(colours: SuitColours | None) -> tuple[tuple[Suit, Colour], ...] | None:
@@ -51,28 +76,49 @@ def _render(text: str, size: int, colour: Colour, bold: bool,
 
     face = font(size, bold)
     colours = dict(suit_colours) if suit_colours else {}
-    pieces: list[pygame.Surface] = []
+    pieces: list[tuple[pygame.Surface, int]] = []  # each part and how far down it sits
     run = ""
     for char in text:
         suit = SUIT_OF_SYMBOL.get(char)
         if suit is None:
             run += char
             continue
-        if run:
-            pieces.append(face.render(run, True, colour))
-            run = ""
+        pieces += _letters(run, face, size, bold, colour)
+        run = ""
         pip_size = max(6, round(face.get_ascent() * 0.8))
-        pieces.append(_pip_cell(suit_pip(suit, pip_size, colours.get(suit, colour)),
-                                face.get_height()))
-    if run or not pieces:
-        pieces.append(face.render(run, True, colour))
-    width = sum(piece.get_width() for piece in pieces)
+        pieces.append((_pip_cell(suit_pip(suit, pip_size, colours.get(suit, colour)),
+                                 face.get_height()), 0))
+    pieces += _letters(run, face, size, bold, colour)
+    width = sum(piece.get_width() for piece, _ in pieces)
     surface = pygame.Surface((max(1, width), face.get_height()), pygame.SRCALPHA)
     x = 0
-    for piece in pieces:
-        surface.blit(piece, (x, 0))
+    for piece, y in pieces:
+        surface.blit(piece, (x, y))
         x += piece.get_width()
     return surface
+
+
+def _letters(run: str, face: pygame.font.Font, size: int, bold: bool,
+             colour: Colour) -> list[tuple[pygame.Surface, int]]:
+    """A run of letters drawn, each part in the font that has it, on the line's baseline;
+    nothing for a run that draws nothing."""
+    drawn = []
+    for path, part in glyphs.runs(run):
+        used = _face(face, path, size, bold)
+        try:
+            drawn.append((used.render(part, True, colour),
+                          face.get_ascent() - used.get_ascent()))
+        except pygame.error:  # "Text has zero width": the run draws nothing
+            continue
+    return drawn
+
+
+def _face(face: pygame.font.Font, fallback: Path | None, size: int,
+          bold: bool) -> pygame.font.Font:
+    """The font to draw a part in: the fallback that has its letters, if it opens."""
+    if fallback is None:
+        return face
+    return glyphs.fallback_face(fallback, max(6, size), bold) or face
 
 
 def _pip_cell(pip: pygame.Surface, height: int) -> pygame.Surface:
@@ -84,12 +130,15 @@ def _pip_cell(pip: pygame.Surface, height: int) -> pygame.Surface:
 
 
 def measure(text: str, size: int, bold: bool = False) -> int:
-    """The width `render` gives `text`, without drawing it."""
+    """The width `render` gives `text`, without drawing it. Never fails."""
     face = font(size, bold)
+    text = drawable(text)
     pips = sum(1 for char in text if char in SUIT_OF_SYMBOL)
     letters = "".join(char for char in text if char not in SUIT_OF_SYMBOL)
     pip = max(6, round(face.get_ascent() * 0.8))
-    return face.size(letters)[0] + pips * (pip + max(1, pip // 6))
+    width = sum(_face(face, path, size, bold).size(part)[0]
+                for path, part in glyphs.runs(letters))
+    return width + pips * (pip + max(1, pip // 6))
 
 
 def on_dark(colours: SuitColours) -> SuitColours:
@@ -132,9 +181,14 @@ def ellipsized(words: str, size: int, width: int, *, bold: bool = True) -> str:
     gets smaller, with `fitting`)."""
     if measure(words, size, bold) <= width:
         return words
-    while len(words) > 1 and measure(words + "…", size, bold) > width:
-        words = words[:-1]
-    return words.rstrip() + "…"
+    longest, shortest = min(len(words), MAX_DRAWN), 1  # the longest start that fits, found
+    while shortest < longest:                           # by halves: a hostile text is long
+        middle = (shortest + longest + 1) // 2
+        if measure(words[:middle] + "…", size, bold) <= width:
+            shortest = middle
+        else:
+            longest = middle - 1
+    return words[:shortest].rstrip() + "…"
 
 
 def fitted(words: str, size: int, room: int, *, bold: bool = False) -> tuple[str, int]:

@@ -24,7 +24,7 @@ from game.services.session import GameSession
 from game.services.tables import TablesSession
 from game.system import paths
 from game.system.files import why_unwritten
-from game.ui import screens, text
+from game.ui import glyphs, screens, text
 from game.ui.saved_games import sit_at
 from game.ui.scenes.common import MenuScene, Overlay, draw_lines
 
@@ -62,11 +62,16 @@ def descriptions(entry: save_index.SaveEntry) -> list[str]:
 
 
 def cut_short(line: str, fits: Callable[[str], bool]) -> str:
-    """`line` cut, with an ellipsis, to the longest start that fits."""
-    for end in range(len(line) - 1, 0, -1):
-        if fits(f"{line[:end].rstrip()}…"):
-            return f"{line[:end].rstrip()}…"
-    return line[:1]
+    """`line` cut, with an ellipsis, to the longest start that fits (found by halves, so
+    that a long line costs a few measures, not one a character)."""
+    shortest, longest = 0, len(line) - 1  # the longest start known to fit, and to try
+    while shortest < longest:
+        middle = (shortest + longest + 1) // 2
+        if fits(f"{line[:middle].rstrip()}…"):
+            shortest = middle
+        else:
+            longest = middle - 1
+    return f"{line[:shortest].rstrip()}…" if shortest else line[:1]
 
 
 def fitted(listing: UISelectionList, entries: Sequence[save_index.SaveEntry],
@@ -363,6 +368,7 @@ class SaveDialog(Overlay):
         self.name = self.keep(UITextEntryLine(Rect(inner.left, y + round(30 * scale), inner.width,
                                                    round(40 * scale)), manager=self.app.ui))  # type: ignore[assignment]
         self.name.set_text_length_limit(MAX_PATH_TYPED)  # type: ignore[union-attr]
+        self.name.set_forbidden_characters(glyphs.zero_width())  # type: ignore[union-attr]
         self.name.set_text(default_name())  # type: ignore[union-attr]
         self.name.focus()  # type: ignore[union-attr]
         self.entries = save_index.list_saves([(paths.saves_dir(), False)])

@@ -10,12 +10,18 @@ When the players sit at several tables, who sits where is drawn at random as soo
 count is chosen, and shown before the start: the seats are laid out in a column for each
 table, under its heading, in the table's seat order. "Redraw tables" draws again (another
 split, never the one shown); choosing another count of players draws afresh. The match
-started is played with the split shown."""
+started is played with the split shown.
+
+A seat's name is kept by the rule of every route (`saves.cleaned`: no characters that draw
+nothing, spaces made single). A name with characters the game's font cannot show (emoji,
+Chinese, Japanese, Korean: game/ui/glyphs.py) is said as it is typed, under the seats: the
+menus show them as boxes, and so does the table where the computer has no font for them."""
 
 from __future__ import annotations
 
 import contextlib
 import random
+import unicodedata
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,7 +38,7 @@ from game.services import last_setup
 from game.services.session import COMPUTER, HUMAN, GameSession
 from game.services.tables import TablesSession, sizes_for
 from game.system import paths
-from game.ui import screens
+from game.ui import glyphs, screens
 from game.ui.scenes.common import MenuScene
 
 if TYPE_CHECKING:
@@ -48,6 +54,31 @@ DEFAULT_COMPUTER = f"Computer: {DEFAULT_LEVEL.capitalize()}"
 BOT = "Outside program"
 LEVELS_LINE = ("Computer players: Easy plays like a beginner, Medium keeps count, Hard tries "
                "every choice out.")
+PASS_AND_PLAY = "Two or more persons play pass-and-play at one screen."
+MOST_NAMED = 2  # characters named in the line on those the font cannot show
+
+
+def unshown_words(seat: int, name: str) -> str | None:
+    """What New game says of a seat's name with characters the game's font cannot show
+    (named in words: the line is drawn in that font); None if it shows them all."""
+    missing = glyphs.missing(name)
+    if not missing:
+        return None
+    named = [character_name(char) for char in missing[:MOST_NAMED]]
+    more = len(missing) - len(named)
+    listing = " and ".join(named) if not more else \
+        f"{', '.join(named)} and {counted(more, 'other character')}"
+    boxes = "it may show as a box" if len(missing) == 1 else "they may show as boxes"
+    return f"Seat {seat + 1}: the font cannot show {listing}; {boxes}."
+
+
+def character_name(char: str) -> str:
+    """A character in words: 'slightly smiling face', 'ideograph U+6F22'."""
+    name = unicodedata.name(char, "")
+    code = f"U+{ord(char):04X}"
+    if not name:
+        return code
+    return f"ideograph {code}" if name.startswith("CJK ") else name.lower()
 
 
 def rounds_words(rounds: int) -> str:
@@ -159,7 +190,7 @@ class NewGameScene(MenuScene):
         seats = []
         for name, choice in zip(self.names, self.kinds, strict=True):
             kind, level = KINDS.get(choice, (COMPUTER, DEFAULT_LEVEL))
-            seats.append(last_setup.SeatChoice(name.strip(), kind, level))
+            seats.append(last_setup.SeatChoice(cleaned(name, MAX_NAME_LENGTH), kind, level))
         return last_setup.Setup(self.ruleset, self.players,
                                 {**self.flags, "rounds": self.rounds}, tuple(seats))
 
@@ -217,8 +248,9 @@ class NewGameScene(MenuScene):
         self.levels_line = note(LEVELS_LINE, y)
         y += round(28 * scale)
         self.message = self.keep(UILabel(Rect(left, y, width, round(30 * scale)),
-                                         "Two or more persons play pass-and-play at one screen.",
-                                         manager=ui, object_id="#note_label"))  # type: ignore[assignment]
+                                         PASS_AND_PLAY, manager=ui,
+                                         object_id="#note_label"))  # type: ignore[assignment]
+        self._say_unshown()
         y += round(44 * scale)
         start = Rect(self.app.size[0] // 2 - round(210 * scale), y, round(200 * scale),
                      round(46 * scale))
@@ -229,6 +261,7 @@ class NewGameScene(MenuScene):
                                                                     UIDropDownMenu]:
         """A seat's name in `name`, and who plays it in a menu as wide `step` to the right."""
         entry = UITextEntryLine(name, manager=self.app.ui)
+        entry.set_forbidden_characters(glyphs.zero_width())  # pygame-gui fails on them alone
         entry.set_text(self.names[seat])
         entry.set_text_length_limit(MAX_NAME_LENGTH)
         self.keep(entry)
@@ -339,6 +372,17 @@ class NewGameScene(MenuScene):
             seats.append(Seat(name, kind, level))
         return seats
 
+    def unshown(self) -> str | None:
+        """What the first name with characters the font cannot show holds; None if none."""
+        self._remember()
+        return next((words for seat, name in enumerate(self.names[:self.players])
+                     if (words := unshown_words(seat, name)) is not None), None)
+
+    def _say_unshown(self) -> None:
+        """Under the seats: the characters the font cannot show, else pass-and-play."""
+        if self.message is not None:
+            self.message.set_text(self.unshown() or PASS_AND_PLAY)
+
     def _start(self) -> None:
         seats = self.seats()
         if isinstance(seats, str):
@@ -379,6 +423,9 @@ class NewGameScene(MenuScene):
             if event.ui_element in self.kind_menus:
                 self.kinds[self.kind_menus.index(event.ui_element)] = event.text
                 return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.name_entries:
+            self._say_unshown()
+            return True
         return super().handle(event)
 
     def _choose_rounds(self, words: str) -> bool:
