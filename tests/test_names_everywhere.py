@@ -220,8 +220,23 @@ def test_new_game_says_which_characters_of_a_name_cannot_be_shown(
             if typed != "Zoé":
                 assert form.message.text == (  # type: ignore[union-attr]
                     "Seat 2: the font cannot show slightly smiling face and ideograph "
-                    "U+6F22; they may show as boxes.")
+                    "U+6F22 (boxes instead).")
         assert form.message.text == usual  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("name", "room", "said"), [
+    ("🙂", 1000, "Seat 3: the font cannot show slightly smiling face (a box instead)."),
+    ("🙂漢字🙃", 1000, "Seat 3: the font cannot show slightly smiling face, ideograph U+6F22 "
+                     "and 2 more characters (boxes instead)."),
+    ("🙂漢字🙃", 95, "Seat 3: the font cannot show slightly smiling face and 3 more "
+                   "characters (boxes instead)."),
+    ("🙂漢字🙃", 60, "Seat 3: the font cannot show 4 characters of this name (boxes instead)."),
+])
+def test_the_characters_a_name_cannot_show_are_said_as_fully_as_the_line_lets(
+        window: object, name: str, room: int, said: str) -> None:
+    from game.ui.scenes.new_game import unshown_words
+
+    assert unshown_words(2, name, lambda words: len(words) <= room) == said
 
 
 @pytest.mark.parametrize("typed", ["\u3164", "\u2800", " \u0301 "])

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import random
 import unicodedata
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -58,18 +59,22 @@ PASS_AND_PLAY = "Two or more persons play pass-and-play at one screen."
 MOST_NAMED = 2  # characters named in the line on those the font cannot show
 
 
-def unshown_words(seat: int, name: str) -> str | None:
+def unshown_words(seat: int, name: str,
+                  fits: Callable[[str], bool] = lambda words: True) -> str | None:
     """What New game says of a seat's name with characters the game's font cannot show
-    (named in words: the line is drawn in that font); None if it shows them all."""
+    (named in words: the line is drawn in that font), as fully as `fits` lets; None if it
+    shows them all."""
     missing = glyphs.missing(name)
     if not missing:
         return None
     named = [character_name(char) for char in missing[:MOST_NAMED]]
-    more = len(missing) - len(named)
-    listing = " and ".join(named) if not more else \
-        f"{', '.join(named)} and {counted(more, 'other character')}"
-    boxes = "it may show as a box" if len(missing) == 1 else "they may show as boxes"
-    return f"Seat {seat + 1}: the font cannot show {listing}; {boxes}."
+    boxes = "a box instead" if len(missing) == 1 else "boxes instead"
+    wordings = [f"Seat {seat + 1}: the font cannot show {listing} ({boxes})." for listing in (
+        " and ".join(named) if len(missing) <= MOST_NAMED else
+        f"{', '.join(named)} and {counted(len(missing) - MOST_NAMED, 'more character')}",
+        f"{named[0]} and {counted(len(missing) - 1, 'more character')}",
+        f"{counted(len(missing), 'character')} of this name")]
+    return next((words for words in wordings if fits(words)), wordings[-1])
 
 
 def character_name(char: str) -> str:
@@ -373,10 +378,17 @@ class NewGameScene(MenuScene):
         return seats
 
     def unshown(self) -> str | None:
-        """What the first name with characters the font cannot show holds; None if none."""
+        """What the first name with characters the font cannot show holds, in words that
+        fit under the seats; None if none."""
         self._remember()
         return next((words for seat, name in enumerate(self.names[:self.players])
-                     if (words := unshown_words(seat, name)) is not None), None)
+                     if (words := unshown_words(seat, name, self._fits)) is not None), None)
+
+    def _fits(self, words: str) -> bool:
+        """Do `words` fit the line under the seats?"""
+        line = self.message
+        font = line.font if line is not None else None
+        return line is None or font is None or font.size(words)[0] <= line.rect.width - 8
 
     def _say_unshown(self) -> None:
         """Under the seats: the characters the font cannot show, else pass-and-play."""
