@@ -187,3 +187,18 @@ def test_a_new_game_setup_holding_a_huge_text_offers_nothing(tmp_path: Path) -> 
         "options": {"x" * MEGABYTE: True},
         "seats": [{"name": "Ada", "kind": "human", "level": "easy"}]})
     assert last_setup.load(path) is None
+
+
+def test_a_scenario_naming_a_huge_ruleset_is_refused_in_one_short_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same bound on the other file the commands read: the games registry quotes the
+    unknown ruleset cut short."""
+    monkeypatch.setenv(paths.HOME_VARIABLE, str(tmp_path))
+    path = written(tmp_path, "scenario.json", {"ruleset": "x" * MEGABYTE, "options": {},
+                                               "first_dealer": 0, "deals": [], "moves": []})
+    assert main(["scenario", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert_short_line(err.strip())
+    assert "unknown ruleset 'xxx" in err

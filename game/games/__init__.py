@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.engine.ruleset import Ruleset
+from game.engine.saves import quoted
 from game.games import coup_bluff, coup_detat, coup_detat_duel
 from game.games.plugin import Game
 
@@ -30,7 +31,7 @@ def get_game(game_id: object) -> Game:
     """The game with this id; `KeyError` with a readable message if there is none."""
     if isinstance(game_id, str) and game_id in GAMES:
         return GAMES[game_id]
-    raise KeyError(f"unknown ruleset {game_id!r} (known: {', '.join(GAMES)})")
+    raise KeyError(f"unknown ruleset {quoted(game_id)} (known: {', '.join(GAMES)})")
 
 
 def get_ruleset(ruleset_id: object) -> Ruleset:
