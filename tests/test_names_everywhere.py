@@ -279,3 +279,24 @@ def test_every_character_drawn_without_width_is_one_a_name_leaves_out(window: ob
     forbidden = glyphs.zero_width()
     assert {"\u200b", "\u00ad", "\ufeff"} <= set(forbidden)
     assert [char for char in forbidden if saves.cleaned(f"A{char}B", 40) != "AB"] == []
+
+
+def test_the_save_boxes_name_takes_no_character_that_draws_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui_kit import table
+
+    from game.ui.scenes.files import SaveDialog
+
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc")
+        frames(app, 2)
+        dialog = SaveDialog(app, scene.session)
+        app.push(dialog)
+        frames(app, 2)
+        assert dialog.name is not None
+        dialog.name.set_text("")
+        dialog.name.focus()
+        for keys in ("\u200b", "Sunday"):
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=keys))
+            frames(app, 2)
+        assert dialog.name.get_text() == "Sunday"
