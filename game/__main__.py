@@ -1,5 +1,6 @@
 """`python -m game` and the `coup-detat` command."""
 
+import contextlib
 import errno
 import multiprocessing
 import os
@@ -53,8 +54,9 @@ def main() -> int:
     except OutputFailed as failure:
         _quiet_stdout()
         if failure.error.errno != errno.EPIPE:  # a reader that went away wants no word
-            print(f"{cli.PROGRAM}: the output could not be written: "
-                  f"{why_unwritten(failure.error)}.", file=sys.stderr)
+            with contextlib.suppress(OSError):  # the terminal itself may be gone (SIGHUP)
+                print(f"{cli.PROGRAM}: the output could not be written: "
+                      f"{why_unwritten(failure.error)}.", file=sys.stderr)
         return 1
     except BrokenPipeError:  # the reader went away (`coup-detat replay SAVE | head`)
         _quiet_stdout()

@@ -11,10 +11,10 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from process_kit import bot_pids, children_of, ended, wait_for, workers_of
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc for processes")
 
@@ -37,54 +37,6 @@ def started(tmp_path: Path, seats: str) -> tuple[subprocess.Popen[bytes], Path, 
         run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr,
                                start_new_session=True)
     return run, pids, errors
-
-
-def children_of(pid: int) -> set[int]:
-    """Every process whose parent is `pid`, and theirs, from /proc."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:  # it ended meanwhile
-                continue
-            parents[int(entry.name)] = int(stat.rpartition(")")[2].split()[1])
-    found: set[int] = set()
-    new = {pid}
-    while new:
-        new = {child for child, parent in parents.items() if parent in new} - found
-        found |= new
-    return found
-
-
-def ended(pid: int) -> bool:
-    """Has the process ended? (A zombie waiting to be collected has.)"""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return True
-    return stat.rpartition(")")[2].split()[0] in ("Z", "X")
-
-
-def wait_for(condition: object, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():  # type: ignore[operator]
-        if time.monotonic() > deadline:
-            pytest.fail(f"{what} after {seconds:g} s")
-        time.sleep(0.05)
-
-
-def workers_of(run: subprocess.Popen[bytes]) -> set[int]:
-    """The Hard player's worker processes (spawned by multiprocessing) under way."""
-    return {pid for pid in children_of(run.pid)
-            if b"spawn_main" in _command_line(pid)}
-
-
-def _command_line(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
 
 
 def stop(run: subprocess.Popen[bytes], number: int, whole_group: bool) -> int:
@@ -140,7 +92,3 @@ def test_a_stopped_run_ends_in_one_line_with_every_process_it_started(
         for pid in bot_pids(pids):
             with contextlib.suppress(OSError):
                 os.killpg(pid, signal.SIGKILL)
-
-
-def bot_pids(pids: Path) -> set[int]:
-    return {int(pid) for pid in pids.read_text().split()} if pids.exists() else set()

@@ -7,10 +7,13 @@ import contextlib
 import json
 import math
 import os
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING
 
 from game.engine.saves import DEFAULT_LEVEL, Seat
@@ -121,7 +124,17 @@ def _quiet_stderr() -> Iterator[None]:
 def _run(*, autoplay: str | None, frames: int | None, screenshot: str | None, stats: bool,
          size: tuple[int, int] | None, seed: int | None, bots: dict[int, str] | None,
          until_over: bool, players: int | None = None, lesson: str | None = None) -> int:
-    app = open_window(size=size, clock=Clock(time_scale()))
+    with _closing_on_signals() as ending:
+        app = open_window(size=size, clock=Clock(time_scale()))
+        ending.app = app
+        return _play(app, autoplay=autoplay, frames=frames, screenshot=screenshot, stats=stats,
+                     seed=seed, bots=bots, until_over=until_over, players=players,
+                     lesson=lesson)
+
+
+def _play(app: App, *, autoplay: str | None, frames: int | None, screenshot: str | None,
+          stats: bool, seed: int | None, bots: dict[int, str] | None, until_over: bool,
+          players: int | None, lesson: str | None) -> int:
     app.bots = dict(bots or {})
     app.stop_on_crash = bool(autoplay or frames is not None or screenshot)
     if lesson:
@@ -155,6 +168,53 @@ def _screenshot_problem(app: App, path: str) -> str | None:
     except (pygame.error, OSError, ValueError) as error:  # no such folder, not allowed...
         return f"The screenshot could not be saved to {path}: {error}"
     return None
+
+
+ENDING_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # Windows has no SIGHUP
+
+
+class _Ending:
+    """Whether a signal asked the window to close, and the window, once it is open."""
+
+    def __init__(self) -> None:
+        self.asked = False
+        self._app: App | None = None
+
+    @property
+    def app(self) -> App | None:
+        return self._app
+
+    @app.setter
+    def app(self, app: App) -> None:
+        self._app = app
+        if self.asked:
+            app.quit()
+
+    def close(self, number: int, frame: FrameType | None) -> None:
+        self.asked = True
+        if self._app is not None:
+            self._app.quit()
+            self._app.wake()
+
+
+@contextlib.contextmanager
+def _closing_on_signals() -> Iterator[_Ending]:
+    """Ctrl+C in the terminal, SIGTERM (a log-out) and SIGHUP (the terminal closed) close
+    the window as its close button does, without asking: the loop ends, then every game
+    lets go of its outside programs and worker processes. Left to themselves, SIGHUP ended
+    the program at once with its bots still running, and Ctrl+C did nothing."""
+    ending = _Ending()
+    if threading.current_thread() is not threading.main_thread():
+        yield ending  # only the main thread may set what a signal does (a test's thread)
+        return
+
+    numbers = [getattr(signal, name) for name in ENDING_SIGNALS if hasattr(signal, name)]
+    previous = {number: signal.signal(number, ending.close) for number in numbers}
+    try:
+        yield ending
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def _game_over_shown(app: App) -> bool:
