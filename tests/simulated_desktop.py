@@ -2,8 +2,9 @@
 
     python tests/simulated_desktop.py windows|macos HOME
 
-What Python offers only on the other systems cannot be had here, but what this one offers
-and they lack can be taken away: the modules POSIX alone has (`resource`, `fcntl`,
+What Python offers only on the other systems cannot be had here (a stand-in plays the part
+of the little the game uses: `msvcrt.locking`), but what this one offers and they lack can
+be taken away: the modules POSIX alone has (`resource`, `fcntl`,
 `termios`, `pwd`...) are made unimportable for Windows, those Linux alone has for macOS.
 `sys.platform` says what it says there, for our code and platformdirs, which read it (the
 libraries that load native code, pygame and pygame-gui, are imported before, as
@@ -24,6 +25,7 @@ import json
 import os
 import pkgutil
 import sys
+import types
 from pathlib import Path
 
 POSIX_ONLY = frozenset({"resource", "fcntl", "termios", "tty", "pty", "pwd", "grp", "curses",
@@ -40,6 +42,29 @@ AS_THEMSELVES = ("pygame", "pygame_gui", "pytest", "subprocess", "multiprocessin
                  "multiprocessing.synchronize", "concurrent.futures.process")
 """Imported before the switch: libraries with native code, and the standard library's
 modules that choose their system's own parts when imported (on Windows, Windows's)."""
+
+
+def windows_msvcrt() -> types.ModuleType:
+    """A stand-in for Windows's `msvcrt`, as far as the game uses it: `locking` of a file's
+    first byte, refused (OSError) while another handle holds it, as Windows refuses it."""
+    module = types.ModuleType("msvcrt")
+    held: dict[tuple[int, int], int] = {}  # (device, inode) -> the handle holding it
+
+    def locking(handle: int, mode: int, count: int) -> None:
+        status = os.fstat(handle)
+        key = (status.st_dev, status.st_ino)
+        if mode == module.LK_UNLCK:
+            held.pop(key, None)
+        elif held.setdefault(key, handle) != handle:
+            raise PermissionError(13, "Permission denied")
+
+    module.LK_UNLCK, module.LK_NBLCK = 0, 2  # type: ignore[attr-defined]
+    module.locking = locking  # type: ignore[attr-defined]
+    return module
+
+
+STAND_INS = {"windows": {"msvcrt": windows_msvcrt}}
+"""Modules only the other system has, that the game imports there: made here."""
 
 
 class Refuse(importlib.abc.MetaPathFinder):
@@ -61,6 +86,8 @@ def become(desktop: str, home: Path) -> None:
         if name.partition(".")[0] in missing:
             del sys.modules[name]
     sys.platform = platform
+    for name, make in STAND_INS.get(desktop, {}).items():
+        sys.modules[name] = make()
     os.environ.pop("COUP_DETAT_HOME", None)
     os.environ["HOME"] = str(home)
     if desktop == "windows":
