@@ -145,3 +145,35 @@ def test_a_reopened_game_that_draws_a_deal_is_autosaved_at_once(
     session.close()
     saved = saves.read(paths.autosave_path(), catalogue=CATALOGUE)
     assert saved.match.decisions == session.match.decisions and session.match.decisions
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+@pytest.mark.parametrize("trouble", [KEPT_ELSEWHERE, "Your game could not be saved: the disk "
+                                     "is full"])
+def test_the_notice_of_an_unsaved_game_fits_inside_its_panel(
+        trouble: str, size: tuple[int, int], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 960x600 'another Coup d'État window is' ran over the panel's right edge: the
+    words were wrapped to the panel's width, not to the room within its border."""
+    from pygame_gui.elements import UILabel
+    from ui_kit import open_app
+
+    from game.ui.table.controls import UnsavedNotice
+    from game.ui.table.scene import TableScene
+
+    with open_app(tmp_path, monkeypatch, size=size) as app:
+        session = GameSession.new("coup-detat", OPTIONS, [Seat("Ada", "human"), *SEATS[1:]],
+                                  seed=1)
+        scene = TableScene(app, session, from_start=True)
+        app.replace(scene)
+        notice = UnsavedNotice(app.ui, scene.layout, trouble, lambda: None)
+        room = notice.panel.get_container().get_rect()
+        labels = [element for element in notice.panel.get_container().elements
+                  if isinstance(element, UILabel)]
+        assert " ".join(label.text for label in labels) == f"{trouble}."
+        for label in labels:
+            written = label.font.size(label.text)[0]
+            assert label.rect.left + written <= room.right, label.text
+            assert room.contains(label.rect), label.text
+        assert room.contains(notice.button.rect)
+        notice.kill()

@@ -353,16 +353,19 @@ class UnsavedNotice:
         scale, log = layout.scale, layout.log
         pad, button = round(8 * scale), max(30, round(36 * scale))
         font = ui.get_theme().get_font(["#notice_label"])
-        lines = wrapped(f"{trouble}.", font, log.width - 2 * pad)
+        self.panel = UIPanel(Rect(log.left, log.top, log.width, log.height), manager=ui,
+                             object_id="#decision_panel")
+        inner = self.panel.get_container().get_rect()  # within the border and shadow
+        frame = self.panel.get_relative_rect().height - inner.height
+        lines = wrapped(f"{trouble}.", font, inner.width - 2 * pad)
         line = font.size("Ag")[1] + 4
-        self.panel = UIPanel(Rect(log.left, log.top, log.width,
-                                  len(lines) * line + button + 3 * pad),
-                             manager=ui, object_id="#decision_panel")
+        self.panel.set_dimensions((log.width, len(lines) * line + button + 3 * pad + frame))
+        width = inner.width - 2 * pad
         for row, words in enumerate(lines):
-            UILabel(Rect(pad, pad + row * line, log.width - 2 * pad, line), words, manager=ui,
+            UILabel(Rect(pad, pad + row * line, width, line), words, manager=ui,
                     container=self.panel, object_id="#notice_label")
-        self.button = UIButton(Rect(pad, 2 * pad + len(lines) * line, log.width - 2 * pad,
-                                    button), "Save as…", manager=ui, container=self.panel,
+        self.button = UIButton(Rect(pad, 2 * pad + len(lines) * line, width, button),
+                               "Save as…", manager=ui, container=self.panel,
                                tool_tip_text="Save the game under a name, or on another disk: "
                                              "type a whole path")
 
