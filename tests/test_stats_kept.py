@@ -77,8 +77,20 @@ def test_an_inconsistent_entry_is_left_out_and_the_others_are_kept(path: Path) -
     path.write_text(statistics_file({"coup-detat": PLAYED, "coup": {"played": 1, "won": 2}}))
     loaded = stats.read(path)
     assert loaded.statistics.by_ruleset == {"coup-detat": RulesetStats(250, 90, 14_000, 30, 12)}
-    assert loaded.left_out == 1
-    assert "the entry of 1 game" in (loaded.notice(path) or "")
+    assert loaded.left_out == ("coup",)
+    assert "could not be read (the counts of Coup) and" in (loaded.notice(path) or "")
+
+
+def test_the_games_left_out_are_named_by_their_titles(path: Path) -> None:
+    """'(the entry of 1 game)' read as if one game, not one game's counts, was lost."""
+    broken = {"played": 1, "won": 2}
+    path.write_text(statistics_file({"coup-detat": broken, "coup": broken,
+                                     "coup-inquisitor": broken, "chess": broken}))
+    notice = stats.read(path).notice(path) or ""
+    assert ("(the counts of Coup d'État and of Coup and of 2 other games)" in notice), notice
+    path.write_text(statistics_file({"chess": broken}))
+    notice = stats.read(path).notice(path) or ""
+    assert "(the counts of 1 game this version does not know)" in notice, notice
 
 
 # Recording a game.

@@ -36,6 +36,7 @@ from types import MappingProxyType
 from typing import Any, TypeGuard
 
 from game.engine.match import Match
+from game.games import GAMES
 from game.rules.words import counted
 from game.system import files, paths
 
@@ -147,7 +148,7 @@ class Loaded:
 
     statistics: Statistics
     trouble: Trouble | None = None
-    left_out: int = 0  # the games' entries not used (`Trouble.ENTRIES`)
+    left_out: tuple[str, ...] = ()  # the games whose entries are not used (`ENTRIES`)
 
     @property
     def writable(self) -> bool:
@@ -161,7 +162,7 @@ class Loaded:
 
     def notice(self, path: Path) -> str | None:
         """What a screen that shows these statistics tells the player about the file."""
-        later = "when your next game is recorded, it will be kept as it is under another name."
+        later = "the file will be kept as it is, under another name, when a game is recorded."
         if self.trouble is Trouble.DAMAGED:
             return f"Your statistics file ({path}) could not be read: {later}"
         if self.trouble is Trouble.ENTRIES:
@@ -201,7 +202,7 @@ def from_json(data: object) -> Loaded:
         return Loaded(Statistics(), Trouble.DAMAGED)
     entries = {ruleset: _ruleset_stats(raw) for ruleset, raw in rulesets.items()}
     kept = {ruleset: stats for ruleset, stats in entries.items() if stats is not None}
-    left_out = len(entries) - len(kept)
+    left_out = tuple(ruleset for ruleset in entries if ruleset not in kept)
     return Loaded(Statistics(kept), Trouble.ENTRIES if left_out else None, left_out)
 
 
@@ -246,8 +247,15 @@ def _kept_as(aside: Path) -> str:
     return f"kept as {aside.name} in {aside.parent}"
 
 
-def _entries(count: int) -> str:
-    return f"the {'entry' if count == 1 else 'entries'} of {counted(count, 'game')}"
+def _entries(rulesets: Sequence[str]) -> str:
+    """"the counts of Coup d'État", "the counts of Coup and of 2 other games"."""
+    titles = [GAMES[ruleset].ruleset.title for ruleset in rulesets if ruleset in GAMES]
+    others = len(rulesets) - len(titles)
+    named = " and of ".join(titles[:2])
+    more = len(titles[2:]) + others
+    if not named:
+        return f"the counts of {counted(more, 'game')} this version does not know"
+    return f"the counts of {named}" + (f" and of {counted(more, 'other game')}" if more else "")
 
 
 def count_events(match: Match, kind: type, seats: frozenset[int]) -> int:
