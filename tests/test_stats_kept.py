@@ -17,8 +17,10 @@ import random
 from datetime import datetime
 from pathlib import Path
 
+import pygame
 import pytest
-from ui_kit import bluff_table, frames, open_app
+from pygame import Rect
+from ui_kit import bluff_table, frames, open_app, press
 
 from game.engine.saves import Seat
 from game.services import settings, stats
@@ -345,3 +347,32 @@ def test_a_sound_settings_file_is_written_over_without_a_copy(tmp_path: Path) ->
     settings.save(settings.Settings(sound=False), path)
     settings.save(settings.Settings(), path)
     assert [entry.name for entry in tmp_path.iterdir()] == ["settings.json"]
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_the_game_over_shows_what_recording_the_game_had_to_say(
+        size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game over's panel came up at once over the table's line that said it (seen in a
+    real window): it says it too, beside the panel, in the window, over nothing of it."""
+    from game.ui.table.overlays import GameOverOverlay
+
+    with open_app(tmp_path, monkeypatch, size=size) as app:
+        file = paths.stats_path()
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text("{oops", encoding="utf-8")
+        scene = bluff_table(app, "hc", seed=4)
+        finish_a_match(app, scene)
+        for _ in range(20):
+            if isinstance(app.scene, GameOverOverlay):
+                break
+            press(app, pygame.K_RETURN)
+            frames(app)
+        over = app.scene
+        assert isinstance(over, GameOverOverlay)
+        placed = over.notice_placed()
+        assert placed is not None and scene.record_notice is not None
+        box, lines, _ = placed
+        assert " ".join(lines) == scene.record_notice and "kept as" in scene.record_notice
+        assert Rect((0, 0), size).contains(box)
+        assert not box.colliderect(over.panel_rect())
+        frames(app)  # and it draws

@@ -268,3 +268,15 @@ def test_the_bluffing_games_result_counts_one_coin_as_one() -> None:
     lines = final_lines(view, Naming(["Ada", "Bob"], None))
     assert "Ada: still standing; 1 coin; influences lost: none" in lines
     assert "Bob: still standing; 0 coins; influences lost: none" in lines
+
+
+@pytest.mark.parametrize("width", [60, 120, 200])
+def test_a_word_wider_than_a_line_is_broken_where_it_reads_best(width: int) -> None:
+    """A file's name in the log ran past the panel's edge and was cut off
+    ('statistics.damaged-20261127-2'): a word wider than the line stood alone, whole."""
+    words = ("It is kept as statistics.damaged-20261127-210540.json in "
+             "/home/someone/.local/share/coup-detat, as it was.")
+    lines = text.wrap(words, 14, width)
+    assert all(text.measure(line, 14) <= width for line in lines), lines
+    assert "".join(lines).replace(" ", "") == words.replace(" ", "")
+    assert any(line.endswith(("-", "/", ".")) for line in lines)  # broken after a mark

@@ -153,19 +153,41 @@ def on_dark(colours: SuitColours) -> SuitColours:
 
 
 def wrap(text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
-    """Split `text` into lines no wider than `width` pixels."""
+    """Split `text` into lines no wider than `width` pixels; a word wider than a line (a
+    file's name, a path) is broken, after a '-', '/', '.' or '_' where it can be."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if measure(candidate, size, bold) <= width or not line:
+            if measure(candidate, size, bold) <= width:
                 line = candidate
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            *whole, line = _broken(word, size, width, bold)
+            lines.extend(whole)
         lines.append(line)
     return lines
+
+
+BREAKS_AFTER = "-/._\\"
+
+
+def _broken(word: str, size: int, width: int, bold: bool) -> list[str]:
+    """`word` in pieces no wider than `width` (at least a character each)."""
+    pieces: list[str] = []
+    while measure(word, size, bold) > width and len(word) > 1:
+        fits, wider = 1, len(word)  # by halves: the longest start that fits
+        while fits + 1 < wider:
+            middle = (fits + wider) // 2
+            fits, wider = (middle, wider) if measure(word[:middle], size, bold) <= width \
+                else (fits, middle)
+        nice = max((at + 1 for at in range(fits) if word[at] in BREAKS_AFTER), default=0)
+        cut = nice if nice > fits // 2 else fits
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, word]
 
 
 def fitting(words: str, size: int, room: int, *, bold: bool = False) -> int:

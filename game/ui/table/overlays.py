@@ -12,6 +12,7 @@ from pygame import Rect
 from game.games import get_game
 from game.ui import screens, text
 from game.ui.scenes.common import Overlay, draw_lines
+from game.ui.theme import GOLD, panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -108,6 +109,35 @@ class GameOverOverlay(Overlay):
                 ("New game", self._new_game, None), ("Title screen", self._title, None))):
             self.button(Rect(left + index * (width + gap), foot, width, height), label,
                         action, tip)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        placed = self.notice_placed()
+        if placed is not None:
+            box, lines, size = placed
+            pad, step = round(8 * self.scale), text.font(size).get_linesize()
+            panel(surface, box, (16, 26, 20, 240), radius=10, border=GOLD)
+            for row, line in enumerate(lines):
+                surface.blit(text.render(line, size, GOLD),
+                             (box.left + pad, box.top + pad + row * step))
+
+    def notice_placed(self) -> tuple[Rect, list[str], int] | None:
+        """What recording the game in the statistics had to say (the file kept aside, the
+        game not recorded): its box, lines and type size, in the room under the panel, or
+        else over it, since the panel hides the table's line that says it. None if it
+        had nothing to say."""
+        notice = self.table.record_notice
+        if notice is None:
+            return None
+        scale, rect = self.scale, self.panel_rect()
+        size, pad = max(11, round(14 * scale)), round(8 * scale)
+        lines = text.wrap(notice, size, rect.width - 2 * pad)
+        box = Rect(rect.left, 0, rect.width,
+                   len(lines) * text.font(size).get_linesize() + 2 * pad)
+        room_below = self.app.size[1] - rect.bottom
+        box.top = rect.bottom + pad if room_below >= box.height + 2 * pad else \
+            max(0, rect.top - pad - box.height)
+        return box, lines, size
 
     def _review(self) -> None:
         """The game's review, for the person at the bottom of the table (else seat 0)."""

@@ -116,6 +116,7 @@ class TableScene(Scene):
         self._out_in: State | None = None  # the state `_out` was worked out for
         self._out = False
         self.recorded = False  # the finished game went into the statistics
+        self.record_notice: str | None = None  # what recording it had to tell, if anything
         self.coach_welcomed = False
         self.welcomed = from_start or not session.over  # a game loaded over: its result, once
         self.hint_wanted = False
@@ -454,6 +455,7 @@ class TableScene(Scene):
         tell the table what the statistics file made of it, if anything: the file kept
         aside, the game not recorded."""
         notice = stats.record_game(record)
+        self.record_notice = notice  # the game over shows it too: it hides the line
         if notice is not None:
             self.log.add(notice)
             self.say(notice, seconds=12)
