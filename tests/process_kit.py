@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import subprocess
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -61,3 +65,20 @@ def _command_line(pid: int) -> bytes:
 def bot_pids(pids: Path) -> set[int]:
     """The pids the misbehaving bot `stubborn` wrote to its file."""
     return {int(pid) for pid in pids.read_text().split()} if pids.exists() else set()
+
+
+def all_ended(pids: set[int]) -> None:
+    """Wait (bounded) until every one of `pids` has ended."""
+    for pid in pids:
+        wait_for(partial(ended, pid), 5.0, f"process {pid} is still running")
+
+
+def kill_what_is_left(run: subprocess.Popen[bytes], pids: Path) -> None:
+    """What a failed test left running: the run's whole group, and the bots it started
+    (each in a group of its own)."""
+    if run.poll() is None:
+        os.killpg(run.pid, signal.SIGKILL)
+        run.wait()
+    for pid in bot_pids(pids):
+        with contextlib.suppress(OSError):
+            os.killpg(pid, signal.SIGKILL)

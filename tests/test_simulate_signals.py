@@ -5,7 +5,6 @@ program (which here ignores every signal but SIGKILL) and Hard's worker processe
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import signal
@@ -14,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from process_kit import bot_pids, children_of, ended, wait_for, workers_of
+from process_kit import all_ended, bot_pids, children_of, kill_what_is_left, wait_for, workers_of
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc for processes")
 
@@ -83,12 +82,6 @@ def test_a_stopped_run_ends_in_one_line_with_every_process_it_started(
         told = errors.read_text()
         assert "Traceback" not in told, told
         assert len(told.splitlines()) == 1 and STOPPED.fullmatch(told.strip()), told
-        for pid in bot_pids(pids) | started_by_it:
-            wait_for(lambda pid=pid: ended(pid), 5.0, f"process {pid} is still running")
-    finally:  # what a failure left running
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
-            run.wait()
-        for pid in bot_pids(pids):
-            with contextlib.suppress(OSError):
-                os.killpg(pid, signal.SIGKILL)
+        all_ended(bot_pids(pids) | started_by_it)
+    finally:
+        kill_what_is_left(run, pids)

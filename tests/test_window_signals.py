@@ -4,7 +4,6 @@ with it: here an outside program that ignores every signal but SIGKILL."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import subprocess
@@ -12,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from process_kit import bot_pids, children_of, ended, wait_for
+from process_kit import all_ended, bot_pids, children_of, kill_what_is_left, wait_for
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc for processes")
 
@@ -44,12 +43,6 @@ def test_a_window_ended_by_a_signal_ends_every_process_it_started(
         assert window.wait(timeout=PROMPTLY) == 0
         told = errors.read_text()
         assert "Traceback" not in told and "crash" not in told, told
-        for pid in bot_pids(pids) | started_by_it:
-            wait_for(lambda pid=pid: ended(pid), 5.0, f"process {pid} is still running")
-    finally:  # what a failure left running
-        if window.poll() is None:
-            os.killpg(window.pid, signal.SIGKILL)
-            window.wait()
-        for pid in bot_pids(pids):
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
+        all_ended(bot_pids(pids) | started_by_it)
+    finally:
+        kill_what_is_left(window, pids)
