@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
-from game.rules.coup_detat import events as ev
+from game.games.coup_detat.rules import events as ev
 from game.services.catalogue import CATALOGUE
 
 RULES = get_ruleset("coup-detat")

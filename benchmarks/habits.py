@@ -1,5 +1,5 @@
-"""The habits of each temper of Medium in the bluffing games (game/ai/bluff/medium.py's
-TEMPERS), measured: the rates Hard's opponent models use (game/ai/bluff/habits.py).
+"""The habits of each temper of Medium in the bluffing games (game/games/coup/ai/medium.py's
+TEMPERS), measured: the rates Hard's opponent models use (game/games/coup/ai/habits.py).
 
     python benchmarks/habits.py [--ruleset coup] [--games 400] [--json]
 
@@ -19,11 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.bluff.habits import claimed
-from game.ai.bluff.medium import TEMPERS, MediumPlayer, Temper
-from game.rules.coup_bluff.decisions import Challenge, Decision
-from game.rules.coup_bluff.state import Phase
-from game.rules.coup_bluff.view import CoupView
+from game.games.coup.ai.habits import claimed
+from game.games.coup.ai.medium import TEMPERS, MediumPlayer, Temper
+from game.games.coup.rules.decisions import Challenge, Decision
+from game.games.coup.rules.state import Phase
+from game.games.coup.rules.view import CoupView
 from game.services import simulate
 
 SEED = 77

@@ -28,8 +28,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from game.ai.coup_detat.fastsim import Hand, tables  # noqa: E402
-from game.rules.coup_detat.charts import HandType  # noqa: E402
+from game.games.coup_detat.ai.fastsim import Hand, tables  # noqa: E402
+from game.games.coup_detat.rules.charts import HandType  # noqa: E402
 
 OPENSPIEL_ENV = HERE / ".openspiel"
 TRICK_TYPES = [t for t in HandType if t is not HandType.DOMINOS]

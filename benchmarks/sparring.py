@@ -42,38 +42,38 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import ismcts
-from game.ai.bluff import search as bluff_search
-from game.ai.bluff.hard import SEARCHED as BLUFF_SEARCHED
-from game.ai.bluff.hard import HardPlayer as BluffHardPlayer
-from game.ai.bluff.medium import TEMPERS, MediumPlayer
-from game.ai.bluff.worlds import resample as bluff_resample
 from game.ai.card_play import NO_SUIT, PASS, STOP
-from game.ai.coup_detat import fastsim
-from game.ai.coup_detat.fastsim import Care
-from game.ai.coup_detat.hard import HardPlayer
-from game.ai.coup_detat.hard import Playouts as CoupDetatPlayouts
-from game.ai.coup_detat.knowledge import Knowledge
-from game.ai.coup_detat.knowledge import knowledge as coup_detat_knowledge
-from game.ai.coup_detat.worlds import resample as coup_detat_resample
-from game.ai.duel import fastsim as duel_fastsim
-from game.ai.duel.hard import Playouts as DuelPlayouts
-from game.ai.duel.knowledge import DuelKnowledge
-from game.ai.duel.knowledge import knowledge as duel_knowledge
-from game.ai.duel.worlds import resample as duel_resample
 from game.ai.levels import make_player
 from game.ai.search.loop import search as flat_search
-from game.rules.coup_bluff.charts import Character
-from game.rules.coup_bluff.decide import decide as bluff_decide
-from game.rules.coup_bluff.decisions import Shuffle
-from game.rules.coup_bluff.state import State as BluffState
-from game.rules.coup_bluff.view import CoupView
-from game.rules.coup_bluff.view import legal as bluff_legal
-from game.rules.coup_bluff.view import view as bluff_view
-from game.rules.coup_detat.charts import HandType
-from game.rules.coup_detat.state import Phase
-from game.rules.coup_detat.view import CoupDetatView
-from game.rules.coup_detat_duel.state import Phase as DuelPhase
-from game.rules.coup_detat_duel.view import DuelView
+from game.games.coup.ai import search as bluff_search
+from game.games.coup.ai.hard import SEARCHED as BLUFF_SEARCHED
+from game.games.coup.ai.hard import HardPlayer as BluffHardPlayer
+from game.games.coup.ai.medium import TEMPERS, MediumPlayer
+from game.games.coup.ai.worlds import resample as bluff_resample
+from game.games.coup.rules.charts import Character
+from game.games.coup.rules.decide import decide as bluff_decide
+from game.games.coup.rules.decisions import Shuffle
+from game.games.coup.rules.state import State as BluffState
+from game.games.coup.rules.view import CoupView
+from game.games.coup.rules.view import legal as bluff_legal
+from game.games.coup.rules.view import view as bluff_view
+from game.games.coup_detat.ai import fastsim
+from game.games.coup_detat.ai.fastsim import Care
+from game.games.coup_detat.ai.hard import HardPlayer
+from game.games.coup_detat.ai.hard import Playouts as CoupDetatPlayouts
+from game.games.coup_detat.ai.knowledge import Knowledge
+from game.games.coup_detat.ai.knowledge import knowledge as coup_detat_knowledge
+from game.games.coup_detat.ai.worlds import resample as coup_detat_resample
+from game.games.coup_detat.rules.charts import HandType
+from game.games.coup_detat.rules.state import Phase
+from game.games.coup_detat.rules.view import CoupDetatView
+from game.games.coup_detat_duel.ai import fastsim as duel_fastsim
+from game.games.coup_detat_duel.ai.hard import Playouts as DuelPlayouts
+from game.games.coup_detat_duel.ai.knowledge import DuelKnowledge
+from game.games.coup_detat_duel.ai.knowledge import knowledge as duel_knowledge
+from game.games.coup_detat_duel.ai.worlds import resample as duel_resample
+from game.games.coup_detat_duel.rules.state import Phase as DuelPhase
+from game.games.coup_detat_duel.rules.view import DuelView
 from game.services import simulate
 
 DUEL = "coup-detat-duel"

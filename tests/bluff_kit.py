@@ -17,8 +17,8 @@ from typing import Any
 from game.engine.match import Match
 from game.formats.support import formats_of
 from game.games import get_ruleset
-from game.rules.coup_bluff.charts import Action
-from game.rules.coup_bluff.state import State
+from game.games.coup.rules.charts import Action
+from game.games.coup.rules.state import State
 
 COUP = get_ruleset("coup")
 INQUISITOR = get_ruleset("coup-inquisitor")

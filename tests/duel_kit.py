@@ -23,9 +23,9 @@ from typing import Any
 
 from game.engine.match import Match
 from game.formats import scenario
-from game.formats.coup_detat_duel.scenario import parse_deal, scripted_chance
 from game.games import get_ruleset
-from game.rules.coup_detat_duel.decisions import Pass, PlayCard, SetAside, StopRun
+from game.games.coup_detat_duel.formats.scenario import parse_deal, scripted_chance
+from game.games.coup_detat_duel.rules.decisions import Pass, PlayCard, SetAside, StopRun
 
 RULES = get_ruleset("coup-detat-duel")
 

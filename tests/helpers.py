@@ -7,8 +7,8 @@ from typing import Any
 
 from game.engine.match import Match
 from game.formats import scenario
-from game.formats.coup_detat.scenario import parse_deal, scripted_chance
 from game.games import get_ruleset
+from game.games.coup_detat.formats.scenario import parse_deal, scripted_chance
 
 RULES = get_ruleset("coup-detat")
 

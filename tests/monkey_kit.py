@@ -37,9 +37,11 @@ from game.ai import levels as ai_levels
 from game.cards import COUP, Card
 from game.engine.match import Match
 from game.engine.saves import Seat
-from game.rules.coup_detat import events as ev
-from game.rules.coup_detat.decisions import PlayCard
-from game.rules.coup_detat_duel.decisions import SetAside
+from game.games.coup.table.picker import CardPicker
+from game.games.coup_detat.rules import events as ev
+from game.games.coup_detat.rules.decisions import PlayCard
+from game.games.coup_detat.table.results import GameOverScene, HandResultScene
+from game.games.coup_detat_duel.rules.decisions import SetAside
 from game.services.session import GameSession
 from game.system import paths
 from game.ui.app import App
@@ -53,8 +55,6 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table.arrange import card_key
-from game.ui.table.bluff.picker import CardPicker
-from game.ui.table.coup_detat.results import GameOverScene, HandResultScene
 from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene
 

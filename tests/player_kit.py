@@ -39,6 +39,8 @@ from ui_kit import close_window
 
 from game.cards import Card
 from game.engine.match import Match
+from game.games.coup.table.controls import BACK
+from game.games.coup.table.picker import CardPicker
 from game.services import settings as settings_module
 from game.services.settings import Settings
 from game.system import paths
@@ -49,8 +51,6 @@ from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table.arrange import card_key
-from game.ui.table.bluff.controls import BACK
-from game.ui.table.bluff.picker import CardPicker
 from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene
 

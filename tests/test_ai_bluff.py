@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-from game.ai.bluff.easy import EasyPlayer
-from game.ai.bluff.hard import HardPlayer
-from game.ai.bluff.medium import MediumPlayer
 from game.ai.levels import levels_for, make_player
 from game.engine.match import Match
 from game.games import get_ruleset
-from game.rules.coup_bluff.charts import Action
-from game.rules.coup_bluff.state import Phase, State
+from game.games.coup.ai.easy import EasyPlayer
+from game.games.coup.ai.hard import HardPlayer
+from game.games.coup.ai.medium import MediumPlayer
+from game.games.coup.rules.charts import Action
+from game.games.coup.rules.state import Phase, State
 from game.services import simulate
 from game.services.simulate import seeded_chance
 
@@ -156,7 +156,7 @@ def test_two_medium_players_with_the_assassin_and_the_contessa_reach_the_end() -
     """Both hold the Assassin and the Contessa: each assassination is blocked, and a player
     who kept paying three coins for it would never save the seven of a Coup (they once did,
     turn after turn, for ever)."""
-    from game.rules.coup_bluff.charts import Character
+    from game.games.coup.rules.charts import Character
 
     rules = get_ruleset("coup")
     assassin, contessa, duke = Character.ASSASSIN, Character.CONTESSA, Character.DUKE

@@ -1,5 +1,5 @@
 """Hard's beliefs about each opponent's habits in the bluffing games
-(game/ai/bluff/habits.py): what it sees him do moves the weights the right way, and the
+(game/games/coup/ai/habits.py): what it sees him do moves the weights the right way, and the
 search imagines him with the habit drawn; the tempered Medium players keep their habits."""
 
 from __future__ import annotations
@@ -9,16 +9,16 @@ import random
 
 import pytest
 
-from game.ai.bluff.cards import VARIANTS
-from game.ai.bluff.habits import HABITS, Beliefs, Habits, claimed
-from game.ai.bluff.medium import TEMPERS, MediumPlayer
-from game.ai.bluff.search import Knowledge, Playouts
-from game.ai.bluff.worlds import resample
 from game.games import get_ruleset
-from game.rules.coup_bluff.charts import Action, Character
-from game.rules.coup_bluff.decisions import Allow, Block, Challenge, TakeAction
-from game.rules.coup_bluff.state import Phase, State, TurnState
-from game.rules.coup_bluff.view import CoupView
+from game.games.coup.ai.cards import VARIANTS
+from game.games.coup.ai.habits import HABITS, Beliefs, Habits, claimed
+from game.games.coup.ai.medium import TEMPERS, MediumPlayer
+from game.games.coup.ai.search import Knowledge, Playouts
+from game.games.coup.ai.worlds import resample
+from game.games.coup.rules.charts import Action, Character
+from game.games.coup.rules.decisions import Allow, Block, Challenge, TakeAction
+from game.games.coup.rules.state import Phase, State, TurnState
+from game.games.coup.rules.view import CoupView
 from tests.test_ai_bluff import positions
 
 RULES = get_ruleset("coup")

@@ -10,15 +10,15 @@ from collections import Counter
 
 import pytest
 
-from game.ai.bluff.cards import VARIANTS
-from game.ai.bluff.hard import HardPlayer, describe
-from game.ai.bluff.search import Knowledge, Playouts, play_out, standing
-from game.ai.bluff.worlds import BLUFF_LIKELIHOOD, resample, unseen_pool
 from game.ai.search import PairedEstimate, search
 from game.games import get_ruleset
-from game.rules.coup_bluff.charts import Action, Character
-from game.rules.coup_bluff.decisions import Allow, Challenge
-from game.rules.coup_bluff.state import Phase, TurnState
+from game.games.coup.ai.cards import VARIANTS
+from game.games.coup.ai.hard import HardPlayer, describe
+from game.games.coup.ai.search import Knowledge, Playouts, play_out, standing
+from game.games.coup.ai.worlds import BLUFF_LIKELIHOOD, resample, unseen_pool
+from game.games.coup.rules.charts import Action, Character
+from game.games.coup.rules.decisions import Allow, Challenge
+from game.games.coup.rules.state import Phase, TurnState
 from tests.test_ai_bluff import TABLES, positions
 
 SEARCHED = (Phase.ACTION, Phase.CHALLENGE, Phase.BLOCK)
@@ -150,7 +150,7 @@ def test_a_hint_names_the_decision_and_its_chances() -> None:
 def test_a_challenge_or_a_block_is_thought_over_more_briefly_than_a_turn() -> None:
     """Every other player answers a claim in turn: Hard's answer must not keep a full
     table waiting for seconds. A smaller budget than the window's is kept as it is."""
-    from game.ai.bluff.hard import WINDOW_BUDGET
+    from game.games.coup.ai.hard import WINDOW_BUDGET
 
     rules = get_ruleset("coup")
     seen_by_phase = {}

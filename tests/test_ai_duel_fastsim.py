@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from game.ai.duel.fastsim import JOKER_NUMBER, NO_SUIT, NUMBER, DuelHand, move_of
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
-from game.rules.coup_detat_duel import events as ev
-from game.rules.coup_detat_duel.charts import HandType
-from game.rules.coup_detat_duel.state import Phase
+from game.games.coup_detat_duel.ai.fastsim import JOKER_NUMBER, NO_SUIT, NUMBER, DuelHand, move_of
+from game.games.coup_detat_duel.rules import events as ev
+from game.games.coup_detat_duel.rules.charts import HandType
+from game.games.coup_detat_duel.rules.state import Phase
 
 RULES = get_ruleset("coup-detat-duel")
 

@@ -10,24 +10,24 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from game.ai.duel.easy import EasyPlayer
-from game.ai.duel.hard import DuelHardPlayer, Playouts, describe
-from game.ai.duel.knowledge import BASTILLE, SET_ASIDE, knowledge
-from game.ai.duel.medium import MediumPlayer
-from game.ai.duel.worlds import guess, resample
 from game.ai.levels import adviser, levels_for, make_player
 from game.ai.random_player import RandomPlayer
 from game.ai.search import search
 from game.cards import JOKER
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
-from game.rules.coup_detat_duel.decisions import (
+from game.games.coup_detat_duel.ai.easy import EasyPlayer
+from game.games.coup_detat_duel.ai.hard import DuelHardPlayer, Playouts, describe
+from game.games.coup_detat_duel.ai.knowledge import BASTILLE, SET_ASIDE, knowledge
+from game.games.coup_detat_duel.ai.medium import MediumPlayer
+from game.games.coup_detat_duel.ai.worlds import guess, resample
+from game.games.coup_detat_duel.rules.decisions import (
     ChooseHandType,
     KeepQuiet,
     PlayCard,
     SetAside,
 )
-from game.rules.coup_detat_duel.state import Phase, State
+from game.games.coup_detat_duel.rules.state import Phase, State
 from game.services import simulate
 
 RULES = get_ruleset("coup-detat-duel")

@@ -10,12 +10,12 @@ import pytest
 from test_ai_knowledge import positions
 
 from game.ai.card_play import NO_SUIT, PASS, STOP
-from game.ai.coup_detat.fastsim import Care, Hand, tables
 from game.cards import Card
 from game.games import get_ruleset
-from game.rules.coup_detat import events as ev
-from game.rules.coup_detat.decisions import Pass, PlayCard, StopRun
-from game.rules.coup_detat.state import SUIT_INDEX, Phase, State
+from game.games.coup_detat.ai.fastsim import Care, Hand, tables
+from game.games.coup_detat.rules import events as ev
+from game.games.coup_detat.rules.decisions import Pass, PlayCard, StopRun
+from game.games.coup_detat.rules.state import SUIT_INDEX, Phase, State
 
 RULES = get_ruleset("coup-detat")
 

@@ -8,15 +8,15 @@ import pytest
 from test_ai_knowledge import positions
 from test_ai_players import other_hidden_deal
 
-from game.ai.coup_detat.fastsim import Care, Hand
-from game.ai.coup_detat.hard import HardPlayer, Playouts, _value_of
-from game.ai.coup_detat.knowledge import knowledge
 from game.ai.levels import ALL_LEVELS, make_player
 from game.ai.search import search
 from game.ai.search.hidden import sample
 from game.games import get_ruleset
-from game.rules.coup_detat.events import HandEnded
-from game.rules.coup_detat.state import Phase
+from game.games.coup_detat.ai.fastsim import Care, Hand
+from game.games.coup_detat.ai.hard import HardPlayer, Playouts, _value_of
+from game.games.coup_detat.ai.knowledge import knowledge
+from game.games.coup_detat.rules.events import HandEnded
+from game.games.coup_detat.rules.state import Phase
 
 RULES = get_ruleset("coup-detat")
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import random
 
-from game.ai.bluff.hard import HardPlayer as BluffHardPlayer
-from game.ai.coup_detat.hard import HardPlayer
-from game.ai.duel.hard import DuelHardPlayer
 from game.ai.search import Estimate, PairedEstimate, Verdict, beside
 from game.cards import Card
-from game.rules.coup_bluff.charts import Action
-from game.rules.coup_bluff.decisions import TakeAction
-from game.rules.coup_detat.decisions import PlayCard
-from game.rules.coup_detat_duel.decisions import PlayCard as DuelPlayCard
+from game.games.coup.ai.hard import HardPlayer as BluffHardPlayer
+from game.games.coup.rules.charts import Action
+from game.games.coup.rules.decisions import TakeAction
+from game.games.coup_detat.ai.hard import HardPlayer
+from game.games.coup_detat.rules.decisions import PlayCard
+from game.games.coup_detat_duel.ai.hard import DuelHardPlayer
+from game.games.coup_detat_duel.rules.decisions import PlayCard as DuelPlayCard
 from tests.test_ai_bluff_hard import searched_positions
 
 TEN, NINE = Card.parse("10S"), Card.parse("9H")

@@ -10,14 +10,14 @@ from collections import Counter
 import pytest
 from test_properties import cards_in_play
 
-from game.ai.coup_detat.knowledge import CENTER, knowledge
-from game.ai.coup_detat.worlds import world
 from game.ai.search.hidden import sample
 from game.cards import COUP
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
-from game.rules.coup_detat.charts import deck_for
-from game.rules.coup_detat.state import State
+from game.games.coup_detat.ai.knowledge import CENTER, knowledge
+from game.games.coup_detat.ai.worlds import world
+from game.games.coup_detat.rules.charts import deck_for
+from game.games.coup_detat.rules.state import State
 
 RULES = get_ruleset("coup-detat")
 

@@ -11,11 +11,11 @@ import pytest
 from test_ai_knowledge import positions
 
 from game.ai import RandomPlayer
-from game.ai.coup_detat.easy import EasyPlayer
-from game.ai.coup_detat.hard import HardPlayer
-from game.ai.coup_detat.medium import MediumPlayer
-from game.ai.coup_detat.worlds import resample
 from game.games import get_ruleset
+from game.games.coup_detat.ai.easy import EasyPlayer
+from game.games.coup_detat.ai.hard import HardPlayer
+from game.games.coup_detat.ai.medium import MediumPlayer
+from game.games.coup_detat.ai.worlds import resample
 from game.services import simulate
 
 RULES = get_ruleset("coup-detat")

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from test_ai_hard import decisions_to_try
 
-from game.ai.coup_detat.hard import HardPlayer, Playouts
 from game.ai.levels import adviser, make_player
 from game.ai.search import SearchPool, search
 from game.engine.saves import Seat
 from game.games import GAMES, get_ruleset
+from game.games.coup_detat.ai.hard import HardPlayer, Playouts
 from game.services import simulate
 from game.services.session import GameSession
 

@@ -15,6 +15,11 @@ from game.games.plugin import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 
+GAME_PARTS = {"cli": "entry", "table": "ui", "services": "services", "ai": "ai",
+              "formats": "formats", "rules": "rules"}
+"""A game's folder (game/games/NAME/) holds a part of each layer, each in the sub-package
+of this name; the folder's own module (its entry in the registry) is in the games layer."""
+
 LAYERS = (  # top to bottom: (layer, the module prefixes in it)
     ("entry", ("game.__main__", "game.cli")),
     ("ui", ("game.ui",)),
@@ -32,13 +37,28 @@ WINDOWED = ("entry", "ui")  # the only layers that may import pygame
 PROGRAM_NAMES = {"APP_NAME", "APP_ID", "PROGRAM"}  # the program is called as its first game
 
 
+def game_of(module: str) -> str | None:
+    """The game folder a module belongs to (`game.games.coup`), if any."""
+    parts = module.split(".")
+    if parts[:2] == ["game", "games"] and len(parts) >= 3 and parts[2] in GAME_FOLDERS:
+        return ".".join(parts[:3])
+    return None
+
+
 def layer_of(module: str) -> int:
+    folder = game_of(module)
+    if folder is not None and module != folder:
+        part = module.split(".")[3]
+        assert part in GAME_PARTS, f"{module} is in no part of its game's folder"
+        return [name for name, _ in LAYERS].index(GAME_PARTS[part])
     for depth, (_, prefixes) in enumerate(LAYERS):
         if any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes):
             return depth
     raise AssertionError(f"{module} is in no layer")
 
 
+GAME_FOLDERS = {path.name for path in (ROOT / "game" / "games").iterdir()
+                if (path / "__init__.py").is_file()}
 GRAPH = imports(ROOT)
 
 
@@ -51,11 +71,32 @@ def test_every_arrow_points_down_or_across() -> None:
 
 
 def test_the_rules_import_only_the_engine_kernel() -> None:
+    """The shared rules' and each game's: no engine beyond its kernel, no files, no screen."""
     beyond = [f"{module} -> {target}" for module, targets in GRAPH.items()
-              if module.startswith("game.rules") for target in targets
+              if LAYERS[layer_of(module)][0] == "rules" for target in targets
               if LAYERS[layer_of(target)][0] not in ("rules", "kernel", "bottom")
               or target.startswith("game.system")]
     assert beyond == []
+
+
+def test_every_game_is_one_folder_with_a_part_in_each_layer() -> None:
+    """Each game of the registry lives in its own folder (game/games/NAME/), which holds
+    its rules at least; nothing of a game lies outside it."""
+    for game in GAMES.values():
+        assert len(game.packages) == 1 and game_of(game.packages[0]) == game.packages[0]
+        assert f"{game.packages[0]}.rules" in {module.rsplit(".", 1)[0] for module in GRAPH}
+    folders = {game.packages[0] for game in GAMES.values()}
+    assert folders == {f"game.games.{name}" for name in GAME_FOLDERS}
+
+
+def test_shared_code_never_imports_a_game() -> None:
+    """Shared code asks the registry; only the registry imports a game's folder (and a game
+    may build on another's rules: the game for two on the 1966 charts)."""
+    reaching = [f"{module} -> {target}" for module, targets in GRAPH.items()
+                for target in targets
+                if game_of(target) is not None and game_of(module) is None
+                and module != "game.games"]
+    assert reaching == []
 
 
 def test_nothing_below_the_screens_imports_pygame() -> None:

@@ -18,8 +18,8 @@ from property_kit import check_undo_then_redo_is_identity
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
-from game.rules.coup_bluff.state import State
-from game.rules.coup_bluff.view import CoupView
+from game.games.coup.rules.state import State
+from game.games.coup.rules.view import CoupView
 from game.services.catalogue import CATALOGUE
 
 

@@ -22,8 +22,8 @@ from bluff_kit import (
 from game.engine.errors import IllegalMove
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
-from game.rules.coup_bluff import events as ev
-from game.rules.coup_bluff.decisions import TakeAction
+from game.games.coup.rules import events as ev
+from game.games.coup.rules.decisions import TakeAction
 
 
 def coup3() -> Match:
@@ -61,7 +61,7 @@ def test_with_two_players_the_starting_player_gets_one_coin(ruleset: str) -> Non
 
 def test_the_decks_are_three_of_each_character_as_the_seeds_playing_cards() -> None:
     from game.cards import Rank
-    from game.rules.coup_bluff.charts import COUP, INQUISITOR, Character
+    from game.games.coup.rules.charts import COUP, INQUISITOR, Character
 
     assert COUP.cards == {Character.DUKE: Rank.JACK, Character.ASSASSIN: Rank.ACE,
                           Character.CAPTAIN: Rank.TEN, Character.AMBASSADOR: Rank.FOUR,

@@ -16,8 +16,8 @@ from duel_kit import ALTERNATING, RULES, duel_match, exchange, scenario_data, su
 from game.cli import main
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
-from game.formats.coup_detat_duel.scenario import result_fields
 from game.formats.support import formats_of
+from game.games.coup_detat_duel.formats.scenario import result_fields
 from game.services import simulate
 from game.services.catalogue import CATALOGUE
 
@@ -203,7 +203,7 @@ def test_a_narrator_for_one_seat_keeps_the_others_exchange_secret() -> None:
 
 
 def test_a_duel_session_plays_to_the_end_against_the_computer(tmp_path: Path) -> None:
-    from game.ai.duel.medium import MediumPlayer
+    from game.games.coup_detat_duel.ai.medium import MediumPlayer
     from game.services.session import GameSession, playing_level
 
     assert playing_level("hard", "coup-detat-duel") == "hard"

@@ -22,15 +22,15 @@ from duel_kit import (
 from game.cards import JOKER, card
 from game.engine.errors import IllegalMove
 from game.engine.match import Match
-from game.rules.coup_detat_duel import events as ev
-from game.rules.coup_detat_duel.charts import DECK, HandType
-from game.rules.coup_detat_duel.decisions import (
+from game.games.coup_detat_duel.rules import events as ev
+from game.games.coup_detat_duel.rules.charts import DECK, HandType
+from game.games.coup_detat_duel.rules.decisions import (
     AnnounceCoup,
     ChooseHandType,
     CutForPrimeMinister,
     KeepQuiet,
 )
-from game.rules.coup_detat_duel.state import Phase, State
+from game.games.coup_detat_duel.rules.state import Phase, State
 
 # Deck and the cut ----------------------------------------------------------------------------
 

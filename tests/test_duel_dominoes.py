@@ -10,8 +10,8 @@ from duel_kit import duel_match, exchange, legal_tokens, play, submit
 from game.cards import JOKER, Suit
 from game.engine.errors import IllegalMove
 from game.engine.match import Match
-from game.rules.coup_detat_duel import events as ev
-from game.rules.coup_detat_duel.charts import JOKER_DOMINOES_PLACE, HandType
+from game.games.coup_detat_duel.rules import events as ev
+from game.games.coup_detat_duel.rules.charts import JOKER_DOMINOES_PLACE, HandType
 
 # s0 holds JOKER, Hearts and Diamonds; s1 Spades and Clubs. 9♠ and 7♣ lie at the bottom of
 # the Bastille, never drawn: the Spades row can never pass the 8.

@@ -24,10 +24,10 @@ from duel_kit import (
 from game.cards import JOKER
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
-from game.formats.coup_detat_duel.scenario import parse_deal
-from game.rules.coup_detat_duel import events as ev
-from game.rules.coup_detat_duel.decisions import Deal, Decision
-from game.rules.coup_detat_duel.state import State
+from game.games.coup_detat_duel.formats.scenario import parse_deal
+from game.games.coup_detat_duel.rules import events as ev
+from game.games.coup_detat_duel.rules.decisions import Deal, Decision
+from game.games.coup_detat_duel.rules.state import State
 from game.services.catalogue import CATALOGUE
 
 

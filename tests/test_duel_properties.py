@@ -18,9 +18,9 @@ from game.cards import Card
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
-from game.rules.coup_detat_duel.charts import DECK, HANDS_PER_ROUND, ROUNDS
-from game.rules.coup_detat_duel.decisions import AnnounceCoup
-from game.rules.coup_detat_duel.state import HandState, State, other
+from game.games.coup_detat_duel.rules.charts import DECK, HANDS_PER_ROUND, ROUNDS
+from game.games.coup_detat_duel.rules.decisions import AnnounceCoup
+from game.games.coup_detat_duel.rules.state import HandState, State, other
 from game.services.catalogue import CATALOGUE
 
 RULES = get_ruleset("coup-detat-duel")

@@ -7,15 +7,15 @@ import pytest
 from duel_kit import ALTERNATING, ALTERNATING_COUP, alternate, duel_match, exchange, play, submit
 
 from game.cards import JOKER, Suit, card
-from game.rules.coup_detat_duel import events as ev
-from game.rules.coup_detat_duel.charts import HandType
-from game.rules.coup_detat_duel.scoring import (
+from game.games.coup_detat_duel.rules import events as ev
+from game.games.coup_detat_duel.rules.charts import HandType
+from game.games.coup_detat_duel.rules.scoring import (
     Takings,
     coup_succeeds,
     prime_minister_succeeds,
     takings,
 )
-from game.rules.coup_detat_duel.state import HandState, TrickPlay
+from game.games.coup_detat_duel.rules.state import HandState, TrickPlay
 from game.rules.trick_taking import Trick
 
 T = HandType

@@ -19,8 +19,8 @@ from duel_kit import (
 from game.cards import JOKER, Suit, card
 from game.engine.errors import IllegalMove
 from game.engine.match import Match
-from game.rules.coup_detat_duel import events as ev
-from game.rules.coup_detat_duel.charts import TRICK_STRENGTH
+from game.games.coup_detat_duel.rules import events as ev
+from game.games.coup_detat_duel.rules.charts import TRICK_STRENGTH
 from game.rules.trick_taking import trick_winner
 
 # Example 003's deal: s1 holds JOKER, Hearts and Diamonds; s0 Spades and Clubs.

@@ -10,8 +10,8 @@ from helpers import RULES, match_after
 
 from game.engine.errors import IllegalMove
 from game.engine.match import Match, seeded_chance
-from game.rules.coup_detat import events as ev
-from game.rules.coup_detat.decisions import DeclineCoup, PlayCard
+from game.games.coup_detat.rules import events as ev
+from game.games.coup_detat.rules.decisions import DeclineCoup, PlayCard
 
 EXAMPLES = Path(__file__).parent / "conformance" / "coup-detat"
 

@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.chronicle import Chronicle
-from game.rules.coup_detat import ledger
-from game.rules.coup_detat.apply import apply
-from game.rules.coup_detat.events import Borrowed, Reason
-from game.rules.coup_detat.state import Debt, Options, Phase, State
+from game.games.coup_detat.rules import ledger
+from game.games.coup_detat.rules.apply import apply
+from game.games.coup_detat.rules.events import Borrowed, Reason
+from game.games.coup_detat.rules.state import Debt, Options, Phase, State
 
 CHART_AMOUNTS = [100, 200, 300, 400, 600, 800, 1000, 1200, 1500, 1600, 2400, 3200]
 MAX_TREASURY = 4800  # six failed coups in a round, the most it can hold

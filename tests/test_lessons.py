@@ -21,13 +21,13 @@ from player_kit import Person, shipped_app
 from pygame import Rect
 
 from game.games import get_game
+from game.games.coup.table.picker import CardPicker
 from game.services import stats
 from game.services.lessons import LEFT_THE_RECORD, Lesson, LessonGame, chances, same
 from game.system import paths
 from game.ui import text
 from game.ui.scenes.lessons import LessonsMenu
 from game.ui.scenes.title import TitleScene
-from game.ui.table.bluff.picker import CardPicker
 from game.ui.table.coach import (
     MIN_TEXT,
     LessonOver,

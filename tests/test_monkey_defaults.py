@@ -26,6 +26,7 @@ from monkey_kit import NAMES, Monkey, check_invariants
 from player_kit import Person, Seating, shipped_app
 
 from game.engine import saves
+from game.games.coup.table.picker import CardPicker
 from game.services.catalogue import CATALOGUE
 from game.services.settings import Settings
 from game.system import paths
@@ -35,7 +36,6 @@ from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.title import TitleScene
-from game.ui.table.bluff.picker import CardPicker
 from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene
 

@@ -18,9 +18,9 @@ from game.cards import COUP, Card
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
-from game.rules.coup_detat.charts import STARTING_CASH, deck_for
-from game.rules.coup_detat.decisions import AttemptCoup, PlayCard
-from game.rules.coup_detat.state import HandState, State
+from game.games.coup_detat.rules.charts import STARTING_CASH, deck_for
+from game.games.coup_detat.rules.decisions import AttemptCoup, PlayCard
+from game.games.coup_detat.rules.state import HandState, State
 from game.services.catalogue import CATALOGUE
 
 RULES = get_ruleset("coup-detat")

@@ -16,7 +16,7 @@ from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.engine.saves import Seat
 from game.games import get_ruleset
-from game.rules.coup_detat.charts import STARTING_CASH
+from game.games.coup_detat.rules.charts import STARTING_CASH
 from game.services import review, review_store, reviewing
 from game.services.catalogue import CATALOGUE
 from game.services.review import Depth, Judgement
@@ -273,9 +273,9 @@ def test_a_save_written_and_read_is_reviewed_as_the_game_itself(tmp_path: Path) 
 
 def test_every_decision_of_the_bluffing_games_is_said_in_words() -> None:
     """The review's column names each decision a seat makes, never by its class."""
-    from game.rules.coup_bluff import decisions as bluff
-    from game.rules.coup_bluff.charts import Action, Character
-    from game.services.coup_bluff.review import phrase
+    from game.games.coup.rules import decisions as bluff
+    from game.games.coup.rules.charts import Action, Character
+    from game.games.coup.services.review import phrase
 
     rules = get_ruleset("coup-inquisitor")
     state = Match(rules, rules.parse_options({"players": 3}),

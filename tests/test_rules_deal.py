@@ -12,14 +12,14 @@ from game.cards import COUP, card
 from game.engine.errors import IllegalMove
 from game.engine.match import Match, seeded_chance
 from game.formats.scenario import ScenarioError
-from game.rules.coup_detat import events as ev
-from game.rules.coup_detat.charts import HandType
-from game.rules.coup_detat.decisions import (
+from game.games.coup_detat.rules import events as ev
+from game.games.coup_detat.rules.charts import HandType
+from game.games.coup_detat.rules.decisions import (
     AttemptCoup,
     ChooseHandType,
     DrawForDirector,
 )
-from game.rules.coup_detat.state import Phase
+from game.games.coup_detat.rules.state import Phase
 
 SUITS = "SHDC"
 PACK_4 = {rank + suit for rank in ("A", "10", "K", "Q", "J", "9", "8", "7") for suit in SUITS}

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.coup_bluff import charts as bluff
-from game.rules.coup_detat import charts as classic
-from game.rules.coup_detat_duel import charts as duel
+from game.games.coup.rules import charts as bluff
+from game.games.coup_detat.rules import charts as classic
+from game.games.coup_detat_duel.rules import charts as duel
 from game.rules.words import capitalized
 from game.services import rules_text
 

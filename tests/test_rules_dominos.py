@@ -7,8 +7,8 @@ from helpers import match_after, run_scenario
 from test_rules_kit import dominos_moves, holders, sweep_coup
 
 from game.cards import Rank, card
-from game.rules.coup_detat import events as ev
-from game.rules.coup_detat.decisions import Pass, PlayCard, StopRun
+from game.games.coup_detat.rules import events as ev
+from game.games.coup_detat.rules.decisions import Pass, PlayCard, StopRun
 
 
 def cards_of(hands: list[str]) -> list[list[str]]:

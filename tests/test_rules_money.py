@@ -30,7 +30,7 @@ from test_rules_kit import (
     sweep_coup,
 )
 
-from game.rules.coup_detat import events as ev
+from game.games.coup_detat.rules import events as ev
 
 # A step: (kind, seat, hand type); "last" steps are always Dominos.
 Step = tuple[str, int, str]

@@ -19,7 +19,7 @@ from test_rules_kit import (
     trick_moves,
 )
 
-from game.rules.coup_detat import events as ev
+from game.games.coup_detat.rules import events as ev
 
 
 def director_hand(hands: list[str], center: str, coup_seat: int, director: int,

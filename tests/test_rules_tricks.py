@@ -7,7 +7,7 @@ from helpers import match_after, run_scenario
 from test_rules_kit import director_sweep, holders, penalty_hand, trick_moves
 
 from game.cards import card
-from game.rules.coup_detat.decisions import PlayCard
+from game.games.coup_detat.rules.decisions import PlayCard
 
 
 def cards_of(hands: list[str]) -> list[list[str]]:

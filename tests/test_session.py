@@ -14,7 +14,7 @@ import pytest
 from game.engine import saves
 from game.engine.errors import IllegalMove
 from game.engine.saves import Seat
-from game.rules.coup_detat import events as ev
+from game.games.coup_detat.rules import events as ev
 from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
 

@@ -15,11 +15,11 @@ from pipe_kit import read_from_a_pipe
 
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
-from game.rules.coup_bluff import events as bluff
-from game.rules.coup_detat import events as ev
+from game.games.coup.rules import events as bluff
+from game.games.coup.services import records as bluff_records
+from game.games.coup_detat.rules import events as ev
+from game.games.coup_detat.services import records as coup_detat_records
 from game.services import stats
-from game.services.coup_bluff import records as bluff_records
-from game.services.coup_detat import records as coup_detat_records
 from game.services.stats import GameRecord, RulesetStats, Statistics
 from game.system import paths
 

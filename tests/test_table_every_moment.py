@@ -29,15 +29,15 @@ from test_ui_table import check_face_up_cards_are_known
 from ui_kit import bluff_table, open_app, press, run_until
 
 from game.engine.saves import Seat
-from game.rules.coup_bluff.state import Phase
+from game.games.coup.rules.state import Phase
+from game.games.coup.table import hud as bluff_hud
+from game.games.coup.table.picker import CardPicker
+from game.games.coup_detat.table import hud as coup_detat_hud
+from game.games.coup_detat_duel.table import hud as duel_hud
 from game.services.session import GameSession
 from game.ui.app import App
 from game.ui.clock import Clock
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.table.bluff import hud as bluff_hud
-from game.ui.table.bluff.picker import CardPicker
-from game.ui.table.coup_detat import hud as coup_detat_hud
-from game.ui.table.duel import hud as duel_hud
 from game.ui.table.kit import TableKit
 from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene

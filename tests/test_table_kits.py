@@ -13,12 +13,12 @@ from import_graph import imports
 
 from game.cards import COUP, Card, Suit
 from game.games import GAMES, table_games
+from game.games.coup_detat.rules import RULESET as COUP_DETAT
+from game.games.coup_detat.rules import events as ev
+from game.games.coup_detat.rules.charts import HandType
+from game.games.coup_detat.table.motion import DAGGER_SNAP, BoardMotion
 from game.rules.card_play import PlayCard
-from game.rules.coup_detat import RULESET as COUP_DETAT
-from game.rules.coup_detat import events as ev
-from game.rules.coup_detat.charts import HandType
 from game.ui.table.card_play import PlayedCards
-from game.ui.table.coup_detat.motion import DAGGER_SNAP, BoardMotion
 from game.ui.table.kit import CardPlay, Motion, TableKit, kit_for
 from game.ui.table.layout import table_layout
 

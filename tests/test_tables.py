@@ -23,8 +23,8 @@ from game.engine.match import Match
 from game.engine.saves import Seat
 from game.engine.tables import Split, TablesMatch, draw_split
 from game.games import get_game, get_ruleset
-from game.rules.coup_detat.charts import STARTING_CASH, deck_for
-from game.rules.coup_detat.state import Debt
+from game.games.coup_detat.rules.charts import STARTING_CASH, deck_for
+from game.games.coup_detat.rules.state import Debt
 from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
 from game.services.tables import (
@@ -267,7 +267,7 @@ def test_equal_worth_at_the_two_tables_shares_the_win(monkeypatch: pytest.Monkey
     def worth(state: object, local: int) -> int:
         return 9_000 if local == 0 else 4_000
 
-    monkeypatch.setattr("game.services.coup_detat.records.final_worth", worth)
+    monkeypatch.setattr("game.games.coup_detat.services.records.final_worth", worth)
     assert winners(match) == (), "no winner until both tables are over"
     first = match.matches[0]
     rng = random.Random(5)
@@ -286,7 +286,7 @@ def test_equal_worth_at_the_two_tables_shares_the_win(monkeypatch: pytest.Monkey
 def test_a_tie_between_players_of_one_table_shares_the_win_too(
         monkeypatch: pytest.MonkeyPatch) -> None:
     match = a_match(7, seed=6)
-    monkeypatch.setattr("game.services.coup_detat.records.final_worth",
+    monkeypatch.setattr("game.games.coup_detat.services.records.final_worth",
                         lambda state, local: 5_000 if local < 2 else 100 * local)
     play_at_random(match, seed=6)
     big = match.split.tables[0]  # the table of four: its seats 0 and 1 lead
@@ -315,7 +315,7 @@ def test_a_person_has_won_the_match_only_among_the_matchs_winners() -> None:
 
 def test_a_person_sharing_the_win_has_won(monkeypatch: pytest.MonkeyPatch) -> None:
     match = a_match(6, seed=5)
-    monkeypatch.setattr("game.services.coup_detat.records.final_worth",
+    monkeypatch.setattr("game.games.coup_detat.services.records.final_worth",
                         lambda state, local: 9_000 if local == 0 else 4_000)
     play_at_random(match, seed=5)
     assert tables_record(match, [match.split.seat(1, 0)]).human_won

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from game.cli import coup_detat as terminal
+from game.games.coup_detat import cli as terminal
 
 
 def play_scripted(answers: list[str], **options: object) -> list[str]:

@@ -26,19 +26,19 @@ from ui_kit import (
 )
 
 from game.games import RULESETS
-from game.rules.coup_bluff import events as ev
-from game.rules.coup_bluff.charts import Character
-from game.rules.coup_bluff.decisions import Allow, Block, Challenge
-from game.rules.coup_bluff.state import Phase
+from game.games.coup.rules import events as ev
+from game.games.coup.rules.charts import Character
+from game.games.coup.rules.decisions import Allow, Block, Challenge
+from game.games.coup.rules.state import Phase
+from game.games.coup.table import hud
+from game.games.coup.table.picker import CardPicker
+from game.games.coup.table.results import BetweenRoundsScene, BluffGameOverScene, final_lines
 from game.rules.words import Naming
 from game.services import stats
 from game.ui.saved_games import resume
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.statistics import StatisticsScene
-from game.ui.table.bluff import hud
-from game.ui.table.bluff.picker import CardPicker
-from game.ui.table.bluff.results import BetweenRoundsScene, BluffGameOverScene, final_lines
 from game.ui.table.scene import TableScene
 
 
@@ -382,8 +382,8 @@ def test_a_match_of_three_rounds_saves_and_loads(
 
 def test_the_banner_says_who_shares_a_match() -> None:
     from game.games import get_ruleset
-    from game.rules.coup_bluff.state import Phase
-    from game.ui.table.bluff.hud import turn_lines
+    from game.games.coup.rules.state import Phase
+    from game.games.coup.table.hud import turn_lines
 
     rules = get_ruleset("coup")
     seen = rules.view(rules.new_game(rules.parse_options({"players": 3, "rounds": 3})), 0)

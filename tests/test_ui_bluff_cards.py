@@ -24,17 +24,17 @@ from ui_kit import (
 )
 
 from game.engine.saves import Seat
-from game.rules.coup_bluff.charts import Action, Character
-from game.rules.coup_bluff.decisions import Keep, ReturnCards, TakeAction
-from game.rules.coup_bluff.state import Phase
+from game.games.coup.rules.charts import Action, Character
+from game.games.coup.rules.decisions import Keep, ReturnCards, TakeAction
+from game.games.coup.rules.state import Phase
+from game.games.coup.table import hud
+from game.games.coup.table.controls import bluff_buttons
+from game.games.coup.table.picker import CardPicker
 from game.services.session import GameSession
 from game.ui import text
 from game.ui.app import App
 from game.ui.art.character_cards import character_face
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.table.bluff import hud
-from game.ui.table.bluff.controls import bluff_buttons
-from game.ui.table.bluff.picker import CardPicker
 from game.ui.table.scene import TableScene
 
 SIZES = ((960, 600), (1280, 800))

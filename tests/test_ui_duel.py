@@ -27,10 +27,12 @@ from ui_kit import (
 from game.cards import Card, card
 from game.engine.ruleset import Decision
 from game.engine.saves import Seat
+from game.games.coup_detat_duel.rules.charts import HandType
+from game.games.coup_detat_duel.rules.decisions import ChooseHandType, KeepQuiet, SetAside
+from game.games.coup_detat_duel.rules.state import Phase
+from game.games.coup_detat_duel.table.controls import DuelWords
+from game.games.coup_detat_duel.table.results import DuelGameOverScene, DuelHandResultScene
 from game.rules.card_play import PlayCard
-from game.rules.coup_detat_duel.charts import HandType
-from game.rules.coup_detat_duel.decisions import ChooseHandType, KeepQuiet, SetAside
-from game.rules.coup_detat_duel.state import Phase
 from game.services import stats
 from game.services.session import GameSession
 from game.system import paths
@@ -39,8 +41,6 @@ from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table.arrange import card_key
-from game.ui.table.duel.controls import DuelWords
-from game.ui.table.duel.results import DuelGameOverScene, DuelHandResultScene
 from game.ui.table.scene import TableScene
 
 DUEL_TITLE = "Coup d'État for two"
@@ -324,7 +324,7 @@ def test_the_table_for_two_never_lays_face_up_a_card_its_viewer_may_not_know() -
 
     from game.engine.match import Match, seeded_chance
     from game.games import get_ruleset
-    from game.ui.table.duel.arrange import duel_targets
+    from game.games.coup_detat_duel.table.arrange import duel_targets
     from game.ui.table.layout import table_layout
 
     duel = get_ruleset("coup-detat-duel")
@@ -347,7 +347,7 @@ def test_the_table_for_two_never_lays_face_up_a_card_its_viewer_may_not_know() -
 
 def test_a_marie_dealt_again_is_said_over_the_table(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.rules.coup_detat_duel import events as ev
+    from game.games.coup_detat_duel.rules import events as ev
     from game.ui.table.beats import Beat
 
     with open_app(tmp_path, monkeypatch) as app:
@@ -398,7 +398,7 @@ def test_a_hand_result_tells_what_counts_in_that_hand() -> None:
 
     from game.engine.match import Match, seeded_chance
     from game.games import get_ruleset
-    from game.ui.table.duel.results import takings
+    from game.games.coup_detat_duel.table.results import takings
 
     duel = get_ruleset("coup-detat-duel")
     match = Match(duel, duel.parse_options({"players": 2}), chance=seeded_chance(duel, 6))

@@ -13,9 +13,9 @@ from player_kit import shipped_app
 from test_table_every_moment import SteppedClock
 from ui_kit import bluff_table, buttons, frames, press, press_button, table
 
-from game.rules.coup_bluff.decisions import Challenge, Lose
+from game.games.coup.rules.decisions import Challenge, Lose
+from game.games.coup.table.results import BetweenRoundsScene
 from game.ui.app import App
-from game.ui.table.bluff.results import BetweenRoundsScene
 from game.ui.table.scene import TableScene
 
 FINISH = "Finish quickly"

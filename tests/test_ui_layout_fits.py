@@ -34,6 +34,10 @@ from ui_kit import open_app
 from game.engine.match import Match, seeded_chance
 from game.engine.saves import MAX_NAME_LENGTH, Seat, write
 from game.games import get_ruleset
+from game.games.coup.table import hud as bluff_hud
+from game.games.coup_detat.table import hud as coup_detat_hud
+from game.games.coup_detat_duel.table import hud as duel_hud
+from game.games.coup_detat_duel.table import results as duel_results
 from game.services.session import GameSession
 from game.ui import text
 from game.ui.app import MIN_SIZE
@@ -41,10 +45,6 @@ from game.ui.scenes.files import LoadScene
 from game.ui.scenes.new_game import DEFAULT_NAMES, NewGameScene
 from game.ui.table import hud as table_hud
 from game.ui.table.arrange import card_key
-from game.ui.table.bluff import hud as bluff_hud
-from game.ui.table.coup_detat import hud as coup_detat_hud
-from game.ui.table.duel import hud as duel_hud
-from game.ui.table.duel import results as duel_results
 from game.ui.table.layout import table_layout
 from game.ui.table.scene import TableScene
 

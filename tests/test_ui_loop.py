@@ -18,10 +18,10 @@ from monkey_kit import person_to, sit
 from player_kit import Person, shipped_app
 from ui_kit import bluff_table
 
+from game.games.coup_detat.table.motion import BoardMotion
 from game.ui import main
 from game.ui.app import App
 from game.ui.scene import Scene
-from game.ui.table.coup_detat.motion import BoardMotion
 
 RULESETS = ("coup-detat", "coup-detat-duel", "coup", "coup-inquisitor")
 
@@ -114,7 +114,7 @@ def test_a_run_nobody_watches_ends_at_the_crash_screen_and_says_so(
     def broken(*args: object, **keywords: object) -> None:
         raise ValueError("max() arg is an empty sequence")
 
-    monkeypatch.setattr("game.ui.table.bluff.hud.draw_deck", broken)
+    monkeypatch.setattr("game.games.coup.table.hud.draw_deck", broken)
     status = main.run(autoplay="coup", frames=200, seed=1)
     reports = list((tmp_path / "crash-reports").glob("crash-*.json"))
     assert status == 1 and len(reports) == 1

@@ -27,7 +27,7 @@ from test_ui_table import card_centre, run_to_card_play, secret_from
 from ui_kit import frames, open_app, press, press_button, run_until
 
 from game.cards import Card
-from game.rules.coup_detat.decisions import PlayCard
+from game.games.coup_detat.rules.decisions import PlayCard
 from game.ui import text
 from game.ui.app import App
 from game.ui.scenes.menu import PauseMenu

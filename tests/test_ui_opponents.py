@@ -12,10 +12,10 @@ from test_ui_table import run_to_card_play
 from ui_kit import frames, open_app, press, press_button, table
 
 from game.ai.bot import ExecPlayer
-from game.ai.coup_detat.easy import EasyPlayer
-from game.ai.coup_detat.hard import HardPlayer
-from game.ai.coup_detat.medium import MediumPlayer
 from game.engine import saves
+from game.games.coup_detat.ai.easy import EasyPlayer
+from game.games.coup_detat.ai.hard import HardPlayer
+from game.games.coup_detat.ai.medium import MediumPlayer
 from game.services import session as session_module
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.table.scene import TableScene

@@ -13,7 +13,7 @@ from ui_kit import buttons, frames, open_app, press, press_button, table
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
-from game.rules.coup_detat.decisions import PlayCard
+from game.games.coup_detat.rules.decisions import PlayCard
 from game.services.catalogue import CATALOGUE
 from game.system import paths
 from game.ui.scenes.menu import PauseMenu

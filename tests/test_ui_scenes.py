@@ -15,6 +15,7 @@ import pytest
 from ui_kit import buttons, frames, open_app, press, press_button, table
 
 from game.engine import saves
+from game.games.coup_detat.table.results import GameOverScene, HandResultScene
 from game.services import settings as settings_module
 from game.services import stats
 from game.services.catalogue import CATALOGUE
@@ -26,7 +27,6 @@ from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.title import TitleScene
-from game.ui.table.coup_detat.results import GameOverScene, HandResultScene
 from game.ui.table.scene import TableScene
 
 SAMPLES = Path(__file__).parent.parent / "saves"

@@ -11,7 +11,7 @@ from ui_kit import click, frames, open_app, press, press_button, run_until, tabl
 from game.cards import Card
 from game.engine import saves
 from game.engine.errors import IllegalMove
-from game.rules.coup_detat.decisions import PlayCard
+from game.games.coup_detat.rules.decisions import PlayCard
 from game.services import save_index
 from game.services.catalogue import CATALOGUE
 from game.ui.scenes.files import SaveDialog

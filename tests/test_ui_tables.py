@@ -18,6 +18,7 @@ from player_kit import Person, shipped_app
 from game.engine import saves
 from game.engine.saves import Seat
 from game.engine.tables import Split
+from game.games.coup_detat.table.results import MatchOverScene
 from game.services import stats
 from game.services.catalogue import CATALOGUE
 from game.services.tables import TablesSession
@@ -27,7 +28,6 @@ from game.ui.app import MIN_SIZE
 from game.ui.saved_games import resume
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.table.coup_detat.results import MatchOverScene
 from game.ui.table.scene import TableScene
 
 PERSON, MEDIUM, EASY = "Person", "Computer: Medium", "Computer: Easy"

@@ -19,17 +19,17 @@ from ui_kit import frames, open_app, press_button
 from game.engine.match import Match, seeded_chance
 from game.engine.saves import Seat
 from game.games import get_ruleset
-from game.rules.coup_bluff import events as bluff_ev
-from game.rules.coup_bluff.charts import Character
-from game.rules.coup_detat import events as ev
-from game.rules.coup_detat.charts import HandType
+from game.games.coup.rules import events as bluff_ev
+from game.games.coup.rules.charts import Character
+from game.games.coup.table.results import final_lines
+from game.games.coup_detat.rules import events as ev
+from game.games.coup_detat.rules.charts import HandType
 from game.rules.words import Naming, counted, second_person, sentence_case
 from game.services.session import GameSession
 from game.ui import text
 from game.ui.app import App
 from game.ui.scenes.new_game import DEFAULT_NAMES, NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.table.bluff.results import final_lines
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene

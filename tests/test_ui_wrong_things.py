@@ -30,6 +30,7 @@ from ui_kit import (
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
+from game.games.coup_detat.table.results import GameOverScene, worth_by_hand
 from game.rules.card_play import PlayCard
 from game.services import save_index
 from game.services.catalogue import CATALOGUE
@@ -40,7 +41,6 @@ from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table import seating
 from game.ui.table.arrange import card_key
-from game.ui.table.coup_detat.results import GameOverScene, worth_by_hand
 from game.ui.table.scene import TableScene
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"

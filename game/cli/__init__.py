@@ -399,9 +399,10 @@ def _run_review(args: argparse.Namespace) -> int:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    from game.cli import coup_detat
-
-    return coup_detat.play(players=args.players, short_game=args.short, seed=args.play_seed)
+    terminal = GAMES[DEFAULT].terminal
+    assert terminal is not None, "the first game is the one played in the terminal"
+    return int(terminal.load()(players=args.players, short_game=args.short,
+                               seed=args.play_seed))
 
 
 def _run_install_desktop_entry(args: argparse.Namespace) -> int:

@@ -11,14 +11,14 @@ from collections.abc import Mapping
 
 from game.engine.ruleset import Ruleset
 from game.engine.saves import quoted
-from game.games import coup_bluff, coup_detat, coup_detat_duel
+from game.games import coup, coup_detat, coup_detat_duel
 from game.games.plugin import Game
 
 GAMES: Mapping[str, Game] = {game.id: game for game in (
     coup_detat.GAME,
     coup_detat_duel.GAME,
-    coup_bluff.GAME,
-    coup_bluff.INQUISITOR,
+    coup.GAME,
+    coup.INQUISITOR,
 )}
 
 RULESETS: Mapping[str, Ruleset] = {game_id: game.ruleset for game_id, game in GAMES.items()}

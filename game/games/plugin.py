@@ -117,6 +117,7 @@ class Game:
     tables: Tables | None = None  # None: played at one table only
     lesson: Ref[Any] | None = None
     review: Ref[Any] | None = None
+    terminal: Ref[Any] | None = None  # a game in the terminal (`coup-detat play`)
 
     @property
     def id(self) -> str:
@@ -133,7 +134,7 @@ class Game:
         found |= {"rules_page": self.rules_page,
                   "records.record": self.records.record, "records.lines": self.records.lines,
                   "records.summary": self.records.summary}
-        for name in ("formats", "kit", "lesson", "review"):
+        for name in ("formats", "kit", "lesson", "review", "terminal"):
             ref = getattr(self, name)
             if ref is not None:
                 found[name] = ref

@@ -1,0 +1,52 @@
+"""Coup, the bluffing game on a standard deck, in its two configurations: with the
+Ambassador (`coup`) and with the Inquisitor (`coup-inquisitor`). One set of packages
+serves both."""
+
+from typing import Any
+
+from game.games.coup.rules import COUP, COUP_INQUISITOR
+from game.games.plugin import Game, Records, Ref, Setup, Toggle
+
+ROUNDS = (1, 3, 5)  # a match's rounds (RULES_NOTES: the most round wins take the match)
+PACKAGES = ("game.games.coup",)
+PLAYERS: dict[str, Ref[Any]] = {"easy": Ref("game.games.coup.ai.easy:EasyPlayer"),
+           "medium": Ref("game.games.coup.ai.medium:MediumPlayer"),
+           "hard": Ref("game.games.coup.ai.hard:HardPlayer")}
+RECORD: Ref[Any] = Ref("game.games.coup.services.records:record")
+SUMMARY: Ref[Any] = Ref("game.games.coup.services.summary:new_summary")
+FORMATS: Ref[Any] = Ref("game.games.coup.formats:FORMATS")
+KIT: Ref[Any] = Ref("game.games.coup.table.kit:BluffKit")
+REVIEW: Ref[Any] = Ref("game.games.coup.services.review:WORDS")
+
+GAME = Game(
+    ruleset=COUP,
+    blurb="The bluffing game: claim any character, held or not, and challenge the liars; "
+          "last one in wins.",
+    setup=Setup(player_counts=(2, 3, 4, 5, 6), usual_players=4, rounds=ROUNDS, toggles=(
+        Toggle("alternative_deal", "Alternative deal",
+               "Two players: each keeps one card of a set of the five characters",
+               two_players_only=True),)),
+    packages=PACKAGES, players=PLAYERS, formats=FORMATS, kit=KIT, review=REVIEW,
+    records=Records(RECORD, Ref("game.games.coup.services.records:coup_lines"), SUMMARY,
+                    column=1),
+    rules_page=Ref("game.games.coup.services.rules_page:coup"),
+    lesson=Ref("game.games.coup.services.lesson:LESSON"),
+)
+
+INQUISITOR = Game(
+    ruleset=COUP_INQUISITOR,
+    blurb="Coup with the Inquisitor instead of the Ambassador: he changes a card, or looks "
+          "at one of yours.",
+    setup=Setup(player_counts=(2, 3, 4, 5, 6), usual_players=4, rounds=ROUNDS, toggles=(
+        Toggle("call_the_coup", "Call the Coup",
+               "Two players: a Coup names a character; it misses if the target lacks it",
+               two_players_only=True, default=True),
+        Toggle("five_lives", "Five lives",
+               "Two players: the first three lost cards are replaced",
+               two_players_only=True, default=True))),
+    packages=PACKAGES, players=PLAYERS, kit=KIT, review=REVIEW,
+    formats=Ref("game.games.coup.formats:INQUISITOR_FORMATS"),
+    records=Records(RECORD, Ref("game.games.coup.services.records:inquisitor_lines"),
+                    SUMMARY, column=1),
+    rules_page=Ref("game.games.coup.services.rules_page:inquisitor"),
+)

@@ -1,0 +1,66 @@
+"""A finished bluffing match (either configuration) for the statistics, and its lines on
+the Statistics screen: matches and rounds played and won, the challenges the human seats
+made (won when the claim failed: a bluff caught) and the influences they lost. No worth
+and no coups."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from game.engine.match import Match
+from game.games.coup.rules import COUP, COUP_INQUISITOR
+from game.games.coup.rules import events as ev
+from game.services.stats import GameRecord, RulesetStats, count_events, finished_humans
+
+CONFIGURATIONS = {ruleset.id: ruleset for ruleset in (COUP, COUP_INQUISITOR)}
+
+
+def record(match: Match, human_seats: Collection[int]) -> GameRecord:
+    """The record of a finished bluffing match; `ValueError` if it is not one."""
+    ruleset = CONFIGURATIONS.get(match.ruleset.id, COUP)
+    humans = finished_humans(match, ruleset.id, ruleset.title, human_seats)
+    rounds = [event for event in match.events if isinstance(event, ev.RoundWon)]
+    challenges = _challenges(match)
+    return GameRecord(
+        ruleset=ruleset.id,
+        human_won=any(seat in humans for seat in match.state.winners),
+        best_human_worth=None,
+        coups_attempted=0,
+        coups_won=0,
+        rounds_played=len(rounds),
+        rounds_won=sum(1 for event in rounds if event.seat in humans),
+        challenges=sum(1 for challenger, _ in challenges if challenger in humans),
+        challenges_won=sum(1 for challenger, won in challenges if won and challenger in humans),
+        influences_lost=count_events(match, ev.InfluenceLost, humans),
+    )
+
+
+def _challenges(match: Match) -> list[tuple[int, bool]]:
+    """Each challenge of the match: the challenger, and whether the claim failed."""
+    outcomes: list[tuple[int, bool]] = []
+    challenger: int | None = None
+    for event in match.events:
+        if isinstance(event, ev.Challenged):
+            challenger = event.seat
+        elif isinstance(event, ev.ClaimProven | ev.ClaimFailed) and challenger is not None:
+            outcomes.append((challenger, isinstance(event, ev.ClaimFailed)))
+            challenger = None
+    return outcomes
+
+
+def coup_lines(counts: RulesetStats) -> list[str]:
+    """Coup's statistics in words, under its title."""
+    return _lines(COUP.title, counts)
+
+
+def inquisitor_lines(counts: RulesetStats) -> list[str]:
+    """The Inquisitor's statistics in words, under its title."""
+    return _lines(COUP_INQUISITOR.title, counts)
+
+
+def _lines(title: str, counts: RulesetStats) -> list[str]:
+    return [f"**{title}",
+            f"Matches played: {counts.played}    won: {counts.won}",
+            f"Rounds played: {counts.rounds_played}    won: {counts.rounds_won}",
+            f"Challenges made: {counts.challenges}    bluffs caught: {counts.challenges_won}",
+            f"Influences lost: {counts.influences_lost}"]

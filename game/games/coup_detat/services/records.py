@@ -1,0 +1,39 @@
+"""A finished game of Coup d'État for the statistics, and its lines on the Statistics
+screen: games played and won, the best final worth, coups attempted and won."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from game.engine.match import Match
+from game.games.coup_detat.rules import RULESET
+from game.games.coup_detat.rules.events import CoupAttempted, CoupSucceeded
+from game.games.coup_detat.rules.narration import francs
+from game.services.stats import GameRecord, RulesetStats, count_events, finished_humans
+
+
+def record(match: Match, human_seats: Collection[int]) -> GameRecord:
+    """The record of a finished Coup d'État match; `ValueError` if it is not one."""
+    humans = finished_humans(match, RULESET.id, RULESET.title, human_seats)
+    state = match.state
+    return GameRecord(
+        ruleset=RULESET.id,
+        human_won=any(seat in humans for seat in state.winners),
+        best_human_worth=max((state.worth(seat) for seat in humans), default=None),
+        coups_attempted=count_events(match, CoupAttempted, humans),
+        coups_won=count_events(match, CoupSucceeded, humans),
+    )
+
+
+def lines(counts: RulesetStats) -> list[str]:
+    """The game's statistics in words, under its title."""
+    best = francs(counts.best_worth) if counts.best_worth is not None else "-"
+    return [f"**{RULESET.title}",
+            f"Games played: {counts.played}    won: {counts.won}",
+            f"Best final worth: {best}",
+            f"Coups attempted: {counts.coups_attempted}    won: {counts.coups_won}"]
+
+
+def final_worth(state: object, seat: int) -> int:
+    """What two tables compare (RULES.md, "Two tables"): a player's final worth at his own."""
+    return state.worth(seat)  # type: ignore[attr-defined, no-any-return]

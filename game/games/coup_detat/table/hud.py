@@ -1,0 +1,213 @@
+"""The 1966 game's furniture, drawn from a view: the banner with the hand's goals, the
+Director's Board with its daggers, each seat's plate (name, money as notes, badges) and the
+Treasury. Pure drawing: reads, never changes the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from game.games.coup_detat.rules.charts import (
+    COUP_CHART,
+    HIDDEN_COUP_TYPES,
+    HandType,
+    describe_penalties,
+)
+from game.games.coup_detat.rules.narration import francs
+from game.games.coup_detat.rules.state import Phase
+from game.games.coup_detat.rules.view import CoupDetatView
+from game.games.coup_detat.table.money import NOTE_VALUES, notes_for
+from game.rules.words import Naming, capitalized, counted
+from game.ui import art, text
+from game.ui.table.hud import GOLD, HIGHLIGHT, INK, MUTED, blit_text, panel
+
+# The banner ----------------------------------------------------------------------------------
+
+
+def banner_lines(view: CoupDetatView, naming: Naming) -> tuple[str, str]:
+    """The headline and one line of what matters in this hand, for whoever looks (the
+    person reading is "you")."""
+    you = naming.you
+    if view.phase is Phase.OVER:
+        return "The game is over", "Final worth decides the winner."
+    if view.director is None:
+        return ("Drawing for the first Director",
+                "The highest card wins: COUP, then Ace, 10, King, Queen, Jack, 9, 8, 7. "
+                "Ties draw again.")
+    director = naming.name(view.director)
+    if view.hand_type is None:
+        if view.phase is Phase.COUP and view.coup_holder is not None:
+            return (capitalized(f"{naming.does(view.coup_holder, 'holds')} COUP"),
+                    "A coup in a hand not yet played this round, or decline and take the "
+                    "centre card.")
+        if view.phase is Phase.CHOOSE:
+            if view.director == you:
+                return "You are the Director: name the hand", "COUP was declined."
+            return f"Director {director} names the hand", "COUP was declined."
+        return f"Round {view.round_index + 1} of {view.rounds}", f"Director: {director}"
+    hand = view.hand_type
+    line = COUP_CHART[hand]
+    if view.coup_player is not None:
+        attacker = naming.name(view.coup_player)
+        return (f"{hand.label}: a coup by {attacker} for {francs(line.reward)} from each",
+                f"{capitalized(attacker)} must {line.goal}; the others try to stop it.")
+    hidden = " · a hidden coup is possible" if hand in HIDDEN_COUP_TYPES else ""
+    whose = "your hand as Director" if view.director == you else f"Director {director}'s hand"
+    headline = f"{hand.label}: {whose}{hidden}"
+    if you is not None and you == view.director:
+        return headline, f"The others pay you for {describe_penalties(hand, king='the K♥')}."
+    payer = "you pay" if you is not None else "it is paid to"
+    return headline, f"Avoid {describe_penalties(hand, king='the K♥')}: {payer} the Director."
+
+
+def draw_banner(surface: pygame.Surface, rect: Rect, view: CoupDetatView, naming: Naming,
+                scale: float, suit_colours: text.SuitColours) -> None:
+    panel(surface, rect, (12, 22, 18, 215), border=(120, 96, 48))
+    headline, goal = banner_lines(view, naming)
+    left = rect.left + round(14 * scale)
+    blit_text(surface, headline, round(22 * scale), GOLD, (left, rect.top + round(5 * scale)),
+              bold=True, suit_colours=suit_colours)
+    size = round(15 * scale)
+    width = rect.width - round(28 * scale)
+    while size > 9 and text.measure(goal, size) > width:
+        size -= 1  # a long goal gets a smaller type rather than being cut
+    blit_text(surface, goal, size, INK, (left, rect.top + round(33 * scale)),
+              suit_colours=suit_colours)
+
+
+# The Director's Board -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    rect: Rect
+    rows: tuple[int, ...]  # y of each hand type's row
+    columns: tuple[int, ...]  # x of columns S, 1, 2, ...
+    label_x: int
+
+
+def board_geometry(rect: Rect, rounds: int, scale: float) -> BoardGeometry:
+    top = rect.top + round(46 * scale)
+    row_height = (rect.height - round(58 * scale)) / len(HandType)
+    rows = tuple(round(top + row_height * (index + 0.5)) for index in range(len(HandType)))
+    first = rect.left + round(118 * scale)
+    step = (rect.right - round(16 * scale) - first) / rounds
+    columns = tuple(round(first + step * index) for index in range(rounds + 1))
+    return BoardGeometry(rect, rows, columns, rect.left + round(12 * scale))
+
+
+def draw_board(surface: pygame.Surface, geometry: BoardGeometry, view: CoupDetatView,
+               dagger_x: Sequence[float], scale: float) -> None:
+    rect = geometry.rect
+    surface.blit(art.board_plank(rect.size), rect.topleft)
+    blit_text(surface, "Director's Board", round(17 * scale), GOLD,
+              (rect.centerx, rect.top + round(8 * scale)), bold=True, anchor="midtop")
+    label_size = round(14 * scale)
+    for index, x in enumerate(geometry.columns):
+        blit_text(surface, "S" if index == 0 else str(index), label_size, MUTED,
+                  (x, rect.top + round(28 * scale)), anchor="midtop")
+    dagger_length = round(30 * scale)
+    for row, hand_type in enumerate(HandType):
+        y = geometry.rows[row]
+        played = hand_type in view.played_this_round
+        colour = INK if not (view.short_game and hand_type in _SHORT_GAME_OUT) else MUTED
+        blit_text(surface, hand_type.label, label_size, colour, (geometry.label_x, y),
+                  bold=played, anchor="midleft")
+        for x in geometry.columns:
+            pygame.draw.circle(surface, (40, 24, 12), (x, y), max(2, round(4 * scale)))
+        image = art.dagger(dagger_length, horizontal=False)  # point down, in its hole
+        surface.blit(image, image.get_rect(midbottom=(round(dagger_x[row]), y + round(3 * scale))))
+
+
+_SHORT_GAME_OUT = (HandType.BARBU, HandType.TOUCHE)
+
+
+# Seat plates and money ----------------------------------------------------------------------
+
+MAX_NOTES_DRAWN = 6  # a stack shows at most this many notes; the count says the rest
+
+
+def draw_notes(surface: pygame.Surface, amount: int, at: tuple[int, int], width: int,
+               scale: float) -> None:
+    """Stacks of notes, one per value, left to right, each with its count beside it."""
+    x, y = at
+    note_width = width // len(NOTE_VALUES) - round(4 * scale)
+    for value, count in notes_for(amount).items():
+        note = art.franc_note(value, note_width)
+        shown = min(count, MAX_NOTES_DRAWN)
+        for index in range(shown):
+            surface.blit(note, (x + index, y + shown - index))
+        if count:
+            blit_text(surface, f"×{count}", round(11 * scale), INK,
+                      (x + note_width, y + note.get_height() + shown + 1), anchor="topright")
+        x += note_width + round(4 * scale)
+
+
+def seat_status(view: CoupDetatView, seat: int, *, thinking: bool, now: float) -> str:
+    """A few words under a player's name: thinking, out of cards, first trick taken."""
+    parts = []
+    if thinking:
+        parts.append("thinking" + "." * (1 + int(now * 3) % 3))
+    if view.dominos is not None and seat in view.dominos.out:
+        place = view.dominos.out.index(seat) + 1
+        parts.append("first out" if place == 1 else f"out {place}")
+    if view.hand_type in (HandType.TOUCHE, HandType.GUILLOTINE) and view.tricks_done \
+            and view.tricks_done[0].winner == seat:
+        parts.append("took the first trick")
+    return " · ".join(parts)
+
+
+def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: CoupDetatView,
+               seat: int, scale: float, to_act: bool, status: str) -> None:
+    panel(surface, rect, border=HIGHLIGHT if to_act else None)
+    pad = round(8 * scale)
+    badges = []
+    if view.director == seat:
+        badges.append(art.director_badge(round(26 * scale)))
+    if view.coup_with == seat:
+        badges.append(art.coup_badge(round(26 * scale)))
+    badge_room = sum(badge.get_width() + round(4 * scale) for badge in badges)
+    name, name_size = text.fitted(name, round(17 * scale), rect.width - 2 * pad - badge_room,
+                                  bold=True)  # a long name gets a smaller type, then is cut
+    blit_text(surface, name, name_size, HIGHLIGHT if to_act else INK,
+              (rect.left + pad, rect.top + round(4 * scale)), bold=True)
+    x = rect.right - pad
+    for badge in badges:
+        x -= badge.get_width()
+        surface.blit(badge, (x, rect.top + round(4 * scale)))
+        x -= round(4 * scale)
+    small = max(10, round(13 * scale))
+    worth = view.worth[seat]
+    money = francs(view.money[seat]) if worth == view.money[seat] else \
+        f"{francs(view.money[seat])} · worth {francs(worth)}"
+    blit_text(surface, money, small, MUTED, (rect.left + pad, rect.top + round(27 * scale)))
+    if seat != view.seat and view.hand_sizes[seat] and worth == view.money[seat]:
+        count = view.hand_sizes[seat]
+        blit_text(surface, counted(count, "card"), small, MUTED,
+                  (rect.right - pad, rect.top + round(27 * scale)), anchor="topright")
+    draw_notes(surface, view.money[seat], (rect.left + pad, rect.top + round(46 * scale)),
+               rect.width - 2 * pad, scale)
+    if status:
+        blit_text(surface, status, small, GOLD,
+                  (rect.centerx, rect.bottom - round(4 * scale)), anchor="midbottom")
+
+
+def draw_treasury(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
+                  naming: Naming, scale: float) -> None:
+    panel(surface, rect)
+    pad = round(10 * scale)
+    blit_text(surface, f"Treasury  {francs(view.treasury)}", round(16 * scale), GOLD,
+              (rect.left + pad, rect.top + round(6 * scale)), bold=True)
+    draw_notes(surface, view.treasury, (rect.left + pad, rect.top + round(34 * scale)),
+               rect.width - 2 * pad, scale)
+    y = rect.top + round(78 * scale)
+    if not view.debts:
+        blit_text(surface, "No loans", round(13 * scale), MUTED, (rect.left + pad, y))
+    for debt in view.debts[:3]:
+        owes = capitalized(f"{naming.does(debt.debtor, 'owes')} {naming.name(debt.lender)}")
+        blit_text(surface, f"{owes} {francs(debt.owed)}", round(13 * scale), INK,
+                  (rect.left + pad, y))
+        y += round(18 * scale)

@@ -1,0 +1,24 @@
+"""Coup d'État for two (the Prime Minister, the Peasant, the Bastille)."""
+
+from game.games.coup_detat_duel.rules import RULESET
+from game.games.plugin import Game, Records, Ref, Setup
+
+GAME = Game(
+    ruleset=RULESET,
+    blurb="The game for two: Prime Minister and Peasant, the Bastille, and JOKER to "
+          "overthrow with.",
+    setup=Setup(player_counts=(2,), usual_players=2,
+                seating="2 players: Prime Minister and Peasant"),
+    packages=("game.games.coup_detat_duel",),
+    players={"easy": Ref("game.games.coup_detat_duel.ai.easy:EasyPlayer"),
+             "medium": Ref("game.games.coup_detat_duel.ai.medium:MediumPlayer"),
+             "hard": Ref("game.games.coup_detat_duel.ai.hard:DuelHardPlayer")},
+    formats=Ref("game.games.coup_detat_duel.formats:FORMATS"),
+    records=Records(record=Ref("game.games.coup_detat_duel.services.records:record"),
+                    lines=Ref("game.games.coup_detat_duel.services.records:lines"),
+                    summary=Ref("game.games.coup_detat_duel.services.summary:new_summary")),
+    rules_page=Ref("game.games.coup_detat_duel.services.rules_page:section"),
+    lesson=Ref("game.games.coup_detat_duel.services.lesson:LESSON"),
+    review=Ref("game.games.coup_detat_duel.services.review:WORDS"),
+    kit=Ref("game.games.coup_detat_duel.table.kit:DuelKit"),
+)

@@ -1,0 +1,34 @@
+"""A finished game for two for the statistics, and its lines on the Statistics screen:
+games played and won, coups (JOKER announced) attempted and won. No worth: the game for
+two counts points, not francs."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from game.engine.match import Match
+from game.games.coup_detat_duel.rules import RULESET
+from game.games.coup_detat_duel.rules.events import CoupAnnounced, HandWon
+from game.services.stats import GameRecord, RulesetStats, count_events, finished_humans
+
+
+def record(match: Match, human_seats: Collection[int]) -> GameRecord:
+    """The record of a finished game for two: its coups are the JOKER announcements and
+    the coup hands won."""
+    humans = finished_humans(match, RULESET.id, "Coup d'État for two", human_seats)
+    won_coups = sum(1 for event in match.events if isinstance(event, HandWon)
+                    and event.coup and event.goal_met and event.seat in humans)
+    return GameRecord(
+        ruleset=RULESET.id,
+        human_won=any(seat in humans for seat in match.state.winners),
+        best_human_worth=None,
+        coups_attempted=count_events(match, CoupAnnounced, humans),
+        coups_won=won_coups,
+    )
+
+
+def lines(counts: RulesetStats) -> list[str]:
+    """The game's statistics in words, under its title."""
+    return [f"**{RULESET.title}",
+            f"Games played: {counts.played}    won: {counts.won}",
+            f"Coups attempted: {counts.coups_attempted}    won: {counts.coups_won}"]
