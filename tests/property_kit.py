@@ -1,5 +1,5 @@
-"""Checks the property tests of every ruleset share (tests/test_properties.py,
-tests/test_duel_properties.py); this module holds no tests."""
+"""Checks the property tests of every ruleset share (tests/test_coup_detat_properties.py,
+tests/test_coup_detat_duel_properties.py); this module holds no tests."""
 
 from __future__ import annotations
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from test_coup_ai_hard import searched_positions
+
 from game.ai.search import Estimate, PairedEstimate, Verdict, beside
 from game.cards import Card
 from game.games.coup.ai.hard import HardPlayer as BluffHardPlayer
@@ -16,7 +18,6 @@ from game.games.coup_detat.ai.hard import HardPlayer
 from game.games.coup_detat.rules.decisions import PlayCard
 from game.games.coup_detat_duel.ai.hard import DuelHardPlayer
 from game.games.coup_detat_duel.rules.decisions import PlayCard as DuelPlayCard
-from tests.test_ai_bluff_hard import searched_positions
 
 TEN, NINE = Card.parse("10S"), Card.parse("9H")
 TAX, INCOME = TakeAction(0, Action.TAX), TakeAction(0, Action.INCOME)

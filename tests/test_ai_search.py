@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_ai_hard import decisions_to_try
+from test_coup_detat_ai_hard import decisions_to_try
 
 from game.ai.levels import adviser, make_player
 from game.ai.search import SearchPool, search

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bluff_kit import COUP_DECK, COUP_HANDS, INQ_DECK, INQ_HANDS, bluff_match, move, play
+from coup_kit import COUP_DECK, COUP_HANDS, INQ_DECK, INQ_HANDS, bluff_match, move, play
 
 from game.cli import main
 from game.engine import saves

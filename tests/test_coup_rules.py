@@ -1,13 +1,13 @@
 """The rules of the bluffing games (RULES.md sections 3 and 4 and their fine points), one
 test per rule sentence where it matters. Deals and moves are written as in
-tests/bluff_kit.py: nothing is shuffled, a returned card goes to the bottom."""
+tests/coup_kit.py: nothing is shuffled, a returned card goes to the bottom."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from bluff_kit import (
+from coup_kit import (
     COUP_DECK,
     COUP_HANDS,
     INQ_DECK,

@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 import pytest
-from bluff_kit import COUP_DECK, COUP_HANDS
+from coup_kit import COUP_DECK, COUP_HANDS
 
 from game.engine.errors import MalformedEntry
 from game.formats.support import Formats, formats_of

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from bluff_kit import bluff_match, play
+from coup_kit import bluff_match, play
 from pipe_kit import read_from_a_pipe
 
 from game.engine.match import Match, seeded_chance

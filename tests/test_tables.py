@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from test_ai_search import wait_until_gone, workers_running
-from test_properties import cards_in_play
+from test_coup_detat_properties import cards_in_play
 
 from game.engine import saves
 from game.engine.errors import MalformedEntry

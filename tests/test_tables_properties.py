@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_properties import check_cards_accounted_for, check_francs_conserved, choose
+from test_coup_detat_properties import check_cards_accounted_for, check_francs_conserved, choose
 
 from game.engine import saves
 from game.engine.match import Match
@@ -28,7 +28,7 @@ class MatchSpec:
     players: int
     short_game: bool
     seed: int
-    policy: str  # as in test_properties: "random", or "coups" (coups and loans frequent)
+    policy: str  # as in test_coup_detat_properties: "random", or "coups" (coups and loans frequent)
     save_at: int  # the decision, counted over both tables, after which a save is checked
 
 

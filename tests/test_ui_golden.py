@@ -66,7 +66,7 @@ def duel_exchange_screen(app) -> pygame.Surface:  # type: ignore[no-untyped-def]
 def bluff_table_screen(app) -> pygame.Surface:  # type: ignore[no-untyped-def]
     """Four at Coup, mid-game and scripted (no computer decides): Ada to act with five
     coins, Blaise's Captain lost to a challenge, at half size."""
-    from bluff_kit import bluff_match, play
+    from coup_kit import bluff_match, play
 
     match = bluff_match("coup", ("duke contessa", "assassin captain", "ambassador duke",
                                  "captain contessa"))

@@ -253,7 +253,7 @@ def test_a_single_persons_table_shows_only_what_he_may_see(
 def secret_from(state, viewer: int | None) -> set[Card]:  # type: ignore[no-untyped-def]
     """Cards `viewer` may not see: others' hands, and the centre card while it is hidden;
     in the game for two, the other's set-aside cards and the Bastille too. The bluffing
-    games lay no playing card on the table (test_ui_bluff checks the influences they
+    games lay no playing card on the table (test_coup_table checks the influences they
     draw)."""
     hand = getattr(state, "hand", None)
     if hand is None:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from test_ui_bluff import choose
+from test_coup_table import choose
 from ui_kit import frames, open_app, press_button
 
 from game.engine.match import Match, seeded_chance

@@ -2,8 +2,8 @@
 
 The engine keeps every fact; a search player needs thousands of hands a second. Here a
 hand is two lists of card numbers and a few counters, played in tight loops. It plays the
-same rules as game/games/coup_detat_duel/rules (tests/test_ai_duel_fastsim.py compares the two
-move by move) and judges the hand with the engine's own charts (scoring.py).
+same rules as the game's rules (tests/test_coup_detat_duel_fastsim.py compares the two move
+by move) and judges the hand with the engine's own charts (scoring.py).
 
 `DuelHand.from_state` takes a complete state in play (a real one, or a world a player
 imagines); `play_out` plays to the end and returns the seat that wins the hand's point.

@@ -3,8 +3,8 @@ docs/RULES_NOTES.md ("Dominos"). s0 is the Director; Dominos order is A K Q J 10
 
 from __future__ import annotations
 
+from coup_detat_kit import dominos_moves, holders, sweep_coup
 from helpers import match_after, run_scenario
-from test_rules_kit import dominos_moves, holders, sweep_coup
 
 from game.cards import Rank, card
 from game.games.coup_detat.rules import events as ev

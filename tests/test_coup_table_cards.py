@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from bluff_kit import bluff_match, play
-from bluff_kit import state_of as bluff_state
-from test_ui_bluff import drawn_face_up
+from coup_kit import bluff_match, play
+from coup_kit import state_of as bluff_state
+from test_coup_table import drawn_face_up
 from ui_kit import (
     bluff_table,
     buttons,

@@ -5,7 +5,7 @@ layout (fewer cards wins; equal counts, the player of the first card)."""
 from __future__ import annotations
 
 import pytest
-from duel_kit import duel_match, exchange, legal_tokens, play, submit
+from coup_detat_duel_kit import duel_match, exchange, legal_tokens, play, submit
 
 from game.cards import JOKER, Suit
 from game.engine.errors import IllegalMove

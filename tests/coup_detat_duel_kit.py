@@ -1,4 +1,4 @@
-"""Builders for the tests of Coup d'État for two (tests/test_duel_*.py); no tests here.
+"""Builders for the tests of Coup d'État for two (tests/test_coup_detat_duel_*.py); no tests here.
 
 A deal is written as three strings of card codes: seat 0's twelve, seat 1's twelve, and
 the Bastille's nine, top first. s0 is the first Prime Minister unless a test says

@@ -4,7 +4,15 @@ of each hand, and what a coup's success or failure does to the office."""
 from __future__ import annotations
 
 import pytest
-from duel_kit import ALTERNATING, ALTERNATING_COUP, alternate, duel_match, exchange, play, submit
+from coup_detat_duel_kit import (
+    ALTERNATING,
+    ALTERNATING_COUP,
+    alternate,
+    duel_match,
+    exchange,
+    play,
+    submit,
+)
 
 from game.cards import JOKER, Suit, card
 from game.games.coup_detat_duel.rules import events as ev

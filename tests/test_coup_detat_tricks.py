@@ -3,8 +3,8 @@ the rulings of docs/RULES_NOTES.md ("Tricks"). Seats are s0..s3; s0 is the Direc
 
 from __future__ import annotations
 
+from coup_detat_kit import director_sweep, holders, penalty_hand, trick_moves
 from helpers import match_after, run_scenario
-from test_rules_kit import director_sweep, holders, penalty_hand, trick_moves
 
 from game.cards import card
 from game.games.coup_detat.rules.decisions import PlayCard

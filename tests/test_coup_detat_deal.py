@@ -5,8 +5,8 @@ centre card"). s0 is the first Director unless a test draws for it."""
 from __future__ import annotations
 
 import pytest
+from coup_detat_kit import Script, director_sweep, dominos_last_out, sweep_coup
 from helpers import RULES, match_after, run_scenario
-from test_rules_kit import Script, director_sweep, dominos_last_out, sweep_coup
 
 from game.cards import COUP, card
 from game.engine.errors import IllegalMove

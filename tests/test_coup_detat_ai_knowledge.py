@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 import pytest
-from test_properties import cards_in_play
+from test_coup_detat_properties import cards_in_play
 
 from game.ai.search.hidden import sample
 from game.cards import COUP

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_ai_knowledge import positions
+from test_coup_detat_ai_knowledge import positions
 
 from game.ai.card_play import NO_SUIT, PASS, STOP
 from game.cards import Card

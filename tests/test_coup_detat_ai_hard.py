@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_ai_knowledge import positions
-from test_ai_players import other_hidden_deal
+from test_coup_detat_ai_knowledge import positions
+from test_coup_detat_ai_players import other_hidden_deal
 
 from game.ai.levels import ALL_LEVELS, make_player
 from game.ai.search import search

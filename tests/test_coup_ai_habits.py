@@ -8,6 +8,7 @@ import dataclasses
 import random
 
 import pytest
+from test_coup_ai_players import positions
 
 from game.games import get_ruleset
 from game.games.coup.ai.cards import VARIANTS
@@ -19,7 +20,6 @@ from game.games.coup.rules.charts import Action, Character
 from game.games.coup.rules.decisions import Allow, Block, Challenge, TakeAction
 from game.games.coup.rules.state import Phase, State, TurnState
 from game.games.coup.rules.view import CoupView
-from tests.test_ai_bluff import positions
 
 RULES = get_ruleset("coup")
 HARD = 0

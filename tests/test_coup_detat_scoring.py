@@ -1,12 +1,12 @@
 """RULES.md section 1: the Director's chart, the Coup chart, hidden coups, the Treasury,
 rounds and the end of the game. Money is listed [s0, s1, s2, s3]; everyone starts with
 10,000 francs. The standard hands (sweep_coup, failed_coup, ...) are described in
-test_rules_kit.py."""
+coup_detat_kit.py."""
 
 from __future__ import annotations
 
 import pytest
-from test_rules_kit import (
+from coup_detat_kit import (
     HandPlan,
     Script,
     director_sweep,

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from duel_kit import ALTERNATING, RULES, duel_match, exchange, scenario_data, submit
+from coup_detat_duel_kit import ALTERNATING, RULES, duel_match, exchange, scenario_data, submit
 
 from game.cli import main
 from game.engine import saves

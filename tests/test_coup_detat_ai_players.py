@@ -8,7 +8,7 @@ import random
 import statistics
 
 import pytest
-from test_ai_knowledge import positions
+from test_coup_detat_ai_knowledge import positions
 
 from game.ai import RandomPlayer
 from game.games import get_ruleset

@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from duel_kit import (
+from coup_detat_duel_kit import (
     ALTERNATING,
     ALTERNATING_COUP,
     RULES,

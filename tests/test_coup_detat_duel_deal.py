@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from duel_kit import (
+from coup_detat_duel_kit import (
     ALTERNATING,
     ALTERNATING_COUP,
     RULES,
@@ -147,7 +147,7 @@ def test_only_the_peasant_holding_joker_decides_on_a_coup() -> None:
 
 
 def test_a_hand_type_already_played_this_round_cannot_be_named() -> None:
-    from duel_kit import alternate
+    from coup_detat_duel_kit import alternate
 
     match = duel_match(ALTERNATING, ALTERNATING_COUP)
     submit(match, {"choose": "guillotine"})

@@ -9,6 +9,7 @@ import random
 from collections import Counter
 
 import pytest
+from test_coup_ai_players import TABLES, positions
 
 from game.ai.search import PairedEstimate, search
 from game.games import get_ruleset
@@ -19,7 +20,6 @@ from game.games.coup.ai.worlds import BLUFF_LIKELIHOOD, resample, unseen_pool
 from game.games.coup.rules.charts import Action, Character
 from game.games.coup.rules.decisions import Allow, Challenge
 from game.games.coup.rules.state import Phase, TurnState
-from tests.test_ai_bluff import TABLES, positions
 
 SEARCHED = (Phase.ACTION, Phase.CHALLENGE, Phase.BLOCK)
 

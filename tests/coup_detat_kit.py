@@ -1,4 +1,4 @@
-"""Builders shared by the rule tests (tests/test_rules_*.py); this module holds no tests.
+"""Builders shared by the rule tests (tests/test_coup_detat_*.py); this module holds no tests.
 
 A test writes its deals as card codes and its tricks as the cards in play order; the seat
 of each card is looked up from the deal, so a trick reads like a score sheet:

@@ -2,7 +2,7 @@
 rulings of docs/RULES_NOTES.md ("Borrowing").
 
 Running a player out of money takes many hands, so these tests play long scenarios built
-from the standard hands of test_rules_kit.py (see its docstring for how each is played and
+from the standard hands of coup_detat_kit.py (see its docstring for how each is played and
 why it comes out as it does):
 
 - sweep(c, t): c's coup in t succeeds; each other player pays c the Coup chart amount
@@ -21,7 +21,7 @@ in office.
 
 from __future__ import annotations
 
-from test_rules_kit import (
+from coup_detat_kit import (
     HandPlan,
     Script,
     dominos_last_out,

@@ -5,7 +5,7 @@ when led), twelve tricks."""
 from __future__ import annotations
 
 import pytest
-from duel_kit import (
+from coup_detat_duel_kit import (
     ALTERNATING,
     ALTERNATING_COUP,
     alternate,
