@@ -45,7 +45,7 @@ class _Output:
 def main() -> int:
     _speak_utf8()
     if sys.stdout is not None:  # None in a windowed executable started from Windows' shell
-        sys.stdout = _Output(sys.stdout)  # type: ignore[assignment]
+        sys.stdout = _Output(sys.stdout)
     try:
         status = cli.main()
         if sys.stdout is not None:

@@ -75,8 +75,9 @@ class Card:
         Card._by_code[code] = self
 
     @classmethod
-    def parse(cls, code: str) -> Card:
-        """The card written `code` ("10S", "KH", "COUP"); `UnknownCard` if none is."""
+    def parse(cls, code: object) -> Card:
+        """The card written `code` ("10S", "KH", "COUP"); `UnknownCard` if none is (or
+        `code` is not text)."""
         card = cls._by_code.get(code) if isinstance(code, str) else None
         if card is None:
             raise UnknownCard(code)

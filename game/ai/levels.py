@@ -38,7 +38,7 @@ def make_player(level: str, seed: int | str | None = None, *,
     kind: Any = get_game(ruleset).players[level].load()
     if isinstance(kind, type) and issubclass(kind, SearchPlayer):
         return kind(seed, budget=budget, workers=workers, pool=pool)
-    return kind(seed)  # type: ignore[no-any-return]
+    return kind(seed)
 
 
 def adviser(ruleset: str, seed: int | str | None = None, *, budget: float = DEFAULT_BUDGET,

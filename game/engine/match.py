@@ -18,40 +18,36 @@ redo are a matter of moving references, whatever the length of the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Generic
 
-from game.engine.ruleset import (
-    ChanceSource,
-    Decision,
-    Event,
-    Options,
-    Pending,
-    Ruleset,
-    State,
-    View,
-)
+from game.engine.ruleset import DecisionT, EventT, OptionsT, Pending, Ruleset, StateT, ViewT
+
+ChanceSource = Callable[[StateT], DecisionT | None]
+"""Supplies chance's decision (a deal...) for a state, or None when it has none to give."""
 
 __all__ = ["ChanceSource", "Match", "Turn", "seeded_chance"]
 
 
-def seeded_chance(ruleset: Ruleset, seed: int | str | None = None) -> ChanceSource:
+def seeded_chance(ruleset: Ruleset[OptionsT, StateT, DecisionT, EventT, ViewT],
+                  seed: int | str | None = None) -> ChanceSource[StateT, DecisionT]:
     """Chance drawn from a private generator; the same seed gives the same deals."""
     rng = random.Random(seed)
 
-    def draw(state: State) -> Decision:
+    def draw(state: StateT) -> DecisionT:
         return ruleset.random_chance(state, rng)
 
     return draw
 
 
 @dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(Generic[StateT, DecisionT]):
     """One decision in the log, where its events start, and the state before it."""
 
-    decision: Decision
+    decision: DecisionT
     first_event: int
-    state_before: State
+    state_before: StateT
 
     @property
     def seat(self) -> int | None:
@@ -59,38 +55,34 @@ class Turn:
 
 
 @dataclass(frozen=True, slots=True)
-class _Undone:
+class _Undone(Generic[StateT, DecisionT, EventT]):
     seat: int
-    turns: tuple[Turn, ...]
-    events: tuple[Event, ...]
-    state_after: State
+    turns: tuple[Turn[StateT, DecisionT], ...]
+    events: tuple[EventT, ...]
+    state_after: StateT
 
 
-class Match:
+class Match(Generic[OptionsT, StateT, DecisionT, EventT, ViewT]):
     """Runs a ruleset: submit decisions, read the state and views, undo and redo."""
 
-    def __init__(
-        self, ruleset: Ruleset, options: Options, *, chance: ChanceSource | None = None
-    ) -> None:
+    def __init__(self, ruleset: Ruleset[OptionsT, StateT, DecisionT, EventT, ViewT],
+                 options: OptionsT, *,
+                 chance: ChanceSource[StateT, DecisionT] | None = None) -> None:
         self.ruleset = ruleset
         self.options = options
         self.chance = chance
-        self.state: State = ruleset.new_game(options)
-        self.events: list[Event] = []
-        self.turns: list[Turn] = []
-        self._undone: list[_Undone] = []
+        self.state: StateT = ruleset.new_game(options)
+        self.events: list[EventT] = []
+        self.turns: list[Turn[StateT, DecisionT]] = []
+        self._undone: list[_Undone[StateT, DecisionT, EventT]] = []
         self.rewinds = 0  # counts undos and redos, for readers following the events
         self.advance()
 
     @classmethod
-    def replay(
-        cls,
-        ruleset: Ruleset,
-        options: Options,
-        decisions: Iterable[Decision],
-        *,
-        chance: ChanceSource | None = None,
-    ) -> Match:
+    def replay(cls, ruleset: Ruleset[OptionsT, StateT, DecisionT, EventT, ViewT],
+               options: OptionsT, decisions: Iterable[DecisionT], *,
+               chance: ChanceSource[StateT, DecisionT] | None = None,
+               ) -> Match[OptionsT, StateT, DecisionT, EventT, ViewT]:
         """A match rebuilt by submitting `decisions` (chance's included) in order.
 
         Raises `IllegalMove` from the first decision the rules refuse. `chance` takes over
@@ -113,16 +105,16 @@ class Match:
         return self.ruleset.players(self.options)
 
     @property
-    def decisions(self) -> list[Decision]:
+    def decisions(self) -> list[DecisionT]:
         return [turn.decision for turn in self.turns]
 
-    def legal(self) -> Sequence[Decision]:
+    def legal(self) -> Sequence[DecisionT]:
         return self.ruleset.legal(self.state)
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> ViewT:
         return self.ruleset.view(self.state, seat)
 
-    def events_of(self, index: int) -> list[Event]:
+    def events_of(self, index: int) -> list[EventT]:
         """The events the decision at `turns[index]` caused."""
         end = self.turns[index + 1].first_event if index + 1 < len(self.turns) \
             else len(self.events)
@@ -134,7 +126,7 @@ class Match:
         return self.pending.is_chance
 
     # Deciding ------------------------------------------------------------------------
-    def submit(self, decision: Decision) -> list[Event]:
+    def submit(self, decision: DecisionT) -> list[EventT]:
         """Apply one decision, then let chance act; the new events, in order.
 
         Raises `IllegalMove` (and changes nothing) when the rules refuse the decision.
@@ -144,9 +136,9 @@ class Match:
         new_events.extend(self.advance())
         return new_events
 
-    def advance(self) -> list[Event]:
+    def advance(self) -> list[EventT]:
         """Let chance act until a seat must decide, the game ends or chance has nothing."""
-        new_events: list[Event] = []
+        new_events: list[EventT] = []
         while self.chance is not None and self.pending.is_chance:
             decision = self.chance(self.state)
             if decision is None:
@@ -154,7 +146,7 @@ class Match:
             new_events.extend(self._record(decision))
         return new_events
 
-    def _record(self, decision: Decision) -> list[Event]:
+    def _record(self, decision: DecisionT) -> list[EventT]:
         decided = self.ruleset.decide(self.state, decision)
         self.turns.append(Turn(decision, len(self.events), self.state))
         self.state = decided.state

@@ -375,7 +375,7 @@ def from_json(data: Any, *, catalogue: Catalogue,
         return SavedTables(tables, _seats(data.get("seats"), tables.players, catalogue.levels),
                            saved_at)
     try:
-        options = ruleset.parse_options(data.get("options"))  # type: ignore[arg-type]
+        options = ruleset.parse_options(data.get("options"))
     except MalformedEntry as error:
         raise SaveError(f"The save's options are wrong: {brief(error)}.") from None
     seats = _seats(data.get("seats"), ruleset.players(options), catalogue.levels)
@@ -480,12 +480,12 @@ def _seats(raw: object, players: int, levels: Collection[str]) -> tuple[Seat, ..
                             "characters that print.")
         if kind not in SEAT_KINDS:
             raise SaveError(f"Seat {index} must be {' or '.join(SEAT_KINDS)}, not {quoted(kind)}.")
-        level = entry.get("level", DEFAULT_LEVEL)  # type: ignore[union-attr]
-        if kind == "computer" and "level" not in entry:  # type: ignore[operator]
+        level = entry.get("level", DEFAULT_LEVEL)
+        if kind == "computer" and "level" not in entry:
             raise SaveError(f"Seat {index} is a computer without a level.")
         if not isinstance(level, str) or level not in levels:
             raise SaveError(f"Seat {index} has no level {quoted(level)}.")
-        seats.append(Seat(name, kind, level))  # type: ignore[arg-type]
+        seats.append(Seat(name, kind, level))
     return tuple(seats)
 
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from game.engine.match import Match
-from game.engine.ruleset import ChanceSource, Decision, Options, State, View
+from game.engine.match import ChanceSource, Match
+from game.engine.ruleset import Decision, Options, State, View
 from game.games import get_game
 
 

@@ -39,7 +39,7 @@ class Ref(Generic[T]):
         value: Any = importlib.import_module(module)
         for name in attribute.split("."):
             value = getattr(value, name)
-        return value  # type: ignore[no-any-return]
+        return value
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TypeVar
+from typing import TypeGuard, TypeVar
 
 from game.cards import Card, Suit, UnknownCard
 from game.engine.errors import IllegalMove, MalformedEntry
@@ -69,10 +69,10 @@ def players_option(raw: object, fewest: int, most: int, ruleset_id: str) -> int:
     players = raw.get("players")
     if not is_int(players):
         raise MalformedEntry("options.players must be an integer")
-    if not fewest <= players <= most:  # type: ignore[operator]
+    if not fewest <= players <= most:
         raise MalformedEntry(f"{ruleset_id} is for {_between(fewest, most)} players, "
                              f"not {players}")
-    return players  # type: ignore[return-value]
+    return players
 
 
 def _between(fewest: int, most: int) -> str:
@@ -82,8 +82,45 @@ def _between(fewest: int, most: int) -> str:
     return f"{fewest} or {most}" if most == fewest + 1 else f"{fewest} to {most}"
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
+    """A JSON integer (true and false are not, though Python counts them as ints)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def seat_of(entry: Mapping[str, object]) -> int:
+    """The `seat` of a seat's move whose shape `Verbs.check_shape` has checked."""
+    seat = entry.get("seat")
+    if not is_int(seat):
+        raise MalformedEntry("a move needs an integer 'seat'")
+    return seat
+
+
+def items(value: object, what: str) -> list[object]:
+    """A JSON list; `MalformedEntry` naming `what` it should be if it is not one."""
+    if not isinstance(value, list):
+        raise MalformedEntry(f"{what} must be a list")
+    return value
+
+
+def whole(value: object, what: str) -> int:
+    """A JSON integer; `MalformedEntry` naming `what` if it is not one."""
+    if not is_int(value):
+        raise MalformedEntry(f"'{what}' must be an integer")
+    return value
+
+
+def a_mapping(value: object, what: str) -> Mapping[str, object]:
+    """A JSON object; `MalformedEntry` naming `what` if it is not one."""
+    if not isinstance(value, Mapping):
+        raise MalformedEntry(f"{what} must be an object")
+    return value
+
+
+def whole_or_none(value: object, what: str) -> int | None:
+    """A JSON integer or null; `MalformedEntry` naming `what` if it is neither."""
+    if value is None or is_int(value):
+        return value
+    raise MalformedEntry(f"'{what}' must be an integer")
 
 
 def _check_type(name: str, value: object, wanted: type) -> None:
@@ -94,6 +131,13 @@ def _check_type(name: str, value: object, wanted: type) -> None:
 def require_true(verb: str, value: object) -> None:
     if value is not True:
         raise IllegalMove(f"'{verb}' can only be true.")
+
+
+def member(value: object, kind: type[E]) -> E:
+    """The member of `kind` named `value`; `ValueError` if none is (or it is not text)."""
+    if not isinstance(value, str):
+        raise ValueError(value)
+    return kind(value)
 
 
 def hand_type(value: object, types: type[E]) -> E:
@@ -108,7 +152,7 @@ def hand_type(value: object, types: type[E]) -> E:
 def card(value: object) -> Card:
     """A card named in a move; `IllegalMove` if there is none of that name."""
     try:
-        return Card.parse(value)  # type: ignore[arg-type]
+        return Card.parse(value)
     except UnknownCard:
         raise IllegalMove(f"There is no card {value!r}.") from None
 
@@ -116,7 +160,7 @@ def card(value: object) -> Card:
 def card_in_deal(code: object) -> Card:
     """A card named in a deal; `MalformedEntry` if there is none of that name."""
     try:
-        return Card.parse(code)  # type: ignore[arg-type]
+        return Card.parse(code)
     except UnknownCard:
         raise MalformedEntry(f"there is no card {code!r}") from None
 
@@ -132,7 +176,7 @@ def suit(value: object) -> Suit | None:
 def seat_cards(value: object, what: str) -> tuple[tuple[int, Card], ...]:
     """`[[seat, card], ...]` (a draw or a cut); `MalformedEntry` if it is not."""
     pairs = []
-    for item in value:  # type: ignore[attr-defined]
+    for item in items(value, what):
         if not (isinstance(item, list) and len(item) == 2 and is_int(item[0])
                 and isinstance(item[1], str)):
             raise MalformedEntry(f"each {what} is [seat, card]")

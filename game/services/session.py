@@ -289,7 +289,7 @@ class GameSession:
         adviser = self._computer("hard", budget=budget)
         advise = getattr(adviser, "advise", None)
         if advise is not None:
-            return advise(view, legal)  # type: ignore[no-any-return]
+            return advise(view, legal)
         return adviser.decide(view, legal), "It is what the Hard player would do."
 
     def _fresh_hint(self) -> Future[tuple[Decision, str]] | None:

@@ -60,7 +60,7 @@ def summary_for(ruleset_id: str, players: int, short_game: bool,
                 seats: tuple[str, ...]) -> Tally:
     """An empty summary of the kind the game's runs need (the game's own tally)."""
     new_summary = get_game(ruleset_id).records.summary.load()
-    return new_summary(ruleset_id, players, short_game, seats)  # type: ignore[no-any-return]
+    return new_summary(ruleset_id, players, short_game, seats)
 
 
 def run(players: int, games: int, seed: int, short_game: bool = False,

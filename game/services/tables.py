@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.ai.search import SearchPool
 from game.engine import saves
@@ -167,14 +168,20 @@ class TablesSession:
         return self.match.over
 
     @property
-    def score(self) -> Callable[[object, int], int]:
+    def score(self) -> Callable[[Any, int], int]:
         """(a table's state, a seat there) -> what the tables compare (the final worth)."""
-        return get_game(self.ruleset_id).tables.score.load()  # type: ignore[union-attr,no-any-return]
+        return self._tables.score.load()
 
     @property
     def score_text(self) -> Callable[[int], str]:
         """A score in words ("12,300 F")."""
-        return get_game(self.ruleset_id).tables.score_text.load()  # type: ignore[union-attr,no-any-return]
+        return self._tables.score_text.load()
+
+    @property
+    def _tables(self) -> Tables:
+        tables = get_game(self.ruleset_id).tables
+        assert tables is not None, f"{self.ruleset_id} is played at one table"
+        return tables
 
     def place(self, seat: int) -> tuple[int, int]:
         """The table `seat` plays at, and his seat there."""

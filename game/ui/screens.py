@@ -43,7 +43,7 @@ OPENERS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
 def make(name: str, *args: Any, **kwargs: Any) -> Scene:
     """The screen called `name`, made with these arguments (the app first)."""
     if name in OPENERS:
-        return OPENERS[name].load()(*args, **kwargs)  # type: ignore[no-any-return]
+        return OPENERS[name].load()(*args, **kwargs)
     return kind(name)(*args, **kwargs)
 
 
@@ -53,4 +53,4 @@ def kind(name: str) -> type[Scene]:
         factory = SCREENS[name]
     except KeyError:
         raise KeyError(f"there is no screen called {name!r}") from None
-    return factory.load()  # type: ignore[no-any-return]
+    return factory.load()

@@ -196,4 +196,4 @@ def kit_for(ruleset_id: str) -> TableKit:
     ref = get_game(ruleset_id).kit
     if ref is None:
         raise KeyError(f"the window cannot seat {ruleset_id!r}")
-    return ref.load()()  # type: ignore[no-any-return]
+    return ref.load()()

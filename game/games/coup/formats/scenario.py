@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine.errors import IllegalMove, MalformedEntry
-from game.engine.ruleset import ChanceSource
+from game.engine.match import ChanceSource
 from game.games.coup.rules.charts import Variant
 from game.games.coup.rules.decide import check_deal, uses_alternative_deal
 from game.games.coup.rules.decisions import ChooseStarter, Deal, Decision, Shuffle
@@ -42,7 +42,7 @@ class BluffScenario:
         return deal
 
     @staticmethod
-    def scripted_chance(first_dealer: int, deals: Sequence[Deal]) -> ChanceSource:
+    def scripted_chance(first_dealer: int, deals: Sequence[Deal]) -> ChanceSource[State, Decision]:
         """Chance as the scenario fixes it: the starting player, the deals in order, and
         shuffles that leave the deck as it is; nothing once the deals run out."""
         remaining = list(deals)

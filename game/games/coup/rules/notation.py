@@ -54,16 +54,17 @@ _BOOLEAN_OPTIONS = ("alternative_deal", "call_the_coup", "five_lives")
 
 def parse_options(variant: Variant, raw: Mapping[str, object]) -> Options:
     players = move_json.players_option(raw, variant.fewest_players, MOST_PLAYERS, variant.id)
-    flags = {}
+    flags: dict[str, bool] = {}
     for name in _BOOLEAN_OPTIONS:
         if name in raw:
-            if not isinstance(raw[name], bool):
+            flag = raw[name]
+            if not isinstance(flag, bool):
                 raise MalformedEntry(f"options.{name} must be true or false")
-            flags[name] = raw[name]
+            flags[name] = flag
     rounds = raw.get("rounds", 1)
-    if not move_json.is_int(rounds) or not 1 <= rounds <= 99:  # type: ignore[operator]
+    if not move_json.is_int(rounds) or not 1 <= rounds <= 99:
         raise MalformedEntry("options.rounds must be an integer from 1 to 99")
-    return Options(players=players, rounds=rounds, **flags)  # type: ignore[arg-type]
+    return Options(players=players, rounds=rounds, **flags)
 
 
 def options_to_json(options: Options) -> dict[str, object]:
@@ -125,7 +126,8 @@ def deal_to_json(deal: Deal) -> dict[str, object]:
 def check_move_shape(entry: object, *, allow_chance: bool = False) -> str:
     """The entry's verb, once its shape is checked; `MalformedEntry` otherwise."""
     verb = VERBS.check_shape(entry, allow_chance=allow_chance)
-    value = entry[verb]  # type: ignore[index]
+    assert isinstance(entry, Mapping)  # as check_shape found it
+    value = entry[verb]
     if verb in _CHARACTER_LISTS and not all(isinstance(name, str) for name in value):
         raise MalformedEntry(f"'{verb}' must be a list of characters")
     if verb == "swap" and not (value is None or isinstance(value, str)):
@@ -136,7 +138,7 @@ def check_move_shape(entry: object, *, allow_chance: bool = False) -> str:
 def character(value: object) -> Character:
     """A character named in a move; `IllegalMove` if there is none of that name."""
     try:
-        return Character(value)  # type: ignore[arg-type]
+        return move_json.member(value, Character)
     except ValueError:
         names = ", ".join(Character)
         raise IllegalMove(f"There is no character {value!r}; they are {names}.") from None
@@ -144,7 +146,7 @@ def character(value: object) -> Character:
 
 def character_in_deal(value: object) -> Character:
     try:
-        return Character(value)  # type: ignore[arg-type]
+        return move_json.member(value, Character)
     except ValueError:
         raise MalformedEntry(f"there is no character {value!r}") from None
 
@@ -152,7 +154,15 @@ def character_in_deal(value: object) -> Character:
 def decision_from_json(entry: Mapping[str, object], *, allow_chance: bool = True) -> Decision:
     verb = check_move_shape(entry, allow_chance=allow_chance)
     value = entry[verb]
-    seat: int = entry.get("seat")  # type: ignore[assignment]
+    match verb:
+        case "starter":
+            return ChooseStarter(move_json.whole(value, verb))
+        case "deal":
+            return deal_from_json(value)
+        case "shuffle" | "sets":
+            cards = tuple(character_in_deal(name) for name in move_json.items(value, verb))
+            return Shuffle(cards) if verb == "shuffle" else DealSets(cards)
+    seat = move_json.seat_of(entry)
     match verb:
         case "action":
             return _action(seat, value, entry)
@@ -162,19 +172,12 @@ def decision_from_json(entry: Mapping[str, object], *, allow_chance: bool = True
         case "block" | "reveal" | "lose" | "show":
             return _ONE_CARD[verb](seat, character(value))
         case "keep" | "return":
-            cards = tuple(character(name) for name in value)  # type: ignore[attr-defined]
+            cards = tuple(character(name) for name in move_json.items(value, verb))
             return Keep(seat, cards) if verb == "keep" else ReturnCards(seat, cards)
         case "swap":
             return Swap(seat, None if value is None else character(value))
         case "force_draw":
             return ForceDraw(seat, bool(value))
-        case "starter":
-            return ChooseStarter(value)  # type: ignore[arg-type]
-        case "deal":
-            return deal_from_json(value)
-        case "shuffle" | "sets":
-            cards = tuple(character_in_deal(name) for name in value)  # type: ignore[attr-defined]
-            return Shuffle(cards) if verb == "shuffle" else DealSets(cards)
     raise AssertionError(verb)
 
 
@@ -184,13 +187,14 @@ _ONE_CARD: dict[str, type[Block | Reveal | Lose | Show]] = {
 
 def _action(seat: int, value: object, entry: Mapping[str, object]) -> TakeAction:
     try:
-        action = Action(value)  # type: ignore[arg-type]
+        action = move_json.member(value, Action)
     except ValueError:
         names = ", ".join(Action)
         raise IllegalMove(f"There is no action {value!r}; the actions are {names}.") from None
-    target = entry.get("target") if action in _TARGETED else None
+    target = move_json.whole_or_none(entry.get("target"), "target") \
+        if action in _TARGETED else None
     called = entry.get("character")
-    return TakeAction(seat, action, target,  # type: ignore[arg-type]
+    return TakeAction(seat, action, target,
                       character(called) if action is Action.COUP and called is not None
                       else None)
 

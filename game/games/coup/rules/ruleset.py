@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from game.engine.ruleset import Pending
+from game.engine.ruleset import Pending, Ruleset
 from game.games.coup.rules import events, narration, notation
 from game.games.coup.rules.apply import apply
 from game.games.coup.rules.charts import COUP as COUP_CHARTS
 from game.games.coup.rules.charts import HAND_SIZE, INQUISITOR, MOST_PLAYERS, Variant
 from game.games.coup.rules.decide import decide, uses_alternative_deal
 from game.games.coup.rules.decisions import ChooseStarter, Deal, DealSets, Decision, Shuffle
+from game.games.coup.rules.events import Event
 from game.games.coup.rules.state import Options, Phase, State
 from game.games.coup.rules.view import CoupView, legal, pending, view
 
@@ -106,5 +107,5 @@ class BluffRuleset:
         return f"{round_number}, {len(state.living)} players in"
 
 
-COUP = BluffRuleset(COUP_CHARTS)
-COUP_INQUISITOR = BluffRuleset(INQUISITOR)
+COUP: Ruleset[Options, State, Decision, Event, CoupView] = BluffRuleset(COUP_CHARTS)
+COUP_INQUISITOR: Ruleset[Options, State, Decision, Event, CoupView] = BluffRuleset(INQUISITOR)

@@ -206,7 +206,7 @@ class CardPicker(DecisionButtons):
 
     def pressed(self, element: object) -> bool:
         if element in self.card_buttons:
-            self.toggle(self.card_buttons[element])  # type: ignore[index]
+            self.toggle(self.card_buttons[element])
             return True
         if element is self.done:
             return self.confirm()

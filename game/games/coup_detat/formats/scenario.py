@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.errors import IllegalMove, MalformedEntry
-from game.engine.ruleset import ChanceSource
+from game.engine.match import ChanceSource
 from game.games.coup_detat.rules.decide import check_deal
 from game.games.coup_detat.rules.decisions import AppointDirector, Deal, Decision
 from game.games.coup_detat.rules.notation import check_move_shape, deal_from_json
@@ -27,7 +27,7 @@ def parse_deal(raw: object, options: Options) -> Deal:
     return deal
 
 
-def scripted_chance(first_dealer: int, deals: Sequence[Deal]) -> ChanceSource:
+def scripted_chance(first_dealer: int, deals: Sequence[Deal]) -> ChanceSource[State, Decision]:
     """Chance as the scenario fixes it: the first Director without a draw, then the deals
     in order; nothing once they run out (play stops there)."""
     remaining = list(deals)

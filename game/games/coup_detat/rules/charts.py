@@ -146,7 +146,7 @@ def deck_for(players: int) -> Deck:
     trick_ranks = tuple(rank for rank in TRICK_ORDER if rank not in removed)
     ladder = tuple(rank for rank in DOMINOS_ORDER if rank not in removed)
     suited = suited_deck(ladder)
-    strength = {c: len(trick_ranks) - trick_ranks.index(c.rank) for c in suited}  # type: ignore[arg-type]
+    strength = {c: len(trick_ranks) - trick_ranks.index(c.rank) for c in suited}
     strength[COUP] = len(trick_ranks) + 1
     return Deck(
         players=players,

@@ -89,28 +89,30 @@ def decision_from_json(entry: Mapping[str, object], *, allow_chance: bool = True
     if verb in card_play.VERBS:
         return card_play.from_json(verb, entry, COUP)
     value = entry[verb]
-    seat = entry.get("seat")
     match verb:
-        case "coup":
-            return AttemptCoup(seat, move_json.hand_type(value, HandType))  # type: ignore[arg-type]
-        case "choose":
-            return ChooseHandType(seat, move_json.hand_type(value, HandType))  # type: ignore[arg-type]
-        case "decline":
-            move_json.require_true(verb, value)
-            return DeclineCoup(seat)  # type: ignore[arg-type]
         case "draw":
             return DrawForDirector(move_json.seat_cards(value, "draw"))
         case "appoint":
-            return AppointDirector(value)  # type: ignore[arg-type]
+            return AppointDirector(move_json.whole(value, verb))
         case "deal":
-            return deal_from_json(value)  # type: ignore[arg-type]
+            return deal_from_json(value)
+    seat = move_json.seat_of(entry)
+    match verb:
+        case "coup":
+            return AttemptCoup(seat, move_json.hand_type(value, HandType))
+        case "choose":
+            return ChooseHandType(seat, move_json.hand_type(value, HandType))
+        case "decline":
+            move_json.require_true(verb, value)
+            return DeclineCoup(seat)
     raise AssertionError(verb)
 
 
-def deal_from_json(value: Mapping[str, object]) -> Deal:
+def deal_from_json(value: object) -> Deal:
     """A deal `{"hands": [[...8 cards], ...], "center": CARD}`; `MalformedEntry` if its
     shape is wrong or it names a card that does not exist."""
-    hands, center = value.get("hands"), value.get("center")
+    deal = move_json.a_mapping(value, "a deal")
+    hands, center = deal.get("hands"), deal.get("center")
     if not isinstance(hands, list) or not all(isinstance(hand, list) for hand in hands):
         raise MalformedEntry("a deal needs 'hands', a list of lists of cards")
     if not isinstance(center, str):

@@ -5,13 +5,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from game.engine.ruleset import Ruleset
 from game.games.coup_detat.rules import events, narration, notation
 from game.games.coup_detat.rules.apply import apply
 from game.games.coup_detat.rules.charts import HANDS_PER_ROUND, STARTING_CASH, deck_for
 from game.games.coup_detat.rules.decide import decide
 from game.games.coup_detat.rules.decisions import Deal, Decision, DrawForDirector
+from game.games.coup_detat.rules.events import Event
 from game.games.coup_detat.rules.state import Options, Phase, State
-from game.games.coup_detat.rules.view import legal, pending, view
+from game.games.coup_detat.rules.view import CoupDetatView, legal, pending, view
 
 CHECKPOINTS = (events.Dealt, events.CoupAttempted, events.HandTypeChosen, events.TrickWon,
                events.LastOut, events.HandEnded, events.GameEnded)
@@ -94,4 +96,4 @@ class CoupDetat:
         return f"Round {state.round_index + 1} of {state.players}, hand {hand} of {hands}"
 
 
-RULESET = CoupDetat()
+RULESET: Ruleset[Options, State, Decision, Event, CoupDetatView] = CoupDetat()

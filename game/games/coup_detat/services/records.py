@@ -9,6 +9,7 @@ from game.engine.match import Match
 from game.games.coup_detat.rules import RULESET
 from game.games.coup_detat.rules.events import CoupAttempted, CoupSucceeded
 from game.games.coup_detat.rules.narration import francs
+from game.games.coup_detat.rules.state import State
 from game.services.stats import GameRecord, RulesetStats, count_events, finished_humans
 
 
@@ -34,6 +35,6 @@ def lines(counts: RulesetStats) -> list[str]:
             f"Coups attempted: {counts.coups_attempted}    won: {counts.coups_won}"]
 
 
-def final_worth(state: object, seat: int) -> int:
+def final_worth(state: State, seat: int) -> int:
     """What two tables compare (RULES.md, "Two tables"): a player's final worth at his own."""
-    return state.worth(seat)  # type: ignore[attr-defined, no-any-return]
+    return state.worth(seat)

@@ -96,6 +96,6 @@ def _dominos_rows(view: CoupDetatView, layout: TableLayout) -> dict[Key, Placeme
     assert view.dominos is not None
     ladder = deck_for(view.players).dominos_ladder
     places = [(card, list(Suit).index(card.suit),  # type: ignore[arg-type]
-               len(ladder) - 1 - ladder.index(card.rank))  # type: ignore[arg-type]
+               len(ladder) - 1 - ladder.index(card.rank))
               for _, card in view.dominos.laid]
     return dominos_rows(places, len(ladder), layout)

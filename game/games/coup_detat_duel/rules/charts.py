@@ -62,7 +62,7 @@ RANK_ORDER = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, R
 SUITED = suited_deck(RANK_ORDER)
 DECK: tuple[Card, ...] = (*SUITED, JOKER)
 
-TRICK_STRENGTH: dict[Card, int] = {c: len(RANK_ORDER) - RANK_ORDER.index(c.rank)  # type: ignore[arg-type]
+TRICK_STRENGTH: dict[Card, int] = {c: len(RANK_ORDER) - RANK_ORDER.index(c.rank)
                                    for c in SUITED}
 """Higher wins a trick within the suit led (JOKER is placed by the trick rule itself)."""
 

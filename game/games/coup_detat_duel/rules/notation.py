@@ -83,8 +83,9 @@ def deal_to_json(hands: Sequence[Sequence[Card]], bastille: Sequence[Card]) -> d
 def check_move_shape(entry: object, *, allow_chance: bool = False) -> str:
     """The entry's verb, once its shape is checked; `MalformedEntry` otherwise."""
     verb = VERBS.check_shape(entry, allow_chance=allow_chance)
+    assert isinstance(entry, Mapping)  # as check_shape found it
     if verb == "discard" and not all(isinstance(code, str)
-                                     for code in entry["discard"]):  # type: ignore[index]
+                                     for code in move_json.items(entry[verb], verb)):
         raise MalformedEntry("'discard' must be a list of cards")
     return verb
 
@@ -94,7 +95,14 @@ def decision_from_json(entry: Mapping[str, object], *, allow_chance: bool = True
     if verb in card_play.VERBS:
         return card_play.from_json(verb, entry, JOKER)
     value = entry[verb]
-    seat: int = entry.get("seat")  # type: ignore[assignment]
+    match verb:
+        case "cut":
+            return CutForPrimeMinister(move_json.seat_cards(value, "cut"))
+        case "appoint":
+            return AppointPrimeMinister(move_json.whole(value, verb))
+        case "deal":
+            return deal_from_json(value)
+    seat = move_json.seat_of(entry)
     match verb:
         case "coup":
             return AnnounceCoup(seat, move_json.hand_type(value, HandType))
@@ -104,22 +112,17 @@ def decision_from_json(entry: Mapping[str, object], *, allow_chance: bool = True
         case "choose":
             return ChooseHandType(seat, move_json.hand_type(value, HandType))
         case "discard":
-            cards = sorted((move_json.card(code) for code in value),  # type: ignore[attr-defined]
+            cards = sorted((move_json.card(code) for code in move_json.items(value, verb)),
                            key=lambda card: card.index)
             return SetAside(seat, tuple(cards))
-        case "cut":
-            return CutForPrimeMinister(move_json.seat_cards(value, "cut"))
-        case "appoint":
-            return AppointPrimeMinister(value)  # type: ignore[arg-type]
-        case "deal":
-            return deal_from_json(value)  # type: ignore[arg-type]
     raise AssertionError(verb)
 
 
-def deal_from_json(value: Mapping[str, object]) -> Deal:
+def deal_from_json(value: object) -> Deal:
     """A deal `{"hands": [[...12], [...12]], "bastille": [...9]}`; `MalformedEntry` if its
     shape is wrong or it names a card that does not exist."""
-    hands, bastille = value.get("hands"), value.get("bastille")
+    deal = move_json.a_mapping(value, "a deal")
+    hands, bastille = deal.get("hands"), deal.get("bastille")
     if not isinstance(hands, list) or not all(isinstance(hand, list) for hand in hands):
         raise MalformedEntry("a deal needs 'hands', a list of lists of cards")
     if not isinstance(bastille, list):

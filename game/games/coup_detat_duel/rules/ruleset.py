@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from game.engine.ruleset import Ruleset
 from game.games.coup_detat_duel.rules import events, narration, notation
 from game.games.coup_detat_duel.rules.apply import apply
 from game.games.coup_detat_duel.rules.charts import (
@@ -17,8 +18,9 @@ from game.games.coup_detat_duel.rules.charts import (
 )
 from game.games.coup_detat_duel.rules.decide import decide
 from game.games.coup_detat_duel.rules.decisions import CutForPrimeMinister, Deal, Decision
+from game.games.coup_detat_duel.rules.events import Event
 from game.games.coup_detat_duel.rules.state import Options, Phase, State
-from game.games.coup_detat_duel.rules.view import legal, pending, view
+from game.games.coup_detat_duel.rules.view import DuelView, legal, pending, view
 
 CHECKPOINTS = (events.Dealt, events.CoupAnnounced, events.HandTypeChosen,
                events.ExchangeEnded, events.TrickWon, events.WentOut, events.LayoutBlocked,
@@ -92,4 +94,4 @@ class CoupDetatDuel:
         return f"Round {state.round_index + 1} of {ROUNDS}, hand {hand} of {HANDS_PER_ROUND}"
 
 
-RULESET = CoupDetatDuel()
+RULESET: Ruleset[Options, State, Decision, Event, DuelView] = CoupDetatDuel()

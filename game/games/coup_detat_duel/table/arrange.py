@@ -60,7 +60,7 @@ def in_hand_order(cards: Collection[Card]) -> list[Card]:
     def place(card: Card) -> tuple[int, int]:
         if card is JOKER:
             return len(order), 0
-        return order.index(card.suit), RANK_ORDER.index(card.rank)  # type: ignore[arg-type]
+        return order.index(card.suit), RANK_ORDER.index(card.rank)
 
     return sorted(cards, key=place)
 
