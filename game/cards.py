@@ -88,6 +88,13 @@ class Card:
         return self.rank is None
 
     @property
+    def face(self) -> tuple[Rank, Suit]:
+        """The rank and suit of a card that has them; `ValueError` for a wild card."""
+        if self.rank is None or self.suit is None:
+            raise ValueError(f"{self.code} has no rank and suit")
+        return self.rank, self.suit
+
+    @property
     def label(self) -> str:
         """A short, readable form: "K♥", "10♠", "COUP"."""
         if self.rank is None or self.suit is None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
 from game.ai.levels import levels_for, make_player
-from game.ai.search import SearchPlayer, SearchPool
+from game.ai.search import DEFAULT_BUDGET, SearchPlayer, SearchPool
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Decision, Event, Ruleset
@@ -155,24 +155,28 @@ class GameSession:
             else:
                 self.autosave.claim()
 
-    def _computer(self, level: str, **keywords: object) -> Player:
+    def _computer(self, level: str, budget: float = DEFAULT_BUDGET) -> Player:
         """A computer player of `level` for this game (at random if not built for it)."""
         ruleset = self.match.ruleset.id
         return make_player(playing_level(level, ruleset), ruleset=ruleset,
-                           pool=self.search_pool, **keywords)  # type: ignore[arg-type]
+                           pool=self.search_pool, budget=budget)
 
     # Starting -------------------------------------------------------------------------------
     @classmethod
     def new(cls, ruleset_id: str, options: Mapping[str, object], seats: Sequence[Seat],
-            *, seed: int | None = None, **keywords: object) -> GameSession:
+            *, seed: int | None = None, players: Mapping[int, Player] | None = None,
+            autosave_path: Path | None = None,
+            on_thinking_done: Callable[[], None] | None = None) -> GameSession:
         ruleset = get_ruleset(ruleset_id)
         seed = seed if seed is not None else random.randrange(2**63)
         match = Match(ruleset, ruleset.parse_options(options), chance=seeded_chance(ruleset, seed))
-        return cls(match, seats, **keywords)  # type: ignore[arg-type]
+        return cls(match, seats, players=players, autosave_path=autosave_path,
+                   on_thinking_done=on_thinking_done)
 
     @classmethod
     def resume(cls, saved: saves.SavedGame, *, seed: int | None = None,
-               autosaved: bool = False, **keywords: object) -> GameSession:
+               autosaved: bool = False, autosave_path: Path | None = None,
+               on_thinking_done: Callable[[], None] | None = None) -> GameSession:
         """Carry on a loaded game; the deals still to come are drawn afresh. `autosaved`:
         the game was read from the newest autosave, which is written again only if a deal
         was drawn now (else reopening a game twice would push every earlier autosave out
@@ -181,7 +185,7 @@ class GameSession:
         match.chance = seeded_chance(match.ruleset, seed)
         drawn = match.advance()
         return cls(match, saved.seats, autosave_now=bool(drawn) or not autosaved,
-                   **keywords)  # type: ignore[arg-type]
+                   autosave_path=autosave_path, on_thinking_done=on_thinking_done)
 
     # Reading ---------------------------------------------------------------------------------
     @property

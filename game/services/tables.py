@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.ai.bot import DEFAULT_TIME_LIMIT
 from game.ai.search import SearchPool
 from game.engine import saves
 from game.engine.saves import Seat
@@ -54,10 +55,17 @@ class Standing:
     place: int  # 1 for the highest score; equal scores share a place
 
 
+def played_at_tables(ruleset_id: str) -> Tables:
+    """How a game played at several tables is played there (it must be one)."""
+    tables = tables_of(ruleset_id)
+    assert tables is not None, f"{ruleset_id} is played at one table"
+    return tables
+
+
 def standings(match: TablesMatch) -> list[Standing]:
     """Every player by score across the tables, highest first (the match's seat order
     among equals)."""
-    score = get_game(match.ruleset.id).tables.score.load()  # type: ignore[union-attr]
+    score = played_at_tables(match.ruleset.id).score.load()
     scored = []
     for table, (seats, game) in enumerate(zip(match.split.tables, match.matches, strict=True)):
         scored += [(score(game.state, local), seat, table) for local, seat in enumerate(seats)]
@@ -122,32 +130,34 @@ class TablesSession:
     @classmethod
     def new(cls, ruleset_id: str, options: Mapping[str, object], seats: Sequence[Seat], *,
             seed: int | None = None, split: Split | None = None,
-            **keywords: object) -> TablesSession:
+            autosave_path: Path | None = None,
+            on_thinking_done: Callable[[], None] | None = None) -> TablesSession:
         """A match from its start: `options` are the match's (`players` counts everyone);
         the split is drawn from the seed unless given."""
         game = get_game(ruleset_id)
         seed = seed if seed is not None else random.randrange(2**63)
         sizes = sizes_for(ruleset_id, len(seats))
         match = TablesMatch.new(game.ruleset, options, sizes, seed=seed, split=split)
-        return cls(match, seats, **keywords)  # type: ignore[arg-type]
+        return cls(match, seats, autosave_path=autosave_path, on_thinking_done=on_thinking_done)
 
     @classmethod
     def resume(cls, saved: saves.SavedTables, *, seed: int | None = None,
-               autosaved: bool = False, **keywords: object) -> TablesSession:
+               autosaved: bool = False, autosave_path: Path | None = None,
+               on_thinking_done: Callable[[], None] | None = None) -> TablesSession:
         """Carry on a loaded match; the deals still to come are drawn afresh. `autosaved`
         as for `GameSession.resume`."""
         turns = saved.tables.turns()
         saved.tables.reseed(seed if seed is not None else random.randrange(2**63))
         drawn = saved.tables.turns() != turns
         return cls(saved.tables, saved.seats, autosave_now=drawn or not autosaved,
-                   **keywords)  # type: ignore[arg-type]
+                   autosave_path=autosave_path, on_thinking_done=on_thinking_done)
 
     def introduction(self, table: int) -> str:
         """What a table's log says first: which table it is, and that the other plays on."""
         other = 1 - table if len(self.tables) == 2 else None
         names = ", ".join(self.tables[table].names)
         beside = f" Table {other + 1} plays at the same time." if other is not None else ""
-        score = get_game(self.ruleset_id).tables.score_name  # type: ignore[union-attr]
+        score = self._tables.score_name
         return f"Table {table + 1}: {names}.{beside} The highest {score} at both tables wins."
 
     # Reading ------------------------------------------------------------------------------
@@ -179,9 +189,7 @@ class TablesSession:
 
     @property
     def _tables(self) -> Tables:
-        tables = get_game(self.ruleset_id).tables
-        assert tables is not None, f"{self.ruleset_id} is played at one table"
-        return tables
+        return played_at_tables(self.ruleset_id)
 
     def place(self, seat: int) -> tuple[int, int]:
         """The table `seat` plays at, and his seat there."""
@@ -200,11 +208,12 @@ class TablesSession:
         """The finished match for the persons' statistics (`ValueError` if none sat)."""
         return record(self.match, self.human_seats)
 
-    def seat_bot(self, seat: int, command: str, **keywords: object) -> None:
+    def seat_bot(self, seat: int, command: str,
+                 time_limit: float = DEFAULT_TIME_LIMIT) -> None:
         """Let an outside program play `seat` at his table: it sees that table's game only,
         as in a game of that table's players (BOT_PROTOCOL.md)."""
         table, local = self.place(seat)
-        self.tables[table].seat_bot(local, command, **keywords)  # type: ignore[arg-type]
+        self.tables[table].seat_bot(local, command, time_limit)
 
     # Saving -------------------------------------------------------------------------------
     def dumps(self, name: str | None = None) -> str:

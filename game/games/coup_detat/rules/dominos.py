@@ -15,8 +15,8 @@ def can_lay(card: Card, layout: DominosPlay, position: dict[Rank, int]) -> bool:
     start = layout.starting_rank
     if start is None:
         return True  # the first card of the hand: anything
-    return domino_rows.takes(layout.rows, position[start], card.suit,  # type: ignore[arg-type]
-                             position[card.rank])  # type: ignore[index]
+    rank, suit = card.face
+    return domino_rows.takes(layout.rows, position[start], suit, position[rank])
 
 
 def layable(hand: Sequence[Card], layout: DominosPlay, position: dict[Rank, int]) -> list[Card]:
@@ -26,21 +26,24 @@ def layable(hand: Sequence[Card], layout: DominosPlay, position: dict[Rank, int]
 def is_ace_on_king(card: Card, layout: DominosPlay, position: dict[Rank, int]) -> bool:
     """An Ace laid next to a King entitles its player to go on laying cards."""
     start = layout.starting_rank
+    rank, suit = card.face
     return domino_rows.is_ace_on_king(layout.rows, None if start is None else position[start],
-                                      card.suit, position[card.rank])  # type: ignore[arg-type, index]
+                                      suit, position[rank])
 
 
 def lay(layout_rows: domino_rows.Rows, card: Card,
         position: dict[Rank, int]) -> domino_rows.Rows:
     """The rows after laying `card` (which must be layable)."""
-    return domino_rows.laid(layout_rows, card.suit, position[card.rank])  # type: ignore[arg-type, index]
+    rank, suit = card.face
+    return domino_rows.laid(layout_rows, suit, position[rank])
 
 
 def explain_refusal(card: Card, layout: DominosPlay, ladder: Sequence[Rank]) -> IllegalMove:
     """Why `card` cannot be laid now, in words."""
     assert layout.starting_rank is not None
-    row = layout.row(card.suit)  # type: ignore[arg-type]
-    suit = card.suit.plural  # type: ignore[union-attr]
+    _, card_suit = card.face
+    row = layout.row(card_suit)
+    suit = card_suit.plural
     if row is None:
         return IllegalMove(
             f"{suit} are not started yet: only the {layout.starting_rank.word} can start them."

@@ -25,7 +25,7 @@ from game.rules import domino_rows
 
 
 def place_of(card: Card) -> int:
-    return JOKER_DOMINOES_PLACE if card is JOKER else DOMINOES_PLACE[card.rank]  # type: ignore[index]
+    return JOKER_DOMINOES_PLACE if card is JOKER else DOMINOES_PLACE[card.face[0]]
 
 
 def can_lay(card: Card, layout: DominoesPlay) -> bool:
@@ -33,7 +33,7 @@ def can_lay(card: Card, layout: DominoesPlay) -> bool:
         return True  # the first card of the hand: anything
     if card is JOKER:
         return any(row is not None and row[1] == SEVEN_PLACE for row in layout.rows)
-    return domino_rows.takes(layout.rows, layout.start, card.suit, place_of(card))  # type: ignore[arg-type]
+    return domino_rows.takes(layout.rows, layout.start, card.face[1], place_of(card))
 
 
 def layable(hand: Sequence[Card], layout: DominoesPlay) -> list[Card]:
@@ -44,7 +44,7 @@ def is_ace_on_king(card: Card, layout: DominoesPlay) -> bool:
     """An Ace laid next to a King entitles its player to go on laying cards."""
     if card is JOKER:
         return False
-    return domino_rows.is_ace_on_king(layout.rows, layout.start, card.suit,  # type: ignore[arg-type]
+    return domino_rows.is_ace_on_king(layout.rows, layout.start, card.face[1],
                                       place_of(card))
 
 
@@ -56,7 +56,7 @@ def with_card_laid(layout: DominoesPlay, seat: int, card: Card,
     first = layout.start is None
     rows = layout.rows
     if card is not JOKER:
-        rows = domino_rows.laid(rows, card.suit, place)  # type: ignore[arg-type]
+        rows = domino_rows.laid(rows, card.face[1], place)
     elif first:
         assert named_suit is not None
         rows = domino_rows.laid(rows, named_suit, place)
