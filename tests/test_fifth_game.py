@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from fifth_game import entry
 from fifth_game.players import HardPlayer, MediumPlayer
+from fifth_game.rules import Call
 
 import game.games
 from game.ai.levels import levels_for, make_player
@@ -24,10 +25,14 @@ HIGH_CARD = entry.GAME.id
 
 @pytest.fixture
 def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The one line a fifth game adds to the registry (and its rules, which follow)."""
-    monkeypatch.setitem(game.games.GAMES, HIGH_CARD, entry.GAME)  # type: ignore[arg-type]
-    monkeypatch.setitem(game.games.RULESETS, HIGH_CARD, entry.GAME.ruleset)  # type: ignore[arg-type]
+    """The one line a fifth game adds to the registry: its rules and all follow."""
+    monkeypatch.setitem(game.games.GAMES, HIGH_CARD, entry.GAME)
     yield
+
+
+def test_the_one_line_registers_its_rules_for_saves_too(registered: None) -> None:
+    assert game.games.RULESETS[HIGH_CARD] is entry.GAME.ruleset
+    assert HIGH_CARD in CATALOGUE.rulesets and HIGH_CARD in list(game.games.RULESETS)
 
 
 def test_the_registry_finds_the_new_game(registered: None) -> None:
@@ -53,6 +58,21 @@ def test_a_game_of_it_saves_and_loads_through_the_engine(registered: None) -> No
     seats = (saves.Seat("Ada", "human"), saves.Seat("Bob", "computer", "hard"))
     loaded = saves.from_json(saves.to_json(match, seats), catalogue=CATALOGUE)
     assert loaded.match.state == match.state and loaded.seats == seats
+
+
+def test_a_seat_takes_back_its_call_and_makes_it_again() -> None:
+    """Undo needs each decision's seat (the engine's contract): a call is undone back to
+    the seat that made it, and redone as it was."""
+    rules = entry.GAME.ruleset
+    match = Match(rules, rules.parse_options({"players": 3}), chance=seeded_chance(rules, 2))
+    match.submit(Call(0, stand=True))
+    match.submit(Call(1, stand=False))
+    before = match.state
+    assert match.undo(0)
+    assert match.pending.seat == 0 and match.state.calls == ()
+    assert match.redo(0)
+    assert match.state == before and match.pending.seat == 2
+    assert not match.undo(2), "seat 2 has not called yet"
 
 
 def test_a_finished_game_is_counted_in_the_statistics(registered: None) -> None:

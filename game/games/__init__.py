@@ -7,10 +7,10 @@ is writing those and one line below; nothing else in the program names a game's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from game.engine.ruleset import Ruleset
-from game.engine.saves import quoted
+from game.engine.texts import quoted
 from game.games import coup, coup_detat, coup_detat_duel
 from game.games.plugin import Game
 
@@ -21,7 +21,22 @@ GAMES: Mapping[str, Game] = {game.id: game for game in (
     coup.INQUISITOR,
 )}
 
-RULESETS: Mapping[str, Ruleset] = {game_id: game.ruleset for game_id, game in GAMES.items()}
+
+class _RulesOfGames(Mapping[str, Ruleset]):
+    """The rules of each game of GAMES, read from it when asked: a game registered there
+    (one line, or one `setitem` in a test) is known here too."""
+
+    def __getitem__(self, game_id: str) -> Ruleset:
+        return GAMES[game_id].ruleset
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+RULESETS: Mapping[str, Ruleset] = _RulesOfGames()
 """The rules of each game, by id: what the engine is handed to read a save."""
 
 DEFAULT = next(iter(GAMES))  # the game New game and the commands offer first

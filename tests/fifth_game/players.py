@@ -25,7 +25,8 @@ class MediumPlayer:
 
     def decide(self, view: View, legal: Sequence[Call]) -> Call:
         assert view.card is not None
-        return Call(ORDER[str(view.card.rank)] >= ORDER[self.least])
+        stand = ORDER[str(view.card.rank)] >= ORDER[self.least]
+        return next(call for call in legal if call.stand == stand)
 
 
 class HardPlayer(MediumPlayer):

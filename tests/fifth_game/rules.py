@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from game.cards import Card, Suit
 from game.engine.chronicle import Chronicle
@@ -25,10 +26,12 @@ class Options:
 @dataclass(frozen=True)
 class Deal:  # chance's decision
     cards: tuple[Card, ...]
+    seat: ClassVar[None] = None
 
 
 @dataclass(frozen=True)
 class Call:
+    seat: int
     stand: bool
 
 
@@ -99,14 +102,17 @@ class HighCard:
 
     @staticmethod
     def legal(state: State) -> Sequence[Call]:
-        return () if not state.cards or state.over else (Call(True), Call(False))
+        if not state.cards or state.over:
+            return ()
+        seat = len(state.calls)
+        return Call(seat, True), Call(seat, False)
 
     def decide(self, state: State, decision: object) -> Chronicle:
         chronicle: Chronicle = Chronicle(state, self.apply)
         if isinstance(decision, Deal) and not state.cards:
             chronicle.add(Dealt(decision.cards))
-        elif isinstance(decision, Call) and state.cards and not state.over:
-            chronicle.add(Called(len(state.calls), decision.stand))
+        elif isinstance(decision, Call) and decision in self.legal(state):
+            chronicle.add(Called(decision.seat, decision.stand))
         else:
             raise IllegalMove("That is not a move now.")
         return chronicle
@@ -151,14 +157,15 @@ class HighCard:
         if isinstance(decision, Deal):
             return {"deal": [str(card) for card in decision.cards]}
         assert isinstance(decision, Call)
-        return {"call": "stand" if decision.stand else "fold"}
+        return {"seat": decision.seat, "call": "stand" if decision.stand else "fold"}
 
     @staticmethod
     def decision_from_json(entry: Mapping[str, object]) -> object:
         if "deal" in entry and isinstance(entry["deal"], list):
             return Deal(tuple(Card.parse(str(card)) for card in entry["deal"]))
-        if entry.get("call") in ("stand", "fold"):
-            return Call(entry["call"] == "stand")
+        seat = entry.get("seat")
+        if type(seat) is int and entry.get("call") in ("stand", "fold"):
+            return Call(seat, entry["call"] == "stand")
         raise MalformedEntry(f"not a High card move: {dict(entry)!r}")
 
     def narrator(self, names: Sequence[str], viewer: int | None = None, *,
