@@ -30,6 +30,7 @@ import pytest
 
 from game.cli import main
 from game.engine import saves
+from game.engine import texts as text_rules
 from game.services import last_setup, save_index, settings, stats
 from game.services.catalogue import CATALOGUE
 from game.system import files
@@ -50,7 +51,7 @@ SCENARIO = (ROOT / "tests/conformance/coup-detat/001.json").read_bytes()
 SAVE = (ROOT / "saves/coup-in-progress-4-players.json").read_bytes()
 SETTINGS = settings.Settings(animation_speed="slow", card_back="forest", sound=False)
 STATISTICS = stats.Statistics({"coup-detat": stats.RulesetStats(played=3, won=1,
-                                                                 best_worth=12_300)})
+                                                                 best=12_300)})
 SETUP = last_setup.from_json({
     "ruleset": "coup", "players": 3, "options": {"rounds": 3},
     "seats": [{"name": name, "kind": kind, "level": "hard"}
@@ -315,7 +316,7 @@ def assert_writable(*shown: str) -> None:
     """Text that can be printed, written and drawn: no lone surrogate, no line break."""
     for text in shown:
         text.encode("utf-8")
-        assert saves.printable(text), repr(text)
+        assert text_rules.printable(text), repr(text)
 
 
 # The readers ---------------------------------------------------------------------------

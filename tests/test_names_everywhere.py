@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ui_kit import frames, open_app, press_button
 
-from game.engine import saves
+from game.engine import saves, texts
 from game.services import last_setup, save_index
 from game.services.catalogue import CATALOGUE
 from game.system import paths
@@ -67,7 +67,7 @@ def test_a_name_with_characters_that_draw_nothing_loads_without_them(
 def test_a_save_at_two_tables_keeps_names_by_the_same_rule(tmp_path: Path) -> None:
     saved = saves.read(written(tmp_path, TWO_TABLES, 4, "\u200b\u00ad"), catalogue=CATALOGUE)
     assert saved.seats[4].name == "Seat 5"
-    assert all(saves.visible(seat.name) for seat in saved.seats)
+    assert all(texts.visible(seat.name) for seat in saved.seats)
 
 
 def test_the_load_list_names_the_seat_as_loading_does(tmp_path: Path) -> None:
@@ -89,15 +89,15 @@ def test_the_last_new_game_setup_keeps_names_by_the_same_rule() -> None:
 def test_every_name_new_game_keeps_is_one_a_save_keeps_as_it_is(typed: str) -> None:
     """One rule: what New game makes of what was typed passes the save's rule unchanged,
     and draws something."""
-    kept = saves.cleaned(typed, saves.MAX_NAME_LENGTH)
-    assert kept == "" or (saves.seat_name(kept) == kept and saves.visible(kept))
+    kept = texts.cleaned(typed, texts.MAX_NAME_LENGTH)
+    assert kept == "" or (texts.seat_name(kept) == kept and texts.visible(kept))
 
 
 @given(st.text(alphabet=st.characters(codec=None, categories=None), max_size=40))
 @settings(max_examples=300, deadline=None)
 def test_every_name_a_save_holds_is_refused_or_shown(raw: str) -> None:
-    name = saves.seat_name_or_own(raw, 0)
-    assert name is None or (saves.visible(name) and saves.printable(name))
+    name = texts.seat_name_or_own(raw, 0)
+    assert name is None or (texts.visible(name) and texts.printable(name))
 
 
 # The table, drawn ----------------------------------------------------------------------
@@ -278,7 +278,7 @@ def test_every_character_drawn_without_width_is_one_a_name_leaves_out(window: ob
 
     forbidden = glyphs.zero_width()
     assert {"\u200b", "\u00ad", "\ufeff"} <= set(forbidden)
-    assert [char for char in forbidden if saves.cleaned(f"A{char}B", 40) != "AB"] == []
+    assert [char for char in forbidden if texts.cleaned(f"A{char}B", 40) != "AB"] == []
 
 
 def test_the_save_boxes_name_takes_no_character_that_draws_nothing(

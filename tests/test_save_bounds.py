@@ -15,7 +15,7 @@ import pytest
 from ui_kit import frames, open_app
 
 from game.cli import main
-from game.engine import saves
+from game.engine import saves, texts
 from game.engine.errors import SaveError
 from game.services import last_setup, save_index
 from game.services.catalogue import CATALOGUE
@@ -89,8 +89,8 @@ def test_the_longest_texts_a_save_has_still_load(tmp_path: Path) -> None:
     """The bound is far above what the program writes: a name of 40 characters, a save's
     name of 60, a progress at two tables."""
     data = json.loads(TWO_TABLES.read_text())
-    data["seats"][0]["name"] = "É" * saves.MAX_NAME_LENGTH
-    data["name"] = "N" * saves.MAX_SAVE_NAME_LENGTH
+    data["seats"][0]["name"] = "É" * texts.MAX_NAME_LENGTH
+    data["name"] = "N" * texts.MAX_SAVE_NAME_LENGTH
     data["progress"] = "; ".join(f"table {table}: Round 4 of 4, hand 6 of 6" for table in (1, 2))
     saved = saves.read(written(tmp_path, "long.json", data), catalogue=CATALOGUE)
     assert saved.seats[0].name == "É" * 40
@@ -162,7 +162,7 @@ def test_replay_refuses_a_huge_text_in_one_short_line(
     (None, "None"),
 ])
 def test_a_value_quoted_in_a_message_is_cut_short(value: object, shown: str) -> None:
-    assert saves.quoted(value) == shown
+    assert texts.quoted(value) == shown
 
 
 @pytest.mark.parametrize(("change", "quoted"), [

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from helpers import RULES
 
-from game.engine import saves
+from game.engine import saves, texts
 from game.engine.errors import SaveError
 from game.engine.match import Match, seeded_chance
 from game.engine.tables import TablesMatch
@@ -206,8 +206,8 @@ def test_a_date_that_is_not_one_is_not_kept(tmp_path: Path) -> None:
     ("  Ada  ", "Ada"), ("Ada\nLovelace", "Ada Lovelace"), ("Ada\tL\u00a0L", "Ada L L"),
     ("\x07Bob\u200b", "Bob"), ("A" * 50, "A" * 40), ("\n\t", "")])
 def test_a_typed_name_is_cleaned_to_one_a_save_keeps(typed: str, kept: str) -> None:
-    assert saves.cleaned(typed, saves.MAX_NAME_LENGTH) == kept
-    assert kept == "" or saves.seat_name(kept) == kept
+    assert texts.cleaned(typed, texts.MAX_NAME_LENGTH) == kept
+    assert kept == "" or texts.seat_name(kept) == kept
 
 
 def test_a_missing_file_is_refused(tmp_path: Path) -> None:

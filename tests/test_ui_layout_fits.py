@@ -32,7 +32,8 @@ from test_table_every_moment import GAMES, SIZES, SteppedClock, Walk, plates_dra
 from ui_kit import open_app
 
 from game.engine.match import Match, seeded_chance
-from game.engine.saves import MAX_NAME_LENGTH, Seat, write
+from game.engine.saves import Seat, write
+from game.engine.texts import MAX_NAME_LENGTH
 from game.games import get_ruleset
 from game.games.coup.table import hud as bluff_hud
 from game.games.coup_detat.table import hud as coup_detat_hud

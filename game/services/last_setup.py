@@ -6,7 +6,7 @@ damaged file gives nothing to offer (New game shows its defaults), and so does o
 a text longer than any a save holds; a part that makes no sense (a game that does not
 exist, a seat with a level that does not, a name with nothing visible in it) is left out,
 and New game keeps its own default for it. A name is kept by the rule of every route
-(`saves.seat_name`). Unknown keys are ignored.
+(`texts.seat_name`). Unknown keys are ignored.
 
 The players may be any count the game seats, at one table or at several (six to eight at
 Coup d'État), and every seat of the form is kept, up to eight. Who sat at which table is
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LEVELS
-from game.engine.saves import oversized_text, seat_name
+from game.engine.texts import oversized_text, seat_name
 from game.games import GAMES, RULESETS
 from game.services.session import COMPUTER, HUMAN
 from game.system import files, paths

@@ -7,7 +7,7 @@ replays its log through the rules, as loading will, so that a file which would b
 A replay takes milliseconds; its verdict is remembered while the file is unchanged.
 A match at two tables is listed as any game: its header's options count every player, its
 seats are all of them, its progress tells each table's ("table 1: Round 2 of 4, ...").
-A file holding a text longer than any a save holds (`saves.MAX_TEXT_LENGTH`) is listed as
+A file holding a text longer than any a save holds (`texts.MAX_TEXT_LENGTH`) is listed as
 damaged before anything is read of it, so that one hostile file cannot stall the listing.
 """
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
-from game.engine import saves
+from game.engine import saves, texts
 from game.engine.errors import SaveError
 from game.engine.saves import FORMAT, SEAT_KINDS, VERSION
 from game.games import get_ruleset
@@ -82,9 +82,9 @@ def read_entry(path: Path, *, sample: bool = False, replay: bool = True) -> Save
         data = saves.read_data(path)
     except SaveError as error:
         return _with_problem(blank, _short(str(error), path))
-    oversized = saves.oversized_text(data)
+    oversized = texts.oversized_text(data)
     if oversized is not None:
-        return _with_problem(blank, f"damaged: {saves.oversized_words(*oversized)}")
+        return _with_problem(blank, f"damaged: {texts.oversized_words(*oversized)}")
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         return _with_problem(blank, "not a Coup d'État saved game")
     entry = _entry_from_header(blank, data)
@@ -124,8 +124,8 @@ def _short(reason: str, path: Path) -> str:
 def title_for(path: Path) -> str:
     """A save without a name of its own is listed by its file's name in words:
     'coup-in-progress_4-players.json' -> 'Coup in progress 4 players'; kept as a name is
-    (`saves.cleaned`: a file's name may hold a line break, or nothing visible)."""
-    title = saves.cleaned(" ".join(re.split(r"[-_\s]+", path.stem)), MAX_FILE_NAME_LENGTH)
+    (`texts.cleaned`: a file's name may hold a line break, or nothing visible)."""
+    title = texts.cleaned(" ".join(re.split(r"[-_\s]+", path.stem)), MAX_FILE_NAME_LENGTH)
     return title[:1].upper() + title[1:] if title else UNTITLED
 
 
@@ -166,12 +166,12 @@ def _entry_from_header(blank: SaveEntry, data: Mapping[str, object]) -> SaveEntr
     progress, saved_at = data.get("progress"), data.get("saved_at")
     players = options.get("players") if isinstance(options, Mapping) else None
     seat_list = seats if isinstance(seats, list) else []
-    names = tuple(saves.seat_name_or_own(seat.get("name"), index) or "?"
+    names = tuple(texts.seat_name_or_own(seat.get("name"), index) or "?"
                   for index, seat in enumerate(seat_list) if isinstance(seat, Mapping))
     kinds = [seat.get("kind") for seat in seat_list if isinstance(seat, Mapping)]
     entry = SaveEntry(
         path=blank.path,
-        title=saves.save_name(data.get("name")) or blank.title,
+        title=texts.save_name(data.get("name")) or blank.title,
         saved_at=saves.moment(saved_at),
         ruleset=ruleset if isinstance(ruleset, str) else "",
         players=players if type(players) is int else len(names),
@@ -190,7 +190,7 @@ def _entry_from_header(blank: SaveEntry, data: Mapping[str, object]) -> SaveEntr
 
 def _shown(raw: object) -> str:
     """A header's text as the listing shows it: '' unless it is one short printable line."""
-    if isinstance(raw, str) and len(raw) <= MAX_SHOWN_LENGTH and saves.printable(raw):
+    if isinstance(raw, str) and len(raw) <= MAX_SHOWN_LENGTH and texts.printable(raw):
         return raw
     return ""
 
@@ -209,11 +209,11 @@ def _header_problem(version: object, ruleset: str) -> str | None:
     if type(version) is not int or version < 1:
         return "damaged: no format version"
     if version > VERSION:
-        return f"saved by a newer version of the game (format {saves.quoted(version)})"
+        return f"saved by a newer version of the game (format {texts.quoted(version)})"
     try:
         get_ruleset(ruleset)
     except KeyError:
-        return f"unknown ruleset {saves.quoted(ruleset)}"
+        return f"unknown ruleset {texts.quoted(ruleset)}"
     return None
 
 

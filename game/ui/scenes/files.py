@@ -14,7 +14,7 @@ import pygame_gui
 from pygame import Rect
 from pygame_gui.elements import UILabel, UISelectionList, UITextEntryLine
 
-from game.engine import saves
+from game.engine import saves, texts
 from game.engine.errors import SaveError
 from game.engine.match import Match
 from game.engine.tables import TablesMatch
@@ -413,12 +413,12 @@ class SaveDialog(Overlay):
         typed = self.name.get_text() if self.name is not None else ""
         path = elsewhere(typed)
         if path is not None:
-            name = saves.save_name(path.stem)
-        elif len(typed.strip()) > saves.MAX_SAVE_NAME_LENGTH:
-            self._say(f"A name has at most {saves.MAX_SAVE_NAME_LENGTH} characters.")
+            name = texts.save_name(path.stem)
+        elif len(typed.strip()) > texts.MAX_SAVE_NAME_LENGTH:
+            self._say(f"A name has at most {texts.MAX_SAVE_NAME_LENGTH} characters.")
             return
         else:
-            name = saves.save_name(typed)
+            name = texts.save_name(typed)
             path = self._target(name)
         try:
             self.session.save(path, name)

@@ -12,7 +12,7 @@ table, under its heading, in the table's seat order. "Redraw tables" draws again
 split, never the one shown); choosing another count of players draws afresh. The match
 started is played with the split shown.
 
-A seat's name is kept by the rule of every route (`saves.cleaned`: no characters that draw
+A seat's name is kept by the rule of every route (`texts.cleaned`: no characters that draw
 nothing, spaces made single). A name with characters the game's font cannot show (emoji,
 Chinese, Japanese, Korean: game/ui/glyphs.py) is said as it is typed, under the seats: the
 menus show them as boxes, and so does the table where the computer has no font for them."""
@@ -31,8 +31,9 @@ from pygame import Rect
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.ai.levels import DEFAULT_LEVEL, LEVELS
-from game.engine.saves import MAX_NAME_LENGTH, Seat, cleaned
+from game.engine.saves import Seat
 from game.engine.tables import Split, draw_split
+from game.engine.texts import MAX_NAME_LENGTH, cleaned
 from game.games import table_games
 from game.rules.words import counted
 from game.services import last_setup
