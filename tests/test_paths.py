@@ -14,11 +14,7 @@ from game.system.files import write_atomically
 REPOSITORY = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "home"
-    monkeypatch.setenv(paths.HOME_VARIABLE, str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py: a home of the test's own
 
 
 def test_the_home_variable_replaces_the_data_and_config_folders(home: Path) -> None:

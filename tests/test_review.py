@@ -29,10 +29,7 @@ GAMES = {"coup-detat": {"players": 3, "short_game": True},
          "coup-inquisitor": {"players": 3}}
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("COUP_DETAT_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py: a home of the test's own
 
 
 def played(ruleset_id: str, seed: int = 3) -> Match:

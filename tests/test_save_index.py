@@ -16,7 +16,7 @@ from game.games import get_ruleset
 from game.services import save_index
 from game.services.catalogue import CATALOGUE
 from game.services.save_index import SaveEntry
-from game.system import files, paths
+from game.system import files
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 SAMPLE_NAMES = {"complete-game-4-players.json", "coup-in-progress-4-players.json",
@@ -24,11 +24,7 @@ SAMPLE_NAMES = {"complete-game-4-players.json", "coup-in-progress-4-players.json
 RULES = get_ruleset("coup-detat")
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "home"
-    monkeypatch.setenv(paths.HOME_VARIABLE, str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py: a home of the test's own
 
 
 def sample_header() -> dict:

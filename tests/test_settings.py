@@ -13,7 +13,7 @@ from pipe_kit import read_from_a_pipe
 
 from game.services import settings
 from game.services.settings import Loaded, Settings
-from game.system import files, paths
+from game.system import files
 
 CHANGED = Settings(
     animation_speed="slow",
@@ -26,11 +26,7 @@ CHANGED = Settings(
 )
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "home"
-    monkeypatch.setenv(paths.HOME_VARIABLE, str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py: a home of the test's own
 
 
 def load_text(path: Path, text: str) -> Loaded:

@@ -21,16 +21,11 @@ from game.games.coup_detat.rules import events as ev
 from game.games.coup_detat.services import records as coup_detat_records
 from game.services import stats
 from game.services.stats import GameRecord, RulesetStats, Statistics
-from game.system import paths
 
 RULES = get_ruleset("coup-detat")
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "home"
-    monkeypatch.setenv(paths.HOME_VARIABLE, str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py: a home of the test's own
 
 
 def new_match(seed: int) -> Match:
