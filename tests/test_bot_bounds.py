@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.bot import (
+from game.ai.bot_streams import (
     REMARK_BYTES_KEPT,
     REMARK_BYTES_LAST,
     REMARK_SHOWN,

@@ -19,8 +19,9 @@ from typing import Any, TypeVar
 
 import pytest
 
-from game.ai import bot as bot_module
-from game.ai.bot import REMARKS_KEPT, REMARKS_LAST, ExecPlayer
+from game.ai import bot_processes, bot_streams
+from game.ai.bot import ExecPlayer
+from game.ai.bot_streams import REMARKS_KEPT, REMARKS_LAST
 from game.ai.levels import make_player
 from game.engine.match import Match, seeded_chance
 from game.formats.support import formats_of
@@ -252,23 +253,23 @@ def test_a_line_without_end_is_cut_not_kept() -> None:
     the next line is read as usual."""
     tracemalloc.start()
     try:
-        lines = list(bot_module._lines(Endless(200 << 20)))
+        lines = list(bot_streams.lines(Endless(200 << 20)))
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert lines == [bot_module.TOO_LONG, b'{"play": "AS"}']
+    assert lines == [bot_streams.TOO_LONG, b'{"play": "AS"}']
     assert peak < 8 << 20
 
 
 def lines_of(*chunks: bytes) -> Iterator[object]:
     stream = io.BytesIO(b"".join(chunks))
-    return bot_module._lines(stream, limit=10)
+    return bot_streams.lines(stream, limit=10)
 
 
 def test_lines_are_split_and_measured_across_pieces() -> None:
     assert list(lines_of(b"ab\ncd\n\nef")) == [b"ab", b"cd", b"", b"ef"]
     assert list(lines_of(b"0123456789\n", b"x" * 11 + b"\nok\n")) == [
-        b"0123456789", bot_module.TOO_LONG, b"ok"]
+        b"0123456789", bot_streams.TOO_LONG, b"ok"]
 
 
 # D8: a bot's children end with it ------------------------------------------------------------
@@ -323,8 +324,8 @@ def test_a_bot_gets_its_own_process_group_on_every_system(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """POSIX: a new session, its group ended whole. Windows (simulated: its constant and a
     process that records what is done to it): a new process group, the process terminated."""
-    assert bot_module._group_options(windows=False) == {"start_new_session": True}
-    assert bot_module._group_options(windows=True) == {"creationflags": 0x200}
+    assert bot_processes.group_options(windows=False) == {"start_new_session": True}
+    assert bot_processes.group_options(windows=True) == {"creationflags": 0x200}
 
     class Process:
         pid = 2 ** 22 + 1  # more than any process number: nothing real is touched
@@ -334,11 +335,11 @@ def test_a_bot_gets_its_own_process_group_on_every_system(
             self.killed = True
 
     process = Process()
-    bot_module._end_group(process, windows=True)  # type: ignore[arg-type]
+    bot_processes.end_group(process, windows=True)  # type: ignore[arg-type]
     assert process.killed
     ended_groups: list[int] = []
     monkeypatch.setattr(os, "killpg", lambda group, signal: ended_groups.append(group),
                         raising=False)
     process = Process()
-    bot_module._end_group(process, windows=False)  # type: ignore[arg-type]
+    bot_processes.end_group(process, windows=False)  # type: ignore[arg-type]
     assert ended_groups == [Process.pid] and not process.killed

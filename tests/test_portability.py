@@ -111,10 +111,10 @@ def test_files_are_written_in_utf8_with_unix_line_endings_on_every_system(
 def test_an_outside_programs_command_keeps_its_windows_paths(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Windows parses a command line itself; a POSIX split would eat its backslashes."""
-    from game.ai.bot import _arguments
+    from game.ai.bot_processes import arguments
 
     command = r'python "C:\Program Files\bots\my_bot.py" --fast'
     monkeypatch.setattr(sys, "platform", "win32")
-    assert _arguments(command) == command
+    assert arguments(command) == command
     monkeypatch.setattr(sys, "platform", "linux")
-    assert _arguments("python my_bot.py --fast") == ["python", "my_bot.py", "--fast"]
+    assert arguments("python my_bot.py --fast") == ["python", "my_bot.py", "--fast"]

@@ -19,21 +19,17 @@ much was left out between.
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import json
-import os
 import queue
-import shlex
-import signal
 import subprocess
-import sys
 import threading
 import time
-from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
+from game.ai import bot_processes, bot_streams
+from game.ai.bot_streams import DEAF, LINE_LIMIT, REMARK_SHOWN, TOO_LONG
 from game.ai.levels import levels_for, make_player
 from game.ai.player import Player
 from game.engine.errors import IllegalMove, MalformedEntry
@@ -42,32 +38,13 @@ from game.formats.support import formats_of
 
 DEFAULT_TIME_LIMIT = 10.0  # seconds for each answer
 SILENCES_BEFORE_GONE = 3  # a bot whose time runs out this many questions running is gone
-LINE_LIMIT = 1 << 20  # bytes in one line from a bot, its end left out
-CHUNK = 1 << 16  # bytes read from a bot at a time
-REMARK_SHOWN = 300  # characters of one remark (a line on stderr) shown in the log
-REMARKS_KEPT = 200  # remarks told as they come in a game (then only its last ones)...
-REMARK_BYTES_KEPT = 24_000  # ...and bytes of them
-REMARKS_LAST = 20  # its last remarks past those, told when it ends...
-REMARK_BYTES_LAST = 8_000  # ...and bytes of them
 OUTPUT_END_WAIT = 0.5  # seconds: a program's output ends a moment before the program
 GRACE = 2.0  # seconds a bot has to exit once told the game is over
 Log = Callable[[str], None]
 History = Callable[[], Mapping[str, Any]]
 
 
-class _Signal:
-    """Something the game learns about the bot in the stream of its answers."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
-
-
-TOO_LONG = _Signal("TOO_LONG")  # a line longer than LINE_LIMIT (the rest of it is skipped)
-DEAF = _Signal("DEAF")  # writing to the bot failed: it no longer reads its input
-Answer = bytes | _Signal | None  # a line; or a signal; None: the bot closed its output
+Answer = bytes | bot_streams.Signal | None  # a line; or a signal; None: the bot closed its output
 
 
 class ExecPlayer:
@@ -99,7 +76,7 @@ class ExecPlayer:
 
     def _start(self, options: object) -> subprocess.Popen[bytes] | None:
         try:
-            process = _launch(self.command)
+            process = bot_processes.launch(self.command)
         except (OSError, ValueError) as error:
             self._fault(f"could not start {self.command!r}: {error}")
             return None
@@ -110,7 +87,7 @@ class ExecPlayer:
         self._remarks = threading.Thread(target=self._read_remarks, args=(process.stderr,),
                                          daemon=True)
         self._remarks.start()
-        threading.Thread(target=_watch, args=(process,), daemon=True).start()
+        threading.Thread(target=bot_processes.watch, args=(process,), daemon=True).start()
         self._process = process
         self._send({"type": "start", "ruleset": self.ruleset.id,
                     "options": self.ruleset.options_to_json(options), "seat": self.seat,
@@ -135,7 +112,7 @@ class ExecPlayer:
 
     def _read_answers(self, stream: IO[bytes]) -> None:
         try:
-            for line in _lines(stream):
+            for line in bot_streams.lines(stream):
                 self._answers.put(line)
         except (OSError, ValueError):
             pass
@@ -143,13 +120,14 @@ class ExecPlayer:
             self._answers.put(None)  # the program closed its output: it has ended
 
     def _read_remarks(self, stream: IO[bytes]) -> None:
-        """Its remarks (stderr) into the log, within bounds (`_Remarks`); the rest is read
+        """Its remarks (stderr) into the log, within bounds (`Remarks`); the rest is read
         and dropped, so that a bot that talks without end neither blocks on a full pipe nor
         fills the game's memory."""
-        remarks = _Remarks(f"bot at seat {self.seat}", self.log)
+        remarks = bot_streams.Remarks(f"bot at seat {self.seat}", self.log)
         try:
-            for head, length in _heads(stream, keep=4 * REMARK_SHOWN):  # UTF-8: 4 bytes at most
-                remarks.hear(_remark(head, length), length)
+            kept = 4 * REMARK_SHOWN  # bytes: a character is at most 4 in UTF-8
+            for head, length in bot_streams.heads(stream, keep=kept):
+                remarks.hear(bot_streams.remark(head, length), length)
         except (OSError, ValueError):
             pass
         finally:
@@ -332,116 +310,12 @@ class ExecPlayer:
         if grace:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=grace)
-        _end_group(process)
-        _RUNNING.discard(process)  # only now: interrupted before, `end_all` ends it
+        bot_processes.end_group(process)
+        bot_processes.RUNNING.discard(process)  # only now: interrupted before, `end_all` ends it
         with contextlib.suppress(subprocess.TimeoutExpired):  # ended, to be collected
             process.wait(timeout=GRACE)
         if self._remarks is not None:  # unless something it started left its group and
             self._remarks.join(timeout=GRACE)  # holds its standard error open
-
-
-def _lines(stream: IO[bytes], limit: int = LINE_LIMIT) -> Iterator[bytes | _Signal]:
-    """The lines of a bot's output, without their ends, read in pieces: a line longer than
-    `limit` bytes is TOO_LONG, as soon as it is, and the rest of it is skipped."""
-    pending = bytearray()
-    skipping = False
-    while piece := stream.read(CHUNK):
-        start = 0
-        while (end := piece.find(b"\n", start)) >= 0:
-            if not skipping:
-                pending += piece[start:end]
-                yield TOO_LONG if len(pending) > limit else bytes(pending)
-            skipping = False
-            pending.clear()
-            start = end + 1
-        if not skipping:
-            pending += piece[start:]
-            if len(pending) > limit:
-                yield TOO_LONG
-                pending.clear()
-                skipping = True
-    if pending and not skipping:
-        yield bytes(pending)
-
-
-def _heads(stream: IO[bytes], keep: int) -> Iterator[tuple[bytes, int]]:
-    """Each line of a stream as its first `keep` bytes and its length in bytes, its end
-    left out, read in pieces: however long a line is, no more than `keep` bytes of it are
-    held."""
-    head = bytearray()
-    length = 0
-    while piece := stream.read(CHUNK):
-        start = 0
-        while (end := piece.find(b"\n", start)) >= 0:
-            head += piece[start:min(end, start + keep - len(head))]
-            yield bytes(head), length + end - start
-            head.clear()
-            length = 0
-            start = end + 1
-        head += piece[start:start + keep - len(head)]
-        length += len(piece) - start
-    if length:
-        yield bytes(head), length
-
-
-def _remark(head: bytes, length: int) -> str:
-    """A remark for the log from the first bytes of a line `length` bytes long: at most
-    REMARK_SHOWN characters (bytes that are not UTF-8 shown as the replacement character),
-    and if it is cut short, how many bytes of it are not shown."""
-    text = head.decode("utf-8", "surrogateescape")  # one character a byte that is not UTF-8
-    shown = text[:REMARK_SHOWN].encode("utf-8", "surrogateescape")
-    words = shown.decode("utf-8", "replace").rstrip()
-    cut = length - len(shown)
-    if cut <= 0 or (length == len(head) and not text[REMARK_SHOWN:].strip()):
-        return words
-    return f"{words}… ({cut:,} more bytes not shown)"
-
-
-class _Remarks:
-    """What a program says on its standard error, for the log, in bounds whatever it says:
-    its first remarks as they come, up to REMARKS_KEPT of them and REMARK_BYTES_KEPT
-    bytes; past those only its last ones are kept (REMARKS_LAST, REMARK_BYTES_LAST), told
-    when it ends, after how many were left out between."""
-
-    def __init__(self, speaker: str, log: Log) -> None:
-        self.speaker = speaker
-        self.log = log
-        self.told = 0  # remarks told as they came...
-        self.told_bytes = 0  # ...and the bytes of them kept
-        self.last: deque[tuple[str, int, int]] = deque()  # past those, the latest: each
-        self.last_bytes = 0  # with the bytes of it kept and the bytes the program wrote
-        self.left_out = 0  # remarks past those, no longer kept...
-        self.left_out_bytes = 0  # ...and the bytes the program wrote of them
-
-    def hear(self, remark: str, written: int) -> None:
-        """A remark, as shown, of a line of `written` bytes."""
-        kept = len(remark.encode("utf-8"))
-        passed = self.last or self.left_out
-        if not passed and self.told < REMARKS_KEPT and \
-                self.told_bytes + kept <= REMARK_BYTES_KEPT:
-            self.told += 1
-            self.told_bytes += kept
-            self.log(f"{self.speaker}: {remark}")
-            return
-        if not passed:
-            self.log(f"{self.speaker}: (its further remarks are not kept as they come; "
-                     f"its last ones are told when it ends)")
-        self.last.append((remark, kept, written))
-        self.last_bytes += kept
-        while len(self.last) > REMARKS_LAST or self.last_bytes > REMARK_BYTES_LAST:
-            _, dropped, dropped_written = self.last.popleft()
-            self.last_bytes -= dropped
-            self.left_out += 1
-            self.left_out_bytes += dropped_written
-
-    def end(self) -> None:
-        """The program's standard error has ended: tell its last remarks."""
-        if self.left_out:
-            self.log(f"{self.speaker}: ({self.left_out:,} remarks of "
-                     f"{self.left_out_bytes:,} bytes left out; its last {len(self.last)}:)")
-        while self.last:
-            self.log(f"{self.speaker}: {self.last.popleft()[0]}")
-        self.last_bytes = 0
 
 
 def _parsed(line: bytes) -> tuple[Any, str]:
@@ -465,88 +339,3 @@ def _shown(entry: object) -> str:
         return json.dumps(entry)[:80]
     except (ValueError, RecursionError):
         return "(too deep to show)"
-
-
-_RUNNING: set[subprocess.Popen[bytes]] = set()  # the programs playing, till they are let go
-
-
-def _launch(command: str) -> subprocess.Popen[bytes]:
-    """Start the program in a group of its own, and count it among those running, on a
-    thread of its own: a signal's handler (Ctrl+C) raises in the main thread only, so it
-    cannot come between the program's start and its counting, which would leave it
-    running unknown. Interrupted, this waits for that thread all the same."""
-    outcome: list[subprocess.Popen[bytes] | OSError | ValueError] = []
-
-    def start() -> None:
-        try:
-            process = subprocess.Popen(
-                _arguments(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, bufsize=0, **_group_options())
-        except (OSError, ValueError) as error:
-            outcome.append(error)
-            return
-        _RUNNING.add(process)
-        outcome.append(process)
-
-    starter = threading.Thread(target=start, daemon=True)
-    starter.start()
-    try:
-        starter.join()
-    finally:  # interrupted: whoever ends the run finds the program counted (`end_all`)
-        starter.join()
-    started = outcome[0]
-    if isinstance(started, OSError | ValueError):
-        raise started
-    return started
-
-
-@atexit.register
-def end_all() -> None:
-    """End every program still playing, with all it started: the game is leaving without
-    letting them go (an error, Ctrl+C, SIGTERM). In their own groups, the terminal's Ctrl+C
-    does not reach them; they end with the game all the same."""
-    for process in list(_RUNNING):
-        _end_group(process)
-        _RUNNING.discard(process)
-
-
-def _watch(process: subprocess.Popen[bytes]) -> None:
-    """Once the program has ended, end what it started: they may hold its output open, and
-    then the end of its output, which tells the game it has ended, would never come.
-    Where the system allows, the ended program is left to be collected later (by _stop),
-    so that its number, its group's, is not given to another process meanwhile."""
-    waitid = getattr(os, "waitid", None)
-    try:
-        if waitid is not None and os.name != "nt":
-            waitid(os.P_PID, process.pid, os.WEXITED | os.WNOWAIT)
-        else:
-            process.wait()
-    except ChildProcessError:  # collected already, by _stop or _ended
-        pass
-    _end_group(process)
-
-
-def _group_options(windows: bool | None = None) -> dict[str, Any]:
-    """What starts the program in a process group of its own, to be ended whole."""
-    if windows if windows is not None else os.name == "nt":
-        return {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200)}
-    return {"start_new_session": True}
-
-
-def _end_group(process: subprocess.Popen[bytes], windows: bool | None = None) -> None:
-    """End the program and, on POSIX, every process it started (they share its group,
-    unless they left it). Windows ends the program alone."""
-    try:
-        if windows if windows is not None else os.name == "nt":
-            process.kill()
-        else:
-            os.killpg(process.pid, signal.SIGKILL)
-    except OSError:  # all of them have ended already
-        pass
-
-
-def _arguments(command: str) -> str | list[str]:
-    """The command as the system starts it: split as a POSIX shell would, or whole on
-    Windows, which parses a command line itself (and whose paths' backslashes a POSIX
-    split would take for escapes)."""
-    return command if sys.platform == "win32" else shlex.split(command)

@@ -315,11 +315,11 @@ def _stopped(stop: BaseException, played_if_over: int, games: int) -> int:
     """A stopped run, told in one line; the exit status of a program ended by the signal
     (130 for Ctrl+C). `played_if_over`: the games played if the run was over (stopped as
     its summary was told)."""
-    from game.ai import bot
+    from game.ai import bot_processes
     from game.services.simulate import Stopped
 
     assert isinstance(stop, Stopped)
-    bot.end_all()  # one started as the run was stopped, before its player knew of it
+    bot_processes.end_all()  # one started as the run was stopped, before its player knew of it
     played = played_if_over if stop.games_played is None else stop.games_played
     with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
         print(f"Stopped: {played:,} of {games:,} games played.", file=sys.stderr)
