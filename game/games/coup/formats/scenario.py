@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.match import ChanceSource
 from game.games.coup.rules.charts import Variant
-from game.games.coup.rules.decide import check_deal, uses_alternative_deal
+from game.games.coup.rules.dealing import check_deal, uses_alternative_deal
 from game.games.coup.rules.decisions import ChooseStarter, Deal, Decision, Shuffle
 from game.games.coup.rules.notation import check_move_shape, deal_from_json
 from game.games.coup.rules.state import Options, Phase, State

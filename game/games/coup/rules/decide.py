@@ -16,19 +16,16 @@ from typing import Any
 
 from game.engine.chronicle import Chronicle
 from game.engine.errors import IllegalMove
+from game.games.coup.rules import dealing
 from game.games.coup.rules import events as ev
 from game.games.coup.rules.apply import apply
 from game.games.coup.rules.charts import (
     CALLED_COUP_MISS_DRAW,
-    HAND_SIZE,
     MUST_COUP_AT,
-    STARTING_COINS,
     STEAL_MOST,
-    TWO_PLAYER_STARTER_COINS,
     Action,
     BlockedBy,
     Character,
-    Variant,
 )
 from game.games.coup.rules.decisions import (
     Allow,
@@ -48,7 +45,7 @@ from game.games.coup.rules.decisions import (
     Swap,
     TakeAction,
 )
-from game.games.coup.rules.state import Next, Options, Phase, State, TurnState, without
+from game.games.coup.rules.state import Next, Phase, State, TurnState, without
 from game.rules.words import joined
 
 Events = Chronicle[State, ev.Event]
@@ -108,84 +105,6 @@ def _holding(state: State, seat: int, character: Character) -> None:
 # Chance ------------------------------------------------------------------------------------
 
 
-def _choose_starter(events: Events, decision: ChooseStarter) -> None:
-    if not 0 <= decision.starter < events.state.players:
-        raise IllegalMove(f"There is no seat {decision.starter} to start.")
-    events.add(ev.StarterChosen(decision.starter))
-
-
-def check_deal(variant: Variant, options: Options, deal: Deal) -> None:
-    """The deal is the whole deck: `IllegalMove` saying what is wrong otherwise."""
-    players = options.players
-    if len(deal.hands) != players or any(len(hand) != HAND_SIZE for hand in deal.hands):
-        raise IllegalMove(f"A deal gives {HAND_SIZE} cards to each of {players} players.")
-    dealt = [card for hand in deal.hands for card in hand] + list(deal.deck)
-    if Counter(dealt + list(deal.out_of_game)) != Counter(variant.deck):
-        raise IllegalMove(f"The deal is not exactly the deck of {variant.title}.")
-    if uses_alternative_deal(variant, options):
-        third_set = [hand[1] for hand in deal.hands] + list(deal.deck)
-        if sorted(third_set) != sorted(variant.characters):
-            raise IllegalMove("In the alternative deal the second cards and the court deck "
-                              "are one set: one of each character.")
-    elif deal.out_of_game:
-        raise IllegalMove("Only the two-player alternative deal puts cards out of the game.")
-
-
-def uses_alternative_deal(variant: Variant, options: Options) -> bool:
-    return variant.alternative_deal and options.alternative_deal and options.players == 2
-
-
-def _round_start(state: State) -> tuple[int, int]:
-    """The coming round's number and starting player: the first round's is chosen, then
-    each round starts one seat further to the left."""
-    round_index = sum(state.round_wins)
-    starter = state.starter if round_index == 0 else (state.starter + 1) % state.players
-    return round_index, starter
-
-
-def _starting_coins(state: State, starter: int) -> tuple[int, ...]:
-    coins = [STARTING_COINS] * state.players
-    if state.players == 2:
-        coins[starter] = TWO_PLAYER_STARTER_COINS
-    return tuple(coins)
-
-
-def _deal(events: Events, deal: Deal) -> None:
-    state = events.state
-    check_deal(state.variant, state.options, deal)
-    round_index, starter = _round_start(state)
-    events.add(ev.Dealt(round_index, starter, deal.hands, deal.deck, deal.out_of_game,
-                        _starting_coins(state, starter)))
-
-
-def _deal_sets(events: Events, deal: DealSets) -> None:
-    state = events.state
-    characters = state.variant.characters
-    if not uses_alternative_deal(state.variant, state.options):
-        raise IllegalMove("Sets are dealt only in the two-player alternative deal.")
-    if sorted(deal.third_set) != sorted(characters):
-        raise IllegalMove("The third set is one of each character.")
-    round_index, starter = _round_start(state)
-    events.add(ev.SetsDealt(round_index, starter, (characters,) * state.players,
-                            deal.third_set))
-
-
-def _pick(events: Events, seat: int, kept: tuple[Character, ...]) -> None:
-    """The alternative deal: the seat keeps one card of his set; once both have, each is
-    dealt one card of the third set and the rest of it is the court deck."""
-    hand = events.state.hands[seat]
-    if len(kept) != 1 or kept[0] not in hand:
-        raise IllegalMove("Keep one card of your set.")
-    events.add(ev.KeptOne(seat, kept[0], without(hand, kept[0])))
-    state = events.state
-    if any(len(cards) > 1 for cards in state.hands):
-        return
-    players = state.players
-    hands = tuple((state.hands[s][0], state.deck[s]) for s in range(players))
-    events.add(ev.Dealt(state.round_index, state.starter, hands, state.deck[players:],
-                        state.out_of_game, _starting_coins(state, state.starter)))
-
-
 def _shuffle(events: Events, shuffle: Shuffle) -> None:
     state = events.state
     if Counter(shuffle.deck) != Counter(state.deck):
@@ -193,14 +112,8 @@ def _shuffle(events: Events, shuffle: Shuffle) -> None:
     replacing = state.turn.replacing if state.turn else None
     events.add(ev.Shuffled(shuffle.deck))
     if replacing is not None:
-        _draw(events, replacing, 1)
+        dealing.draw(events, replacing, 1)
         _continue(events, _turn(events).after or Next.END_TURN)
-
-
-def _draw(events: Events, seat: int, count: int) -> None:
-    cards = events.state.deck[:count]
-    if cards:
-        events.add(ev.Drew(seat, cards))
 
 
 # The action --------------------------------------------------------------------------------
@@ -347,7 +260,7 @@ def lose_influence(events: Events, seat: int, lost: Character, then: Next) -> No
     at once if only one player keeps influence, else the turn goes on with `then`."""
     events.add(ev.InfluenceLost(seat, lost))
     if events.state.replaces_lost_card(seat):
-        _draw(events, seat, 1)
+        dealing.draw(events, seat, 1)
     if not events.state.alive(seat):
         events.add(ev.Exiled(seat))
     if len(events.state.living) == 1:
@@ -418,7 +331,7 @@ def _resolve_coup(events: Events) -> None:
 
 def _keep(events: Events, decision: Keep) -> None:
     if events.state.phase is Phase.PICK:
-        _pick(events, decision.seat, decision.cards)
+        dealing.pick(events, decision.seat, decision.cards)
         return
     state, turn, seat = events.state, _turn(events), decision.seat
     hand = state.hands[seat]
@@ -489,9 +402,9 @@ def _end_round(events: Events) -> None:
 
 
 _HANDLERS: dict[type, Callable[[Events, Any], None]] = {
-    ChooseStarter: _choose_starter,
-    Deal: _deal,
-    DealSets: _deal_sets,
+    ChooseStarter: dealing.choose_starter,
+    Deal: dealing.deal,
+    DealSets: dealing.deal_sets,
     Shuffle: _shuffle,
     TakeAction: _take_action,
     Challenge: _challenge,

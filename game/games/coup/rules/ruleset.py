@@ -11,7 +11,8 @@ from game.games.coup.rules import events, narration, notation
 from game.games.coup.rules.apply import apply
 from game.games.coup.rules.charts import COUP as COUP_CHARTS
 from game.games.coup.rules.charts import HAND_SIZE, INQUISITOR, MOST_PLAYERS, Variant
-from game.games.coup.rules.decide import decide, uses_alternative_deal
+from game.games.coup.rules.dealing import uses_alternative_deal
+from game.games.coup.rules.decide import decide
 from game.games.coup.rules.decisions import ChooseStarter, Deal, DealSets, Decision, Shuffle
 from game.games.coup.rules.events import Event
 from game.games.coup.rules.state import Options, Phase, State
