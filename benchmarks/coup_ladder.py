@@ -1,7 +1,7 @@
 """The strength ladder of the bluffing games: each level against three of the one below in
 four-player games, and each level's thinking time.
 
-    python benchmarks/coup_ladder.py [--ruleset coup] [--games 2000] [--budget 0.05]
+    python -m benchmarks.coup_ladder [--ruleset coup] [--games 2000] [--budget 0.05]
                                      [--jobs 2] [--json]
 
 For each step (Hard over Medium, Medium over Easy, Easy over random) one player of the
@@ -20,9 +20,6 @@ import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.services import simulate
 from game.services.tally import LevelTally

@@ -1,6 +1,6 @@
 """Engine benchmark: decisions per second, loading a saved game, one undo.
 
-    python benchmarks/engine.py [--games 40] [--json]
+    python -m benchmarks.engine [--games 40] [--json]
 
 Measured in one run:
 - random complete hands per second and decisions per second through the engine
@@ -22,8 +22,6 @@ import statistics
 import sys
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import saves
 from game.engine.match import Match, seeded_chance

@@ -1,7 +1,7 @@
 """The habits of each temper of Medium in the bluffing games (game/games/coup/ai/medium.py's
 TEMPERS), measured: the rates Hard's opponent models use (game/games/coup/ai/habits.py).
 
-    python benchmarks/habits.py [--ruleset coup] [--games 400] [--json]
+    python -m benchmarks.habits [--ruleset coup] [--games 400] [--json]
 
 One player of each temper sits with three plain Medium players in four-player games, moving
 round the table. Counted for him alone: how often he challenges a claim he is asked about,
@@ -15,9 +15,6 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.games.coup.ai.habits import claimed
 from game.games.coup.ai.medium import TEMPERS, MediumPlayer, Temper

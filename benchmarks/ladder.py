@@ -1,8 +1,8 @@
 """The strength ladder: each level against the one below, and each level's thinking time.
 
-    python benchmarks/ladder.py [--hands 2000] [--budget 0.1] [--players 3 4] [--json]
-    python benchmarks/ladder.py --ruleset coup-detat-duel [--hands 2000] [--budget 0.05]
-    python benchmarks/ladder.py --sparring ...   (and Hard against the ISMCTS partner)
+    python -m benchmarks.ladder [--hands 2000] [--budget 0.1] [--players 3 4] [--json]
+    python -m benchmarks.ladder --ruleset coup-detat-duel [--hands 2000] [--budget 0.05]
+    python -m benchmarks.ladder --sparring ...   (and Hard against the ISMCTS partner)
 
 For each number of players and each step (Hard over Medium, Medium over Easy, Easy over
 random), one player of the higher level sits with the others of the lower level, moving
@@ -18,7 +18,7 @@ The game for two (`--ruleset coup-detat-duel`) measures each step by the higher 
 share of the points per hand (0.5 is an even game): the step holds when the whole 95%
 interval is above 0.5. Its latency run plays Hard against Medium, then Easy against random.
 
-With `--sparring`, each player count also has the sparring step (benchmarks/sparring.py):
+With `--sparring`, each player count also has the sparring step (benchmarks/sparring/):
 Hard against an ISMCTS player at equal processor time (both one process, the same budget a
 decision), duplicate (each game twice on the same deals, the two in each other's chairs),
 with Medium in the other chairs; it holds when Hard's advantage is clear of zero.
@@ -31,11 +31,8 @@ import json
 import math
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from benchmarks import sparring
+from benchmarks.sparring.measure import ladder_step as sparring_step
 from game.ai.search import DEFAULT_BUDGET
 from game.services import simulate
 
@@ -85,7 +82,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1966)
     parser.add_argument("--ruleset", default="coup-detat", choices=["coup-detat", DUEL])
     parser.add_argument("--sparring", action="store_true",
-                        help="also Hard against the ISMCTS partner (benchmarks/sparring.py)")
+                        help="also Hard against the ISMCTS partner (benchmarks/sparring/)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.ruleset == DUEL:
@@ -105,7 +102,7 @@ def main() -> int:
                       f"{'holds' if step['holds'] else 'DOES NOT HOLD'} "
                       f"({step['minutes']} min)", flush=True)
         if args.sparring:
-            sparred = sparring.ladder_step(args.ruleset, players, args.hands, args.budget)
+            sparred = sparring_step(args.ruleset, players, args.hands, args.budget)
             steps.append(sparred)
             if not args.json:
                 print(f"{players} players, hard > partner: {json.dumps(sparred)}", flush=True)

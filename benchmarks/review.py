@@ -1,7 +1,7 @@
 """Review benchmark: how long Hard takes to judge a whole game, how soon the first marks
 appear on the review's strip, and whether the window keeps its frames while it judges.
 
-    python benchmarks/review.py [--save saves/complete-game-4-players.json] [--seat 0] [--json]
+    python -m benchmarks.review [--save saves/complete-game-4-players.json] [--seat 0] [--json]
 
 Both runs start with no review kept (a fresh home folder), at the review's default depth
 (`game.services.review.DEFAULT_DEPTH`: two worker processes):
@@ -25,13 +25,13 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from game.engine import saves  # noqa: E402
-from game.engine.match import Match  # noqa: E402
-from game.services.catalogue import CATALOGUE  # noqa: E402
-from game.services.reviewing import ReviewRun  # noqa: E402
+from game.engine import saves
+from game.engine.match import Match
+from game.services.catalogue import CATALOGUE
+from game.services.reviewing import ReviewRun
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def headless(match: Match, seat: int) -> dict[str, float]:

@@ -1,6 +1,6 @@
 """The save reader's soak: the fuzz tests of tests/test_save_fuzz.py with many more cases.
 
-    python benchmarks/save_fuzz.py [--examples 5000]
+    python -m benchmarks.save_fuzz [--examples 5000]
 
 Every mutated, truncated, spliced or hand-edited save must be refused with a reason (or
 load, when the edit is a legal game); any other exception fails the run.

@@ -1,7 +1,7 @@
 """Simulator benchmark: random playouts of our fast simulator against OpenSpiel's C++
 `hearts`, driven from Python, measured in the same run.
 
-    python benchmarks/simulator.py [--seconds 2.5] [--rounds 4] [--openspiel-python PATH]
+    python -m benchmarks.simulator [--seconds 2.5] [--rounds 4] [--openspiel-python PATH]
 
 Both sides do the same work per game: deal a random hand, then play it to the end with
 random legal moves, card by card, from Python. We play Coup d'État's trick hands (4
@@ -25,12 +25,10 @@ import time
 import venv
 from pathlib import Path
 
+from game.games.coup_detat.ai.fastsim import Hand, tables
+from game.games.coup_detat.rules.charts import HandType
+
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-
-from game.games.coup_detat.ai.fastsim import Hand, tables  # noqa: E402
-from game.games.coup_detat.rules.charts import HandType  # noqa: E402
-
 OPENSPIEL_ENV = HERE / ".openspiel"
 TRICK_TYPES = [t for t in HandType if t is not HandType.DOMINOS]
 

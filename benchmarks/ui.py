@@ -1,6 +1,6 @@
 """Window benchmark: launch time, frame times at the table, the cost of an idle table.
 
-    python benchmarks/ui.py [--frames 600] [--json]
+    python -m benchmarks.ui [--frames 600] [--json]
 
 Runs without a screen (SDL's dummy video driver), so it measures our drawing and logic,
 not the graphics card:
@@ -26,7 +26,6 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 FIRST_FRAME_PROBE = """
 import time, sys

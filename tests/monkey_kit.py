@@ -9,7 +9,7 @@ forward.
 
 Used by tests/test_ui_monkey.py (a few thousand events over every station), by
 tests/test_monkey_defaults.py (each game at the shipped settings) and by
-benchmarks/monkey.py (a long soak).
+tests/monkey_soak.py (a long soak).
 """
 
 from __future__ import annotations

@@ -127,9 +127,7 @@ def first_turns(title: str, players: int, seed: int) -> int:
     """A game started from New game at the shipped settings and played until the person
     has decided twice; the decisions made in all."""
     import pytest
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from player_kit import Person, Seating
+    from player_kit import Person, Seating  # beside this script, so on its path
     from ui_kit import close_window
 
     from game.ui.clock import Clock

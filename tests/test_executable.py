@@ -21,7 +21,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from benchmarks.executable import Build, build, download_megabytes, found
+from build_support import Build, build, download_megabytes, found
 from game.system.desktop import (
     DESKTOP_FILE,
     HICOLOR_SIZES,

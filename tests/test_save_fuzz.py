@@ -2,7 +2,7 @@
 random, are refused with a `SaveError` (or load, when the edit happens to be a legal game),
 and listing them never raises.
 
-CI runs a few hundred cases; the soak (`python benchmarks/save_fuzz.py`) many thousands.
+CI runs a few hundred cases; the soak (`python -m benchmarks.save_fuzz`) many thousands.
 """
 
 from __future__ import annotations

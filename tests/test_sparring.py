@@ -1,19 +1,16 @@
-"""The sparring partner of benchmarks/sparring.py (an ISMCTS, not shipped): the tree search
+"""The sparring partner (benchmarks/sparring/: an ISMCTS, not shipped): the tree search
 finds what a toy game rewards, and the partner makes only legal decisions in every game."""
 
 from __future__ import annotations
 
 import random
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from benchmarks import ismcts
-from benchmarks.sparring import SparringPartner
+from benchmarks.sparring import ismcts
+from benchmarks.sparring.measure import play_slice
+from benchmarks.sparring.partner import SparringPartner
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
 
@@ -81,9 +78,7 @@ def test_the_partner_makes_only_legal_decisions(ruleset: str, players: int) -> N
 def test_the_hero_sits_alone_among_three_of_a_temper() -> None:
     """The bluffing games' population: Hard with three honest Medium players, each game one
     of four seats' wins, so the shares of the table add up to one."""
-    from benchmarks.sparring import _slice
-
-    games = _slice("coup", "hard", "honest", 4, 0.002, first=0, count=2, duplicate=False,
+    games = play_slice("coup", "hard", "honest", 4, 0.002, first=0, count=2, duplicate=False,
                    alone=True)
     assert set(games) == {"hard", "honest", "hands"} and len(games["hard"]) == 2
     for hero, others in zip(games["hard"], games["honest"], strict=True):

@@ -3,7 +3,7 @@ resizes over every scene (title, new game, the table at each moment of a game, t
 result, game over, menu, rules, settings, statistics, load and save, the pass-and-play
 screens). Nothing may raise; privacy and the table's buttons hold after every frame; and
 afterwards, with the screen's own buttons, one gets back to a table where a person's move
-is taken and the game goes on. The long soak is benchmarks/monkey.py.
+is taken and the game goes on. The long soak is tests/monkey_soak.py.
 
 Below it, what the monkey found, pinned down."""
 

@@ -1,6 +1,6 @@
 """Information-set Monte Carlo tree search (single observer, after Cowling, Powley and
-Whitehouse 2012), over a game's fast simulator: the sparring partners of
-benchmarks/sparring.py. Not shipped.
+Whitehouse 2012), over a game's fast simulator (adapters.py): the search of the sparring
+partner. Not shipped.
 
 Each iteration imagines a deal the seat cannot tell from the real one, walks down one tree
 of the moves of every seat, choosing at each node by UCB1 among the moves legal in that

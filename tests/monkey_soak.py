@@ -1,6 +1,6 @@
 """Monkey soak: random clicks, drags, keys, typing and resizes over every scene, for long.
 
-    python benchmarks/monkey.py [--events 100000] [--per-station 2000] [--seed 1]
+    python tests/monkey_soak.py [--events 100000] [--per-station 2000] [--seed 1]
                                 [--keep-going] [--json]
 
 The same monkey as tests/test_ui_monkey.py (tests/monkey_kit.py), without a time limit,
@@ -12,7 +12,8 @@ invariant (privacy, stray buttons, a computer that failed) or game that stands s
 reported with the seed and the last gestures (and the soak goes on in a new window with
 --keep-going). The memory reported after each storm shows whether a long session piles
 anything up. Runs without a screen (SDL's dummy drivers), in a temporary home folder.
-Exit status 1 if anything failed.
+Exit status 1 if anything failed. It sits beside its kit and imports it as the tests do
+(a script's own folder is on Python's path), and the game as installed (`pip install -e .`).
 """
 
 from __future__ import annotations
@@ -36,9 +37,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the report
 warnings.filterwarnings("ignore", "Label Rect is too small", UserWarning)  # at tiny windows
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
 import pytest  # noqa: E402  (the monkey's kit uses its helpers)
 from monkey_kit import STATIONS, Monkey, quick_computers  # noqa: E402
