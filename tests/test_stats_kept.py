@@ -33,8 +33,8 @@ from game.ui.table.tables import TwoTables
 
 PLAYED = {"played": 250, "won": 90, "best_worth": 14_000, "coups_attempted": 30,
           "coups_won": 12}
-A_GAME = GameRecord("coup-detat", human_won=True, best_human_worth=9_000, coups_attempted=1,
-                    coups_won=1)
+A_GAME = GameRecord("coup-detat", human_won=True, best=9_000,
+                    counts={"coups_attempted": 1, "coups_won": 1})
 
 
 def statistics_file(rulesets: dict[str, object], version: object = 1) -> str:
@@ -78,7 +78,8 @@ def test_reading_says_what_was_wrong_with_the_file(path: Path, text: str | None,
 def test_an_inconsistent_entry_is_left_out_and_the_others_are_kept(path: Path) -> None:
     path.write_text(statistics_file({"coup-detat": PLAYED, "coup": {"played": 1, "won": 2}}))
     loaded = stats.read(path)
-    assert loaded.statistics.by_ruleset == {"coup-detat": RulesetStats(250, 90, 14_000, 30, 12)}
+    assert loaded.statistics.by_ruleset == {"coup-detat": RulesetStats(
+        250, 90, 14_000, {"coups_attempted": 30, "coups_won": 12})}
     assert loaded.left_out == ("coup",)
     assert "could not be read (the counts of Coup) and" in (loaded.notice(path) or "")
 

@@ -309,8 +309,8 @@ def test_a_person_has_won_the_match_only_among_the_matchs_winners() -> None:
     assert tables_record(match, [champion]).human_won
     both = tables_record(match, [beaten, champion])  # a person at each table
     worth = {standing.seat: standing.score for standing in standings(match)}
-    assert both.human_won and both.best_human_worth == worth[champion]
-    assert tables_record(match, [beaten]).best_human_worth == worth[beaten]
+    assert both.human_won and both.best == worth[champion]
+    assert tables_record(match, [beaten]).best == worth[beaten]
 
 
 def test_a_person_sharing_the_win_has_won(monkeypatch: pytest.MonkeyPatch) -> None:

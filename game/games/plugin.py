@@ -80,14 +80,35 @@ class Setup:
 
 
 @dataclass(frozen=True)
+class Count:
+    """A count the statistics keep of a game's finished games, beyond those every game has
+    (played and won): coups attempted, rounds won..."""
+
+    key: str  # its name in the statistics file ("coups_won")
+    words: str  # what it counts, in words that stand alone ("Coups won")
+    at_most: str = ""  # the key of a count it can never exceed ("coups_attempted")
+
+
+@dataclass(frozen=True)
+class Best:
+    """A game's best result (the highest) kept in the statistics, when the game has one:
+    the 1966 game's best final worth."""
+
+    key: str  # its name in the statistics file ("best_worth")
+    words: str  # what it is ("Best final worth")
+
+
+@dataclass(frozen=True)
 class Records:
     """How the game's finished games are counted: the record of one game for the
-    statistics, the lines the Statistics screen shows, and the tally of simulated games."""
+    statistics and what it keeps there beyond games played and won (`counts`, `best`),
+    the lines the Statistics screen shows, and the tally of simulated games."""
 
     record: Ref[Any]  # (match, human seats) -> stats.GameRecord
     lines: Ref[Any]  # (stats.RulesetStats) -> list[str]
     summary: Ref[Any]  # (players, short_game, seats) -> a Tally of simulated games
-    column: int = 0  # the Statistics screen's column (0: trick-taking, 1: bluffing)
+    counts: tuple[Count, ...] = ()
+    best: Best | None = None
 
 
 @dataclass(frozen=True)

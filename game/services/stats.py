@@ -1,26 +1,27 @@
 """Statistics across games, per ruleset, from the point of view of the human players.
 
 A finished game is recorded once, whatever the number of human seats (pass-and-play): it
-is won when any human seat is among the winners (a shared win counts), its worth is the
-best human seat's, and its coups are those the human seats attempted and won. A bluffing
-match (`coup`, `coup-inquisitor`) counts instead its rounds (played, and won by a human
-seat), the challenges the human seats made (and won: a bluff caught) and the influences
-they lost.
+is won when any human seat is among the winners (a shared win counts). That is what every
+game keeps; each game's records (`Records` in its registry entry) say what else it keeps:
+its counts (the 1966 game's coups attempted and won, the bluffing matches' rounds,
+challenges and lost influences), each with the count it can never exceed, and its best
+result if it has one (the best human seat's final worth), under the names it gives them.
 
     {"format": "coup-detat-statistics", "version": 1,
      "rulesets": {"coup-detat": {"played": 3, "won": 1, "best_worth": 12300,
                                  "coups_attempted": 4, "coups_won": 1},
-                  "coup": {"played": 2, "won": 1, "best_worth": null,
-                           "coups_attempted": 0, "coups_won": 0,
-                           "rounds_played": 4, "rounds_won": 2, "challenges": 3,
-                           "challenges_won": 2, "influences_lost": 5}}}
+                  "coup": {"played": 2, "won": 1, "rounds_played": 4, "rounds_won": 2,
+                           "challenges": 3, "challenges_won": 2, "influences_lost": 5}}}
 
 Reading never fails, and says what it found (`Loaded`): a missing file gives empty
 statistics; a damaged one (not JSON, not statistics, not readable at all) gives empty
 statistics too, and an entry that makes no sense (won more than played...) is left out
 while the others are kept. A count missing from an entry (a file written before it was
-kept) is 0. The statistics are the player's history, so what could not be read is never
-written over: recording a game (`record_game`) first keeps the file as it was aside
+kept) is 0; a name an entry holds that its game does not keep is left out (files of the
+first versions held every game's counts in every entry); the entry of a game this version
+does not know keeps its whole numbers as they are. The statistics are the player's
+history, so what could not be read is never written over: recording a game
+(`record_game`) first keeps the file as it was aside
 (`statistics.damaged-20261127-183000.json`), and never writes over a file of a newer
 version (that game is not recorded). Either way the player is told in a sentence.
 """
@@ -28,8 +29,9 @@ version (that game is not recorded). Either way the player is told in a sentence
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
@@ -37,57 +39,52 @@ from typing import Any, TypeGuard
 
 from game.engine.match import Match
 from game.games import GAMES
+from game.games.plugin import Records
 from game.rules.words import counted
 from game.system import files, paths
 
 FORMAT = "coup-detat-statistics"
 VERSION = 1
-BLUFF_COUNTS = ("rounds_played", "rounds_won", "challenges", "challenges_won",
-                "influences_lost")
-COUNTS = ("played", "won", "coups_attempted", "coups_won", *BLUFF_COUNTS)
-AT_MOST = (("won", "played"), ("coups_won", "coups_attempted"),
-           ("rounds_won", "rounds_played"), ("challenges_won", "challenges"))
-"""Counts that can never exceed another: an entry breaking one is damaged."""
+SHARED = ("played", "won")  # what every game keeps; won never exceeds played
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game, as the humans at the table saw it."""
+    """One finished game, as the humans at the table saw it: whether one of them won, the
+    best result among them (None if the game has none) and the game's own counts."""
 
     ruleset: str
     human_won: bool
-    best_human_worth: int | None
-    coups_attempted: int
-    coups_won: int
-    rounds_played: int = 0  # the bluffing games' counts (0 for the others)
-    rounds_won: int = 0
-    challenges: int = 0
-    challenges_won: int = 0
-    influences_lost: int = 0
+    best: int | None = None
+    counts: Mapping[str, int] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:  # a private copy, read-only
+        object.__setattr__(self, "counts", MappingProxyType(dict(self.counts)))
 
 
 @dataclass(frozen=True)
 class RulesetStats:
+    """One game's statistics: games played and won, the best result, the game's counts (a
+    count not held is 0: `stats["coups_won"]`)."""
+
     played: int = 0
     won: int = 0
-    best_worth: int | None = None
-    coups_attempted: int = 0
-    coups_won: int = 0
-    rounds_played: int = 0
-    rounds_won: int = 0
-    challenges: int = 0
-    challenges_won: int = 0
-    influences_lost: int = 0
+    best: int | None = None
+    counts: Mapping[str, int] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:  # a private copy, read-only, without the counts at 0
+        held = {key: value for key, value in self.counts.items() if value}
+        object.__setattr__(self, "counts", MappingProxyType(held))
+
+    def __getitem__(self, key: str) -> int:
+        return self.counts.get(key, 0)
 
     def with_game(self, record: GameRecord) -> RulesetStats:
-        worths = [w for w in (self.best_worth, record.best_human_worth) if w is not None]
-        added = {name: getattr(self, name) + getattr(record, name)
-                 for name in ("coups_attempted", "coups_won", *BLUFF_COUNTS)}
         return RulesetStats(
             played=self.played + 1,
             won=self.won + int(record.human_won),
-            best_worth=max(worths) if worths else None,
-            **added,
+            best=_best(self.best, record.best),
+            counts=Counter(self.counts) + Counter(record.counts),
         )
 
 
@@ -102,23 +99,35 @@ class Statistics:
         return self.by_ruleset.get(ruleset_id, RulesetStats())
 
     def with_game(self, record: GameRecord) -> Statistics:
+        """The statistics with one more game; `ValueError` if the record holds a count its
+        game does not keep (it would be lost at the next reading)."""
+        kept = _kept(record.ruleset)
+        if kept is not None:
+            unknown = sorted(set(record.counts) - {count.key for count in kept.counts})
+            if unknown or (record.best is not None and kept.best is None):
+                raise ValueError(f"{record.ruleset} keeps no {unknown or 'best result'}")
         updated = self.get(record.ruleset).with_game(record)
         return Statistics({**self.by_ruleset, record.ruleset: updated})
 
     def to_json(self) -> dict[str, Any]:
-        rulesets = {ruleset: asdict(stats) for ruleset, stats in self.by_ruleset.items()}
+        rulesets = {ruleset: _entry_json(ruleset, stats)
+                    for ruleset, stats in self.by_ruleset.items()}
         return {"format": FORMAT, "version": VERSION, "rulesets": rulesets}
+
+
+def _best(*results: int | None) -> int | None:
+    """The highest of the results there are (None if none)."""
+    return max((result for result in results if result is not None), default=None)
 
 
 def combined(records: Sequence[GameRecord], won: bool) -> GameRecord:
     """One game's record from its tables' (a match at two tables): won as `won` says,
-    the best worth of all, the counts added up."""
-    worths = [record.best_human_worth for record in records
-              if record.best_human_worth is not None]
-    counts = {name: sum(getattr(record, name) for record in records)
-              for name in ("coups_attempted", "coups_won", *BLUFF_COUNTS)}
+    the best result of all, the counts added up."""
+    counts: Counter[str] = Counter()
+    for record in records:
+        counts.update(record.counts)
     return GameRecord(ruleset=records[0].ruleset, human_won=won,
-                      best_human_worth=max(worths, default=None), **counts)
+                      best=_best(*(record.best for record in records)), counts=counts)
 
 
 def finished_humans(match: Match, ruleset_id: str, title: str,
@@ -200,7 +209,7 @@ def from_json(data: object) -> Loaded:
         return Loaded(Statistics(), Trouble.NEWER)
     if not (_is_int(version) and version == VERSION and isinstance(rulesets, Mapping)):
         return Loaded(Statistics(), Trouble.DAMAGED)
-    entries = {ruleset: _ruleset_stats(raw) for ruleset, raw in rulesets.items()}
+    entries = {ruleset: _ruleset_stats(ruleset, raw) for ruleset, raw in rulesets.items()}
     kept = {ruleset: stats for ruleset, stats in entries.items() if stats is not None}
     left_out = tuple(ruleset for ruleset in entries if ruleset not in kept)
     return Loaded(Statistics(kept), Trouble.ENTRIES if left_out else None, left_out)
@@ -264,19 +273,53 @@ def count_events(match: Match, kind: type, seats: frozenset[int]) -> int:
                if isinstance(event, kind) and getattr(event, "seat", None) in seats)
 
 
-def _ruleset_stats(raw: object) -> RulesetStats | None:
-    """One ruleset's entry, or None if it makes no sense."""
+def _kept(ruleset_id: str) -> Records | None:
+    """What the game keeps beyond played and won; None for a game this version does not
+    know."""
+    game = GAMES.get(ruleset_id)
+    return game.records if game is not None else None
+
+
+def _entry_json(ruleset_id: str, stats: RulesetStats) -> dict[str, object]:
+    """One game's entry in the file: every count it keeps, those at 0 too."""
+    entry: dict[str, object] = {"played": stats.played, "won": stats.won}
+    kept = _kept(ruleset_id)
+    if kept is None:
+        return entry | dict(stats.counts)
+    if kept.best is not None:
+        entry[kept.best.key] = stats.best
+    return entry | {count.key: stats[count.key] for count in kept.counts}
+
+
+def _ruleset_stats(ruleset_id: str, raw: object) -> RulesetStats | None:
+    """One game's entry, or None if it makes no sense."""
     if not isinstance(raw, Mapping):
         return None
-    counts = {name: raw.get(name, 0) for name in COUNTS}
-    best = raw.get("best_worth")
+    kept = _kept(ruleset_id)
+    if kept is None:
+        return _unknown_game_stats(raw)
+    counts = {name: raw.get(name, 0) for name in (*SHARED, *(c.key for c in kept.counts))}
+    best = raw.get(kept.best.key) if kept.best is not None else None
     if not all(_is_int(count) and count >= 0 for count in counts.values()):
         return None
     if not (best is None or _is_int(best)):
         return None
-    if any(counts[part] > counts[whole] for part, whole in AT_MOST):
+    at_most = [("won", "played"), *((c.key, c.at_most) for c in kept.counts if c.at_most)]
+    if any(counts[part] > counts[whole] for part, whole in at_most):
         return None
-    return RulesetStats(best_worth=best, **counts)
+    played, won = counts.pop("played"), counts.pop("won")
+    return RulesetStats(played, won, best, counts)
+
+
+def _unknown_game_stats(raw: Mapping[Any, object]) -> RulesetStats | None:
+    """The entry of a game this version does not know: games played and won, and its
+    other whole numbers kept as they are, to be written back unchanged."""
+    played, won = raw.get("played", 0), raw.get("won", 0)
+    if not (_is_int(played) and _is_int(won) and 0 <= won <= played):
+        return None
+    others = {name: value for name, value in raw.items()
+              if isinstance(name, str) and name not in SHARED and _is_int(value)}
+    return RulesetStats(played, won, counts=others)
 
 
 def _is_int(value: object) -> TypeGuard[int]:

@@ -16,8 +16,7 @@ from game.services.tally import Tally
 def record(match: Match, human_seats: Collection[int]) -> GameRecord:
     humans = finished_humans(match, RULESET.id, RULESET.title, human_seats)
     return GameRecord(ruleset=RULESET.id,
-                      human_won=any(seat in humans for seat in RULESET.winners(match.state)),
-                      best_human_worth=None, coups_attempted=0, coups_won=0)
+                      human_won=any(seat in humans for seat in RULESET.winners(match.state)))
 
 
 def lines(counts: RulesetStats) -> list[str]:

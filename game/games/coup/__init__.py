@@ -5,7 +5,7 @@ serves both."""
 from typing import Any
 
 from game.games.coup.rules import COUP, COUP_INQUISITOR
-from game.games.plugin import Game, Records, Ref, Setup, Toggle
+from game.games.plugin import Count, Game, Records, Ref, Setup, Toggle
 
 ROUNDS = (1, 3, 5)  # a match's rounds (RULES_NOTES: the most round wins take the match)
 PACKAGES = ("game.games.coup",)
@@ -17,6 +17,12 @@ SUMMARY: Ref[Any] = Ref("game.games.coup.services.summary:new_summary")
 FORMATS: Ref[Any] = Ref("game.games.coup.formats:FORMATS")
 KIT: Ref[Any] = Ref("game.games.coup.table.kit:BluffKit")
 REVIEW: Ref[Any] = Ref("game.games.coup.services.review:WORDS")
+COUNTS = (Count("rounds_played", "Rounds played"),
+          Count("rounds_won", "Rounds won", at_most="rounds_played"),
+          Count("challenges", "Challenges made"),
+          Count("challenges_won", "Bluffs caught", at_most="challenges"),
+          Count("influences_lost", "Influences lost"))
+"""What the statistics keep of a match beyond played and won (services/records.py)."""
 
 GAME = Game(
     ruleset=COUP,
@@ -28,7 +34,7 @@ GAME = Game(
                two_players_only=True),)),
     packages=PACKAGES, players=PLAYERS, formats=FORMATS, kit=KIT, review=REVIEW,
     records=Records(RECORD, Ref("game.games.coup.services.records:coup_lines"), SUMMARY,
-                    column=1),
+                    counts=COUNTS),
     rules_page=Ref("game.games.coup.services.rules_page:coup"),
     lesson=Ref("game.games.coup.services.lesson:LESSON"),
 )
@@ -47,6 +53,6 @@ INQUISITOR = Game(
     packages=PACKAGES, players=PLAYERS, kit=KIT, review=REVIEW,
     formats=Ref("game.games.coup.formats:INQUISITOR_FORMATS"),
     records=Records(RECORD, Ref("game.games.coup.services.records:inquisitor_lines"),
-                    SUMMARY, column=1),
+                    SUMMARY, counts=COUNTS),
     rules_page=Ref("game.games.coup.services.rules_page:inquisitor"),
 )

@@ -1,7 +1,7 @@
 """Coup d'État (1966) for 3 or 4 players, as the program knows it."""
 
 from game.games.coup_detat.rules import RULESET
-from game.games.plugin import Game, Records, Ref, Setup, Tables, Toggle
+from game.games.plugin import Best, Count, Game, Records, Ref, Setup, Tables, Toggle
 
 GAME = Game(
     ruleset=RULESET,
@@ -16,7 +16,10 @@ GAME = Game(
     formats=Ref("game.games.coup_detat.formats:FORMATS"),
     records=Records(record=Ref("game.games.coup_detat.services.records:record"),
                     lines=Ref("game.games.coup_detat.services.records:lines"),
-                    summary=Ref("game.games.coup_detat.services.summary:new_summary")),
+                    summary=Ref("game.games.coup_detat.services.summary:new_summary"),
+                    counts=(Count("coups_attempted", "Coups attempted"),
+                            Count("coups_won", "Coups won", at_most="coups_attempted")),
+                    best=Best("best_worth", "Best final worth")),
     rules_page=Ref("game.games.coup_detat.services.rules_page:section"),
     lesson=Ref("game.games.coup_detat.services.lesson:LESSON"),
     review=Ref("game.games.coup_detat.services.review:WORDS"),

@@ -1,7 +1,7 @@
 """Coup d'État for two (the Prime Minister, the Peasant, the Bastille)."""
 
 from game.games.coup_detat_duel.rules import RULESET
-from game.games.plugin import Game, Records, Ref, Setup
+from game.games.plugin import Count, Game, Records, Ref, Setup
 
 GAME = Game(
     ruleset=RULESET,
@@ -16,7 +16,9 @@ GAME = Game(
     formats=Ref("game.games.coup_detat_duel.formats:FORMATS"),
     records=Records(record=Ref("game.games.coup_detat_duel.services.records:record"),
                     lines=Ref("game.games.coup_detat_duel.services.records:lines"),
-                    summary=Ref("game.games.coup_detat_duel.services.summary:new_summary")),
+                    summary=Ref("game.games.coup_detat_duel.services.summary:new_summary"),
+                    counts=(Count("coups_attempted", "Coups (JOKER) announced"),
+                            Count("coups_won", "Coups won", at_most="coups_attempted"))),
     rules_page=Ref("game.games.coup_detat_duel.services.rules_page:section"),
     lesson=Ref("game.games.coup_detat_duel.services.lesson:LESSON"),
     review=Ref("game.games.coup_detat_duel.services.review:WORDS"),

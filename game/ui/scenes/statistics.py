@@ -1,11 +1,10 @@
 """Statistics: per game, the games played and won with its own counts, in the words of
-the game's records (`Records.lines`), a column a kind of game (`Records.column`): the
-trick-taking games' best worth and coups on the left, the bluffing matches' rounds,
-challenges and lost influences on the right."""
+the game's records (`Records.lines`), each game under its title, in the registry's order
+down two columns of about the same height."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from itertools import combinations, pairwise
 
 import pygame
 from pygame import Rect
@@ -17,26 +16,32 @@ from game.ui import text
 from game.ui.scenes.common import MenuScene, draw_lines
 from game.ui.theme import GOLD
 
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from game.games.plugin import Game
+COLUMNS = 2
 
 
-def columns() -> list[list[Game]]:
-    """The games whose statistics are kept, as the screen shows them: a column a kind, each
-    in the registry's order."""
-    count = 1 + max(game.records.column for game in GAMES.values())
-    return [[game for game in GAMES.values() if game.records.column == column]
-            for column in range(count)]
+def game_lines(statistics: stats.Statistics) -> list[list[str]]:
+    """Each game's statistics in its words, in the registry's order."""
+    return [game.records.lines.load()(statistics.get(game.id)) for game in GAMES.values()]
 
 
-def column_lines(statistics: stats.Statistics, games: Sequence[Game]) -> list[str]:
-    """A column's games, each under its title, a blank line between two."""
-    lines: list[str] = []
-    for game in games:
-        lines += [*game.records.lines.load()(statistics.get(game.id)), ""]
-    return lines[:-1]
+def balanced(blocks: list[list[str]], columns: int) -> list[list[str]]:
+    """The blocks of lines in their order down `columns` columns, a blank line between two
+    blocks, cut where the tallest column is shortest (the first such cut)."""
+    if not blocks:
+        return []
+    cuts = min(combinations(range(1, len(blocks)), min(columns, len(blocks)) - 1),
+               key=lambda cut: max(map(len, _cut(blocks, cut))))
+    return _cut(blocks, cuts)
+
+
+def _cut(blocks: list[list[str]], cuts: tuple[int, ...]) -> list[list[str]]:
+    shown = []
+    for start, end in pairwise((0, *cuts, len(blocks))):
+        lines: list[str] = []
+        for block in blocks[start:end]:
+            lines += [*block, ""]
+        shown.append(lines[:-1])
+    return shown
 
 
 class StatisticsScene(MenuScene):
@@ -54,7 +59,7 @@ class StatisticsScene(MenuScene):
 
     def lines(self) -> list[list[str]]:
         """What each column says."""
-        return [column_lines(self.statistics, games) for games in columns()]
+        return balanced(game_lines(self.statistics), COLUMNS)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -1,7 +1,7 @@
 """A finished bluffing match (either configuration) for the statistics, and its lines on
 the Statistics screen: matches and rounds played and won, the challenges the human seats
-made (won when the claim failed: a bluff caught) and the influences they lost. No worth
-and no coups."""
+made (won when the claim failed: a bluff caught) and the influences they lost (what the
+games' entries say they keep). No best result."""
 
 from __future__ import annotations
 
@@ -24,14 +24,14 @@ def record(match: Match, human_seats: Collection[int]) -> GameRecord:
     return GameRecord(
         ruleset=ruleset.id,
         human_won=any(seat in humans for seat in match.state.winners),
-        best_human_worth=None,
-        coups_attempted=0,
-        coups_won=0,
-        rounds_played=len(rounds),
-        rounds_won=sum(1 for event in rounds if event.seat in humans),
-        challenges=sum(1 for challenger, _ in challenges if challenger in humans),
-        challenges_won=sum(1 for challenger, won in challenges if won and challenger in humans),
-        influences_lost=count_events(match, ev.InfluenceLost, humans),
+        counts={
+            "rounds_played": len(rounds),
+            "rounds_won": sum(1 for event in rounds if event.seat in humans),
+            "challenges": sum(1 for challenger, _ in challenges if challenger in humans),
+            "challenges_won": sum(1 for challenger, won in challenges
+                                  if won and challenger in humans),
+            "influences_lost": count_events(match, ev.InfluenceLost, humans),
+        },
     )
 
 
@@ -61,6 +61,7 @@ def inquisitor_lines(counts: RulesetStats) -> list[str]:
 def _lines(title: str, counts: RulesetStats) -> list[str]:
     return [f"**{title}",
             f"Matches played: {counts.played}    won: {counts.won}",
-            f"Rounds played: {counts.rounds_played}    won: {counts.rounds_won}",
-            f"Challenges made: {counts.challenges}    bluffs caught: {counts.challenges_won}",
-            f"Influences lost: {counts.influences_lost}"]
+            f"Rounds played: {counts['rounds_played']}    won: {counts['rounds_won']}",
+            f"Challenges made: {counts['challenges']}    "
+            f"bluffs caught: {counts['challenges_won']}",
+            f"Influences lost: {counts['influences_lost']}"]

@@ -1,5 +1,6 @@
 """A finished game of Coup d'État for the statistics, and its lines on the Statistics
-screen: games played and won, the best final worth, coups attempted and won."""
+screen: games played and won, the best final worth, coups attempted and won (what the
+game's entry says it keeps)."""
 
 from __future__ import annotations
 
@@ -20,19 +21,19 @@ def record(match: Match, human_seats: Collection[int]) -> GameRecord:
     return GameRecord(
         ruleset=RULESET.id,
         human_won=any(seat in humans for seat in state.winners),
-        best_human_worth=max((state.worth(seat) for seat in humans), default=None),
-        coups_attempted=count_events(match, CoupAttempted, humans),
-        coups_won=count_events(match, CoupSucceeded, humans),
+        best=max((state.worth(seat) for seat in humans), default=None),
+        counts={"coups_attempted": count_events(match, CoupAttempted, humans),
+                "coups_won": count_events(match, CoupSucceeded, humans)},
     )
 
 
 def lines(counts: RulesetStats) -> list[str]:
     """The game's statistics in words, under its title."""
-    best = francs(counts.best_worth) if counts.best_worth is not None else "-"
+    best = francs(counts.best) if counts.best is not None else "-"
     return [f"**{RULESET.title}",
             f"Games played: {counts.played}    won: {counts.won}",
             f"Best final worth: {best}",
-            f"Coups attempted: {counts.coups_attempted}    won: {counts.coups_won}"]
+            f"Coups attempted: {counts['coups_attempted']}    won: {counts['coups_won']}"]
 
 
 def final_worth(state: State, seat: int) -> int:

@@ -21,9 +21,8 @@ def record(match: Match, human_seats: Collection[int]) -> GameRecord:
     return GameRecord(
         ruleset=RULESET.id,
         human_won=any(seat in humans for seat in match.state.winners),
-        best_human_worth=None,
-        coups_attempted=count_events(match, CoupAnnounced, humans),
-        coups_won=won_coups,
+        counts={"coups_attempted": count_events(match, CoupAnnounced, humans),
+                "coups_won": won_coups},
     )
 
 
@@ -31,4 +30,4 @@ def lines(counts: RulesetStats) -> list[str]:
     """The game's statistics in words, under its title."""
     return [f"**{RULESET.title}",
             f"Games played: {counts.played}    won: {counts.won}",
-            f"Coups attempted: {counts.coups_attempted}    won: {counts.coups_won}"]
+            f"Coups attempted: {counts['coups_attempted']}    won: {counts['coups_won']}"]
