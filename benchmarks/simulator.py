@@ -25,7 +25,8 @@ import time
 import venv
 from pathlib import Path
 
-from game.games.coup_detat.ai.fastsim import Hand, tables
+from game.games.coup_detat.ai.fastsim import Hand
+from game.games.coup_detat.ai.fastsim_tables import tables
 from game.games.coup_detat.rules.charts import HandType
 
 HERE = Path(__file__).resolve().parent

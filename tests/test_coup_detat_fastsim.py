@@ -12,7 +12,8 @@ from test_coup_detat_ai_knowledge import positions
 from game.ai.card_play import NO_SUIT, PASS, STOP
 from game.cards import Card
 from game.games import get_ruleset
-from game.games.coup_detat.ai.fastsim import Care, Hand, tables
+from game.games.coup_detat.ai.fastsim import Care, Hand
+from game.games.coup_detat.ai.fastsim_tables import tables
 from game.games.coup_detat.rules import events as ev
 from game.games.coup_detat.rules.decisions import Pass, PlayCard, StopRun
 from game.games.coup_detat.rules.state import SUIT_INDEX, Phase, State

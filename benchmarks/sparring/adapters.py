@@ -22,7 +22,7 @@ from game.games.coup.rules.state import State as BluffState
 from game.games.coup.rules.view import CoupView
 from game.games.coup.rules.view import legal as bluff_legal
 from game.games.coup.rules.view import view as bluff_view
-from game.games.coup_detat.ai import fastsim
+from game.games.coup_detat.ai import fastsim, fastsim_tables
 from game.games.coup_detat.ai.knowledge import Knowledge
 from game.games.coup_detat.ai.worlds import resample as coup_detat_resample
 from game.games.coup_detat.rules.charts import HandType
@@ -53,7 +53,7 @@ class CoupDetatDeals:
             if sim.runner == seat:
                 return [*cards, (STOP, NO_SUIT)]
             return cards or [(PASS, NO_SUIT)]
-        coup = fastsim.tables(sim.players).coup
+        coup = fastsim_tables.tables(sim.players).coup
         moves: list[ismcts.Move] = []
         for card in sim.legal_cards():
             if card == coup and not sim.trick:
@@ -78,7 +78,7 @@ class CoupDetatDeals:
         return [gain / FRANCS for gain in sim.payoff()]
 
     def move_of(self, decision: Any) -> ismcts.Move:
-        return fastsim.move_of(decision, self.seen.players)
+        return fastsim_tables.move_of(decision, self.seen.players)
 
 
 # The game for two ----------------------------------------------------------------------------

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.search import Estimate, Policy, SearchPlayer, next_best
-from game.games.coup_detat.ai.fastsim import Care, Hand, move_of
+from game.games.coup_detat.ai.fastsim import Care, Hand
+from game.games.coup_detat.ai.fastsim_tables import move_of
 from game.games.coup_detat.ai.knowledge import Knowledge, knowledge
 from game.games.coup_detat.ai.medium import director_choice
 from game.games.coup_detat.ai.worlds import resample
@@ -55,8 +56,9 @@ class Playouts(Policy[State | Hand]):
 
     def value(self, world: State | Hand, decision: Decision, rng: random.Random) -> float:
         if isinstance(world, Hand):
+            assert isinstance(decision, PlayCard | Pass | StopRun), "a hand in play: a card"
             trial = world.clone()
-            trial.apply(move_of(decision, world.players))  # type: ignore[arg-type]
+            trial.apply(move_of(decision, world.players))
             return trial.play_out(rng, self.care)[self.known.seat]
         return _value_of(world, decision, self.known.seat, rng, self.care)
 
