@@ -53,8 +53,9 @@ def step(ruleset: str, hero: str, others: str, games: int, budget: float,
 
 def _slice(ruleset: str, hero: str, others: str, budget: float, first: int,
            count: int) -> dict[str, LevelTally]:
-    summary = simulate.run(PLAYERS, count, seed=SEED, seats=(hero, *[others] * (PLAYERS - 1)),
-                           ruleset=ruleset, budget=budget, workers=1, first_game=first)
+    summary = simulate.run({"players": PLAYERS}, count, seed=SEED,
+                           seats=(hero, *[others] * (PLAYERS - 1)), ruleset=ruleset,
+                           budget=budget, workers=1, first_game=first)
     return dict(summary.levels)
 
 

@@ -78,7 +78,8 @@ def measure(ruleset: str, name: str, games: int) -> dict[str, float]:
         return Counted(seed, TEMPERS[name], counts) if kind == name \
             else MediumPlayer(seed)
 
-    simulate.run(PLAYERS, games, SEED, seats=seating, make_player=player, ruleset=ruleset)
+    simulate.run({"players": PLAYERS}, games, SEED, seats=seating, make_player=player,
+                 ruleset=ruleset)
     return counts.rates()
 
 

@@ -49,8 +49,9 @@ def ladder_step(players: int, hero: str, others: str, hands: int, budget: float,
     duel = ruleset == DUEL
     games = math.ceil(hands / (DUEL_HANDS_PER_GAME if duel else 6 * players))
     started = time.perf_counter()
-    summary = simulate.run(players, games, seed, seats=[hero] + [others] * (players - 1),
-                           budget=budget, ruleset=ruleset)
+    summary = simulate.run({"players": players}, games, seed,
+                           seats=[hero] + [others] * (players - 1), budget=budget,
+                           ruleset=ruleset)
     tally = summary.levels[hero]
     digits, even = (3, 0.5) if duel else (1, 0.0)  # a share of the points, or francs
     low = tally.mean() - tally.margin()
@@ -65,7 +66,7 @@ def latency(players: int, seed: int, ruleset: str = "coup-detat") -> dict[str, d
         [["hard", "medium", "easy", "random"][:players]]
     figures = {}
     for levels in tables:
-        summary = simulate.run(players, 1, seed, seats=levels, budget=DEFAULT_BUDGET,
+        summary = simulate.run({"players": players}, 1, seed, seats=levels, budget=DEFAULT_BUDGET,
                                ruleset=ruleset)
         figures.update({level: {"p50_ms": round(tally.latency_ms(0.5), 2),
                                 "p95_ms": round(tally.latency_ms(0.95), 2),

@@ -145,8 +145,8 @@ def test_a_table_with_a_hard_seat_starts_its_workers_before_the_first_search() -
 
 def test_a_run_of_simulated_games_leaves_no_worker_behind() -> None:
     before = workers_running()
-    summary = simulate.run(3, 1, 5, short_game=True, seats=["hard", "random", "random"],
-                           budget=0.005, workers=2)
+    summary = simulate.run({"players": 3, "short_game": True}, 1, 5,
+                           seats=["hard", "random", "random"], budget=0.005, workers=2)
     assert summary.games == 1
     assert not wait_until_gone(workers_running() - before)
 

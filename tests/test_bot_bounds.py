@@ -37,8 +37,8 @@ NOTES = 300  # bytes of the lines that tell what was left out
 
 def played(behaviour: str, games: int = 1) -> Tally:
     """Short games for three, the misbehaving bot in the last seat (which moves round)."""
-    return simulate.run(3, games, seed=2, seats=["random", "random", f"exec:{BOT} {behaviour}"],
-                        short_game=True, time_limit=30.0)
+    return simulate.run({"players": 3, "short_game": True}, games, seed=2,
+                        seats=["random", "random", f"exec:{BOT} {behaviour}"], time_limit=30.0)
 
 
 def kept_bytes(lines: list[str]) -> int:

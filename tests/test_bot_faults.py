@@ -61,8 +61,8 @@ def within(seconds: float, work: Callable[[], T]) -> T:
 def play(behaviour: str, time_limit: float = LONG_ENOUGH) -> Tally:
     """One short game for three, the bot in the last chair."""
     return within(BOUND, lambda: simulate.run(
-        3, 1, seed=2, seats=["random", "random", f"exec:{MISBEHAVING} {behaviour}"],
-        short_game=True, time_limit=time_limit))
+        {"players": 3, "short_game": True}, 1, seed=2,
+        seats=["random", "random", f"exec:{MISBEHAVING} {behaviour}"], time_limit=time_limit))
 
 
 def ended(pid: int) -> bool:

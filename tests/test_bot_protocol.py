@@ -30,8 +30,8 @@ LONG_ENOUGH = 600.0  # seconds: a time limit that only a bot that never answers 
 
 
 def test_the_example_bot_plays_whole_games() -> None:
-    summary = simulate.run(4, 2, seed=1, seats=["random", "random", f"exec:{EXAMPLE}", "random"],
-                           short_game=True)
+    summary = simulate.run({"players": 4, "short_game": True}, 2, seed=1,
+                           seats=["random", "random", f"exec:{EXAMPLE}", "random"])
     assert summary.games == 2 and summary.bot_faults == 0
     assert any("playing seat" in line for line in summary.bot_log), "its stderr is logged"
 
@@ -43,9 +43,9 @@ def test_a_misbehaving_bot_is_replaced_and_the_game_ends(behaviour: str) -> None
     # ends before it answers anything: however slowly a loaded machine starts it, its end,
     # not the time limit, must come first, or its one fault would be a late answer too.
     time_limit = 0.2 if behaviour == "silent" else LONG_ENOUGH
-    summary = simulate.run(3, 1, seed=2, seats=["random", "random",
-                                                f"exec:{MISBEHAVING} {behaviour}"],
-                           short_game=True, time_limit=time_limit)
+    summary = simulate.run({"players": 3, "short_game": True}, 1, seed=2,
+                           seats=["random", "random", f"exec:{MISBEHAVING} {behaviour}"],
+                           time_limit=time_limit)
     assert summary.games == 1 and summary.bot_faults > 0
     assert time.monotonic() - started < 120, "the game never hangs"
     if behaviour == "crash":
@@ -101,7 +101,7 @@ def test_a_bot_that_ends_is_one_fault_however_late_its_end_is_noticed(
 
 
 def test_a_command_that_cannot_start_is_a_fault_not_a_crash() -> None:
-    summary = simulate.run(3, 1, seed=3, short_game=True,
+    summary = simulate.run({"players": 3, "short_game": True}, 1, seed=3,
                            seats=["random", "exec:/no/such/program", "random"])
     assert summary.games == 1 and summary.bot_faults == 1
 

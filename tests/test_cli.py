@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -148,6 +149,36 @@ def test_simulate_short_game_plays_three_hands_a_round(capsys: pytest.CaptureFix
     summary = json.loads(capsys.readouterr().out)
     assert summary["hands"] == 2 * 3 * 3
     assert not {"barbu", "touche"} & set(summary["hands_by_type"])
+
+
+def test_a_switch_of_another_games_options_is_refused(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """--short is the 1966 game's toggle (its entry's Setup says so): not the bluffing
+    game's, where it would change nothing."""
+    assert main(["simulate", "--ruleset", "coup", "--games", "1", "--short"]) == 2
+    assert "--short is not an option of coup" in capsys.readouterr().err
+
+
+def test_simulate_takes_the_games_options() -> None:
+    from game.services import simulate
+
+    short = simulate.run({"players": 3, "short_game": True}, 1, 4)
+    full = simulate.run({"players": 3}, 1, 4)
+    assert short.hands == 3 * 3 and full.hands == 3 * 6
+    assert short.to_json()["short_game"] is True and full.to_json()["short_game"] is False
+    with pytest.raises(ValueError, match="options.players"):
+        simulate.run({"short_game": True}, 1, 4)
+
+
+def test_play_in_the_terminal_takes_the_switches(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["play", "--players", "3", "--short", "--seed", "4"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("Coup d'État, 3 players, short game.") and "Goodbye." in said
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["play", "--seed", "4"]) == 0
+    assert capsys.readouterr().out.startswith("Coup d'État, 4 players. ")
 
 
 def test_simulate_is_deterministic_for_a_seed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -136,7 +136,7 @@ def test_dealing_the_hidden_cards_again_changes_no_decision(level: str) -> None:
 
 def win_rate(ruleset_id: str, hero: str, others: str, games: int) -> tuple[float, float]:
     """`hero`'s share of the games won against three `others`, and its 95% margin."""
-    summary = simulate.run(4, games, seed=11, seats=(hero, others, others, others),
+    summary = simulate.run({"players": 4}, games, seed=11, seats=(hero, others, others, others),
                            ruleset=ruleset_id)
     tally = summary.levels[hero]
     return tally.mean(), tally.margin()

@@ -112,7 +112,7 @@ def test_a_scenario_out_of_deals_stops_between_rounds(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("ruleset", ["coup", "coup-inquisitor"])
 def test_simulate_plays_complete_games_and_counts_claims(ruleset: str) -> None:
-    summary = simulate.run(4, 5, 3, ruleset=ruleset).to_json()
+    summary = simulate.run({"players": 4}, 5, 3, ruleset=ruleset).to_json()
     assert summary["games"] == 5 and sum(summary["wins_by_seat"]) == 5  # type: ignore[arg-type]
     assert summary["actions"] and summary["challenges"]["made"] > 0  # type: ignore[index]
     assert set(summary["blocks"]) == {"made", "stood"}  # type: ignore[arg-type]
@@ -127,8 +127,8 @@ def test_simulate_describes_coup_in_words(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_simulate_is_deterministic_for_a_seed() -> None:
-    first = simulate.run(3, 4, 9, ruleset="coup").to_json()
-    second = simulate.run(3, 4, 9, ruleset="coup").to_json()
+    first = simulate.run({"players": 3}, 4, 9, ruleset="coup").to_json()
+    second = simulate.run({"players": 3}, 4, 9, ruleset="coup").to_json()
     for volatile in ("seconds", "games_per_second", "decisions_per_second", "levels"):
         first.pop(volatile)
         second.pop(volatile)
@@ -137,13 +137,13 @@ def test_simulate_is_deterministic_for_a_seed() -> None:
 
 @pytest.mark.parametrize("ruleset", ["coup", "coup-inquisitor"])
 def test_an_outside_program_plays_a_whole_game(ruleset: str) -> None:
-    summary = simulate.run(3, 1, 4, seats=["random", f"exec:{EXAMPLE}", "random"],
+    summary = simulate.run({"players": 3}, 1, 4, seats=["random", f"exec:{EXAMPLE}", "random"],
                            ruleset=ruleset)
     assert summary.games == 1 and summary.bot_faults == 0
 
 
 def test_a_misbehaving_bot_is_replaced() -> None:
-    summary = simulate.run(2, 1, 5, seats=["random", f"exec:{MISBEHAVING} illegal"],
+    summary = simulate.run({"players": 2}, 1, 5, seats=["random", f"exec:{MISBEHAVING} illegal"],
                            ruleset="coup", time_limit=0.5)
     assert summary.games == 1 and summary.bot_faults > 0
 

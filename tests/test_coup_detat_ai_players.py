@@ -71,7 +71,7 @@ def mean_gain(hero: str, others: str, players: int, games: int) -> float:
         def make(number: int, seat: int, chair: int = chair) -> object:
             return LEVELS[hero if seat == chair else others](f"{number}:{seat}")
 
-        summary = simulate.run(players, 1, seed=7000 + game, make_player=make)  # type: ignore[arg-type]
+        summary = simulate.run({"players": players}, 1, seed=7000 + game, make_player=make)  # type: ignore[arg-type]
         gains.append((summary.worth_by_seat[chair] - 10_000) / summary.hands)
     return statistics.mean(gains)
 

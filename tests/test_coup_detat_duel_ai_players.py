@@ -211,8 +211,8 @@ def test_every_level_is_registered_for_the_game_for_two() -> None:
 
 
 def test_simulate_seats_the_levels_in_the_game_for_two() -> None:
-    summary = simulate.run(2, 1, 24, seats=["hard", "easy"], ruleset=DUEL, budget=0.005,
-                           workers=1)
+    summary = simulate.run({"players": 2}, 1, 24, seats=["hard", "easy"], ruleset=DUEL,
+                           budget=0.005, workers=1)
     assert summary.games == 1 and set(summary.levels) == {"hard", "easy"}
 
 
@@ -225,7 +225,7 @@ def mean_share(hero: str, others: str, games: int) -> float:
         def make(number: int, seat: int, chair: int = chair) -> object:
             return LEVELS[hero if seat == chair else others](f"{number}:{seat}")
 
-        summary = simulate.run(2, 1, seed=9000 + game, ruleset=DUEL,
+        summary = simulate.run({"players": 2}, 1, seed=9000 + game, ruleset=DUEL,
                                make_player=make)  # type: ignore[arg-type]
         shares.append(summary.points_by_seat[chair] / summary.hands)  # type: ignore[attr-defined]
     return statistics.mean(shares)

@@ -88,8 +88,8 @@ def test_simulate_describes_duels_in_words(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_simulate_is_deterministic_for_a_seed() -> None:
-    first = simulate.run(2, 3, 9, ruleset="coup-detat-duel").to_json()
-    second = simulate.run(2, 3, 9, ruleset="coup-detat-duel").to_json()
+    first = simulate.run({"players": 2}, 3, 9, ruleset="coup-detat-duel").to_json()
+    second = simulate.run({"players": 2}, 3, 9, ruleset="coup-detat-duel").to_json()
     for report in (first, second):
         del report["seconds"], report["games_per_second"], report["decisions_per_second"]
         for level in report["levels"].values():  # type: ignore[attr-defined]
@@ -107,13 +107,13 @@ def test_simulate_refuses_what_the_duel_cannot_do(arguments: list[str],
 
 
 def test_an_outside_program_plays_a_whole_duel() -> None:
-    summary = simulate.run(2, 1, 4, seats=["random", f"exec:{EXAMPLE}"],
+    summary = simulate.run({"players": 2}, 1, 4, seats=["random", f"exec:{EXAMPLE}"],
                            ruleset="coup-detat-duel")
     assert summary.games == 1 and summary.bot_faults == 0
 
 
 def test_a_misbehaving_bot_in_a_duel_is_replaced_by_the_easy_player() -> None:
-    summary = simulate.run(2, 1, 5, seats=["random", f"exec:{MISBEHAVING} illegal"],
+    summary = simulate.run({"players": 2}, 1, 5, seats=["random", f"exec:{MISBEHAVING} illegal"],
                            ruleset="coup-detat-duel", time_limit=0.5)
     assert summary.games == 1 and summary.bot_faults > 0
     assert any("the Easy player decides instead" in line for line in summary.bot_log)

@@ -44,7 +44,8 @@ def test_the_registry_finds_the_new_game(registered: None) -> None:
 
 
 def test_the_levels_play_whole_games_of_it(registered: None) -> None:
-    summary = simulate.run(3, 30, seed=5, seats=["hard", "medium", "easy"], ruleset=HIGH_CARD)
+    summary = simulate.run({"players": 3}, 30, seed=5, seats=["hard", "medium", "easy"],
+                           ruleset=HIGH_CARD)
     assert summary.games == 30
     assert summary.decisions == 90, "each of three players calls once a game"
     assert sum(summary.wins_by_seat.values()) <= 30

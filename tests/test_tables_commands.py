@@ -62,7 +62,7 @@ def test_simulate_at_two_tables_is_the_same_for_the_same_seed(
 
 
 def test_simulate_shares_a_win_among_equal_worth() -> None:
-    summary = simulate.run(6, 1, 0, short_game=True)
+    summary = simulate.run({"players": 6, "short_game": True}, 1, 0)
     match = TablesMatch.new(get_ruleset(RULESET), {"players": 6, "short_game": True}, (3, 3),
                             seed=1)
     for game in match.matches:  # no hand played: everyone keeps his 10,000 francs

@@ -15,7 +15,7 @@ def play_scripted(answers: list[str], **options: object) -> list[str]:
     def ask(prompt: str) -> str:
         return pending.pop(0) if pending else "1"
 
-    assert terminal.play(seed=4, ask=ask, say=said.append, **options) == 0  # type: ignore[arg-type]
+    assert terminal.play(options, seed=4, ask=ask, say=said.append) == 0
     return said
 
 

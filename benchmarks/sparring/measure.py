@@ -94,7 +94,7 @@ def _one_game(ruleset: str, seating: tuple[str, ...], players: int, budget: floa
         made.append(found)
         return found
 
-    summary = simulate.run(players, 1, SEED, seats=seating, make_player=player,
+    summary = simulate.run({"players": players}, 1, SEED, seats=seating, make_player=player,
                            budget=budget, workers=1, first_game=game, ruleset=ruleset)
     for found in made:
         close = getattr(found, "close", None)

@@ -10,13 +10,14 @@ import shlex
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 from typing import NoReturn
 
 from game.games import DEFAULT, GAMES
+from game.games.plugin import Game, Toggle
 from game.services.settings import WINDOW_SIDE
 from game.services.tally import EXEC
 from game.system import paths
@@ -101,7 +102,7 @@ def _parser() -> argparse.ArgumentParser:
                                "tables")
     simulate.add_argument("--games", type=_whole(least=1, most=MOST_GAMES), default=100)
     simulate.add_argument("--seed", type=_whole(least=0, most=MOST_SEED), default=0)
-    simulate.add_argument("--short", action="store_true", help="the short game")
+    _add_switches(simulate, GAMES.values())
     simulate.add_argument("--seats", default=None,
                           help="a level per seat: random, easy, medium or hard, e.g. "
                                "hard,medium,medium,medium (default: all random); seats move "
@@ -129,12 +130,57 @@ def _parser() -> argparse.ArgumentParser:
     review.add_argument("--json", action="store_true", help="print the review as JSON")
     review.set_defaults(run=_run_review)
 
+    terminal = _terminal_game()
     play = commands.add_parser("play", help="play in the terminal against computer players")
-    play.add_argument("--players", type=_whole(least=1), default=4, choices=(3, 4))
-    play.add_argument("--short", action="store_true", help="the short game")
+    play.add_argument("--players", type=_whole(least=1), default=terminal.setup.usual_players,
+                      choices=sorted(terminal.setup.player_counts))
+    _add_switches(play, [terminal])
     play.add_argument("--seed", type=_whole(least=0), dest="play_seed", default=None)
     play.set_defaults(run=_run_play)
     return parser
+
+
+def _add_switches(parser: argparse.ArgumentParser, games: Iterable[Game]) -> None:
+    """A switch for each toggle of the games' options that has one (`Toggle.flag`: the
+    1966 game's --short), which turns it on."""
+    switched: dict[str, list[tuple[Game, Toggle]]] = {}
+    for game in games:
+        for toggle in game.setup.toggles:
+            if toggle.flag:
+                switched.setdefault(toggle.flag, []).append((game, toggle))
+    for flag, having in switched.items():
+        first = having[0][1]
+        parser.add_argument(f"--{flag}", action="store_true", dest=_switch(flag),
+                            help=f"{first.label} ({', '.join(game.id for game, _ in having)})"
+                                 f": {first.tip}")
+
+
+def _switch(flag: str) -> str:
+    return "switch_" + flag.replace("-", "_")
+
+
+def _toggle_of(game: Game, flag: str) -> Toggle | None:
+    return next((toggle for toggle in game.setup.toggles if toggle.flag == flag), None)
+
+
+def _options(args: argparse.Namespace, game: Game, players: int) -> dict[str, object] | str:
+    """The game's options (as JSON) for `players` and the switches given; or why a switch
+    is refused (not an option of this game, or not for this number of players)."""
+    options: dict[str, object] = {"players": players}
+    flags = sorted({toggle.flag for game in GAMES.values() for toggle in game.setup.toggles})
+    for flag in flags:
+        if not (flag and getattr(args, _switch(flag), False)):
+            continue
+        toggle = _toggle_of(game, flag)
+        if toggle is None or toggle not in game.setup.offered(players):
+            return f"--{flag} is not an option of {game.id} for {players} players"
+        options[toggle.key] = True
+    return options
+
+
+def _terminal_game() -> Game:
+    """The game `play` plays in the terminal (the first that can be)."""
+    return next(game for game in GAMES.values() if game.terminal is not None)
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -268,10 +314,13 @@ def _run_simulate(args: argparse.Namespace) -> int:
         return _fail(bots)
     for seat, command in bots.items():
         seats[seat] = f"{EXEC}{command}"
+    options = _options(args, game, players)
+    if isinstance(options, str):
+        return _fail(options)
     summary = None
     with _stopping_on_signals():
         try:
-            summary = simulate.run(players, args.games, args.seed, args.short, seats,
+            summary = simulate.run(options, args.games, args.seed, seats,
                                    ruleset=game.id, budget=args.budget or DEFAULT_BUDGET,
                                    time_limit=args.time_limit or DEFAULT_TIME_LIMIT,
                                    echo=True)
@@ -399,10 +448,12 @@ def _run_review(args: argparse.Namespace) -> int:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    terminal = GAMES[DEFAULT].terminal
-    assert terminal is not None, "the first game is the one played in the terminal"
-    return int(terminal.load()(players=args.players, short_game=args.short,
-                               seed=args.play_seed))
+    game = _terminal_game()
+    assert game.terminal is not None
+    options = _options(args, game, args.players)
+    if isinstance(options, str):
+        return _fail(options)
+    return int(game.terminal.load()(options, seed=args.play_seed))
 
 
 def _run_install_desktop_entry(args: argparse.Namespace) -> int:

@@ -51,6 +51,7 @@ class Toggle:
     tip: str  # what it changes, in a line
     two_players_only: bool = False  # offered (and sent) only when two play
     default: bool = False
+    flag: str = ""  # the command line's switch that turns it on ("short": --short); "": none
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ class Records:
 
     record: Ref[Any]  # (match, human seats) -> stats.GameRecord
     lines: Ref[Any]  # (stats.RulesetStats) -> list[str]
-    summary: Ref[Any]  # (players, short_game, seats) -> a Tally of simulated games
+    summary: Ref[Any]  # (ruleset id, options as JSON, seats) -> a Tally of simulated games
     counts: tuple[Count, ...] = ()
     best: Best | None = None
 

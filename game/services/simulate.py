@@ -2,8 +2,10 @@
 
 Seats are given by level ("hard", "medium", "easy", "random") or as an outside program
 ("exec:COMMAND"). They move round the table from game to game, so each sits in each chair
-equally often. The tally reads only events, the same facts a replay tells; each game keeps
-its own (the `summary` of its records, in game/services/<game>/summary.py).
+equally often. The games are played with the options given (as JSON, `players`
+included: the game's own options, whichever game it is). The tally reads only events, the
+same facts a replay tells; each game keeps its own (the `summary` of its records, in its
+services/summary.py).
 
 More players than one table seats (six to eight at Coup d'État) play each game at several
 tables: a `TablesMatch` drawn from the game's seed, each table's players made for their
@@ -56,31 +58,36 @@ def chairs_for(seats: Sequence[str], game: int) -> list[str]:
     return [seats[(chair - game) % players] for chair in range(players)]
 
 
-def summary_for(ruleset_id: str, players: int, short_game: bool,
+def summary_for(ruleset_id: str, options: Mapping[str, object],
                 seats: tuple[str, ...]) -> Tally:
-    """An empty summary of the kind the game's runs need (the game's own tally)."""
+    """An empty summary of the kind the game's runs need (the game's own tally), for games
+    with these options (as JSON), a seat each."""
     new_summary = get_game(ruleset_id).records.summary.load()
-    return new_summary(ruleset_id, players, short_game, seats)
+    return new_summary(ruleset_id, options, seats)
 
 
-def run(players: int, games: int, seed: int, short_game: bool = False,
+def run(options: Mapping[str, object], games: int, seed: int,
         seats: Sequence[str] | None = None, *, ruleset: str = DEFAULT,
         make_player: PlayerFactory | None = None, budget: float = DEFAULT_BUDGET,
         workers: int = 2, time_limit: float = DEFAULT_TIME_LIMIT, echo: bool = False,
         first_game: int = 0) -> Tally:
-    """Play `games` complete games of `ruleset`, numbered from `first_game`; the same
-    arguments give the same games (outside programs and Hard's time budget aside), so a
-    long run can be shared out in slices. `players` may be a count the game plays at
-    several tables (`game.services.tables`)."""
+    """Play `games` complete games of `ruleset` with `options` (as JSON: `{"players": 4,
+    "short_game": true}`), numbered from `first_game`; the same arguments give the same
+    games (outside programs and Hard's time budget aside), so a long run can be shared out
+    in slices. The players may be a count the game plays at several tables
+    (`game.services.tables`)."""
     rules = get_ruleset(ruleset)
+    players = options.get("players")
+    if not isinstance(players, int) or isinstance(players, bool) or players < 1:
+        raise ValueError(f"options.players must be a whole number of players, not {players!r}")
     seats = tuple(seats or ["random"] * players)
     if len(seats) != players:
         raise ValueError(f"{players} seats are needed, not {len(seats)}")
-    options = {"players": players, "short_game": short_game}
+    options = dict(options)
     several = at_several_tables(ruleset, players)
     if not several:
         rules.parse_options(options)  # refused here, before any game, if it must be
-    summary = summary_for(ruleset, players, short_game, seats)
+    summary = summary_for(ruleset, options, seats)
     if several:
         _at_tables(summary, ruleset)
 
@@ -150,7 +157,7 @@ class _Runner:
     made."""
 
     rules: Ruleset
-    options: Mapping[str, object]  # as JSON: players, short_game
+    options: Mapping[str, object]  # the game's, as JSON (players included)
     seed: int
     summary: Tally
     pool: SearchPool

@@ -1,7 +1,8 @@
 """What a run of simulated games counts whatever the ruleset: games, hands, decisions and
-time; for each kind of player (a level, or an outside program) its gain per hand with a 95%
-interval, its coups and its thinking time. Each ruleset's summary adds its own counts
-(game/services/<game>/summary.py).
+time, wins by seat; for each kind of player (a level, or an outside program) its gain per
+hand with a 95% interval and its thinking time. Each game's summary (its
+services/summary.py) adds its own counts, those of the whole run and those of each kind of
+player it reports (`Tally.level_counts`: the 1966 game's coups attempted and won).
 
 Games of more players than one table seats (six to eight at Coup d'État) are played at
 several tables at once; then the tally also keeps each game's standings across the tables
@@ -15,7 +16,7 @@ import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from game.engine.match import Match
 
@@ -28,14 +29,23 @@ EXEC = "exec:"
 STANDINGS_TOLD = 10  # the most games whose standings `tables_lines` tells one by one
 
 
+@dataclass(frozen=True)
+class LevelCount:
+    """A count a game's tally keeps for each kind of player: its name in the summary's JSON,
+    and its heading (and the heading's width) in the table of players."""
+
+    key: str  # "coups_attempted"
+    heading: str  # "coups"
+    width: int
+
+
 @dataclass
 class LevelTally:
     """How one kind of player fared, over every chair it sat in."""
 
     chairs: int = 0
     gains_per_hand: list[float] = field(default_factory=list)  # one per game
-    coups_attempted: int = 0
-    coups_won: int = 0
+    counts: Counter[str] = field(default_factory=Counter)  # the game's (`Tally.level_counts`)
     seconds: list[float] = field(default_factory=list)  # each decision's thinking time
     digits: int = 1  # how finely the gain is reported
     wins: float = 0.0  # at several tables: games won, a shared win counting its share
@@ -57,15 +67,15 @@ class LevelTally:
         ordered = sorted(self.seconds)
         return 1000 * ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, counts: Sequence[LevelCount] = ()) -> dict[str, object]:
+        """The player's results, with the game's `counts` (each, 0 too)."""
         mean, margin, digits = self.mean(), self.margin(), self.digits
         return {
             "chairs_per_game": self.chairs,
             "mean_gain_per_hand": round(mean, digits),
             "ci95": [round(mean - margin, digits), round(mean + margin, digits)]
             if margin != math.inf else None,
-            "coups_attempted": self.coups_attempted,
-            "coups_won": self.coups_won,
+            **{count.key: self.counts[count.key] for count in counts},
             "decisions": len(self.seconds),
             "latency_ms_p50": round(self.latency_ms(0.50), 2),
             "latency_ms_p95": round(self.latency_ms(0.95), 2),
@@ -75,6 +85,8 @@ class LevelTally:
 @dataclass
 class Tally:
     """The counts every ruleset's summary shares; `record_game` adds a finished game."""
+
+    level_counts: ClassVar[tuple[LevelCount, ...]] = ()  # what the game counts by player
 
     players: int
     seats: tuple[str, ...] = ()
@@ -127,6 +139,10 @@ class Tally:
             tally.chairs = len(values)
             tally.gains_per_hand.append(statistics.fmean(values))
 
+    def levels_json(self) -> dict[str, object]:
+        """Each kind of player's results, with the counts the game keeps of each."""
+        return {level: tally.to_json(self.level_counts) for level, tally in self.levels.items()}
+
     def speed_json(self) -> dict[str, object]:
         return {
             "games": self.games,
@@ -171,17 +187,20 @@ class Tally:
         return lines
 
     def level_lines(self, gain_heading: str, mean_format: str, bound_format: str) -> list[str]:
-        """The table of players: gain per hand with its interval, coups, latency. The
-        formats are `format` specifications ("+,.1f")."""
-        lines = [f"{'player':<10}{gain_heading:>11}{'95% interval':>22}{'coups':>8}"
-                 f"{'won':>6}{'p50 ms':>9}{'p95 ms':>9}"]
+        """The table of players: gain per hand with its interval, the game's counts of
+        each, latency. The formats are `format` specifications ("+,.1f")."""
+        counts = self.level_counts
+        lines = [f"{'player':<10}{gain_heading:>11}{'95% interval':>22}"
+                 + "".join(f"{count.heading:>{count.width}}" for count in counts)
+                 + f"{'p50 ms':>9}{'p95 ms':>9}"]
         for level, tally in self.levels.items():
             mean, margin = tally.mean(), tally.margin()
             interval = "-" if margin == math.inf else \
                 f"[{mean - margin:{bound_format}}, {mean + margin:{bound_format}}]"
             lines.append(f"{_short(level):<10}{format(mean, mean_format):>11}{interval:>22}"
-                         f"{tally.coups_attempted:>8}{tally.coups_won:>6}"
-                         f"{tally.latency_ms(0.5):>9.1f}{tally.latency_ms(0.95):>9.1f}")
+                         + "".join(f"{tally.counts[count.key]:>{count.width}}"
+                                   for count in counts)
+                         + f"{tally.latency_ms(0.5):>9.1f}{tally.latency_ms(0.95):>9.1f}")
         return lines
 
 

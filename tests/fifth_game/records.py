@@ -3,7 +3,7 @@ screen, its tally of simulated games, its rules page."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from fifth_game.rules import RULESET
@@ -39,9 +39,9 @@ class Summary(Tally):
         return f"{self.games} games of {RULESET.title}"
 
 
-def new_summary(ruleset_id: str, players: int, short_game: bool,
+def new_summary(ruleset_id: str, options: Mapping[str, object],
                 seats: tuple[str, ...]) -> Summary:
-    return Summary(players=players, seats=seats)
+    return Summary(players=len(seats), seats=seats)
 
 
 def rules_page() -> Section:

@@ -8,7 +8,8 @@ GAME = Game(
     blurb="The 1966 trick-taking game: six different hands a round, and COUP to overthrow "
           "the Director.",
     setup=Setup(player_counts=(4, 3), usual_players=4, toggles=(
-        Toggle("short_game", "Short game", "Three hands a round; no Barbu and no Touché"),)),
+        Toggle("short_game", "Short game", "Three hands a round; no Barbu and no Touché",
+               flag="short"),)),
     packages=("game.games.coup_detat",),
     players={"easy": Ref("game.games.coup_detat.ai.easy:EasyPlayer"),
              "medium": Ref("game.games.coup_detat.ai.medium:MediumPlayer"),

@@ -7,7 +7,7 @@ seat, so the terminal shows exactly what the player at that seat may know.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from game.ai import RandomPlayer
 from game.cards import Card, Suit
@@ -41,16 +41,18 @@ Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
 
-def play(players: int = 4, short_game: bool = False, seed: int | None = None,
-         ask: Ask = input, say: Say = print) -> int:
+def play(chosen: Mapping[str, object], seed: int | None = None, ask: Ask = input,
+         say: Say = print) -> int:
+    """A game with the options `chosen` (as JSON: players, short_game), seat 0 typed."""
     rules = RULESET
-    options = rules.parse_options({"players": players, "short_game": short_game})
+    options = rules.parse_options(chosen)
+    players = options.players
     seed = seed if seed is not None else random.randrange(2**32)
     names = list(NAMES[:players])
     match = Match(rules, options, chance=seeded_chance(rules, seed))
     narrator = Narrator(names, viewer=HUMAN)
     computers = {seat: RandomPlayer(f"{seed}:{seat}") for seat in range(1, players)}
-    say(f"Coup d'État, {players} players{', short game' if short_game else ''}. "
+    say(f"Coup d'État, {players} players{', short game' if options.short_game else ''}. "
         f"You are {names[HUMAN]}; your opponents play at random for now.")
     say(HELP)
     story = Follower(match, from_start=True)

@@ -5,7 +5,7 @@ player's share of the rounds won (its gain per round: 1/players is an even game)
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from game.engine.match import Match
@@ -18,10 +18,10 @@ from game.services.tally import LevelTally, Tally
 SHARE_DIGITS = 3
 
 
-def new_summary(ruleset_id: str, players: int, short_game: bool,
+def new_summary(ruleset_id: str, options: Mapping[str, object],
                 seats: tuple[str, ...]) -> CoupSummary:
-    """An empty summary for a run of games of either configuration."""
-    return CoupSummary(players=players, seats=seats, ruleset_id=ruleset_id)
+    """An empty summary for a run of games of either configuration, a seat each."""
+    return CoupSummary(players=len(seats), seats=seats, ruleset_id=ruleset_id)
 
 
 @dataclass
@@ -73,7 +73,7 @@ class CoupSummary(Tally):
             "blocks": {"made": self.blocks, "stood": self.blocks_stood},
             "rounds_won_by_seat": [self.rounds_won_by_seat[s] for s in range(self.players)],
             "wins_by_seat": [self.wins_by_seat[s] for s in range(self.players)],
-            "levels": {level: tally.to_json() for level, tally in self.levels.items()},
+            "levels": self.levels_json(),
             "bot_faults": self.bot_faults,
         }
 

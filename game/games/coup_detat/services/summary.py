@@ -6,7 +6,7 @@ standings compare every player's final worth across the tables."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -14,22 +14,26 @@ from game.engine.match import Match
 from game.games.coup_detat.rules import events as ev
 from game.games.coup_detat.rules.charts import STARTING_CASH, HandType
 from game.rules.words import counted
-from game.services.tally import Tally
+from game.services.tally import LevelCount, Tally
 
 if TYPE_CHECKING:
     from game.engine.tables import TablesMatch
     from game.services.tables import Standing
 
 
-def new_summary(ruleset_id: str, players: int, short_game: bool,
+def new_summary(ruleset_id: str, options: Mapping[str, object],
                 seats: tuple[str, ...]) -> Summary:
-    """An empty summary for a run of games."""
-    return Summary(players=players, short_game=short_game, seats=seats)
+    """An empty summary for a run of games with these options (as JSON), a seat each."""
+    return Summary(players=len(seats), short_game=options.get("short_game") is True,
+                   seats=seats)
 
 
 @dataclass
 class Summary(Tally):
     """What happened in games of coup-detat."""
+
+    level_counts = (LevelCount("coups_attempted", "coups", 8),
+                    LevelCount("coups_won", "won", 6))
 
     short_game: bool = False
     hands_by_type: Counter[HandType] = field(default_factory=Counter)
@@ -98,9 +102,9 @@ class Summary(Tally):
         """Each level's coups in this game (`chairs`: the level in each of its seats)."""
         for event in match.events:
             if isinstance(event, ev.CoupAttempted):
-                self.levels[chairs[event.seat]].coups_attempted += 1
+                self.levels[chairs[event.seat]].counts["coups_attempted"] += 1
             elif isinstance(event, ev.CoupSucceeded):
-                self.levels[chairs[event.seat]].coups_won += 1
+                self.levels[chairs[event.seat]].counts["coups_won"] += 1
 
     # Reports -------------------------------------------------------------------------------
     def average_worth_by_seat(self) -> list[int]:
@@ -124,7 +128,7 @@ class Summary(Tally):
             "average_final_worth_by_seat": self.average_worth_by_seat(),
             "average_winning_worth": round(self.winning_worth / self.games),
             "wins_by_seat": [self.wins_by_seat[seat] for seat in range(self.players)],
-            "levels": {level: tally.to_json() for level, tally in self.levels.items()},
+            "levels": self.levels_json(),
             "bot_faults": self.bot_faults,
             **self.tables_json(),
         }

@@ -5,7 +5,7 @@ each kind of player's share of the points (its gain per hand: 0.5 is an even gam
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from game.engine.match import Match
@@ -13,19 +13,22 @@ from game.games.coup_detat_duel.rules import RULESET
 from game.games.coup_detat_duel.rules import events as ev
 from game.games.coup_detat_duel.rules.charts import PLAYERS, HandType
 from game.rules.words import counted
-from game.services.tally import LevelTally, Tally
+from game.services.tally import LevelCount, LevelTally, Tally
 
 SHARE_DIGITS = 3
 
 
-def new_summary(ruleset_id: str, players: int, short_game: bool,
+def new_summary(ruleset_id: str, options: Mapping[str, object],
                 seats: tuple[str, ...]) -> DuelSummary:
-    """An empty summary for a run of games."""
-    return DuelSummary(players=players, seats=seats)
+    """An empty summary for a run of games, a seat each."""
+    return DuelSummary(players=len(seats), seats=seats)
 
 
 @dataclass
 class DuelSummary(Tally):
+    level_counts = (LevelCount("coups_attempted", "coups", 8),
+                    LevelCount("coups_won", "won", 6))
+
     levels: dict[str, LevelTally] = field(
         default_factory=lambda: defaultdict(lambda: LevelTally(digits=SHARE_DIGITS)))
     hands_by_type: Counter[HandType] = field(default_factory=Counter)
@@ -53,12 +56,12 @@ class DuelSummary(Tally):
         match event:
             case ev.CoupAnnounced(seat, hand_type):
                 self.coups_attempted[hand_type] += 1
-                self.levels[chairs[seat]].coups_attempted += 1
+                self.levels[chairs[seat]].counts["coups_attempted"] += 1
             case ev.HandWon(seat, hand_type, coup, goal_met):
                 self.hands_by_type[hand_type] += 1
                 if coup and goal_met:
                     self.coups_won[hand_type] += 1
-                    self.levels[chairs[seat]].coups_won += 1
+                    self.levels[chairs[seat]].counts["coups_won"] += 1
                 elif goal_met:
                     self.prime_ministers_won[hand_type] += 1
             case ev.QueenOfHeartsInBastille():
@@ -86,7 +89,7 @@ class DuelSummary(Tally):
             "average_points_by_seat": [round(total / max(1, self.games), 2)
                                        for total in self.points_by_seat],
             "wins_by_seat": [self.wins_by_seat[seat] for seat in range(self.players)],
-            "levels": {level: tally.to_json() for level, tally in self.levels.items()},
+            "levels": self.levels_json(),
             "bot_faults": self.bot_faults,
         }
 
