@@ -166,7 +166,7 @@ def test_simulate_takes_the_games_options() -> None:
     full = simulate.run({"players": 3}, 1, 4)
     assert short.hands == 3 * 3 and full.hands == 3 * 6
     assert short.to_json()["short_game"] is True and full.to_json()["short_game"] is False
-    with pytest.raises(ValueError, match="options.players"):
+    with pytest.raises(ValueError, match=r"options\.players"):
         simulate.run({"short_game": True}, 1, 4)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from game.cards import Card, Suit, canonical
 from game.rules.card_play import Passed, RunEnded, RunStarted
@@ -23,6 +23,12 @@ def capitalized(text: str) -> str:
 def cards_text(cards: Sequence[Card]) -> str:
     """"K♥ 10♠ JOKER"."""
     return " ".join(card.label for card in cards)
+
+
+def deciding(word: str) -> str:
+    """What a seat is to do, said of a decision word no game put in words ("decide
+    (force draw)")."""
+    return f"decide ({word.replace('_', ' ')})"
 
 
 def counted(count: int, word: str) -> str:
@@ -120,6 +126,10 @@ class Teller:
     is one table of a match at several, so its end names no winner of the match.
     """
 
+    TO_DO: ClassVar[Mapping[str, str]] = {}
+    """What a seat is to do, by the decision word the game waits for (FORMAT.md): "choose an
+    action" for "action"."""
+
     def __init__(self, names: Sequence[str], viewer: int | None = None, *,
                  tell_all: bool = True, second_person: bool = False,
                  one_of_tables: bool = False) -> None:
@@ -138,6 +148,11 @@ class Teller:
         tell = self.tellers().get(type(event))
         lines = tell(self, event, after) if tell else []
         return [sentence_case(line) for line in lines] if self.naming.you is not None else lines
+
+    def to_do(self, word: str) -> str:
+        """What a seat is to do when the game waits for its decision `word` ("Ada to
+        *choose an action*")."""
+        return self.TO_DO.get(word, deciding(word))
 
     def name(self, seat: int) -> str:
         """"Ada", or "you" to the viewer told in the second person."""

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from game.engine import saves
 from game.engine.match import Match
 from game.engine.saves import SavedGame, SavedTables, Seat
 from game.games import get_game
+from game.rules.words import deciding
 from game.services.catalogue import CATALOGUE
 from game.services.tables import standings, winners
 
@@ -112,26 +114,24 @@ def _story(match: Match, names: Sequence[str]) -> list[str]:
     return lines
 
 
-# What a seat is to do, by the decision words of FORMAT.md; a word that is a verb of its
-# own ("play", "cut") is said as it is, any other as what is decided.
-_TO_DO = {"action": "choose an action", "challenge": "challenge or let the claim pass",
-          "block": "block or let it pass", "reveal": "show a card or concede",
-          "lose": "lose an influence", "keep": "choose the cards to keep",
-          "swap": "swap a card or send the drawn one back", "show": "show a card",
-          "force_draw": "let the card be kept or make a new draw",
-          "return": "return two cards"}
-_VERBS = frozenset({"play", "cut", "draw", "deal", "choose"})
+@runtime_checkable
+class _SaysWhatIsToDo(Protocol):
+    """A narrator that says what a seat is to do (every game's `Teller`)."""
+
+    def to_do(self, word: str) -> str: ...
 
 
 def _awaiting(match: Match, names: Sequence[str]) -> str | None:
-    """What the game waits for ("Ada to play", "the next deal"); None once it is over."""
+    """What the game waits for ("Ada to play", "the next deal"); None once it is over. The
+    game's narrator says what a seat is to do."""
     pending = match.pending
     if pending.over:
         return None
     if pending.seat is None:
         return "the next deal"
-    word = pending.word
-    to_do = _TO_DO.get(word, word if word in _VERBS else f"decide ({word.replace('_', ' ')})")
+    narrator = match.ruleset.narrator(list(names))
+    to_do = narrator.to_do(pending.word) if isinstance(narrator, _SaysWhatIsToDo) \
+        else deciding(pending.word)
     return f"{names[pending.seat]} to {to_do}"
 
 

@@ -8,6 +8,7 @@ challenges, blocks, reveals and lost cards are public.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from game.games.coup.rules import events as ev
 from game.games.coup.rules.charts import Action, Character
@@ -24,6 +25,13 @@ TOWARDS = {Action.STEAL: "from ", Action.COUP: "against "}
 
 
 class Narrator(Teller):
+    TO_DO: ClassVar[Mapping[str, str]] = {
+        "action": "choose an action", "challenge": "challenge or let the claim pass",
+        "block": "block or let it pass", "reveal": "show a card or concede",
+        "lose": "lose an influence", "keep": "choose the cards to keep",
+        "swap": "swap a card or send the drawn one back", "show": "show a card",
+        "force_draw": "let the card be kept or make a new draw", "return": "return two cards"}
+
     @staticmethod
     def tellers() -> Mapping[type, Tell]:
         return _TELL

@@ -9,6 +9,7 @@ that several players read in turn).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from game.games.coup_detat.rules import events as ev
 from game.games.coup_detat.rules.charts import COUP_CHART, DIRECTORS_GOALS, HANDS_PER_ROUND
@@ -23,6 +24,8 @@ def francs(amount: int) -> str:
 
 
 class Narrator(Teller):
+    TO_DO: ClassVar[Mapping[str, str]] = {"play": "play", "choose": "choose"}
+
     @staticmethod
     def tellers() -> Mapping[type, Tell]:
         return _TELL

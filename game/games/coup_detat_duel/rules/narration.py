@@ -10,7 +10,7 @@ public facts.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from game.cards import JOKER
 from game.games.coup_detat_duel.rules import events as ev
@@ -20,6 +20,8 @@ from game.rules.words import Tell, Teller, cards_text, counted
 
 
 class Narrator(Teller):
+    TO_DO: ClassVar[Mapping[str, str]] = {"play": "play", "choose": "choose"}
+
     @staticmethod
     def tellers() -> Mapping[type, Tell]:
         return _TELL
