@@ -8,7 +8,6 @@ import random
 from collections import Counter
 
 import pytest
-from test_coup_detat_properties import cards_in_play
 
 from game.ai.search.hidden import sample
 from game.cards import COUP
@@ -17,6 +16,7 @@ from game.games import get_ruleset
 from game.games.coup_detat.ai.knowledge import CENTER, knowledge
 from game.games.coup_detat.ai.worlds import world
 from game.games.coup_detat.rules.charts import deck_for
+from game.games.coup_detat.rules.custody import CUSTODY
 from game.games.coup_detat.rules.state import State
 
 RULES = get_ruleset("coup-detat")
@@ -87,7 +87,7 @@ def test_an_imagined_world_looks_like_the_real_one(players: int, short_game: boo
                 assert not set(guess[place.holder]) & place.forbidden
             imagined = world(view, known, guess)
             assert RULES.view(imagined, seat) == view, "the seat cannot tell them apart"
-            assert cards_in_play(imagined.hand) == deck
+            assert Counter(CUSTODY.everywhere(imagined)) == deck
             if state.hand.to_act == seat and state.phase.value == "play":
                 assert RULES.legal(imagined) == RULES.legal(state)
 

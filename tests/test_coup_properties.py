@@ -1,26 +1,23 @@
-"""Properties of random complete matches of both bluffing games, checked at every
-decision: the 15 cards accounted for, coins never negative, a living player always has a
-legal decision, views that never show another player's face-down cards (nor the deck),
-undo then redo; and at the end replay and save/load giving the same state. Also: a player
-is out only with every life lost, and undo never takes back a look at hidden cards."""
+"""Properties of random complete matches of both bluffing games alone, checked at every
+decision: coins never negative, a player out only with every life lost, only a living player
+deciding, a view showing its seat its own face-down cards and the cards it drew; and at the
+end the round wins. Also: undo never takes back a look at hidden cards. What every game
+keeps (cards accounted for, views keeping secrets, undo, replay and save) is
+tests/test_contract.py's."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from dataclasses import dataclass
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from property_kit import check_undo_then_redo_is_identity
 
-from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
 from game.games.coup.rules.state import State
 from game.games.coup.rules.view import CoupView
-from game.services.catalogue import CATALOGUE
 
 
 @dataclass(frozen=True)
@@ -43,32 +40,16 @@ match_specs = st.builds(
 # The checks --------------------------------------------------------------------------------
 
 
-def check_cards_accounted_for(state: State) -> None:
-    if not state.hands:
-        return
-    cards: Counter = Counter(state.deck) + Counter(state.out_of_game)
-    for hand, revealed in zip(state.hands, state.revealed, strict=True):
-        cards.update(hand)
-        cards.update(revealed)
-    assert cards == Counter(state.variant.deck)
-
-
 def check_coins(state: State) -> None:
     assert all(coins >= 0 for coins in state.coins)
 
 
-def check_views_keep_secrets(state: State, rules: object) -> None:
-    for seat in (*range(state.players), None):
+def check_views_show_their_own_cards(state: State, rules: object) -> None:
+    for seat in range(state.players):
         view: CoupView = rules.view(state, seat)  # type: ignore[attr-defined]
-        assert view.hand == (state.hands[seat] if seat is not None and state.hands else ())
-        assert not hasattr(view, "deck") and not hasattr(view, "hands")
-        turn = state.turn
-        if view.turn is not None and turn is not None:
-            if view.turn.shown is not None:
-                assert seat in (turn.actor, turn.target)
-            if view.turn.drawn:
-                assert seat in (turn.actor, turn.target)
-                assert Counter(view.turn.drawn) <= Counter(state.hands[seat])
+        assert view.hand == (state.hands[seat] if state.hands else ())
+        if view.turn is not None and view.turn.drawn:
+            assert Counter(view.turn.drawn) <= Counter(state.hands[seat])
 
 
 def check_lives(state: State) -> None:
@@ -77,20 +58,6 @@ def check_lives(state: State) -> None:
     for seat in range(state.players):
         if state.hands and not state.alive(seat):
             assert len(state.revealed[seat]) == lives
-
-
-def check_replay_and_save(match: Match) -> None:
-    rules = match.ruleset
-    replayed = Match.replay(rules, match.options, match.decisions)
-    assert replayed.state == match.state and replayed.events == match.events
-    folded = rules.new_game(match.options)
-    for event in match.events:
-        folded = rules.apply(folded, event)
-    assert folded == match.state
-    seats = tuple(saves.Seat(f"P{seat}", "computer", "random") for seat in range(match.players))
-    loaded = saves.from_json(json.loads(json.dumps(saves.to_json(match, seats))),
-                             catalogue=CATALOGUE)
-    assert loaded.match.state == match.state and loaded.seats == seats
 
 
 def check_the_end(state: State) -> None:
@@ -111,33 +78,22 @@ def play_checked(spec: MatchSpec) -> Match:
         "five_lives": spec.five_lives})
     match = Match(rules, options, chance=seeded_chance(rules, spec.seed))
     rng = random.Random(spec.seed)
-    step = 0
     while not (pending := match.pending).over:
         state = match.state
-        check_cards_accounted_for(state)
         check_coins(state)
-        check_views_keep_secrets(state, rules)
+        check_views_show_their_own_cards(state, rules)
         check_lives(state)
-        assert pending.seat is not None, "chance must have acted"
-        assert state.alive(pending.seat), "only a living player decides"
-        legal = list(match.legal())
-        assert legal, "a living player always has a legal decision"
-        assert all(decision.seat == pending.seat for decision in legal)
-        if step % 7 == 3 and match.can_undo(pending.seat):
-            check_undo_then_redo_is_identity(match, pending.seat)
-        if step == 60:
-            check_replay_and_save(match)
-        match.submit(rng.choice(legal))
-        step += 1
+        assert pending.seat is not None and state.alive(pending.seat), \
+            "only a living player decides"
+        match.submit(rng.choice(list(match.legal())))
     check_the_end(match.state)
-    check_replay_and_save(match)
-    assert not match.legal()
     return match
 
 
 @settings(max_examples=150, deadline=None)
 @given(match_specs)
-def test_random_complete_matches_keep_every_invariant(spec: MatchSpec) -> None:
+def test_random_complete_matches_keep_coins_and_lives_and_end_as_the_rules_say(
+        spec: MatchSpec) -> None:
     play_checked(spec)
 
 

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 from test_ai_search import wait_until_gone, workers_running
-from test_coup_detat_properties import cards_in_play
 
 from game.engine import saves
 from game.engine.errors import MalformedEntry
@@ -24,6 +23,7 @@ from game.engine.saves import Seat
 from game.engine.tables import Split, TablesMatch, draw_split
 from game.games import get_game, get_ruleset
 from game.games.coup_detat.rules.charts import STARTING_CASH, deck_for
+from game.games.coup_detat.rules.custody import CUSTODY
 from game.games.coup_detat.rules.state import Debt
 from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
@@ -162,7 +162,7 @@ def test_a_table_of_three_plays_with_the_pack_of_three() -> None:
     for game in match.matches:
         hand = game.state.hand
         assert hand is not None
-        assert cards_in_play(hand) == Counter(deck_for(game.players).cards)
+        assert Counter(CUSTODY.everywhere(game.state)) == Counter(deck_for(game.players).cards)
     assert [len(deck_for(game.players).cards) for game in match.matches] == [33, 25]
 
 

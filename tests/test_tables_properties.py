@@ -11,16 +11,18 @@ from dataclasses import dataclass
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_coup_detat_properties import check_cards_accounted_for, check_francs_conserved, choose
+from test_contract import check_cards_accounted_for
+from test_coup_detat_properties import check_francs_conserved, choose
 
 from game.engine import saves
 from game.engine.match import Match
 from game.engine.tables import TablesMatch
-from game.games import get_ruleset
+from game.games import get_game
 from game.services.catalogue import CATALOGUE
 from game.services.tables import sizes_for, standings, winners
 
-RULES = get_ruleset("coup-detat")
+GAME = get_game("coup-detat")
+RULES = GAME.ruleset
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,7 @@ def play_checked(spec: MatchSpec) -> TablesMatch:
         game = rng.choice([game for game in match.matches if not game.pending.over])
         others = [other.state for other in match.matches if other is not game]
         game.submit(choose(game.state, list(game.legal()), rng, spec.policy))
-        check_cards_accounted_for(game.state)
+        check_cards_accounted_for(GAME, game.state)
         check_francs_conserved(game.state)
         assert [other.state for other in match.matches if other is not game] == others
         if step == spec.save_at:

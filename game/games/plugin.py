@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from game.engine.custody import Custody
 from game.engine.ruleset import Ruleset
 
 T = TypeVar("T")
@@ -134,6 +135,7 @@ class Game:
     players: Mapping[str, Ref[Any]]  # level -> the computer player's class (seed, ...)
     records: Records
     rules_page: Ref[Any]  # () -> rules_sections.Section
+    custody: Custody[Any]  # where its cards are and which a seat cannot see (its rules')
     formats: Ref[Any] | None = None  # scenario files and the bot protocol; None: neither
     kit: Ref[Any] | None = None  # () -> the table's kit; None: the window cannot seat it
     tables: Tables | None = None  # None: played at one table only

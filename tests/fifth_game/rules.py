@@ -1,6 +1,6 @@
 """High card, a tiny game of chance: each player is dealt one card face down; in turn each
 stands or folds; the highest card standing wins (all fold: nobody wins). Pure rules on the
-engine's kernel, like every game's."""
+engine's kernel, like every game's, and where its cards are (`CUSTODY`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from game.cards import Card, Suit
 from game.engine.chronicle import Chronicle
+from game.engine.custody import dealt_anew
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.ruleset import GAME_OVER, Pending
 
@@ -49,8 +50,9 @@ class Called:
 @dataclass(frozen=True)
 class State:
     options: Options
-    cards: tuple[Card, ...] = ()
+    cards: tuple[Card, ...] = ()  # each seat's, face down
     calls: tuple[bool, ...] = ()
+    stock: tuple[Card, ...] = ()  # the cards not dealt, face down
 
     @property
     def over(self) -> bool:
@@ -120,9 +122,10 @@ class HighCard:
     @staticmethod
     def apply(state: State, event: object) -> State:
         if isinstance(event, Dealt):
-            return State(state.options, event.cards, state.calls)
+            stock = tuple(card for card in DECK if card not in event.cards)
+            return State(state.options, event.cards, state.calls, stock)
         assert isinstance(event, Called)
-        return State(state.options, state.cards, (*state.calls, event.stand))
+        return State(state.options, state.cards, (*state.calls, event.stand), state.stock)
 
     @staticmethod
     def random_chance(state: State, rng: random.Random) -> Deal:
@@ -187,4 +190,30 @@ class Narrator:
         return isinstance(event, Dealt)
 
 
+class HighCardCustody:
+    """The sixteen cards: each seat's card and the stock; a seat sees its own card only,
+    and every seat's once the game is over."""
+
+    @staticmethod
+    def deck(state: State) -> tuple[Card, ...]:
+        return DECK if state.cards else ()
+
+    @staticmethod
+    def everywhere(state: State) -> tuple[Card, ...]:
+        return (*state.cards, *state.stock)
+
+    @staticmethod
+    def unseen_dealt_anew(state: State, seat: int | None, rng: random.Random) -> State:
+        if not state.cards or state.over:
+            return state
+        others = [index for index in range(len(state.cards)) if index != seat]
+        *dealt, stock = dealt_anew([*((state.cards[index],) for index in others),
+                                    state.stock], rng)
+        cards = list(state.cards)
+        for index, (card,) in zip(others, dealt, strict=True):
+            cards[index] = card
+        return State(state.options, tuple(cards), state.calls, stock)
+
+
 RULESET = HighCard()
+CUSTODY = HighCardCustody()

@@ -5,6 +5,7 @@ serves both."""
 from typing import Any
 
 from game.games.coup.rules import COUP, COUP_INQUISITOR
+from game.games.coup.rules.custody import CUSTODY
 from game.games.plugin import Count, Game, Records, Ref, Setup, Toggle
 
 ROUNDS = (1, 3, 5)  # a match's rounds (RULES_NOTES: the most round wins take the match)
@@ -26,6 +27,7 @@ COUNTS = (Count("rounds_played", "Rounds played"),
 
 GAME = Game(
     ruleset=COUP,
+    custody=CUSTODY,
     blurb="The bluffing game: claim any character, held or not, and challenge the liars; "
           "last one in wins.",
     setup=Setup(player_counts=(2, 3, 4, 5, 6), usual_players=4, rounds=ROUNDS, toggles=(
@@ -41,6 +43,7 @@ GAME = Game(
 
 INQUISITOR = Game(
     ruleset=COUP_INQUISITOR,
+    custody=CUSTODY,
     blurb="Coup with the Inquisitor instead of the Ambassador: he changes a card, or looks "
           "at one of yours.",
     setup=Setup(player_counts=(2, 3, 4, 5, 6), usual_players=4, rounds=ROUNDS, toggles=(

@@ -1,10 +1,12 @@
 """Coup d'État (1966) for 3 or 4 players, as the program knows it."""
 
 from game.games.coup_detat.rules import RULESET
+from game.games.coup_detat.rules.custody import CUSTODY
 from game.games.plugin import Best, Count, Game, Records, Ref, Setup, Tables, Toggle
 
 GAME = Game(
     ruleset=RULESET,
+    custody=CUSTODY,
     blurb="The 1966 trick-taking game: six different hands a round, and COUP to overthrow "
           "the Director.",
     setup=Setup(player_counts=(4, 3), usual_players=4, toggles=(

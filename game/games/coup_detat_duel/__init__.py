@@ -1,10 +1,12 @@
 """Coup d'État for two (the Prime Minister, the Peasant, the Bastille)."""
 
 from game.games.coup_detat_duel.rules import RULESET
+from game.games.coup_detat_duel.rules.custody import CUSTODY
 from game.games.plugin import Count, Game, Records, Ref, Setup
 
 GAME = Game(
     ruleset=RULESET,
+    custody=CUSTODY,
     blurb="The game for two: Prime Minister and Peasant, the Bastille, and JOKER to "
           "overthrow with.",
     setup=Setup(player_counts=(2,), usual_players=2,

@@ -194,13 +194,13 @@ def view(state: State, seat: int | None) -> CoupView:
 
 def _turn_view(turn: TurnState, seat: int | None) -> TurnView:
     sees_shown = seat is not None and seat in (turn.actor, turn.target)
-    owns_drawn = seat is not None and seat == _drawer(turn)
+    owns_drawn = seat is not None and seat == drawer(turn)
     return TurnView(turn.actor, turn.action, turn.target, turn.called, turn.claimant,
                     turn.claim, turn.challenger, turn.blocker, turn.block_claim,
                     turn.drawn if owns_drawn else (), turn.shown if sees_shown else None)
 
 
-def _drawer(turn: TurnState) -> int:
+def drawer(turn: TurnState) -> int:
     """Who drew `turn.drawn`: the target of a missed called Coup, else the actor."""
     return turn.target if turn.action is Action.COUP and turn.target is not None \
         else turn.actor

@@ -1,0 +1,64 @@
+"""Where the 1966 game's cards are: the deck of the hand (33 cards for four players, 25 for
+three), each in a hand, a trick, the Dominos layout or the centre; and which a seat cannot
+see: the other hands (but for COUP, whose holder everyone knows) and the centre card while
+it lies face down."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from game.cards import COUP, Card, canonical
+from game.engine.custody import dealt_anew
+from game.engine.values import evolve
+from game.games.coup_detat.rules.charts import deck_for
+from game.games.coup_detat.rules.state import HandState, State
+
+
+class CoupDetatCustody:
+    @staticmethod
+    def deck(state: State) -> tuple[Card, ...]:
+        return deck_for(state.players).cards if state.hand is not None else ()
+
+    @staticmethod
+    def everywhere(state: State) -> Iterator[Card]:
+        hand = state.hand
+        if hand is None:
+            return
+        for held in hand.hands:
+            yield from held
+        yield from played(hand)
+        # The centre card is in someone's hand once taken; then COUP is set aside instead.
+        yield COUP if hand.center_holder is not None else hand.center
+
+    @staticmethod
+    def unseen_dealt_anew(state: State, seat: int | None, rng: random.Random) -> State:
+        hand = state.hand
+        if hand is None:
+            return state
+        others = [index for index in range(state.players) if index != seat]
+        places = [tuple(card for card in hand.hands[index] if card != COUP) for index in others]
+        center_unseen = hand.center_holder is None and (
+            hand.tricks is None or hand.tricks.center_won_by is None)
+        if center_unseen:
+            places.append((hand.center,))
+        dealt = dealt_anew(places, rng)
+        hands = list(hand.hands)
+        for index, cards in zip(others, dealt, strict=False):
+            coup = (COUP,) if COUP in hand.hands[index] else ()
+            hands[index] = canonical((*cards, *coup))
+        center = dealt[-1][0] if center_unseen else hand.center
+        return evolve(state, hand=evolve(hand, hands=tuple(hands), center=center))
+
+
+def played(hand: HandState) -> Iterator[Card]:
+    """The cards played so far in this hand: to tricks, or to the Dominos layout."""
+    if hand.tricks is not None:
+        for trick in hand.tricks.done:
+            yield from (card for _, card in trick.plays)
+        yield from (card for _, card in hand.tricks.plays)
+    if hand.dominos is not None:
+        yield from (card for _, card in hand.dominos.laid)
+
+
+CUSTODY = CoupDetatCustody()
