@@ -325,10 +325,10 @@ def test_the_table_for_two_never_lays_face_up_a_card_its_viewer_may_not_know() -
     from game.engine.match import Match, seeded_chance
     from game.games import get_ruleset
     from game.games.coup_detat_duel.table.arrange import duel_targets
-    from game.ui.table.layout import table_layout
+    from game.ui.table.layout import hand_for, table_layout
 
     duel = get_ruleset("coup-detat-duel")
-    layout = table_layout((1280, 800), 2)
+    layout = table_layout((1280, 800), 2, hand_for("coup-detat-duel", 2))
     for seed in range(3):
         match = Match(duel, duel.parse_options({"players": 2}),
                       chance=seeded_chance(duel, seed))

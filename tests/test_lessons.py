@@ -37,7 +37,7 @@ from game.ui.table.coach import (
     target_rect,
     words_room,
 )
-from game.ui.table.layout import table_layout, with_coach
+from game.ui.table.layout import hand_for, table_layout, with_coach
 from game.ui.table.overlays import ResultOverlay
 from game.ui.table.scene import TableScene
 
@@ -266,7 +266,8 @@ def every_word_of_the_coach(game_id: str) -> list[str]:
 def test_every_word_of_the_coach_fits_his_panel(game_id: str, size: tuple[int, int]) -> None:
     pygame.font.init()
     lesson = get_game(game_id).lesson.load()  # type: ignore[union-attr]
-    layout, panel = with_coach(table_layout(size, len(lesson.names)))
+    players = len(lesson.names)
+    layout, panel = with_coach(table_layout(size, players, hand_for(game_id, players)))
     room = words_room(panel, layout.scale)
     for says in every_word_of_the_coach(game_id):
         letters, lines = fitted_words(says, room, layout.scale)

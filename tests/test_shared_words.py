@@ -66,3 +66,24 @@ def test_a_narrator_that_cannot_say_it_leaves_the_word_as_it_is() -> None:
     assert seat is not None
     assert _awaiting(match, ("Ada", "Bob")) == f"{('Ada', 'Bob')[seat]} to decide ({word})"
     assert not hasattr(replay, "_TO_DO") and not hasattr(replay, "_VERBS")
+
+
+def first_hand(game_id: str, players: int) -> int:
+    """The cards in seat 0's hand as first dealt to `players`."""
+    rules = GAMES[game_id].ruleset
+    match = Match(rules, rules.parse_options({"players": players}),
+                  chance=seeded_chance(rules, players))
+    while not match.view(0).hand:
+        match.submit(match.legal()[0])
+    return len(match.view(0).hand)
+
+
+@pytest.mark.parametrize("game_id", [game_id for game_id, game in GAMES.items() if game.kit])
+def test_the_hand_the_table_makes_room_for_is_the_rules_deal(game_id: str) -> None:
+    """The layout asks the game (its entry's hand_size, from its charts) how many cards a
+    hand holds; the rules deal that many."""
+    from game.ui.table.layout import hand_for
+
+    game = GAMES[game_id]
+    for players in game.setup.player_counts:
+        assert hand_for(game_id, players) == first_hand(game_id, players), players

@@ -20,12 +20,12 @@ from game.games.coup_detat.table.motion import DAGGER_SNAP, BoardMotion
 from game.rules.card_play import PlayCard
 from game.ui.table.card_play import PlayedCards
 from game.ui.table.kit import CardPlay, Motion, TableKit, kit_for
-from game.ui.table.layout import table_layout
+from game.ui.table.layout import hand_for, table_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 GRAPH = imports(ROOT)
 SHARED_SCENES = {"game.ui.scenes.common", "game.ui.scenes.keyboard"}  # helpers, no screen
-LAYOUT = table_layout((1280, 800), 4)
+LAYOUT = table_layout((1280, 800), 4, hand_for("coup-detat", 4))
 KH, QS = Card.parse("KH"), Card.parse("QS")
 
 

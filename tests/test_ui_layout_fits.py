@@ -46,7 +46,7 @@ from game.ui.scenes.files import LoadScene
 from game.ui.scenes.new_game import DEFAULT_NAMES, NewGameScene
 from game.ui.table import hud as table_hud
 from game.ui.table.arrange import card_key
-from game.ui.table.layout import table_layout
+from game.ui.table.layout import hand_for, table_layout
 from game.ui.table.scene import TableScene
 
 SHOWN = 10  # problems listed when a check fails
@@ -408,7 +408,7 @@ def test_the_longest_name_stays_on_its_plate_clear_of_what_is_beside_it(
     rules = get_ruleset("coup")
     match = Match(rules, rules.parse_options({"players": 6}), chance=seeded_chance(rules, 2))
     view = match.view(0)
-    layout = table_layout(MIN_SIZE, 6)
+    layout = table_layout(MIN_SIZE, 6, hand_for("coup", 6))
     surface = pygame.Surface(MIN_SIZE)
     for spot in bluff_hud.spots_for(layout, view, 0)[1:]:
         for status, out in (("thinking…", False), ("", True)):

@@ -10,7 +10,7 @@ and no layer below the screens ever imports a screen to learn what a game has.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -142,6 +142,8 @@ class Game:
     lesson: Ref[Any] | None = None
     review: Ref[Any] | None = None
     terminal: Ref[Any] | None = None  # a game in the terminal (`coup-detat play`)
+    hand_size: Callable[[int], int] | None = None  # players -> the cards dealt to each
+    # (its charts'), by which the table makes room for a hand; None: no hands of cards
 
     @property
     def id(self) -> str:

@@ -5,6 +5,7 @@ serves both."""
 from typing import Any
 
 from game.games.coup.rules import COUP, COUP_INQUISITOR
+from game.games.coup.rules.charts import hand_size
 from game.games.coup.rules.custody import CUSTODY
 from game.games.plugin import Count, Game, Records, Ref, Setup, Toggle
 
@@ -35,6 +36,7 @@ GAME = Game(
                "Two players: each keeps one card of a set of the five characters",
                two_players_only=True),)),
     packages=PACKAGES, players=PLAYERS, formats=FORMATS, kit=KIT, review=REVIEW,
+    hand_size=hand_size,
     records=Records(RECORD, Ref("game.games.coup.services.records:coup_lines"), SUMMARY,
                     counts=COUNTS),
     rules_page=Ref("game.games.coup.services.rules_page:coup"),
@@ -53,7 +55,7 @@ INQUISITOR = Game(
         Toggle("five_lives", "Five lives",
                "Two players: the first three lost cards are replaced",
                two_players_only=True, default=True))),
-    packages=PACKAGES, players=PLAYERS, kit=KIT, review=REVIEW,
+    packages=PACKAGES, players=PLAYERS, kit=KIT, review=REVIEW, hand_size=hand_size,
     formats=Ref("game.games.coup.formats:INQUISITOR_FORMATS"),
     records=Records(RECORD, Ref("game.games.coup.services.records:inquisitor_lines"),
                     SUMMARY, counts=COUNTS),

@@ -1,6 +1,7 @@
 """Coup d'État (1966) for 3 or 4 players, as the program knows it."""
 
 from game.games.coup_detat.rules import RULESET
+from game.games.coup_detat.rules.charts import hand_size
 from game.games.coup_detat.rules.custody import CUSTODY
 from game.games.plugin import Best, Count, Game, Records, Ref, Setup, Tables, Toggle
 
@@ -28,6 +29,7 @@ GAME = Game(
     review=Ref("game.games.coup_detat.services.review:WORDS"),
     kit=Ref("game.games.coup_detat.table.kit:CoupDetatKit"),
     terminal=Ref("game.games.coup_detat.cli:play"),
+    hand_size=hand_size,
     tables=Tables(sizes={6: (3, 3), 7: (4, 3), 8: (4, 4)},
                   score=Ref("game.games.coup_detat.services.records:final_worth"),
                   score_text=Ref("game.games.coup_detat.rules.narration:francs"),

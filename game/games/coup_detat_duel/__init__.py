@@ -1,6 +1,7 @@
 """Coup d'État for two (the Prime Minister, the Peasant, the Bastille)."""
 
 from game.games.coup_detat_duel.rules import RULESET
+from game.games.coup_detat_duel.rules.charts import hand_size
 from game.games.coup_detat_duel.rules.custody import CUSTODY
 from game.games.plugin import Count, Game, Records, Ref, Setup
 
@@ -25,4 +26,5 @@ GAME = Game(
     lesson=Ref("game.games.coup_detat_duel.services.lesson:LESSON"),
     review=Ref("game.games.coup_detat_duel.services.review:WORDS"),
     kit=Ref("game.games.coup_detat_duel.table.kit:DuelKit"),
+    hand_size=hand_size,
 )

@@ -38,7 +38,7 @@ from game.ui import art, text
 from game.ui.scene import Scene
 from game.ui.table.arrange import card_key
 from game.ui.table.kit import kit_for
-from game.ui.table.layout import TableLayout, table_layout
+from game.ui.table.layout import TableLayout, hand_for, table_layout
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.render import TableRenderer, suit_colours
 from game.ui.table.stage import Placement
@@ -140,8 +140,9 @@ class ReviewScene(Scene):
     def relayout(self, size: tuple[int, int]) -> None:
         self.scale = min(size[0] / 1280, size[1] / 800)
         strip = round(STRIP * self.scale)
-        self.layout: TableLayout = table_layout((size[0], size[1] - strip),
-                                                self.match.players)
+        players = self.match.players
+        self.layout: TableLayout = table_layout((size[0], size[1] - strip), players,
+                                                hand_for(self.match.ruleset.id, players))
         self.strip = Rect(0, size[1] - strip, size[0], strip)
 
     @property

@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 
 from pygame import Rect
 
+from game.games import get_game
+
 DESIGN_SIZE = (1280, 800)
 Point = tuple[int, int]
 
@@ -68,14 +70,22 @@ class TableLayout:
         return round(self.card_width * (0.5 if len(self.seats) == 2 else 0.62))
 
 
-HAND_SIZES = {2: 12, 3: 10, 4: 8}  # the cards dealt to each player
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"),
              4: ("bottom", "left", "top", "right"),
              5: ("bottom", "left", "top", "top", "right"),  # the bluffing games place their
              6: ("bottom", "left", "left", "top", "right", "right")}  # own ring of seats
 
 
-def table_layout(size: tuple[int, int], players: int) -> TableLayout:
+def hand_for(ruleset_id: str, players: int) -> int:
+    """The cards the game deals to each of `players` (its entry's `hand_size`); 0 for a
+    game without hands of cards."""
+    hand_size = get_game(ruleset_id).hand_size
+    return hand_size(players) if hand_size is not None else 0
+
+
+def table_layout(size: tuple[int, int], players: int, hand: int) -> TableLayout:
+    """Where everything sits for `players` in a window of `size`, the person's hand room
+    for `hand` cards (as dealt: `hand_for`)."""
     width, height = size
     scale = min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1])
 
@@ -95,8 +105,8 @@ def table_layout(size: tuple[int, int], players: int) -> TableLayout:
     card = s(84)
     center = (felt.centerx, felt.top + round(felt.height * 0.46))
     spacing = round(card * (0.5 if players == 2 else 0.62))
-    hand = spacing * (HAND_SIZES.get(players, 8) - 1) + card  # the person's hand, dealt
-    seats = tuple(_seat(position, felt, center, card, scale, players == 2, hand)
+    hand_width = spacing * (hand - 1) + card  # the person's hand, dealt
+    seats = tuple(_seat(position, felt, center, card, scale, players == 2, hand_width)
                   for position in POSITIONS[players])
     dominos = _dominos_area(felt, seats, card, s(58), scale,
                             (400, 290) if players == 2 else (420, 330))  # 9 or 8-10 ranks

@@ -41,7 +41,7 @@ from game.ui.table.controls import (
     UnsavedNotice,
 )
 from game.ui.table.kit import View, kit_for
-from game.ui.table.layout import TableLayout, table_layout, with_coach, with_other_table
+from game.ui.table.layout import TableLayout, hand_for, table_layout, with_coach, with_other_table
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.render import TableRenderer, prompt_room, suit_colours
 from game.ui.table.room import grouped, room_on_felt
@@ -158,7 +158,8 @@ class TableScene(Scene):
         self.drag = None  # the button will come up over another scene
 
     def _layout(self, size: tuple[int, int]) -> TableLayout:
-        layout = table_layout(size, self.session.match.players)
+        players = self.session.match.players
+        layout = table_layout(size, players, hand_for(self.session.match.ruleset.id, players))
         if self.tables is not None:
             layout, self.other_table = with_other_table(layout)
         if self.coach is not None:

@@ -6,7 +6,7 @@ of what the table shows, so that nothing drawn reaches into the scene or the mat
 >>> from game.ui.table.layout import table_layout
 >>> class Seen:
 ...     to_act = 1
->>> state = TableState(view=Seen(), table=Seen(), layout=table_layout((1280, 800), 3),
+>>> state = TableState(view=Seen(), table=Seen(), layout=table_layout((1280, 800), 3, 10),
 ...                    bottom=0, names=("Ada", "Bob", "Cy"), naming=Naming(["Ada", "Bob", "Cy"], 0),
 ...                    now=0.0, thinking=None, caught_up=True, card_art=CardArt())
 >>> state.lit(1), state.lit(2)

@@ -66,6 +66,11 @@ CALLED_COUP_MISS_DRAW = 2  # the target draws this many, then returns as many
 FIVE_LIVES_REPLACED = 3  # with Five lives the first three lost cards are replaced
 MOST_PLAYERS = 6
 
+
+def hand_size(players: int) -> int:
+    """The cards (influences) dealt to each player, however many play."""
+    return HAND_SIZE
+
 _COMMON = {
     Action.INCOME: ActionRule(gain=1),
     Action.FOREIGN_AID: ActionRule(gain=2, blocked_by=BlockedBy.ANYONE,

@@ -28,14 +28,13 @@ from game.games.coup.rules.decisions import (
 from game.games.coup.rules.narration import names_of
 from game.games.coup.rules.state import Phase
 from game.games.coup.rules.view import CoupView
-from game.games.coup.table.hud import ACTION_WORDS, VARIANTS
+from game.games.coup.table.hud import ACTION_WORDS, RULES, VARIANTS
 from game.games.coup.table.picker import CardPicker, picks_by_clicks
 from game.games.coup.table.seats import place_panel
 from game.rules.words import counted
 from game.ui.table.controls import DecisionButtons, PanelHost, Words
 from game.ui.table.layout import TableLayout
 
-COSTS = {Action.COUP: 7, Action.ASSASSINATE: 3}
 MOST_IN_ONE_COLUMN = 8
 
 
@@ -79,8 +78,9 @@ class BluffWords(Words):
                     words += f" {names[target]}"
                 if called is not None:
                     words += f", calling {called.label}"
-                if action in COSTS:
-                    words += f" ({COSTS[action]} coins)"
+                cost = RULES[action].cost
+                if cost:
+                    words += f" ({counted(cost, 'coin')})"
                 if claim is not None:
                     words += f" · {claim.label}{self.bluff(claim)}"
                 return words

@@ -10,7 +10,15 @@ import pygame
 from pygame import Rect
 
 from game.cards import Card, Suit
-from game.games.coup.rules.charts import COUP, INQUISITOR, Action, Character
+from game.games.coup.rules.charts import (
+    COUP,
+    INQUISITOR,
+    MUST_COUP_AT,
+    STEAL_MOST,
+    Action,
+    ActionRule,
+    Character,
+)
 from game.games.coup.rules.narration import TOWARDS
 from game.games.coup.rules.state import Phase
 from game.games.coup.rules.view import CoupView, TurnView
@@ -49,14 +57,17 @@ LEAST_CONTRAST = 3.0  # a colour chip against its panel (WCAG's figure for graph
 COIN = (232, 190, 80)
 COIN_EDGE = (150, 110, 30)
 VARIANTS = {variant.id: variant for variant in (COUP, INQUISITOR)}
+RULES: Mapping[Action, ActionRule] = INQUISITOR.actions | COUP.actions
+"""Every action's cost and gain (the same in both configurations): the words below say
+the charts' numbers, never their own."""
 MOST_COINS_DRAWN = 12  # more than this: the count says the rest
 
 
 CARD_SUIT = Suit.SPADES  # the first seed draws every character as a Spade: 🂡 🂭 🂫 🂪 🂤
 CARD_WORDS = {
-    Character.DUKE: "Tax +3 · blocks foreign aid",
-    Character.ASSASSIN: "Pay 3: assassinate",
-    Character.CAPTAIN: "Steal 2 · blocks stealing",
+    Character.DUKE: f"Tax +{RULES[Action.TAX].gain} · blocks foreign aid",
+    Character.ASSASSIN: f"Pay {RULES[Action.ASSASSINATE].cost}: assassinate",
+    Character.CAPTAIN: f"Steal {STEAL_MOST} · blocks stealing",
     Character.AMBASSADOR: "Exchange · blocks stealing",
     Character.CONTESSA: "Blocks assassination",
     Character.INQUISITOR: "Examine or swap · blocks stealing",
@@ -230,14 +241,15 @@ def answer_words(view: CoupView, turn: TurnView, naming: Naming) -> str:
     return capitalized("; ".join(parts))
 
 
-ANYONE = ("Income: take 1 coin.", "Foreign aid: take 2 coins (a Duke may block it).",
-          "Coup: pay 7 coins, a player loses an influence. At 10 coins you must.",
+ANYONE = (f"Income: take {counted(RULES[Action.INCOME].gain, 'coin')}.",
+          f"Foreign aid: take {counted(RULES[Action.FOREIGN_AID].gain, 'coin')} "
+          "(a Duke may block it).",
+          f"Coup: pay {counted(RULES[Action.COUP].cost, 'coin')}, a player loses an "
+          f"influence. At {MUST_COUP_AT} coins you must.",
           "Any claim may be challenged: the loser of a challenge loses an influence.")
-ACTION_WORDS = {
-    Action.INCOME: "income (+1)", Action.FOREIGN_AID: "foreign aid (+2)",
-    Action.COUP: "coup", Action.TAX: "tax (+3)", Action.ASSASSINATE: "assassinate",
-    Action.STEAL: "steal", Action.EXCHANGE: "exchange", Action.EXAMINE: "examine",
-}
+ACTION_WORDS = {action: f"{action.label} (+{rule.gain})" if rule.gain else action.label
+                for action, rule in RULES.items()}
+"""An action in a few words, with the coins it takes from the treasury: "tax (+3)"."""
 PHASE_WORDS = {
     Phase.ACTION: "chooses an action", Phase.CHALLENGE: "may challenge",
     Phase.BLOCK: "may block", Phase.REVEAL: "must show the card or lose one",

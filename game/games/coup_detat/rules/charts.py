@@ -139,6 +139,11 @@ class Deck:
         return self.hand_size
 
 
+def hand_size(players: int) -> int:
+    """The cards dealt to each of `players` (10 to three, 8 to four)."""
+    return deck_for(players).hand_size
+
+
 @cache
 def deck_for(players: int) -> Deck:
     """33 cards for 4 players; 25 for 3 (no 7s and 8s)."""

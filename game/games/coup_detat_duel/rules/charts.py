@@ -45,6 +45,11 @@ BASTILLE_SIZE = 9
 TRICKS_PER_HAND = HAND_SIZE
 
 
+def hand_size(players: int = PLAYERS) -> int:
+    """The cards dealt to each of the two players."""
+    return HAND_SIZE
+
+
 @dataclass(frozen=True, slots=True)
 class ExchangeLimits:
     """How many cards a role sets aside and draws from the Bastille."""
