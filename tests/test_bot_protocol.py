@@ -1,4 +1,4 @@
-"""Outside programs playing a seat (conformance/BOT_PROTOCOL.md): a well-behaved bot plays
+"""Outside programs playing a seat (docs/BOT_PROTOCOL.md): a well-behaved bot plays
 whole games; misbehaving ones are replaced by the Easy player and the game never hangs."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A seat played by an outside program, through JSON lines (conformance/BOT_PROTOCOL.md).
+"""A seat played by an outside program, through JSON lines (docs/BOT_PROTOCOL.md).
 
 The program is started once per game. Each decision it is sent what its seat has seen and
 the legal moves, and it answers with one of them. Whatever goes wrong (an answer that is

@@ -91,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     scenario = commands.add_parser("scenario", help="play a scenario file and print the result")
-    scenario.add_argument("file", help="a scenario (conformance/FORMAT.md)")
+    scenario.add_argument("file", help="a scenario (docs/SCENARIOS.md)")
     scenario.set_defaults(run=_run_scenario)
 
     simulate = commands.add_parser("simulate", help="play games between computer players")

@@ -140,7 +140,7 @@ class Ruleset(Protocol[OptionsT, StateT, DecisionT, EventIn, ViewOut]):
         """How far the game has come, in a few words ("Round 2 of 4, hand 3 of 6")."""
         ...
 
-    # Notation (the scenario verbs of conformance/FORMAT.md) ----------------------------
+    # Notation (the scenario verbs of docs/SCENARIOS.md) ----------------------------
     def decision_to_json(self, decision: DecisionT) -> dict[str, object]: ...
 
     # Beyond the engine: the game told in words ------------------------------------------

@@ -1,5 +1,5 @@
 """`coup-detat scenario FILE`: play a scenario file through the real engine and report the
-result as JSON (conformance/FORMAT.md).
+result as JSON (docs/SCENARIOS.md).
 
 Exit status 0 when every move applied, 1 when a move was refused (the output says which
 and why), 2 when the file is not a valid scenario (`ScenarioError`).

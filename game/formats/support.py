@@ -1,5 +1,5 @@
 """What each game gives the formats that differ by game: the scenario files
-(conformance/FORMAT.md) and the bot protocol (conformance/BOT_PROTOCOL.md).
+(docs/SCENARIOS.md) and the bot protocol (docs/BOT_PROTOCOL.md).
 
 A game's adapters live in its own package here (game/formats/<game>/) and are found through
 the registry (`Game.formats`), so the rules never learn that either format exists.

@@ -92,7 +92,7 @@ def checked_stop(seat: int, runner: int | None, hand_name: str) -> RunEnded:
     return RunEnded(seat, stopped=True)
 
 
-# JSON (conformance/FORMAT.md).
+# JSON (docs/SCENARIOS.md).
 
 VERBS: dict[str, type] = {"play": str, "pass": bool, "stop": bool}
 EXTRAS: dict[str, dict[str, type]] = {"play": {"suit": str}}

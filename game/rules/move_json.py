@@ -1,4 +1,4 @@
-"""The JSON notation of moves (conformance/FORMAT.md) as every ruleset reads it: one object
+"""The JSON notation of moves (docs/SCENARIOS.md) as every ruleset reads it: one object
 per decision, `seat` and exactly one verb, each verb with its JSON type, and a few fields
 allowed beside some verbs.
 

@@ -1,4 +1,4 @@
-"""What an outside program playing a seat of Coup is told (conformance/BOT_PROTOCOL.md):
+"""What an outside program playing a seat of Coup is told (docs/BOT_PROTOCOL.md):
 the deals as it saw them (its two cards, then every card it drew), every move with what it
 could not see replaced (a `keep` or `return` by the number of cards, a `swap` by "?", a
 `show` by "?" unless it showed or was shown the card), where the round began, and a

@@ -1,4 +1,4 @@
-"""What the scenario format (conformance/FORMAT.md) needs from the bluffing games: the deals
+"""What the scenario format (docs/SCENARIOS.md) needs from the bluffing games: the deals
 a scenario fixes, the chance they stand for (nothing is shuffled: a returned card stays at
 the bottom), and the fields its output adds."""
 

@@ -1,4 +1,4 @@
-"""Coup's decisions and options as JSON, in the verbs of conformance/FORMAT.md.
+"""Coup's decisions and options as JSON, in the verbs of docs/SCENARIOS.md.
 
 A seat's decision is `{"seat": 1, "block": "duke"}`; chance's decisions (used in saves)
 are `{"starter": 0}`, `{"deal": {"hands": [[...], ...], "deck": [...]}}` (plus

@@ -6,7 +6,8 @@ francs it brings the seat (the Directorship's worth included).
 The play-outs are played by players who mind the hand (`Care.EVERYONE`): in a Director's
 hand everyone ducks penalties, in a coup its player takes tricks and the others stop him,
 one move in four at random. Against random play-outs this made Hard clearly stronger than
-an ISMCTS player at equal time (benchmarks/sparring.py; README, "The computer opponents").
+an ISMCTS player at equal time (benchmarks/sparring/; docs/PERFORMANCE.md, "The computer
+opponents").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What an outside program playing a seat is told (conformance/BOT_PROTOCOL.md): the deals
+"""What an outside program playing a seat is told (docs/BOT_PROTOCOL.md): the deals
 as that seat saw them, every move so far, where the current hand began, and a summary of
 its view. Only what the seat may know: its own hands, the centre card once it has seen it,
 and the moves, which in Coup d'État are all public."""

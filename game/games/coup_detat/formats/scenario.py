@@ -1,4 +1,4 @@
-"""What the scenario format (conformance/FORMAT.md) needs from coup-detat: the deals a
+"""What the scenario format (docs/SCENARIOS.md) needs from coup-detat: the deals a
 scenario fixes, the chance they stand for, and the fields its output adds."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Coup d'État decisions and options as JSON, in the verbs of conformance/FORMAT.md.
+"""Coup d'État decisions and options as JSON, in the verbs of docs/SCENARIOS.md.
 
 A seat's decision is `{"seat": 1, "play": "KH"}`; chance's decisions (used in saves) are
 `{"draw": [[0, "AS"], [1, "KD"]]}`, `{"appoint": 0}` and

@@ -1,4 +1,4 @@
-"""What an outside program playing a seat is told (conformance/BOT_PROTOCOL.md): the deals
+"""What an outside program playing a seat is told (docs/BOT_PROTOCOL.md): the deals
 as that seat saw them (its twelve cards, then its Bastille draws), every move so far with
 the other player's set-aside cards replaced by their number, where the current hand began,
 and a summary of its view."""

@@ -1,4 +1,4 @@
-"""Coup d'État for two: decisions and options as JSON, in the verbs of conformance/FORMAT.md.
+"""Coup d'État for two: decisions and options as JSON, in the verbs of docs/SCENARIOS.md.
 
 A seat's decision is `{"seat": 1, "discard": ["7S", "8D"]}`; chance's decisions (used in
 saves) are `{"cut": [[0, "AS"], [1, "KD"]]}`, `{"appoint": 0}` and
