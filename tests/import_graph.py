@@ -3,9 +3,10 @@ module -> the modules of the package it imports when it runs.
 
 Every import counts, at the top of a module or inside a function (an import inside a
 function is an arrow all the same: it only runs later); those under `if TYPE_CHECKING:`
-do not, since they never run. `from package import name` is an arrow to the submodule
-`package.name` when there is one, else to the package itself. The parent packages a module
-implies are not arrows."""
+do not, since they never run, unless asked for (`types=True`: a circle of types is a circle
+all the same, each module needing the others to be read). `from package import name` is
+an arrow to the submodule `package.name` when there is one, else to the package itself.
+The parent packages a module implies are not arrows."""
 
 from __future__ import annotations
 
@@ -26,14 +27,17 @@ def module_files(root: Path) -> dict[str, Path]:
     return found
 
 
-def imports(root: Path) -> dict[str, set[str]]:
-    """Module -> the modules of the package it imports at run time."""
+def imports(root: Path, *, types: bool = False) -> dict[str, set[str]]:
+    """Module -> the modules of the package it imports at run time (`types`: and those it
+    imports for its type hints only, under `if TYPE_CHECKING:`)."""
     files = module_files(root)
     graph: dict[str, set[str]] = {}
     for name, path in files.items():
         is_package = path.name == "__init__.py"
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        graph[name] = {target for imported in run_time_imports(tree, name, is_package)
+        named = all_imports(tree, name, is_package) if types else \
+            run_time_imports(tree, name, is_package)
+        graph[name] = {target for imported in named
                        if (target := _landing(imported, files)) and target != name}
     return graph
 
@@ -52,7 +56,16 @@ def external_imports(root: Path) -> dict[str, set[str]]:
 def run_time_imports(tree: ast.AST, module: str, is_package: bool) -> Iterator[str]:
     """What a module's import statements name, outside `if TYPE_CHECKING:`: a module's
     dotted name, or "module:name" for a name imported from a module."""
-    for node in _nodes_that_run(tree):
+    return _named(_nodes_that_run(tree), module, is_package)
+
+
+def all_imports(tree: ast.AST, module: str, is_package: bool) -> Iterator[str]:
+    """What all of a module's import statements name, `if TYPE_CHECKING:` included."""
+    return _named(ast.walk(tree), module, is_package)
+
+
+def _named(nodes: Iterator[ast.AST], module: str, is_package: bool) -> Iterator[str]:
+    for node in nodes:
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

@@ -31,7 +31,7 @@ import pytest
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UITextEntryLine
 from test_ui_table import check_face_up_cards_are_known, secret_from
-from ui_kit import click, frames, pick_cards, press, press_button
+from ui_kit import click, frames, pick_cards, press, press_button, table_under
 
 from game.ai import levels as ai_levels
 from game.cards import COUP, Card
@@ -85,8 +85,8 @@ def scene_label(app: App) -> str:
 
 def moment(table: TableScene) -> str:
     """deal, coup, choose, tricks, dominos or over: what the table shows now."""
-    shown = table.shown
-    pending = table.ruleset.pending(shown)
+    shown = table.controller.shown
+    pending = table.controller.ruleset.pending(shown)
     if pending.over:
         return "over"
     if pending.seat is None:
@@ -111,13 +111,15 @@ def check_invariants(app: App) -> None:
     tables = [scene for scene in scenes if isinstance(scene, TableScene)]
     for table in tables:
         check_face_up_cards_are_known(table)
-        secret = secret_from(table.shown, table.viewer) - {COUP}  # COUP's holder is told
-        drag = table.drag
+        # (COUP's holder is told)
+        secret = secret_from(table.controller.shown, table.controller.viewer) - {COUP}
+        drag = table.felt.drag
         if drag is not None and drag.moved:  # drawn face up under the mouse
-            assert drag.card not in secret, f"{drag.card} dragged in sight of {table.viewer}"
-        if table.toast is not None:  # the line above the hand
-            named = {card for card in secret if card.label in table.toast[0]}
-            assert not named, f"{table.toast[0]!r} shown to {table.viewer}"
+            assert drag.card not in secret, \
+                f"{drag.card} dragged in sight of {table.controller.viewer}"
+        if table.controller.toast is not None:  # the line above the hand
+            named = {card for card in secret if card.label in table.controller.toast[0]}
+            assert not named, f"{table.controller.toast[0]!r} shown to {table.controller.viewer}"
         broken = [note for note in table.session.notes if "failed" in note]
         assert not broken, broken
     passes = [i for i, scene in enumerate(scenes) if isinstance(scene, PassDeviceScene)]
@@ -126,7 +128,7 @@ def check_invariants(app: App) -> None:
         assert first_drawn >= passes[0], "a table shows behind the pass screen"
         for table in scenes[:passes[0]]:
             if isinstance(table, TableScene):
-                assert table.viewer is None, "a hand is face up behind the pass screen"
+                assert table.controller.viewer is None, "a hand is face up behind the pass screen"
     undo_buttons = sum(1 for element in app.ui.get_sprite_group().sprites()
                        if isinstance(element, UIButton) and element.text == "Undo"
                        and element.visible)
@@ -243,11 +245,11 @@ class Monkey:
         top = self.app.scene
         if not isinstance(top, TableScene):
             return []
-        placed = top.stage.placements(top.clock())
-        own = {card_key(card) for card in top.in_hand()}
+        placed = top.stage.placements(top.controller.clock())
+        own = {card_key(card) for card in top.felt.in_hand()}
         if self.rng.random() < 0.7 and own:
             placed = [(key, placement) for key, placement in placed if key in own]
-        return [top.card_rect(placement) for _, placement in placed]
+        return [top.felt.card_rect(placement) for _, placement in placed]
 
     def _inside(self, rect: pygame.Rect) -> tuple[int, int]:
         width, height = self.app.size
@@ -391,7 +393,8 @@ def play_until(app: App, table: TableScene, done: Callable[[], bool],
             press_button(app, f"I am {top.name}: show my cards")
         elif isinstance(top, ResultOverlay):
             press(app, pygame.K_RETURN)
-        elif top is table and table.human_to_act() is not None and table.caught_up:
+        elif (top is table and table.controller.human_to_act() is not None and
+              table.controller.caught_up):
             table.decide(table.session.match.legal()[-1])
         frames(app)
     pytest.fail("the moment wanted never came")
@@ -474,16 +477,16 @@ def station_finished_game_loaded(app: App) -> None:
 
 
 def station_menu(app: App) -> None:
-    sit(app, "hccc", seed=9, until=person_to("play")).open_menu()
+    sit(app, "hccc", seed=9, until=person_to("play")).actions.open_menu()
 
 
 def station_save_dialog(app: App) -> None:
-    sit(app, "hccc", seed=10, until=person_to("play")).open_save()
+    sit(app, "hccc", seed=10, until=person_to("play")).actions.open_save()
 
 
 def station_load_over_table(app: App) -> None:
-    sit(app, "hccc", seed=11, until=person_to("play"))
-    app.push(PauseMenu(app, app.scene))  # type: ignore[arg-type]
+    table = sit(app, "hccc", seed=11, until=person_to("play"))
+    app.push(PauseMenu(app, table.actions))
     press_button(app, "Load")
 
 
@@ -570,7 +573,9 @@ def back_to_a_table(app: App, limit: int = 40) -> TableScene:
                 return top
             press(app, pygame.K_ESCAPE)  # its menu, to leave
         elif isinstance(top, PauseMenu):
-            press_button(app, "Leave the table" if top.table.session.over else "Resume")
+            under = table_under(app)
+            press_button(app, "Leave the table" if under is None or under.session.over
+                         else "Resume")
         elif isinstance(top, PassDeviceScene):
             press_button(app, f"I am {top.name}: show my cards")
         elif isinstance(top, ResultOverlay):
@@ -635,8 +640,9 @@ def carry_on(app: App, moves: int = 3, turns: int = 8, limit: int = 20000) -> di
             if table.session.match is not match:  # the game was over: a new one
                 match, start = table.session.match, len(table.session.match.turns)
             continue
-        seat = table.human_to_act()
-        settled = table.caught_up and not table.stage.busy(table.clock())  # else a click skips
+        seat = table.controller.human_to_act()
+        # (else a click skips)
+        settled = table.controller.caught_up and not table.stage.busy(table.controller.clock())
         if seat is not None and settled:
             make_a_move(app, table, seat)
             taken += 1
@@ -651,27 +657,29 @@ def make_a_move(app: App, table: TableScene, seat: int) -> None:
     legal = match.legal()
     cards = [d.card for d in legal if isinstance(d, PlayCard)]
     if isinstance(legal[-1], SetAside):  # the Bastille exchange: pick, then confirm
-        table.marked = set()
+        table.felt.marked = set()
         for card in legal[-1].cards:
             click_card(app, table, card)
         press_button(app, "Set aside and draw")
     elif cards:
         click_card(app, table, random.Random(before).choice(cards))
-        if table.decisions is not None and table.decisions.showing:  # a led wild card's suit
-            press_button(app, next(iter(table.decisions.buttons)).text)
-    elif isinstance(table.decisions, CardPicker):  # the exchange: click the cards kept
+        if (table.buttons.decisions is not None and
+            table.buttons.decisions.showing):  # a led wild card's suit
+            press_button(app, next(iter(table.buttons.decisions.buttons)).text)
+    elif isinstance(table.buttons.decisions, CardPicker):  # the exchange: click the cards kept
         pick_cards(app, table, legal[-1].cards)
     else:
-        assert table.decisions is not None
-        offered = [table.decisions.words.label(d) for d in table.decisions.buttons.values()]
-        wanted = table.decisions.words.label(legal[-1])  # else the first (an action bar)
+        assert table.buttons.decisions is not None
+        bar = table.buttons.decisions
+        offered = [bar.words.label(d) for d in bar.buttons.values()]
+        wanted = table.buttons.decisions.words.label(legal[-1])  # else the first (an action bar)
         press_button(app, wanted if wanted in offered else offered[0])
     assert any(turn.seat == seat for turn in match.turns[before:]), \
-        f"{table.names[seat]}'s move was not taken"
+        f"{table.controller.names[seat]}'s move was not taken"
 
 
 def click_card(app: App, table: TableScene, card: Card) -> None:
-    placement = next(p for key, p in table.stage.placements(table.clock())
+    placement = next(p for key, p in table.stage.placements(table.controller.clock())
                      if key == card_key(card))
     pygame.mouse.set_pos((5, 5))  # no tooltip on its way over the cards
     click(app, (placement.x, placement.y))

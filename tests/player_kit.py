@@ -199,8 +199,8 @@ class Person:
         top = self.app.scene
         if isinstance(top, TableScene):
             pending = top.session.match.pending
-            return (f"the table ({top.ruleset.id}, {pending.word or 'over'} for seat "
-                    f"{pending.seat}, caught up: {top.caught_up})")
+            return (f"the table ({top.controller.ruleset.id}, {pending.word or 'over'} for seat "
+                    f"{pending.seat}, caught up: {top.controller.caught_up})")
         return type(top).__name__
 
     @property
@@ -250,7 +250,7 @@ class Person:
         self.click_button("Start")
         table = self.app.scene
         if isinstance(table, PassDeviceScene):
-            table = table.table
+            table = self.app.scenes[-2]  # the table under the pass screen
         assert isinstance(table, TableScene), f"Start led to {self.where()}"
         return table
 
@@ -311,15 +311,17 @@ class Person:
     def table_waits_for_the_person(table: TableScene) -> bool:
         """The person's turn is shown: everything before it told, the cards still, and the
         buttons up when the decision has any."""
-        seat = table.human_to_act()
-        if seat is None or not table.caught_up or table.stage.busy(table.clock()):
+        seat = table.controller.human_to_act()
+        if (seat is None or not table.controller.caught_up or
+            table.stage.busy(table.controller.clock())):
             return False
         cards_only = all(getattr(d, "card", None) is not None
                          for d in table.session.match.legal())
-        return cards_only or (table.decisions is not None and table.decisions.showing)
+        return (cards_only or
+                (table.buttons.decisions is not None and table.buttons.decisions.showing))
 
     def _decide(self, table: TableScene) -> None:
-        seat = table.human_to_act()
+        seat = table.controller.human_to_act()
         assert seat is not None
         match = table.session.match
         before = len(match.turns)
@@ -328,9 +330,9 @@ class Person:
         self.by_key += by_key
         self.trail = []
         legal = match.legal()
-        if isinstance(table.decisions, CardPicker):
-            self._pick_in_panel(table.decisions, self.rng.choice(legal).cards, by_key)
-        elif table.collecting():
+        if isinstance(table.buttons.decisions, CardPicker):
+            self._pick_in_panel(table.buttons.decisions, self.rng.choice(legal).cards, by_key)
+        elif table.felt.collecting():
             self._pick_in_hand(table, self.rng.choice(legal).cards, by_key)
         else:
             self._card_or_button(table, legal, by_key)
@@ -341,17 +343,18 @@ class Person:
         """A card raised in the hand or a decision's button, then whatever the panel asks
         next (the suit a led wild card stands for, an action's target)."""
         cards = list(dict.fromkeys(d.card for d in legal if getattr(d, "card", None)))
-        buttons = list(table.decisions.buttons) if table.decisions is not None else []
+        bar = table.buttons.decisions
+        buttons = list(bar.buttons) if bar is not None else []
         choice = self.rng.choice([*cards, *buttons])
         self.trail.append(f"{choice if isinstance(choice, Card) else choice.text!r} chosen")
-        match, seat = table.session.match, table.human_to_act()
+        match, seat = table.session.match, table.controller.human_to_act()
         turns = len(match.turns)
         if isinstance(choice, Card):
             self._play_card(table, choice, by_key)
         else:
             self._press_one_of(table, by_key, buttons.index(choice))
         for _ in range(FOLLOW_UPS):
-            asked = table.decisions is not None and table.decisions.showing
+            asked = table.buttons.decisions is not None and table.buttons.decisions.showing
             if not asked or any(turn.seat == seat for turn in match.turns[turns:]):
                 return
             self._press_one_of(table, by_key)
@@ -364,25 +367,25 @@ class Person:
             self.click(self.card_spot(table, card))
 
     def _select_by_arrows(self, table: TableScene, card: Card) -> None:
-        hand = table.in_hand()
+        hand = table.felt.in_hand()
         for _ in range(len(hand) + 1):  # (from no card, Right goes to the first playable)
-            if table.selected == card:
+            if table.felt.selected == card:
                 break
             self.press(pygame.K_RIGHT)
-        assert table.selected == card, "the arrows did not reach the card"
+        assert table.felt.selected == card, "the arrows did not reach the card"
 
     def _press_one_of(self, table: TableScene, by_key: bool, index: int | None = None) -> None:
         """Press a decision's button (with no `index`, one at random that goes forward):
         a click, or Tab to it and Enter."""
-        assert table.decisions is not None
-        offered = table.decisions.buttons
+        assert table.buttons.decisions is not None
+        offered = table.buttons.decisions.buttons
         buttons = list(offered)
         if index is None:
             forward = [i for i, button in enumerate(buttons) if offered[button] != BACK]
             index = self.rng.choice(forward)
         self.trail.append(f"button {buttons[index].text!r}")
         if by_key:  # Tab from the button the keyboard is on (the first, to start with)
-            focus = table.decisions.focus
+            focus = table.buttons.decisions.focus
             for _ in range(index + 1 if focus is None else (index - focus) % len(buttons)):
                 self.press(pygame.K_TAB)
             self.press(pygame.K_RETURN)
@@ -397,7 +400,7 @@ class Person:
                 self.press(pygame.K_SPACE)
             else:
                 self.click(self.card_spot(table, card))
-        assert table.marked == set(cards), "the cards picked are not the ones clicked"
+        assert table.felt.marked == set(cards), "the cards picked are not the ones clicked"
         if by_key:
             self.press(pygame.K_RETURN)
         else:
@@ -481,7 +484,7 @@ class Person:
     def card_spot(table: TableScene, card: Card) -> tuple[float, float]:
         """Where to click a card of the hand: its visible part (the left of a card that
         the next one overlaps), found from where the stage has put it."""
-        placements = dict(table.stage.placements(table.clock()))
+        placements = dict(table.stage.placements(table.controller.clock()))
         placement = placements[card_key(card)]
-        rect = table.card_rect(placement)
+        rect = table.felt.card_rect(placement)
         return rect.left + min(rect.width // 2, 12), rect.centery

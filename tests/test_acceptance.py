@@ -65,7 +65,7 @@ def test_a_game_started_from_new_game_plays_to_its_end_at_the_shipped_settings(
             keep_for_the_record(table, tmp_path, failure)
             raise
         match = table.session.match
-        assert match.pending.over and over.table is table
+        assert match.pending.over and over.table is table.controller
         assert app.settings.animation_speed == "normal" and app.settings.computer_pace == "normal"
         persons = seating.kinds.count(PERSON)
         assert person.decisions >= persons, "each person decided at least once"
@@ -99,10 +99,10 @@ def test_the_person_is_shown_his_own_cards_only_after_the_pass_screen(
         handed = []
         for _ in range(6):
             person.play_until(lambda: isinstance(app.scene, PassDeviceScene))
-            assert table.viewer is None, "a hand is face up behind the pass screen"
+            assert table.controller.viewer is None, "a hand is face up behind the pass screen"
             seat = table.session.to_act
             person.act()  # "I am ...: show my cards"
-            assert app.scene is table and table.viewer == seat
+            assert app.scene is table and table.controller.viewer == seat
             handed.append(seat)
         assert set(handed) == {0, 1}
 

@@ -110,6 +110,23 @@ def test_no_import_circle() -> None:
     assert cycles(GRAPH) == []
 
 
+def test_no_import_circle_even_among_the_type_hints() -> None:
+    """Imports under `if TYPE_CHECKING:` never run, but a circle of them is a circle all
+    the same: none of its modules can be read without the others."""
+    assert cycles(imports(ROOT, types=True)) == []
+
+
+def test_the_graph_reader_sees_the_type_hints_only_when_asked(tmp_path: Path) -> None:
+    package = tmp_path / "game"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from typing import TYPE_CHECKING\n"
+                                  "if TYPE_CHECKING:\n    from game import b\n")
+    (package / "b.py").write_text("from game import a\n")
+    assert cycles(imports(tmp_path)) == []
+    assert cycles(imports(tmp_path, types=True)) == [["game.a", "game.b"]]
+
+
 def test_the_graph_reader_finds_a_circle_and_an_upward_arrow() -> None:
     """The reader is not blind: a made-up circle is found, and the real graph has arrows
     from the screens down to the rules."""

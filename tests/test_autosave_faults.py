@@ -128,7 +128,7 @@ def test_the_table_tells_it_at_once_and_saves_elsewhere(
     with open_app(tmp_path, monkeypatch) as app:
         scene = sit(app, tmp_path)
         told(app, scene)
-        assert scene.toast is not None and scene.toast[0] == f"{FULL}."
+        assert scene.controller.toast is not None and scene.controller.toast[0] == f"{FULL}."
         assert any(FULL in line for line in scene.log.lines)
         press_button(app, "Save as…")
         dialog = app.scene
@@ -154,7 +154,7 @@ def test_a_name_with_a_slash_is_a_name_kept_in_the_saves_folder(
     with open_app(tmp_path, monkeypatch) as app:
         scene = sit(app, tmp_path)
         frames(app, 5)
-        scene.open_save()
+        scene.actions.open_save()
         frames(app)
         dialog = app.scene
         assert isinstance(dialog, SaveDialog) and dialog.name is not None
@@ -177,7 +177,7 @@ def test_leaving_asks_first_while_the_game_is_not_saved(
         assert isinstance(app.scene, LeaveUnsavedDialog) and app.running, "asked, not closed"
         press_button(app, "Stay")
         assert app.scene is scene
-        scene.open_menu()
+        scene.actions.open_menu()
         frames(app)
         assert isinstance(app.scene, PauseMenu)
         press_button(app, "Leave the table")

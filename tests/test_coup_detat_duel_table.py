@@ -49,9 +49,9 @@ QH = card("QH")
 
 def card_point(scene: TableScene, wanted: Card) -> tuple[float, float]:
     """A point of the viewer's card that no later card covers (its left edge)."""
-    for key, placement in scene.stage.placements(scene.clock()):
+    for key, placement in scene.stage.placements(scene.controller.clock()):
         if key == card_key(wanted):
-            rect = scene.card_rect(placement)
+            rect = scene.felt.card_rect(placement)
             return rect.left + 8, rect.centery
     raise AssertionError(f"{wanted} is not on the table")
 
@@ -64,7 +64,7 @@ def act_through_the_window(app, scene: TableScene, pick=None) -> None:  # type: 
     if isinstance(choice, SetAside):
         for chosen in choice.cards:
             click(app, card_point(scene, chosen))
-        assert scene.marked == set(choice.cards)
+        assert scene.felt.marked == set(choice.cards)
         press_button(app, "Set aside and draw")
     elif isinstance(choice, PlayCard):
         click(app, card_point(scene, choice.card))
@@ -93,9 +93,10 @@ def play_in_the_window(app, scene: TableScene, limit: int = 30000) -> int:  # ty
 
 def my_turn(scene: TableScene) -> bool:
     """The person's turn, shown: his buttons are up, or he plays a card."""
-    if scene.app.scene is not scene or scene.human_to_act() is None or not scene.caught_up:
+    if (scene.app.scene is not scene or scene.controller.human_to_act() is None or
+        not scene.controller.caught_up):
         return False
-    return scene.decisions is not None or all(
+    return scene.buttons.decisions is not None or all(
         isinstance(d, PlayCard) for d in scene.session.match.legal())
 
 
@@ -124,7 +125,8 @@ def test_a_new_player_plays_the_game_for_two_to_the_end_against_the_computer(
         press_button(app, "Start")
         scene = app.scene
         assert isinstance(scene, TableScene)
-        assert scene.ruleset.id == "coup-detat-duel" and scene.names == ["Alex", "Brigitte"]
+        assert (scene.controller.ruleset.id == "coup-detat-duel" and
+                scene.controller.names == ["Alex", "Brigitte"])
         results = play_in_the_window(app, scene)
         state = scene.session.match.state
         assert sum(state.points) == len(state.results) >= 12
@@ -156,10 +158,10 @@ def marie_exchange_with_the_queen(app) -> TableScene:  # type: ignore[no-untyped
         app.replace(scene)
         for _ in range(300):
             frames(app)
-            view = scene.view()
-            if scene.human_to_act() is None or not scene.caught_up:
+            view = scene.controller.view()
+            if scene.controller.human_to_act() is None or not scene.controller.caught_up:
                 continue
-            if view.phase is Phase.EXCHANGE and scene.decisions is not None:
+            if view.phase is Phase.EXCHANGE and scene.buttons.decisions is not None:
                 if view.hand_type is HandType.MARIE and QH in view.hand:
                     return scene
                 break
@@ -179,17 +181,17 @@ def test_a_forbidden_card_set_aside_is_refused_with_the_rules_reason(
         match = scene.session.match
         turns = len(match.turns)
         click(app, card_point(scene, QH))
-        assert scene.marked == {QH}
+        assert scene.felt.marked == {QH}
         press_button(app, "Set aside and draw")
         assert len(match.turns) == turns, "nothing was set aside"
-        assert scene.toast is not None and "Queen of Hearts" in scene.toast[0]
+        assert scene.controller.toast is not None and "Queen of Hearts" in scene.controller.toast[0]
         assert "Set aside and draw" in buttons(app), "the exchange goes on"
         click(app, card_point(scene, QH))  # put it back
-        other = next(c for c in scene.view().hand if c != QH)
+        other = next(c for c in scene.controller.view().hand if c != QH)
         click(app, card_point(scene, other))
         press_button(app, "Set aside and draw")
         assert len(match.turns) == turns + 1
-        assert scene.view().set_aside == (other,)
+        assert scene.controller.view().set_aside == (other,)
         frames(app, 3)
         assert other in face_up_cards(scene), "his own set-aside card is his to look at"
 
@@ -199,11 +201,12 @@ def test_put_them_all_back_clears_the_cards_picked(tmp_path: Path,
     with open_app(tmp_path, monkeypatch) as app:
         scene = marie_exchange_with_the_queen(app)
         press_button(app, "Set aside and draw")
-        assert scene.toast is not None and scene.toast[0].startswith("Click 1 to")
-        click(app, card_point(scene, scene.view().hand[0]))
-        assert scene.marked
+        assert (scene.controller.toast is not None and
+                scene.controller.toast[0].startswith("Click 1 to"))
+        click(app, card_point(scene, scene.controller.view().hand[0]))
+        assert scene.felt.marked
         press_button(app, "Put them all back")
-        assert not scene.marked
+        assert not scene.felt.marked
 
 
 def test_pass_and_play_keeps_hands_set_aside_cards_and_the_bastille_private(
@@ -231,11 +234,11 @@ def test_a_player_sees_his_own_set_aside_cards_and_not_the_others(
                 press_button(app, f"I am {top.name}: show my cards")
             elif top is not scene:
                 press(app, pygame.K_RETURN)
-            elif scene.viewer is not None and scene.caught_up:
-                view = scene.view()
+            elif scene.controller.viewer is not None and scene.controller.caught_up:
+                view = scene.controller.view()
                 shown = face_up_cards(scene)
                 assert set(view.set_aside) <= shown
-                other = scene.session.match.state.hand.set_aside[1 - scene.viewer]
+                other = scene.session.match.state.hand.set_aside[1 - scene.controller.viewer]
                 assert not set(other) & shown
                 checked += bool(view.set_aside and other)
                 scene.decide(scene.session.match.legal()[0])
@@ -254,7 +257,7 @@ def test_continue_carries_on_a_game_for_two(tmp_path: Path,
         app.replace(scene)
         for _ in range(200):
             frames(app)
-            if scene.human_to_act() is not None and scene.caught_up:
+            if scene.controller.human_to_act() is not None and scene.controller.caught_up:
                 act_through_the_window(app, scene)
             if len(session.match.turns) >= 6:
                 break
@@ -263,11 +266,11 @@ def test_continue_carries_on_a_game_for_two(tmp_path: Path,
         app.replace(TitleScene(app))
         assert resume_autosave(app) is None
         table = app.scene
-        assert isinstance(table, TableScene) and table.ruleset.id == "coup-detat-duel"
+        assert isinstance(table, TableScene) and table.controller.ruleset.id == "coup-detat-duel"
         loaded = list(table.session.match.events)
         assert len(loaded) > 3 and loaded == events[:len(loaded)], "the game as autosaved"
         frames(app, 3)
-        assert table.view().seat == 0
+        assert table.controller.view().seat == 0
 
 
 def test_a_hint_in_the_game_for_two_names_the_hard_players_choice(
@@ -278,16 +281,17 @@ def test_a_hint_in_the_game_for_two_names_the_hard_players_choice(
         for _ in range(1000):
             frames(app)
             if my_turn(scene):
-                if scene.view().phase is Phase.EXCHANGE:
+                if scene.controller.view().phase is Phase.EXCHANGE:
                     break
                 act_through_the_window(app, scene)
         press(app, pygame.K_h)
-        run_until(app, lambda: scene.toast is not None and scene.toast[0].startswith("Hint:"))
-        assert "setting aside" in scene.toast[0]
-        picked = set(scene.marked)
-        assert picked and picked <= set(scene.view().hand)
+        run_until(app, lambda: scene.controller.toast is not None
+                  and scene.controller.toast[0].startswith("Hint:"))
+        assert "setting aside" in scene.controller.toast[0]
+        picked = set(scene.felt.marked)
+        assert picked and picked <= set(scene.controller.view().hand)
         press_button(app, "Set aside and draw")
-        assert set(scene.view().set_aside) == picked
+        assert set(scene.controller.view().set_aside) == picked
 
 
 def test_a_game_loaded_before_its_end_shows_game_over_once_after_its_last_hand(
@@ -311,7 +315,7 @@ def test_a_game_loaded_before_its_end_shows_game_over_once_after_its_last_hand(
         scene = app.scene
         assert isinstance(scene, TableScene)
         play_in_the_window(app, scene)
-        assert scene.shown == scene.session.match.state, "the last beat was shown first"
+        assert scene.controller.shown == scene.session.match.state, "the last beat was shown first"
         assert stats.load().get("coup-detat-duel").played == 1
 
 
@@ -348,12 +352,13 @@ def test_the_table_for_two_never_lays_face_up_a_card_its_viewer_may_not_know() -
 def test_a_marie_dealt_again_is_said_over_the_table(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     from game.games.coup_detat_duel.rules import events as ev
-    from game.ui.table.beats import Beat
+    from game.services.table.telling import Beat
 
     with open_app(tmp_path, monkeypatch) as app:
         scene = duel_table(app, "hc", seed=3)
         frames(app, 3)
-        scene._show(Beat(ev.QueenOfHeartsInBastille(), scene.shown), scene.clock())
+        scene._show(Beat(ev.QueenOfHeartsInBastille(), scene.controller.shown),
+                    scene.controller.clock())
         assert scene.message() == ("The Queen of Hearts stayed in the Bastille: Marie is "
                                    "dealt again.")
 
@@ -363,18 +368,18 @@ def test_the_exchange_by_keyboard(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     picked (a forbidden one refused with the reason)."""
     with open_app(tmp_path, monkeypatch) as app:
         scene = marie_exchange_with_the_queen(app)
-        while scene.selected != QH:
+        while scene.felt.selected != QH:
             press(app, pygame.K_RIGHT)
         press(app, pygame.K_SPACE)
         press(app, pygame.K_RETURN)
-        assert scene.toast is not None and "Queen of Hearts" in scene.toast[0]
+        assert scene.controller.toast is not None and "Queen of Hearts" in scene.controller.toast[0]
         press(app, pygame.K_SPACE)  # put it back
         press(app, pygame.K_RIGHT)
-        chosen = scene.selected
-        assert chosen is not None and chosen != QH and not scene.marked
+        chosen = scene.felt.selected
+        assert chosen is not None and chosen != QH and not scene.felt.marked
         press(app, pygame.K_SPACE)
         press(app, pygame.K_RETURN)
-        assert scene.view().set_aside == (chosen,)
+        assert scene.controller.view().set_aside == (chosen,)
 
 
 def test_the_exchange_starts_with_the_cursor_on_the_first_card(
@@ -382,14 +387,14 @@ def test_the_exchange_starts_with_the_cursor_on_the_first_card(
     """No arrow needed: Space picks the first card of the hand, Enter sets it aside."""
     with open_app(tmp_path, monkeypatch) as app:
         scene = marie_exchange_with_the_queen(app)
-        first = scene.in_hand()[0]
-        assert scene.selected == first
+        first = scene.felt.in_hand()[0]
+        assert scene.felt.selected == first
         if first == QH:  # never set aside in Marie: the next card instead
             press(app, pygame.K_RIGHT)
-            first = scene.selected
+            first = scene.felt.selected
         press(app, pygame.K_SPACE)
         press(app, pygame.K_RETURN)
-        assert scene.view().set_aside == (first,)
+        assert scene.controller.view().set_aside == (first,)
 
 
 def test_a_hand_result_tells_what_counts_in_that_hand() -> None:

@@ -59,13 +59,14 @@ def new_game_form(app, game: str, players: str) -> NewGameScene:  # type: ignore
 
 
 def my_turn(scene: TableScene) -> bool:
-    return scene.session.over or (scene.human_to_act() is not None
-                                  and scene.decisions is not None)
+    return scene.session.over or (scene.controller.human_to_act() is not None
+                                  and scene.buttons.decisions is not None)
 
 
 def labels(scene: TableScene) -> dict[str, object]:
-    assert scene.decisions is not None
-    return {scene.decisions.words.label(d): d for d in scene.decisions.buttons.values()}
+    assert scene.buttons.decisions is not None
+    bar = scene.buttons.decisions
+    return {bar.words.label(d): d for d in bar.buttons.values()}
 
 
 def play_by_clicks(app, scene: TableScene, pick, limit: int = 300) -> None:  # type: ignore[no-untyped-def]
@@ -75,7 +76,7 @@ def play_by_clicks(app, scene: TableScene, pick, limit: int = 300) -> None:  # t
         run_until(app, lambda: my_turn(scene))
         if scene.session.over:
             return
-        if isinstance(scene.decisions, CardPicker):  # the exchange: the first cards
+        if isinstance(scene.buttons.decisions, CardPicker):  # the exchange: the first cards
             pick_cards(app, scene, scene.session.match.legal()[0].cards)
             continue
         offered = labels(scene)
@@ -91,7 +92,7 @@ def test_new_game_offers_the_bluffing_games_and_a_match_is_played_to_its_end(
         assert scene.ruleset == "coup" and len(scene.name_entries) == 3
         press_button(app, "Start")
         table = app.scene
-        assert isinstance(table, TableScene) and table.ruleset.id == "coup"
+        assert isinstance(table, TableScene) and table.controller.ruleset.id == "coup"
         assert table.session.match.options.players == 3
         play_by_clicks(app, table, lambda scene, offered: offered[0])
         run_until(app, lambda: isinstance(app.scene, BluffGameOverScene))
@@ -148,15 +149,15 @@ def test_the_challenge_prompt_spells_out_the_claim(
             scene = bluff_table(app, "hc", seed=seed)
             for _ in range(40):
                 run_until(app, lambda: my_turn(app.scene))  # type: ignore[arg-type]
-                if scene.session.over or scene.view().phase is Phase.CHALLENGE:
+                if scene.session.over or scene.controller.view().phase is Phase.CHALLENGE:
                     break
                 press_button(app, next(iter(labels(scene))))
-            if scene.view().phase is Phase.CHALLENGE:
+            if scene.controller.view().phase is Phase.CHALLENGE:
                 break
-        turn = scene.view().turn
+        turn = scene.controller.view().turn
         assert turn is not None and turn.claim is not None
-        assert scene.decisions is not None
-        title = scene.decisions.words.title([])
+        assert scene.buttons.decisions is not None
+        title = scene.buttons.decisions.words.title([])
         assert "Blaise" in title and turn.claim.label in title
         assert "Challenge: I do not believe it" in buttons(app)
         press_button(app, "Challenge: I do not believe it")
@@ -168,8 +169,8 @@ def test_a_bluff_is_marked_on_its_button(tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = bluff_table(app, "hc", seed=2)
-        run_until(app, lambda: my_turn(scene) and scene.view().phase is Phase.ACTION)
-        hand = scene.view().hand
+        run_until(app, lambda: my_turn(scene) and scene.controller.view().phase is Phase.ACTION)
+        hand = scene.controller.view().hand
         for words in labels(scene):
             if "·" not in words:
                 continue
@@ -181,7 +182,7 @@ def test_an_action_against_several_players_asks_whom(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = bluff_table(app, "hcc", seed=2)
-        run_until(app, lambda: my_turn(scene) and scene.view().phase is Phase.ACTION)
+        run_until(app, lambda: my_turn(scene) and scene.controller.view().phase is Phase.ACTION)
         steal = next(words for words in labels(scene) if words.startswith("Steal"))
         press_button(app, steal)
         assert {"Steal Blaise · Captain", "Steal Colette · Captain"} <= {
@@ -207,9 +208,9 @@ def test_clicks_on_the_felt_and_the_card_keys_do_nothing_here(
             click(app, spot)  # on the felt, on one's own card
         for key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
             press(app, key)
-        assert len(scene.session.match.turns) == turns and scene.decisions is not None
-        first, action = next(iter(scene.decisions.buttons.items()))
-        assert scene.decisions.focus == 0 and first.is_selected, "the keyboard is on Income"
+        assert len(scene.session.match.turns) == turns and scene.buttons.decisions is not None
+        first, action = next(iter(scene.buttons.decisions.buttons.items()))
+        assert scene.buttons.decisions.focus == 0 and first.is_selected, "the keyboard is on Income"
         press(app, pygame.K_RETURN)  # Enter presses the button the keyboard is on
         assert scene.session.match.turns[turns].decision == action
 
@@ -246,17 +247,18 @@ def test_pass_and_play_never_shows_another_persons_face_down_cards(
             frames(app)
             top = app.scene
             if isinstance(top, PassDeviceScene):
-                assert scene.decisions is None, "no prompt behind the pass screen"
+                assert scene.buttons.decisions is None, "no prompt behind the pass screen"
                 press_button(app, f"I am {top.name}: show my cards")
                 continue
             if top is not scene:
                 break  # the match is over
-            hand = scene.view().hand if scene.viewer is not None else ()
+            hand = scene.controller.view().hand if scene.controller.viewer is not None else ()
             for drawn in seen.values():  # on any one surface, at most the viewer's cards
                 assert not Counter(drawn) - Counter(hand), \
-                    f"{drawn} drawn face up to seat {scene.viewer}"
-            if scene.viewer is not None and scene.caught_up and my_turn(scene):
-                assert scene.session.to_act == scene.viewer
+                    f"{drawn} drawn face up to seat {scene.controller.viewer}"
+            if (scene.controller.viewer is not None and scene.controller.caught_up and
+                my_turn(scene)):
+                assert scene.session.to_act == scene.controller.viewer
                 scene.decide(rng.choice(match.legal()))
                 decisions += 1
         assert decisions > 3 and match.state.phase is Phase.OVER
@@ -276,7 +278,7 @@ def test_a_saved_match_loads_at_the_table(tmp_path: Path,
         frames(app, 3)
         loaded = app.scene
         assert isinstance(loaded, TableScene) and loaded is not scene
-        assert loaded.ruleset.id == "coup-inquisitor"
+        assert loaded.controller.ruleset.id == "coup-inquisitor"
         assert list(loaded.session.match.events[:len(events)]) == events  # then it goes on
 
 
@@ -285,9 +287,10 @@ def test_a_hint_names_a_decision_in_words(tmp_path: Path,
     with open_app(tmp_path, monkeypatch) as app:
         scene = bluff_table(app, "hc", seed=6)
         run_until(app, lambda: my_turn(scene))
-        scene.hint()
-        run_until(app, lambda: scene.toast is not None and scene.toast[0].startswith("Hint"))
-        words = scene.toast[0] if scene.toast else ""
+        scene.actions.hint()
+        run_until(app, lambda: scene.controller.toast is not None
+                  and scene.controller.toast[0].startswith("Hint"))
+        words = scene.controller.toast[0] if scene.controller.toast else ""
         assert any(label in words for label in labels(scene))
 
 
@@ -323,7 +326,7 @@ def play_match_to_its_end(app, scene: TableScene, seed: int) -> list[BetweenRoun
             press_button(app, "Continue")
         elif top is not scene:
             return tallies
-        elif scene.caught_up and my_turn(scene) and not scene.session.over:
+        elif scene.controller.caught_up and my_turn(scene) and not scene.session.over:
             scene.decide(rng.choice(scene.session.match.legal()))
     pytest.fail("the match did not end")
 
@@ -340,15 +343,16 @@ def test_a_match_of_three_rounds_shows_the_tally_between_rounds_and_records_it(
                                                       "Round 2 of 3 is over"]
         won = [e.seat for e in match.events if isinstance(e, ev.RoundWon)]
         first, second = (tally.lines for tally in tallies)
-        winner = "You win" if won[0] == 0 else f"{scene.names[won[0]]} wins"  # seat 0 reads
+        names = scene.controller.names
+        winner = "You win" if won[0] == 0 else f"{names[won[0]]} wins"  # seat 0 reads
         assert first[0] == f"**{winner} round 1 of 3"
-        assert f"{scene.names[won[0]]}: 1 round won" in first
+        assert f"{scene.controller.names[won[0]]}: 1 round won" in first
         assert "Next: round 2 of 3, with fresh cards and coins." in first
         assert "Next: round 3 of 3, with fresh cards and coins." in second
-        final = final_lines(app.scene.final_view(), scene.naming)
+        final = final_lines(app.scene.final_view(), scene.controller.naming)
         assert "**Rounds won" in final
         assert all(f"{name}: {match.state.round_wins[seat]} round" in " ".join(final)
-                   for seat, name in enumerate(scene.names))
+                   for seat, name in enumerate(scene.controller.names))
         recorded = stats.load().get("coup")
         assert recorded.played == 1 and recorded["rounds_played"] == 3
         assert recorded["rounds_won"] == match.state.round_wins[0]
@@ -377,7 +381,7 @@ def test_a_match_of_three_rounds_saves_and_loads(
         loaded = app.scene
         assert isinstance(loaded, TableScene) and loaded is not scene
         assert loaded.session.match.options.rounds == 3
-        assert loaded.view().rounds == 3
+        assert loaded.controller.view().rounds == 3
 
 
 def test_the_banner_says_who_shares_a_match() -> None:

@@ -57,13 +57,13 @@ def exchange_table(app: App, kinds: str = "hcc") -> TableScene:
     frames(app, 2)
     if isinstance(app.scene, PassDeviceScene):  # pass and play: Ada takes the device
         press_button(app, "I am Ada: show my cards")
-    run_until(app, lambda: isinstance(scene.decisions, CardPicker))
+    run_until(app, lambda: isinstance(scene.buttons.decisions, CardPicker))
     return scene
 
 
 def picker_of(scene: TableScene) -> CardPicker:
-    assert isinstance(scene.decisions, CardPicker)
-    return scene.decisions
+    assert isinstance(scene.buttons.decisions, CardPicker)
+    return scene.buttons.decisions
 
 
 def click_card(app: App, picker: CardPicker, index: int) -> None:
@@ -100,7 +100,7 @@ def test_the_exchange_keeps_the_cards_clicked(tmp_path: Path,
     with open_app(tmp_path, monkeypatch) as app:
         scene = exchange_table(app)
         picker = picker_of(scene)
-        assert picker.cards == list(scene.view().hand)
+        assert picker.cards == list(scene.controller.view().hand)
         assert Counter(picker.cards) == Counter([*HANDS[0].split(), "ambassador",
                                                  "contessa"])
         assert "keep 2 of these 4 cards" in picker.question()
@@ -125,7 +125,7 @@ def test_the_keep_button_waits_for_the_right_number_of_cards(
         turns = len(scene.session.match.turns)
         assert not picker.done.is_enabled  # none picked
         press(app, pygame.K_RETURN)
-        assert len(scene.session.match.turns) == turns and scene.toast is not None
+        assert len(scene.session.match.turns) == turns and scene.controller.toast is not None
         for index in (0, 1, 2):  # a third click lets go of the first
             click_card(app, picker, index)
         assert picker.picked == [1, 2] and picker.done.is_enabled
@@ -161,9 +161,9 @@ def test_after_a_missed_called_coup_the_cards_returned_are_clicked(
     with open_app(tmp_path, monkeypatch) as app:
         scene = TableScene(app, GameSession(match, seats, on_thinking_done=app.wake))
         app.replace(scene)
-        run_until(app, lambda: isinstance(scene.decisions, CardPicker))
+        run_until(app, lambda: isinstance(scene.buttons.decisions, CardPicker))
         picker = picker_of(scene)
-        assert picker.cards == list(scene.view().hand) and len(picker.cards) == 4
+        assert picker.cards == list(scene.controller.view().hand) and len(picker.cards) == 4
         assert "Return 2 of your 4 cards" in picker.question()
         assert picker.done.text == "Return these"
         inquisitor = picker.cards.index(Character.INQUISITOR)
@@ -191,9 +191,9 @@ def test_the_picker_shows_only_the_exchanging_players_cards(
     seen = drawn_face_up(monkeypatch)
     with open_app(tmp_path, monkeypatch) as app:
         scene = exchange_table(app, "hhh")  # pass and play: Ada holds the device
-        hand = scene.view().hand
+        hand = scene.controller.view().hand
         drawn = [character for each in seen.values() for character in each]
-        assert scene.viewer == 0 and set(drawn) <= set(hand)
+        assert scene.controller.viewer == 0 and set(drawn) <= set(hand)
         assert Character.CAPTAIN not in drawn, "Blaise's Captain stays face down"
         press(app, pygame.K_2)  # the picker drawn again: still only Ada's cards
         seen.clear()
@@ -203,11 +203,11 @@ def test_the_picker_shows_only_the_exchanging_players_cards(
 
 def panels(scene: TableScene, app: App) -> list[pygame.Rect]:
     """The panel on screen, and the tallest action bar (all eight actions offered)."""
-    assert scene.decisions is not None and scene.decisions.panel is not None
+    assert scene.buttons.decisions is not None and scene.buttons.decisions.panel is not None
     every = [TakeAction(0, action) for action in Action]
-    widest = bluff_buttons(app.ui, scene.layout, every, scene)
+    widest = bluff_buttons(app.ui, scene.layout, every, scene.felt)
     assert widest.panel is not None
-    rects = [scene.decisions.panel.rect.copy(), widest.panel.rect.copy()]
+    rects = [scene.buttons.decisions.panel.rect.copy(), widest.panel.rect.copy()]
     widest.kill()
     return rects
 
@@ -219,10 +219,10 @@ def test_the_panel_covers_no_plate(
         size: tuple[int, int]) -> None:
     with open_app(tmp_path, monkeypatch, size=size) as app:
         scene = bluff_table(app, "h" + "c" * (players - 1), seed=1)
-        run_until(app, lambda: scene.human_to_act() is not None and
-                  scene.decisions is not None and scene.decisions.showing)
+        run_until(app, lambda: scene.controller.human_to_act() is not None and
+                  scene.buttons.decisions is not None and scene.buttons.decisions.showing)
         plates = [spot.plate for spot in hud.seat_spots(scene.layout, players,
-                                                        scene.seating.bottom)]
+                                                        scene.controller.seating.bottom)]
         assert len(plates) == players
         for panel in panels(scene, app):
             assert scene.layout.felt.contains(panel), (panel, scene.layout.felt)

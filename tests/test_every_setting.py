@@ -47,6 +47,7 @@ from game.ui.art import BACK_COLOURS
 from game.ui.art.suits import BLUE, GREEN, RED
 from game.ui.scenes.new_game import DEFAULT_COMPUTER, PERSON
 from game.ui.table.overlays import GameOverOverlay
+from game.ui.table.render import suit_colours
 from game.ui.table.scene import TableScene
 
 DECISIONS = 2  # the person's, before a case is done
@@ -155,7 +156,7 @@ class Watcher(Person):
         if table.beat_ends != self._beat_ends:  # a beat began in this frame
             self._beat_ends = table.beat_ends
             if not seen.beats:
-                seen.caught_up_at_first_beat = table.caught_up
+                seen.caught_up_at_first_beat = table.controller.caught_up
                 seen.cards_at_first_beat = len(table.stage.sprites)
             seen.beats.append(table.beat_ends - now)
         seen.glided |= bool(getattr(table.kit.motion, "notes", ())) or any(
@@ -168,12 +169,13 @@ class Watcher(Person):
                 (seen.persons_moves if human else seen.computer_moves).append(now)
         last = turns[-1].seat if len(turns) > self._turns else None
         if last is not None and not table.session.is_human(last):
-            seen.pauses.append(table.computer_ready_at - now)  # the pause before the next
+            # (the pause before the next)
+            seen.pauses.append(table.controller.pace.computer_ready_at - now)
         self._turns = len(turns)
         if seen.screen is None and self.app.scene is table \
                 and self.table_waits_for_the_person(table):
             seen.screen = self.app.screen.copy()
-            seen.hand = list(table.in_hand())
+            seen.hand = list(table.felt.in_hand())
 
 
 @pytest.mark.parametrize(("game", "saved", "players"), CASES)
@@ -193,7 +195,8 @@ def test_each_game_starts_and_plays_its_first_turns_at_each_setting(
             return bool(seen.computer_moves) and (person.decisions >= DECISIONS or over)
 
         person.play_until(enough)
-        assert table.ruleset.id == game.ruleset and table.session.match.players == players
+        assert (table.controller.ruleset.id == game.ruleset and
+                table.session.match.players == players)
         assert seen.computer_moves, "no computer moved"
         assert person.decisions >= DECISIONS or (
             isinstance(app.scene, GameOverOverlay) and person.decisions >= 1), \
@@ -260,8 +263,8 @@ def count(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:
 
 
 def check_the_cards_drawn(game: Game, table: TableScene, seen: Seen, saved: Settings) -> None:
-    assert table.card_art.back_name == saved.card_back
-    assert table.card_art.four_colour == saved.four_colour_suits
+    assert table.felt.card_art.back_name == saved.card_back
+    assert table.felt.card_art.four_colour == saved.four_colour_suits
     screen = seen.screen
     assert screen is not None, "the person never had a decision to make"
     backs = {back: count(screen, colour) for back, colour in BACK_COLOURS.items()}
@@ -269,7 +272,7 @@ def check_the_cards_drawn(game: Game, table: TableScene, seen: Seen, saved: Sett
     assert shown >= MANY and all(others * 100 < shown for others in backs.values()), \
         f"{shown} pixels of the {saved.card_back} back, and of the others {backs}"
     four = saved.four_colour_suits
-    colours = table.suit_colours
+    colours = suit_colours(table.felt.card_art)
     assert (colours[Suit.DIAMONDS], colours[Suit.CLUBS]) == ((BLUE, GREEN) if four else
                                                             (RED, colours[Suit.SPADES]))
     blue, green = count(screen, BLUE), count(screen, GREEN)
@@ -281,5 +284,5 @@ def check_the_cards_drawn(game: Game, table: TableScene, seen: Seen, saved: Sett
         assert blue > 0 or Suit.DIAMONDS not in suits, held
         assert green > 0 or Suit.CLUBS not in suits, held
         if not suits & {Suit.DIAMONDS, Suit.CLUBS}:  # as his cards would be drawn
-            face = table.card_art.face(Card.parse("QD"), table.layout.card_width)
+            face = table.felt.card_art.face(Card.parse("QD"), table.layout.card_width)
             assert count(face, BLUE) > 0, "a Diamond is not drawn blue"

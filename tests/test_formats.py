@@ -10,8 +10,9 @@ import pytest
 from coup_kit import COUP_DECK, COUP_HANDS
 
 from game.engine.errors import MalformedEntry
-from game.formats.support import Formats, formats_of
+from game.formats.support import formats_of
 from game.games import GAMES, get_game
+from game.games.plugin import Formats
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 SCENARIO = ("check_move_shape", "parse_deal", "scripted_chance", "result_fields")

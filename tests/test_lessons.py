@@ -24,6 +24,7 @@ from game.games import get_game
 from game.games.coup.table.picker import CardPicker
 from game.services import stats
 from game.services.lessons import LEFT_THE_RECORD, Lesson, LessonGame, chances, same
+from game.services.table.coaching import departure_words
 from game.system import paths
 from game.ui import text
 from game.ui.scenes.lessons import LessonsMenu
@@ -31,7 +32,6 @@ from game.ui.scenes.title import TitleScene
 from game.ui.table.coach import (
     MIN_TEXT,
     LessonOver,
-    departure_words,
     fitted_words,
     lessons,
     target_rect,
@@ -49,14 +49,15 @@ class Learner(Person):
 
     @staticmethod
     def _frames(table: TableScene) -> dict[str, Rect | None]:
-        lesson = table.lesson
+        lesson = table.controller.lesson
         assert lesson is not None
         coach = lesson.coach()
         assert lesson.expected() is not None and coach is not None, "the coach says nothing"
-        return {name: target_rect(table, name) for name in coach.points_at}
+        return {name: target_rect(table.felt, table.buttons.decisions, name)
+                for name in coach.points_at}
 
     def _card_or_button(self, table: TableScene, legal: Sequence[Any], by_key: bool) -> None:
-        lesson = table.lesson
+        lesson = table.controller.lesson
         assert lesson is not None
         wanted = lesson.expected()
         named = self._frames(table)
@@ -68,8 +69,8 @@ class Learner(Person):
             self.pointed += any(frame.collidepoint(spot) for frame in frames)  # type: ignore[union-attr]
             self._play_card(table, card, by_key)
             return
-        assert table.decisions is not None
-        offered = table.decisions.buttons
+        assert table.buttons.decisions is not None
+        offered = table.buttons.decisions.buttons
         buttons = list(offered)
         index = next((at for at, button in enumerate(buttons) if offered[button] == wanted),
                      None)
@@ -78,7 +79,7 @@ class Learner(Person):
                          if wanted in getattr(offered[button], "choices", ()))
             on = buttons[index].get_abs_rect() in frames
             self._press_one_of(table, by_key, index)
-            offered = table.decisions.buttons
+            offered = table.buttons.decisions.buttons
             buttons = list(offered)
             index = next(at for at, button in enumerate(buttons) if offered[button] == wanted)
             after = self._frames(table)
@@ -92,9 +93,9 @@ class Learner(Person):
 
     def _pick_in_panel(self, picker: CardPicker, cards: Sequence[Any], by_key: bool) -> None:
         """The exchange: the cards the lesson keeps, then Keep these."""
-        table = picker.scene
-        assert isinstance(table, TableScene) and table.lesson is not None
-        wanted = table.lesson.expected()
+        table = self.app.scene
+        assert isinstance(table, TableScene) and table.controller.lesson is not None
+        wanted = table.controller.lesson.expected()
         named = self._frames(table)
         assert all(named.values()), f"the coach points at nothing: {named}"
         self.pointed += picker.done.get_abs_rect() in named.values()
@@ -103,13 +104,13 @@ class Learner(Person):
     def _pick_in_hand(self, table: TableScene, cards: Sequence[Any], by_key: bool) -> None:
         """The exchange made in the hand (the game for two): the cards the lesson sets
         aside, the coach's frames on them and on Set aside and draw."""
-        assert table.lesson is not None and table.decisions is not None
-        wanted = table.lesson.expected()
+        assert table.controller.lesson is not None and table.buttons.decisions is not None
+        wanted = table.controller.lesson.expected()
         named = self._frames(table)
         frames = list(named.values())
         assert all(frames), f"the coach points at nothing: {named}"
         picked = list(wanted.cards)  # type: ignore[union-attr]
-        confirm = next(button for button in table.decisions.buttons
+        confirm = next(button for button in table.buttons.decisions.buttons
                        if button.text == "Set aside and draw")
         on_cards = all(any(frame.collidepoint(self.card_spot(table, card))  # type: ignore[union-attr]
                            for frame in frames) for card in picked)
@@ -126,8 +127,7 @@ def test_a_lesson_is_played_to_its_end_from_the_title_screen(
         learner.click_button("Learn to play")
         learner.click_button(get_game(game_id).title)
         learner.play_until(lambda: isinstance(app.scene, LessonOver), limit_seconds=240)
-        table = app.scene.table
-        lesson = table.lesson
+        lesson = app.scene.table.lesson
         assert lesson is not None and lesson.over and lesson.on_script
         steps = len(lesson.lesson.steps)
         assert learner.decisions == lesson.person_decisions() == steps
@@ -328,7 +328,7 @@ class Wanderer(Person):
     step, then uses Back and Leave."""
 
     def next_by_the_coachs_button(self, table: TableScene) -> None:
-        lesson, coach = table.lesson, table.coach
+        lesson, coach = table.controller.lesson, table.coach
         assert lesson is not None and coach is not None
         before, wanted = lesson.person_decisions(), lesson.expected()
         assert wanted is not None and coach.buttons, "the coach shows his buttons"
@@ -360,7 +360,7 @@ class Wanderer(Person):
         self.click_button(title)
         self.until(lambda: isinstance(self.app.scene, TableScene), "no table")
         table = self.app.scene
-        assert isinstance(table, TableScene) and table.lesson is not None
+        assert isinstance(table, TableScene) and table.controller.lesson is not None
         return table
 
 
@@ -369,7 +369,7 @@ def test_the_coachs_next_back_and_leave_buttons_at_the_table(
     with shipped_app(tmp_path, monkeypatch) as app:
         person = Wanderer(app, 11)
         table = person.open_lesson("Coup d'État")
-        lesson, coach = table.lesson, table.coach
+        lesson, coach = table.controller.lesson, table.coach
         assert coach is not None
         free = first_free_step(lesson.lesson)
         while True:
@@ -378,16 +378,16 @@ def test_the_coachs_next_back_and_leave_buttons_at_the_table(
                 break
             person.next_by_the_coachs_button(table)
         wanted = lesson.expected()
-        other = next(card for card in table.playable_in_hand() if card != wanted.card)
+        other = next(card for card in table.felt.playable_in_hand() if card != wanted.card)
         person.click(person.card_spot(table, other))
         person.until(lambda: not lesson.on_script, "his own card was not played")
         person.until(lambda: person.waits(table), "his next turn never came")
-        words = coach.words(table)
+        words = coach.coaching.words()
         assert words is not None and "where the lesson suggested" in words[0]
         assert f"You went your own way, playing {other.label} where the lesson suggested " \
                f"playing {wanted.card.label}." in words[0], "a sentence, not button labels"
         assert lesson.lesson.steps[free].why in words[0]
-        assert not coach._enabled(table)["next"], "off the record Next has nothing to make"
+        assert not coach._enabled()["next"], "off the record Next has nothing to make"
         person.click(coach.buttons["back"].center)
         person.until(lambda: lesson.on_script and person.waits(table), "Back did not go back")
         assert lesson.coach() is lesson.lesson.steps[free]

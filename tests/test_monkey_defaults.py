@@ -24,6 +24,7 @@ import pygame
 import pytest
 from monkey_kit import NAMES, Monkey, check_invariants
 from player_kit import Person, Seating, shipped_app
+from ui_kit import table_under
 
 from game.engine import saves
 from game.games.coup.table.picker import CardPicker
@@ -110,9 +111,10 @@ def game_table(app: App, ruleset: str) -> TableScene | None:
     itself, or the pass screen or a hand's result over it."""
     top = app.scene
     table = top if isinstance(top, TableScene) else None
-    if isinstance(top, PassDeviceScene | ResultOverlay):
-        table = top.table
-    if table is None or table not in app.scenes or table.ruleset.id != ruleset \
+    if isinstance(top, PassDeviceScene | ResultOverlay) and len(app.scenes) > 1 \
+            and isinstance(app.scenes[-2], TableScene):
+        table = app.scenes[-2]  # the table the pass screen or the result stands over
+    if table is None or table not in app.scenes or table.controller.ruleset.id != ruleset \
             or table.session.over:
         return None
     return table
@@ -134,10 +136,12 @@ def back_to_the_game(app: App, seating: Seating, ruleset: str, seed: int,
         if isinstance(top, TableScene):
             person.press(pygame.K_ESCAPE)  # its menu, to leave
         elif isinstance(top, PauseMenu):
-            ours = top.table.ruleset.id == ruleset and not top.table.session.over
+            under = table_under(app)
+            ours = under is not None and under.controller.ruleset.id == ruleset \
+                and not under.session.over
             person.click_button("Resume" if ours else "Leave the table")
         elif isinstance(top, PassDeviceScene):  # another game's: leave it by its menu
-            person.click_button("Menu" if top.table is not None else
+            person.click_button("Menu" if top.menu is not None else
                                 f"I am {top.name}: show my cards")
         elif isinstance(top, ResultOverlay):
             person.click_button("Continue")
@@ -223,14 +227,14 @@ def tidy(person: Person, table: TableScene, limit: int = 2000) -> None:
     way (it would mark cards) is awaited, cards marked for an exchange and cards picked in
     the exchange's panel are clicked again."""
     for _ in range(limit):
-        if not table.hint_wanted:
+        if not table.controller.hint_wanted:
             break
         person.frame()
-    if table.collecting():
-        for card in list(table.marked):
+    if table.felt.collecting():
+        for card in list(table.felt.marked):
             person.click(person.card_spot(table, card))
-        assert not table.marked
-    picker = table.decisions
+        assert not table.felt.marked
+    picker = table.buttons.decisions
     if isinstance(picker, CardPicker):
         for button, index in list(picker.card_buttons.items()):
             if index in picker.picked:

@@ -145,8 +145,8 @@ def test_an_instant_click_on_a_card_plays_it_and_leaves_nothing_on_the_pointer(
             turns = len(table.session.match.turns)
             person.click(person.card_spot(table, card))
             assert len(table.session.match.turns) > turns, f"{card} was not played"
-            assert table.drag is None, f"{card} stuck to the pointer"
-            assert card not in table.view().hand
+            assert table.felt.drag is None, f"{card} stuck to the pointer"
+            assert card not in table.controller.view().hand
             played += 1
 
 

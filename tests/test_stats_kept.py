@@ -258,7 +258,8 @@ def finish_a_match(app: object, scene: TableScene) -> None:
         frames(app)  # type: ignore[arg-type]
         if scene.session.over and app.scene is not scene:  # type: ignore[attr-defined]
             return
-        if scene.caught_up and scene.human_to_act() is not None and not scene.session.over:
+        if (scene.controller.caught_up and scene.controller.human_to_act() is not None and
+            not scene.session.over):
             scene.decide(rng.choice(scene.session.match.legal()))
     pytest.fail("the match did not end")
 
@@ -275,7 +276,8 @@ def test_the_table_keeps_a_damaged_file_aside_and_says_so(
         assert aside.read_text(encoding="utf-8") == "{oops"
         assert stats.load().get("coup").played == 1
         told = [line for line in scene.log.lines if aside.name in line]
-        assert len(told) == 1 and scene.toast is not None and aside.name in scene.toast[0]
+        assert (len(told) == 1 and scene.controller.toast is not None and
+                aside.name in scene.controller.toast[0])
 
 
 def test_the_statistics_screen_tells_what_was_wrong_with_the_file(
@@ -371,9 +373,10 @@ def test_the_game_over_shows_what_recording_the_game_had_to_say(
         over = app.scene
         assert isinstance(over, GameOverOverlay)
         placed = over.notice_placed()
-        assert placed is not None and scene.record_notice is not None
+        assert placed is not None and scene.controller.records.record_notice is not None
         box, lines, _ = placed
-        assert " ".join(lines) == scene.record_notice and "kept as" in scene.record_notice
+        assert (" ".join(lines) == scene.controller.records.record_notice and
+                "kept as" in scene.controller.records.record_notice)
         assert Rect((0, 0), size).contains(box)
         assert not box.colliderect(over.panel_rect())
         frames(app)  # and it draws

@@ -123,8 +123,8 @@ class Walk:
         self.undos = self.persons_turns = 0
         app.replace(self.scene)
         first = self.session.ruleset.new_game(self.match.options)
-        assert self.scene.shown == first, "the table starts before the first event"
-        assert self.scene.view().players == players, "the view does not know the players"
+        assert self.scene.controller.shown == first, "the table starts before the first event"
+        assert self.scene.controller.view().players == players, "the view does not know the players"
         self.draw()
 
     # Drawing -----------------------------------------------------------------------------------
@@ -144,8 +144,8 @@ class Walk:
             assert not self.plates, f"the table shows through {above} at {self.moment()}"
             return
         names = sorted(name for name, _ in self.plates)
-        assert names == sorted(scene.names), \
-            f"plates drawn {names} at {self.moment()}, not one for each of {scene.names}"
+        assert names == sorted(scene.controller.names), \
+            f"plates drawn {names} at {self.moment()}, not one for each of {scene.controller.names}"
         screen = pygame.Rect((0, 0), app.size)
         felt = scene.layout.felt
         for index, (name, rect) in enumerate(self.plates):
@@ -156,11 +156,11 @@ class Walk:
                     f"{name}'s and {other}'s plates overlap at {self.moment()}"
         check_face_up_cards_are_known(scene)
         if self.pass_and_play:
-            assert scene.viewer in (None, self.session.to_act), \
-                f"{scene.viewer}'s hand face up at {self.moment()}"
+            assert scene.controller.viewer in (None, self.session.to_act), \
+                f"{scene.controller.viewer}'s hand face up at {self.moment()}"
 
     def moment(self) -> str:
-        return (f"beat {self.beats} (phase {getattr(self.scene.shown, 'phase', '?')}), "
+        return (f"beat {self.beats} (phase {getattr(self.scene.controller.shown, 'phase', '?')}), "
                 f"{len(self.match.events)} events in the match")
 
     # The game ----------------------------------------------------------------------------------
@@ -170,17 +170,18 @@ class Walk:
             self.show_waiting()
             if match.pending.over:
                 self.draw()  # the final table, once the game-over overlay is closed
-                if hasattr(scene.view(), "hand_type"):  # the games played in hands
-                    assert scene.table_view().hand_type is not None, \
+                if hasattr(scene.controller.view(), "hand_type"):  # the games played in hands
+                    assert scene.controller.table_view().hand_type is not None, \
                         "the last hand left the table at the game's end"
                 return
-            assert scene.caught_up
+            assert scene.controller.caught_up
             seat = session.to_act
             if seat is not None and session.is_human(seat):
                 self.persons_turns += 1
-                if scene.seating.must_pass_to(seat) and self.persons_turns % PASS_EVERY == 0:
+                if (scene.controller.seating.must_pass_to(seat) and
+                    self.persons_turns % PASS_EVERY == 0):
                     self.pass_to(seat)
-            if scene.human_to_act() is not None:
+            if scene.controller.human_to_act() is not None:
                 self.decide_as_person()
             else:  # a computer; or a person deciding away from the table, nobody looking
                 match.submit(self.rng.choice(match.legal()))
@@ -193,10 +194,10 @@ class Walk:
         game's first beats, those near a deal or a hand's, a round's or the game's end
         (before and after), and one in EVERY otherwise."""
         scene, app, clock = self.scene, self.app, self.clock
-        while scene.queue:
+        while scene.controller.telling.queue:
             clock.time = max(clock.time, scene.beat_ends)
-            coming = [beat.event for beat in list(scene.queue)[1:AROUND + 1]]
-            beat = scene.queue.popleft()
+            coming = [beat.event for beat in list(scene.controller.telling.queue)[1:AROUND + 1]]
+            beat = scene.controller.telling.queue.popleft()
             self.beats += 1
             if is_passage(scene.kit, beat.event):
                 self.last_passage = self.beats
@@ -217,19 +218,19 @@ class Walk:
         scene, app = self.scene, self.app
         scene._ask_to_pass(seat)
         top = app.scene
-        assert isinstance(top, PassDeviceScene) and scene.viewer is None
+        assert isinstance(top, PassDeviceScene) and scene.controller.viewer is None
         self.passes += 1
         self.draw()
         top._confirm()
-        assert scene.viewer == seat and app.scene is scene
+        assert scene.controller.viewer == seat and app.scene is scene
 
     def decide_as_person(self) -> None:
         """The person's turn drawn (every panel, one card to play in EVERY), and his
         decision, sometimes taken back (and perhaps given again)."""
         scene, match = self.scene, self.match
-        scene._refresh_controls()
+        scene.buttons.refresh(scene.on_top)
         legal = match.legal()
-        panel = scene.decisions
+        panel = scene.buttons.decisions
         assert panel is not None, f"no buttons for the person at {self.moment()}"
         if panel.showing:
             self.panels += 1
@@ -239,15 +240,15 @@ class Walk:
         if panel.showing or self.persons_turns % EVERY == 0:
             self.draw()
         scene.decide(self.rng.choice(legal))
-        if self.rng.random() < UNDO_CHANCE and scene.seating.may_undo(match):
+        if self.rng.random() < UNDO_CHANCE and scene.controller.seating.may_undo(match):
             scene._pull_events(self.clock.time)
             self.show_waiting()
-            scene.undo()
+            scene.actions.undo()
             scene._pull_events(self.clock.time)  # an undo: the match as it stands, at once
             self.undos += 1
             self.draw()
             if self.rng.random() < 0.5:
-                scene.redo()
+                scene.actions.redo()
                 scene._pull_events(self.clock.time)
                 self.draw()
 
@@ -296,9 +297,10 @@ def test_the_alternative_deals_pick_is_asked_for_what_it_is_and_enter_keeps_the_
     not an exchange; its panel says "then Enter", and Enter keeps the card picked."""
     with open_app(tmp_path, monkeypatch, size=SIZES[0]) as app:
         scene = bluff_table(app, "hc", ruleset="coup", alternative_deal=True)
-        run_until(app, lambda: scene.human_to_act() is not None and scene.decisions is not None)
-        picker = scene.decisions
-        assert isinstance(picker, CardPicker) and scene.view().phase is Phase.PICK
+        run_until(app, lambda: scene.controller.human_to_act() is not None
+                  and scene.buttons.decisions is not None)
+        picker = scene.buttons.decisions
+        assert isinstance(picker, CardPicker) and scene.controller.view().phase is Phase.PICK
         assert "exchange" not in picker.question().lower()
         assert "Enter" in picker.tally()
         turns = len(scene.session.match.turns)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from game.engine.match import Match, seeded_chance
 from game.games import get_game
+from game.services.table.seating import Seating
+from game.services.table.telling import Telling
 from game.ui.table.kit import kit_for
-from game.ui.table.seating import Seating
-from game.ui.table.telling import Telling
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -132,5 +132,5 @@ def test_an_undo_shows_the_match_as_it_stands_and_the_retelling_remembers_the_ha
 def test_the_telling_needs_no_pygame() -> None:
     """It is read and tested without a window: importing it does not import pygame."""
     probe = ("import sys; sys.modules['pygame'] = sys.modules['pygame_gui'] = None; "
-             "import game.ui.table.telling")
+             "import game.services.table.telling")
     subprocess.run([sys.executable, "-c", probe], cwd=ROOT, check=True)

@@ -36,12 +36,12 @@ def play_until_out(app: App, scene: TableScene, clock: SteppedClock) -> None:
     """The person challenges every claim he may (and so loses influences quickly); the
     offer must not come while he still plays."""
     for _ in range(20000):
-        if scene.persons_out:
+        if scene.controller.persons_out:
             return
         assert FINISH not in buttons(app), "offered to a person still in the game"
         if app.scene is not scene:  # a result over the table: the game ended with him in
             pytest.fail("the person was never knocked out")
-        if scene.human_to_act() is not None and scene.caught_up:
+        if scene.controller.human_to_act() is not None and scene.controller.caught_up:
             legal = scene.session.match.legal()
             wanted = [d for d in legal if isinstance(d, Challenge | Lose)]
             scene.decide((wanted or legal)[0])
@@ -108,7 +108,7 @@ def test_the_1966_game_never_offers_it(tmp_path: Path,
         for _ in range(300):
             clock.time += STEP
             frames(app)
-            assert not scene.persons_out and FINISH not in buttons(app)
+            assert not scene.controller.persons_out and FINISH not in buttons(app)
 
 
 def test_in_a_match_the_next_round_is_played_at_the_persons_pace(
@@ -126,9 +126,9 @@ def test_in_a_match_the_next_round_is_played_at_the_persons_pace(
         assert type(app.scene) is BetweenRoundsScene, "the round's result, at once"
         press(app, pygame.K_RETURN)
         for _ in range(3000):
-            if scene.human_to_act() is not None:
+            if scene.controller.human_to_act() is not None:
                 break
             clock.time += STEP
             frames(app)
-        assert not scene.hurried, "the person plays again: the table goes at his pace"
+        assert not scene.controller.hurried, "the person plays again: the table goes at his pace"
         assert FINISH not in buttons(app)

@@ -57,7 +57,7 @@ def duel_exchange_screen(app) -> pygame.Surface:  # type: ignore[no-untyped-def]
     scene = TableScene(app, session)
     app.replace(scene)
     frames(app, 3)
-    scene.marked = set(scene.in_hand()[:2])
+    scene.felt.marked = set(scene.felt.in_hand()[:2])
     scene.refresh_cards()
     frames(app, 3)
     return pygame.transform.smoothscale(app.screen, (640, 400))

@@ -229,4 +229,4 @@ def test_the_pass_screen_is_confirmed_with_the_keyboard_and_not_escaped(
         press(app, pygame.K_TAB)
         assert shown_selected(app) == [f"I am {name}: show my cards"]
         press(app, pygame.K_RETURN)
-        assert app.scene is scene and scene.viewer == scene.names.index(name)
+        assert app.scene is scene and scene.controller.viewer == scene.controller.names.index(name)

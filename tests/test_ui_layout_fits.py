@@ -204,14 +204,14 @@ class DrawnText:
 
 def card_rects(scene: TableScene) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
     """Where the person's cards and the cards face up on the table come to rest."""
-    hand = {card_key(card) for card in scene.in_hand()}
+    hand = {card_key(card) for card in scene.felt.in_hand()}
     own, laid = [], []
     for key, sprite in scene.stage.sprites.items():
         placement = sprite.end
         if key in hand:
-            own.append(scene.card_rect(placement))
+            own.append(scene.felt.card_rect(placement))
         elif placement.face_up and isinstance(key, tuple) and key[0] == "card":
-            laid.append(scene.card_rect(placement))
+            laid.append(scene.felt.card_rect(placement))
     return own, laid
 
 
@@ -219,8 +219,8 @@ def hidden(scene: TableScene, plates: Sequence[tuple[str, pygame.Rect]]) -> list
     """What the decision panel, the line above the hand and the cards laid hide."""
     own, laid = card_rects(scene)
     found = []
-    panel = scene.decisions.panel.rect if scene.decisions is not None and \
-        scene.decisions.panel is not None else None
+    panel = scene.buttons.decisions.panel.rect if scene.buttons.decisions is not None and \
+        scene.buttons.decisions.panel is not None else None
     prompt = scene.renderer.prompt_box
     over: list[tuple[str, pygame.Rect | None]] = [("the decision panel", panel),
                                                   (f"the line {scene.message()!r}", prompt)]
@@ -267,13 +267,13 @@ class LayoutWalk(Walk):
         super().draw()
         self.check()
         scene = self.scene
-        if self.app.scene is scene and scene.decisions is not None \
-                and scene.decisions.showing and scene.toast is None:
-            scene.say(hint_like(scene))
+        if self.app.scene is scene and scene.buttons.decisions is not None \
+                and scene.buttons.decisions.showing and scene.controller.toast is None:
+            scene.controller.say(hint_like(scene))
             self.drawn.boxes.clear()
             self.app.draw()
             self.check()
-            scene.toast = None
+            scene.controller.toast = None
 
     def check(self) -> None:
         scene, app = self.scene, self.app
@@ -288,9 +288,9 @@ class LayoutWalk(Walk):
 def hint_like(scene: TableScene) -> str:
     """A hint as long as the Hard player's: his decision, and why, with the next best."""
     legal = scene.session.match.legal()
-    view = scene.view()
-    best = scene.kit.describe(legal[0], view, scene.names)
-    second = scene.kit.describe(legal[-1], view, scene.names)
+    view = scene.controller.view()
+    best = scene.kit.describe(legal[0], view, scene.controller.names)
+    second = scene.kit.describe(legal[-1], view, scene.controller.names)
     return (f"Hint: {best}. Over 240 deals consistent with what you have seen, it comes to "
             f"+1,250 F on average; the next best, {second}, to -300 F.")
 
@@ -376,7 +376,7 @@ def test_the_checks_see_a_clipped_button_and_a_covered_plate(
             f"{text_room(button)}"]
         button.kill()
         plate = scene.layout.seats[1].plate
-        scene.say("A remark")
+        scene.controller.say("A remark")
         app.draw()
         assert not hidden(scene, [("Blaise", plate)])
         scene.renderer.prompt_box = plate.inflate(-4, -4)

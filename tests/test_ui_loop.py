@@ -91,7 +91,7 @@ def test_a_dagger_on_its_way_keeps_the_loop_drawing_until_it_is_there(
         loop_for(app, seconds=1.0)
         board = table.kit.motion
         assert isinstance(board, BoardMotion)
-        places = board.dagger_places(table.view(), table.layout)
+        places = board.dagger_places(table.controller.view(), table.layout)
         assert board.daggers == places and not table.busy
         board.daggers = [x - 40 for x in places]  # midway, as a glide leaves them
         assert table.busy
@@ -180,9 +180,9 @@ def test_quick_clicks_on_ones_own_cards_each_count_while_the_hand_settles(
     with shipped_app(tmp_path, monkeypatch, speed=1.0) as app:
         table = sit(app, "hc", seed=14, until=person_to("discard"))
         loop_for(app, seconds=1.0)
-        first, second = table.in_hand()[:2]
+        first, second = table.felt.in_hand()[:2]
         person = Person(app, seed=1)
         person.click(person.card_spot(table, first))
-        assert table.stage.busy(table.clock()), "the picked card is on its way up"
+        assert table.stage.busy(table.controller.clock()), "the picked card is on its way up"
         person.click(person.card_spot(table, second))
-        assert table.marked == {first, second}
+        assert table.felt.marked == {first, second}

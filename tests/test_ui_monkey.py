@@ -62,7 +62,7 @@ def hold_a_card(app: App, table: TableScene, card: Card) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y - 60), rel=(0, -60),
                                          buttons=(1, 0, 0)))
     frames(app, 2)
-    assert table.drag is not None and table.drag.moved
+    assert table.felt.drag is not None and table.felt.drag.moved
 
 
 def test_a_card_held_under_the_mouse_goes_face_down_with_the_hand(
@@ -75,14 +75,15 @@ def test_a_card_held_under_the_mouse_goes_face_down_with_the_hand(
         play_until(app, table, lambda: isinstance(app.scene, PassDeviceScene))
         press_button(app, f"I am {app.scene.name}: show my cards")  # type: ignore[attr-defined]
         legal = {d.card for d in table.session.match.legal() if isinstance(d, PlayCard)}
-        while table.selected not in legal:
+        while table.felt.selected not in legal:
             press(app, pygame.K_RIGHT)
-        held = next(card for card in table.view().hand if card is not table.selected)
+        held = next(card for card in table.controller.view().hand
+                    if card is not table.felt.selected)
         hold_a_card(app, table, held)
         press(app, pygame.K_RETURN)
-        assert table.viewer is None, "she has decided: nobody's cards show"
-        shown_under_mouse = table.drag is not None and table.drag.moved
-        assert not (shown_under_mouse and held in secret_from(table.shown, None))
+        assert table.controller.viewer is None, "she has decided: nobody's cards show"
+        shown_under_mouse = table.felt.drag is not None and table.felt.drag.moved
+        assert not (shown_under_mouse and held in secret_from(table.controller.shown, None))
 
 
 def test_a_card_held_when_the_menu_opens_is_let_go(
@@ -92,7 +93,7 @@ def test_a_card_held_when_the_menu_opens_is_let_go(
     with open_app(tmp_path, monkeypatch) as app:
         table = sit(app, "hccc", seed=3)
         run_to_card_play(app, table)
-        hold_a_card(app, table, table.view().hand[0])
+        hold_a_card(app, table, table.controller.view().hand[0])
         press(app, pygame.K_ESCAPE)
         assert isinstance(app.scene, PauseMenu)
         centre = app.scene.panel_rect().center
@@ -104,7 +105,7 @@ def test_a_card_held_when_the_menu_opens_is_let_go(
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=empty))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=empty))
         frames(app, 3)
-        assert table.drag is None
+        assert table.felt.drag is None
         assert len(table.session.match.turns) == turns, "no card was played"
 
 
@@ -119,13 +120,16 @@ def test_a_hint_leaves_the_table_with_the_person_who_asked(
         play_until(app, table, lambda: isinstance(app.scene, PassDeviceScene))
         press_button(app, f"I am {app.scene.name}: show my cards")  # type: ignore[attr-defined]
         press(app, pygame.K_h)
-        run_until(app, lambda: table.toast is not None and table.toast[0].startswith("Hint"))
-        named = {card for card in table.view().hand if card.label in table.toast[0]}
+        run_until(app, lambda: table.controller.toast is not None
+                  and table.controller.toast[0].startswith("Hint"))
+        toast = table.controller.toast[0]
+        named = {card for card in table.controller.view().hand if card.label in toast}
         # (the best card, and the next best unless every choice does exactly as well)
         assert named, "the hint names her cards"
         press(app, pygame.K_RETURN)  # plays the card the hint chose
-        assert table.viewer is None
-        assert table.toast is None or not named & secret_from(table.shown, None)
+        assert table.controller.viewer is None
+        assert (table.controller.toast is None or
+                not named & secret_from(table.controller.shown, None))
 
 
 def test_a_long_session_does_not_keep_every_text_it_drew(

@@ -78,24 +78,25 @@ def test_a_hint_suggests_a_legal_decision_with_its_reason(
         scene = table(app, "hccc", seed=3)
         run_to_card_play(app, scene, lambda scene: len(scene.session.match.legal()) > 1)
         press(app, pygame.K_h)
-        assert scene.toast is not None and "Thinking" in scene.toast[0]
+        assert scene.controller.toast is not None and "Thinking" in scene.controller.toast[0]
         deadline = time.monotonic() + 60
-        while scene.hint_wanted and time.monotonic() < deadline:
+        while scene.controller.hint_wanted and time.monotonic() < deadline:
             frames(app)
-        assert scene.toast is not None and scene.toast[0].startswith("Hint: ")
-        assert "deals consistent with what you have seen" in scene.toast[0]
+        assert scene.controller.toast is not None and scene.controller.toast[0].startswith("Hint: ")
+        assert "deals consistent with what you have seen" in scene.controller.toast[0]
         legal_cards = {d.card for d in scene.session.match.legal()}
-        assert scene.selected in legal_cards
+        assert scene.felt.selected in legal_cards
 
 
 def test_no_hint_out_of_turn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = table(app, "hccc", seed=3)
-        while scene.human_to_act() is not None or not scene.caught_up:
+        while scene.controller.human_to_act() is not None or not scene.controller.caught_up:
             frames(app)
-            if scene.human_to_act() == 0 and scene.caught_up:
+            if scene.controller.human_to_act() == 0 and scene.controller.caught_up:
                 scene.decide(scene.session.match.legal()[-1])
             if app.scene is not scene:
                 press(app, pygame.K_RETURN)
-        scene.hint()
-        assert not scene.hint_wanted and scene.toast[0] == "A hint is for your own turn."
+        scene.actions.hint()
+        assert (not scene.controller.hint_wanted and
+                scene.controller.toast[0] == "A hint is for your own turn.")

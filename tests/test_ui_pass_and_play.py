@@ -35,27 +35,28 @@ def play_pass_and_play(app, scene, steps: int, monkeypatch) -> dict:  # type: ig
         if isinstance(top, PassDeviceScene):
             seen["passes"].append(top.name)
             press_button(app, f"I am {top.name}: show my cards")
-            seat = scene.names.index(top.name)
-            assert scene.viewer == seat and scene.seating.bottom == seat
+            seat = scene.controller.names.index(top.name)
+            assert scene.controller.viewer == seat and scene.controller.seating.bottom == seat
             handed = (seat, len(match.turns))
             continue
         if top is not scene:
             press(app, pygame.K_RETURN)  # a hand result
             continue
         check_face_up_cards_are_known(scene)
-        if scene.viewer is not None:
-            seat = scene.viewer
+        if scene.controller.viewer is not None:
+            seat = scene.controller.viewer
             assert scene.session.to_act == seat, "a hand is shown only to its player"
             assert handed is not None and handed[0] == seat, "he was handed the device"
             since = {turn.seat for turn in match.turns[handed[1]:]}
             persons = set(scene.session.human_seats)
             assert since & persons <= {seat}, "no other person decided since he took it"
-            if scene.caught_up:
+            if scene.controller.caught_up:
                 scene.decide(match.legal()[-1])
                 seen["human_decisions"] += 1
                 if scene.session.to_act != seat:
-                    assert scene.viewer is None, "once he has decided, his cards go face down"
-                    assert not face_up_cards(scene) & secret_from(scene.shown, None)
+                    assert scene.controller.viewer is None, \
+                        "once he has decided, his cards go face down"
+                    assert not face_up_cards(scene) & secret_from(scene.controller.shown, None)
     return seen
 
 
@@ -103,12 +104,12 @@ def test_between_decisions_the_table_shows_no_hand(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = table(app, "hhhh", seed=9)
-        assert scene.viewer is None
+        assert scene.controller.viewer is None
         for _ in range(100):
             frames(app)
-            if app.scene is scene and scene.viewer is None:
+            if app.scene is scene and scene.controller.viewer is None:
                 shown = face_up_cards(scene)
-                assert not shown & secret_from(scene.shown, None)
+                assert not shown & secret_from(scene.controller.shown, None)
 
 
 def test_a_single_person_is_never_asked_to_pass(tmp_path: Path,
@@ -120,7 +121,7 @@ def test_a_single_person_is_never_asked_to_pass(tmp_path: Path,
             assert not isinstance(app.scene, PassDeviceScene)
             if app.scene is not scene:
                 press(app, pygame.K_RETURN)
-            elif scene.human_to_act() == 0 and not scene.queue:
+            elif scene.controller.human_to_act() == 0 and not scene.controller.telling.queue:
                 scene.decide(scene.session.match.legal()[-1])
 
 
@@ -143,7 +144,7 @@ def test_the_person_who_still_holds_the_device_is_not_asked_for_it_again(
             frames(app)
             top = app.scene
             if isinstance(top, PassDeviceScene):
-                asked = scene.names.index(top.name)
+                asked = scene.controller.names.index(top.name)
                 assert asked != holder, f"{top.name} is asked for the device he holds"
                 press_button(app, f"I am {top.name}: show my cards")
                 holder, asked_since = asked, True
@@ -152,8 +153,9 @@ def test_the_person_who_still_holds_the_device_is_not_asked_for_it_again(
                 holder = None  # the whole table reads it
                 press(app, pygame.K_RETURN)
                 continue
-            if top is scene and scene.human_to_act() is not None and scene.caught_up:
-                seat = scene.viewer
+            if (top is scene and scene.controller.human_to_act() is not None and
+                scene.controller.caught_up):
+                seat = scene.controller.viewer
                 assert seat == holder, "his cards show only while he holds the device"
                 computers = {turn.seat for turn in match.turns[last_decided:]} - persons
                 kept += bool(computers - {None}) and not asked_since

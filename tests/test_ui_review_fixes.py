@@ -30,7 +30,7 @@ def test_the_cards_one_may_play_are_raised_and_the_others_greyed(
         for _ in range(5):  # a few of his turns
             run_to_card_play(app, scene)
             legal = {d.card for d in scene.session.match.legal() if isinstance(d, PlayCard)}
-            for card in scene.view().hand:
+            for card in scene.controller.view().hand:
                 end = scene.stage.sprites[card_key(card)].end
                 assert end.lifted == (card in legal)
                 assert end.dimmed == (card not in legal)
@@ -46,11 +46,12 @@ def test_no_decision_is_offered_before_the_deal_is_shown(
                              chance=seeded_chance(RULES, s)).pending.seat == 0)
         scene = table(app, "hccc", seed=seed)
         frames(app, 3)
-        assert scene.queue and scene.decisions is None, "the draw and the deal come first"
+        assert (scene.controller.telling.queue and
+                scene.buttons.decisions is None), "the draw and the deal come first"
         deadline = time.monotonic() + 30
-        while scene.decisions is None and time.monotonic() < deadline:
+        while scene.buttons.decisions is None and time.monotonic() < deadline:
             frames(app)
-        assert scene.caught_up and scene.decisions is not None
+        assert scene.controller.caught_up and scene.buttons.decisions is not None
 
 
 def test_in_pass_and_play_nobody_takes_back_another_persons_move(
@@ -66,8 +67,8 @@ def test_in_pass_and_play_nobody_takes_back_another_persons_move(
             if app.scene is not scene:
                 press(app, pygame.K_RETURN)
                 continue
-            seat = scene.viewer
-            if seat is None or not scene.caught_up:
+            seat = scene.controller.viewer
+            if seat is None or not scene.controller.caught_up:
                 continue
             point = match.undo_point(seat)
             others = point is not None and any(
@@ -76,7 +77,7 @@ def test_in_pass_and_play_nobody_takes_back_another_persons_move(
                 turns = len(match.turns)
                 press(app, pygame.K_z, pygame.KMOD_CTRL)
                 assert len(match.turns) == turns, "another person's move stays"
-                assert not scene.side.undo.is_enabled
+                assert not scene.buttons.side.undo.is_enabled
                 return
             scene.decide(match.legal()[-1])
         pytest.fail("never reached a moment to try")
@@ -113,10 +114,10 @@ def test_undo_buttons_follow_the_game(tmp_path: Path, monkeypatch: pytest.Monkey
         run_to_card_play(app, scene)
         scene.decide(next(d for d in scene.session.match.legal() if isinstance(d, PlayCard)))
         run_to_card_play(app, scene)
-        assert scene.side.undo.is_enabled
+        assert scene.buttons.side.undo.is_enabled
         press(app, pygame.K_z, pygame.KMOD_CTRL)
         frames(app, 2)
-        assert scene.side.redo.is_enabled
+        assert scene.buttons.side.redo.is_enabled
 
 
 def test_the_log_is_told_again_after_an_undo(tmp_path: Path,

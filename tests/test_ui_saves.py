@@ -227,4 +227,4 @@ def test_a_game_for_two_saved_loads_at_its_table(tmp_path: Path,
         table = app.scene
         assert isinstance(table, TableScene)
         assert table.session.match.events[:len(match.events)] == match.events
-        assert table.names == ["Ada", "Bob"]
+        assert table.controller.names == ["Ada", "Bob"]

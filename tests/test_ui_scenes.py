@@ -152,7 +152,8 @@ def test_a_finished_game_counts_in_the_statistics(tmp_path: Path,
                 break
             if isinstance(top, HandResultScene):
                 press(app, pygame.K_RETURN)
-            elif top is scene and scene.human_to_act() == 0 and not scene.queue:
+            elif (top is scene and scene.controller.human_to_act() == 0 and
+                  not scene.controller.telling.queue):
                 scene.decide(scene.session.match.legal()[-1])
         assert isinstance(app.scene, GameOverScene)
         record = stats.load().get("coup-detat")
@@ -208,12 +209,12 @@ def test_a_click_skips_the_animation(tmp_path: Path, monkeypatch: pytest.MonkeyP
     with open_app(tmp_path, monkeypatch, animation_speed="slow") as app:
         scene = table(app, "cccc", seed=4)
         deadline = time.monotonic() + 20  # the first computer's answer, however slow
-        while not scene.stage.busy(scene.clock()) and time.monotonic() < deadline:
+        while not scene.stage.busy(scene.controller.clock()) and time.monotonic() < deadline:
             frames(app)
-        assert scene.stage.busy(scene.clock())
+        assert scene.stage.busy(scene.controller.clock())
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(640, 400)))
         frames(app)
-        assert not scene.stage.busy(scene.clock()) and not scene.queue
+        assert not scene.stage.busy(scene.controller.clock()) and not scene.controller.telling.queue
 
 
 def test_autoplay_runs_frames_saves_a_screenshot_and_reports(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from game.ui.table.scene import TableScene
 
 def human_plays_a_card(scene) -> bool:  # type: ignore[no-untyped-def]
     legal = scene.session.match.legal()
-    return (scene.human_to_act() == 0 and scene.caught_up
+    return (scene.controller.human_to_act() == 0 and scene.controller.caught_up
             and any(isinstance(decision, PlayCard) for decision in legal))
 
 
@@ -33,7 +33,7 @@ def run_to_card_play(app, scene, accept=lambda scene: True) -> None:  # type: ig
         if app.scene is not scene:
             press(app, pygame.K_RETURN)
             continue
-        if scene.human_to_act() == 0 and scene.caught_up:
+        if scene.controller.human_to_act() == 0 and scene.controller.caught_up:
             if human_plays_a_card(scene):
                 if accept(scene):
                     return
@@ -69,17 +69,18 @@ def test_a_card_that_may_not_be_played_is_refused_with_the_reason(
 
         def can_refuse() -> bool:
             legal = {d.card for d in scene.session.match.legal() if isinstance(d, PlayCard)}
-            return any(card not in legal for card in scene.view().hand)
+            return any(card not in legal for card in scene.controller.view().hand)
 
         run_to_card_play(app, scene, lambda scene: can_refuse())
         legal = {d.card for d in scene.session.match.legal() if isinstance(d, PlayCard)}
-        refused = next(card for card in scene.view().hand if card not in legal)
+        refused = next(card for card in scene.controller.view().hand if card not in legal)
         with pytest.raises(IllegalMove) as reason:
-            scene.ruleset.decide(scene.session.match.state, PlayCard(0, refused))
+            scene.controller.ruleset.decide(scene.session.match.state, PlayCard(0, refused))
         turns = len(scene.session.match.turns)
         click(app, card_centre(scene, refused))
         assert len(scene.session.match.turns) == turns
-        assert scene.toast is not None and scene.toast[0] == reason.value.message
+        assert (scene.controller.toast is not None and
+                scene.controller.toast[0] == reason.value.message)
 
 
 def test_arrows_and_enter_play_a_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -87,13 +88,13 @@ def test_arrows_and_enter_play_a_card(tmp_path: Path, monkeypatch: pytest.Monkey
         scene = table(app, "hccc", seed=11)
         run_to_card_play(app, scene)
         press(app, pygame.K_RIGHT)
-        assert scene.selected is not None
+        assert scene.felt.selected is not None
         legal = {d.card for d in scene.session.match.legal() if isinstance(d, PlayCard)}
         for _ in range(10):
-            if scene.selected in legal:
+            if scene.felt.selected in legal:
                 break
             press(app, pygame.K_RIGHT)
-        chosen = scene.selected
+        chosen = scene.felt.selected
         turns = len(scene.session.match.turns)
         press(app, pygame.K_RETURN)
         assert scene.session.match.turns[turns].decision.card is chosen
@@ -124,7 +125,7 @@ def to_the_hand_type_choice(app) -> TableScene:  # type: ignore[no-untyped-def]
     def asked(word: str) -> bool:
         if scene.app.scene is not scene:
             press_button(app, next(b for b in _labels(app) if b.startswith("I am")))
-        return scene.session.match.pending.word == word and scene.decisions is not None
+        return scene.session.match.pending.word == word and scene.buttons.decisions is not None
 
     run_until(app, lambda: asked("coup"))
     press_button(app, "Decline: discard COUP, take the centre card")
@@ -146,7 +147,7 @@ def test_the_keyboard_reaches_the_decision_buttons(
     shown selected; Enter presses one."""
     with open_app(tmp_path, monkeypatch) as app:
         scene = to_the_hand_type_choice(app)
-        decisions = scene.decisions
+        decisions = scene.buttons.decisions
         assert decisions is not None
         buttons = list(decisions.buttons)
         assert decisions.focus == 0 and buttons[0].is_selected
@@ -245,7 +246,7 @@ def test_a_single_persons_table_shows_only_what_he_may_see(
             if app.scene is not scene:
                 press(app, pygame.K_RETURN)  # a hand result: carry on
                 continue
-            if scene.human_to_act() == 0 and scene.caught_up:
+            if scene.controller.human_to_act() == 0 and scene.controller.caught_up:
                 scene.decide(scene.session.match.legal()[-1])
             check_face_up_cards_are_known(scene)
 
@@ -271,14 +272,15 @@ def secret_from(state, viewer: int | None) -> set[Card]:  # type: ignore[no-unty
 
 
 def face_up_cards(scene) -> set[Card]:  # type: ignore[no-untyped-def]
-    return {Card.parse(key[1]) for key, placement in scene.stage.placements(scene.clock())
+    placements = scene.stage.placements(scene.controller.clock())
+    return {Card.parse(key[1]) for key, placement in placements
             if placement.face_up and key[0] == "card"}
 
 
 def check_face_up_cards_are_known(scene) -> None:  # type: ignore[no-untyped-def]
     """No card drawn face up is one the viewer may not know."""
-    leaked = face_up_cards(scene) & secret_from(scene.shown, scene.viewer)
-    assert not leaked, f"{leaked} shown to seat {scene.viewer}"
+    leaked = face_up_cards(scene) & secret_from(scene.controller.shown, scene.controller.viewer)
+    assert not leaked, f"{leaked} shown to seat {scene.controller.viewer}"
 
 
 def test_a_decision_panel_is_as_wide_as_its_question(tmp_path: Path,
@@ -305,9 +307,10 @@ def test_a_decision_panel_is_as_wide_as_its_question(tmp_path: Path,
     with open_app(tmp_path, monkeypatch, size=(960, 600)) as app:
         scene = table(app, "hccc")
         frames(app, 2)
-        panel = DecisionButtons(app.ui, scene.layout, ["Challenge", "Allow"], scene, LongWords())
+        panel = DecisionButtons(app.ui, scene.layout, ["Challenge", "Allow"], scene.felt,
+                                LongWords())
         font = app.ui.get_theme().get_font(["#decision_title"])
-        plain = DecisionButtons(app.ui, scene.layout, ["Challenge", "Allow"], scene,
+        plain = DecisionButtons(app.ui, scene.layout, ["Challenge", "Allow"], scene.felt,
                                 NarrowWords())
         assert plain.panel is not None and plain.panel.rect.width < font.size(question)[0]
         plain.kill()

@@ -68,9 +68,9 @@ def test_a_person_at_each_table_plays_the_match_to_its_end_and_sees_only_his_car
             if isinstance(top, TableScene):
                 assert top.tables is not None
                 shown_tables.add(top.tables.shown)
-                viewer = top.viewer
+                viewer = top.controller.viewer
                 if viewer is not None:  # a hand face up: only the holder's own
-                    assert top.session.is_human(viewer) and top.names[viewer] == holder
+                    assert top.session.is_human(viewer) and top.controller.names[viewer] == holder
             person.act()
             person.frame()
             assert person.decisions < 2000, f"no end in sight at {person.where()}"
@@ -79,7 +79,9 @@ def test_a_person_at_each_table_plays_the_match_to_its_end_and_sees_only_his_car
         end = next(n for n, line in enumerate(told) if line.startswith("Final worth:"))
         assert "highest worth at this table" in told[end + 1], \
             "a table's end named a winner of the match"
-        whole = over.table.tables.session
+        table = app.scenes[-2]
+        assert isinstance(table, TableScene) and table.tables is not None
+        whole = table.tables.session
         assert whole.over and app.settings.animation_speed == "normal"
         assert shown_tables == {0, 1}, "the screen went to both tables"
         assert {whole.place(seat)[0] for seat in persons} == {0, 1}

@@ -26,6 +26,7 @@ from game.games.coup_detat.rules import events as ev
 from game.games.coup_detat.rules.charts import HandType
 from game.rules.words import Naming, counted, second_person, sentence_case
 from game.services.session import GameSession
+from game.services.table.controller import TableController
 from game.ui import text
 from game.ui.app import App
 from game.ui.scenes.new_game import DEFAULT_NAMES, NewGameScene
@@ -158,7 +159,7 @@ def shown_words(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Every line the window shows: the log's, the remarks', and every text drawn (banners,
     plates, panels, results), each whole before it is wrapped."""
     seen: list[str] = []
-    render, wrap, add, say = text.render, text.wrap, LogPanel.add, TableScene.say
+    render, wrap, add, say = text.render, text.wrap, LogPanel.add, TableController.say
 
     def rendering(words: str, *args: object, **keywords: object):  # type: ignore[no-untyped-def]
         seen.append(words)
@@ -172,14 +173,14 @@ def shown_words(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         seen.append(line)
         add(self, line)
 
-    def saying(self: TableScene, message: str, seconds: float = 3.0) -> None:
+    def saying(self: TableController, message: str, seconds: float = 3.0) -> None:
         seen.append(message)
         say(self, message, seconds)
 
     monkeypatch.setattr(text, "render", rendering)
     monkeypatch.setattr(text, "wrap", wrapping)
     monkeypatch.setattr(LogPanel, "add", adding)
-    monkeypatch.setattr(TableScene, "say", saying)
+    monkeypatch.setattr(TableController, "say", saying)
     yield seen
 
 
@@ -199,7 +200,7 @@ def play_to_the_end(app: App, scene: TableScene, seed: int, seen: list[str]) -> 
         if isinstance(top, ResultOverlay):
             seen.extend(top.lines)
             press_button(app, "Continue")
-        elif scene.caught_up and scene.human_to_act() is not None:
+        elif scene.controller.caught_up and scene.controller.human_to_act() is not None:
             scene.decide(rng.choice(scene.session.match.legal()))
     pytest.fail("the game did not end")
 
@@ -207,11 +208,11 @@ def play_to_the_end(app: App, scene: TableScene, seed: int, seen: list[str]) -> 
 def draw_every_position(app: App, scene: TableScene) -> None:
     """The table drawn again at every position the game passed through, as the person saw
     it (the banners of positions the quick play went past)."""
-    ruleset = scene.ruleset
+    ruleset = scene.controller.ruleset
     state = ruleset.new_game(scene.session.match.options)
     for event in scene.session.match.events:
         state = ruleset.apply(state, event)
-        scene.shown = state
+        scene.controller.telling.shown = state
         scene.draw(app.screen)
 
 

@@ -34,12 +34,12 @@ from game.games.coup_detat.table.results import GameOverScene, worth_by_hand
 from game.rules.card_play import PlayCard
 from game.services import save_index
 from game.services.catalogue import CATALOGUE
+from game.services.table import seating
 from game.system import paths
 from game.system.files import write_atomically
 from game.ui.scenes.files import LeaveGameDialog, LoadScene, SaveDialog, describe
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.title import TitleScene
-from game.ui.table import seating
 from game.ui.table.arrange import card_key
 from game.ui.table.scene import TableScene
 
@@ -180,14 +180,14 @@ REASONS = {seating.GAME_OVER, seating.NOTHING_YET, seating.DEALT_SINCE, seating.
 def ctrl_z_undoes(app, scene: TableScene) -> bool:  # type: ignore[no-untyped-def]
     """Press Ctrl+Z: did it take anything back? (Ctrl+Y puts it back.)"""
     match = scene.session.match
-    rewinds, refusal = match.rewinds, scene.undo_refusal()
+    rewinds, refusal = match.rewinds, scene.controller.undo_refusal()
     said: list[str] = []
-    say = scene.say
-    scene.say = lambda words, seconds=3.0: (said.append(words), say(words, seconds))  # type: ignore[method-assign, assignment, func-returns-value]
+    say = scene.controller.say
+    scene.controller.say = lambda words, seconds=3.0: (said.append(words), say(words, seconds))  # type: ignore[method-assign, assignment, func-returns-value]
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z,
                                          mod=pygame.KMOD_CTRL, unicode="", scancode=0))
     frames(app)  # the key is handled before anything moves
-    del scene.say
+    del scene.controller.say
     undone = match.rewinds != rewinds
     if undone:
         press(app, pygame.K_y, pygame.KMOD_CTRL)
@@ -223,13 +223,13 @@ def test_the_undo_button_is_enabled_exactly_when_ctrl_z_undoes(
                 continue
             if scene.session.over:
                 break
-            undo = scene.side.undo  # type: ignore[union-attr]
+            undo = scene.buttons.side.undo  # type: ignore[union-attr]
             enabled, tip = undo.is_enabled, undo.tool_tip_text
             if not enabled:
-                assert tip == scene.undo_refusal() and tip in REASONS
+                assert tip == scene.controller.undo_refusal() and tip in REASONS
             assert ctrl_z_undoes(app, scene) == enabled
             seen[enabled] += 1
-            if scene.human_to_act() is not None and scene.caught_up:
+            if scene.controller.human_to_act() is not None and scene.controller.caught_up:
                 scene.decide(choose.choice(scene.session.match.legal()))  # as a click does:
             frames(app)  # the frame that handles it draws what follows
         assert seen[True] >= 5 and seen[False] >= 5, seen
@@ -239,8 +239,8 @@ def test_a_greyed_undo_says_why_when_hovered(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = table(app, "hccc", seed=11)
-        run_until(app, lambda: scene.human_to_act() == 0 and scene.caught_up)
-        undo = scene.side.undo  # type: ignore[union-attr]
+        run_until(app, lambda: scene.controller.human_to_act() == 0 and scene.controller.caught_up)
+        undo = scene.buttons.side.undo  # type: ignore[union-attr]
         assert not undo.is_enabled
         pygame.mouse.set_pos(undo.rect.center)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=undo.rect.center,
@@ -249,9 +249,9 @@ def test_a_greyed_undo_says_why_when_hovered(
         for _ in range(3):
             app.ui.update(0.6)
         assert undo.tool_tip is not None, "the tooltip comes up over a greyed button"
-        assert scene.undo_refusal() in (seating.NOTHING_YET, seating.DEALT_SINCE,
+        assert scene.controller.undo_refusal() in (seating.NOTHING_YET, seating.DEALT_SINCE,
                                         seating.REVEALED_SINCE)
-        assert undo.tool_tip_text == scene.undo_refusal()
+        assert undo.tool_tip_text == scene.controller.undo_refusal()
 
 
 # 4. The name typed is the name listed. ------------------------------------------------------------
@@ -275,7 +275,7 @@ def test_the_name_typed_in_the_save_dialog_is_the_name_the_load_list_shows(
         names: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = table(app, "hccc", seed=5)
-        run_until(app, lambda: scene.human_to_act() == 0 and scene.caught_up)
+        run_until(app, lambda: scene.controller.human_to_act() == 0 and scene.controller.caught_up)
         for name in names:
             press(app, pygame.K_s, pygame.KMOD_CTRL)
             dialog = app.scene
@@ -283,7 +283,8 @@ def test_the_name_typed_in_the_save_dialog_is_the_name_the_load_list_shows(
             type_into_the_name_box(app, dialog, name)
             press(app, pygame.K_RETURN)
             assert app.scene is scene
-            assert scene.toast is not None and scene.toast[0] == f"Saved as “{name}”."
+            assert (scene.controller.toast is not None and
+                    scene.controller.toast[0] == f"Saved as “{name}”.")
         app.push(LoadScene(app))
         frames(app)
         listed = [entry for entry in app.scene.entries if not entry.sample]  # type: ignore[attr-defined]
@@ -297,12 +298,12 @@ def test_a_save_picked_in_the_save_dialog_is_replaced_under_its_name(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = table(app, "hccc", seed=5)
-        run_until(app, lambda: scene.human_to_act() == 0 and scene.caught_up)
+        run_until(app, lambda: scene.controller.human_to_act() == 0 and scene.controller.caught_up)
         press(app, pygame.K_s, pygame.KMOD_CTRL)
         type_into_the_name_box(app, app.scene, "Soirée d'été")  # type: ignore[arg-type]
         press(app, pygame.K_RETURN)
         scene.decide(scene.session.match.legal()[0])
-        run_until(app, lambda: scene.human_to_act() == 0 and scene.caught_up)
+        run_until(app, lambda: scene.controller.human_to_act() == 0 and scene.controller.caught_up)
         press(app, pygame.K_s, pygame.KMOD_CTRL)
         dialog = app.scene
         assert isinstance(dialog, SaveDialog) and dialog.listing is not None
@@ -342,8 +343,8 @@ def test_leaving_full_screen_returns_to_the_window_size_before_it(
         assert not app.settings.fullscreen
         assert app.size == size and scene.layout.size == size
         screen = pygame.Rect((0, 0), size)
-        hand = scene.in_hand()
-        placed = dict(scene.stage.placements(scene.clock()))
+        hand = scene.felt.in_hand()
+        placed = dict(scene.stage.placements(scene.controller.clock()))
         assert hand and all(screen.collidepoint(placed[card_key(card)].x,
                                                 placed[card_key(card)].y) for card in hand)
 
@@ -372,11 +373,11 @@ def test_enter_alone_plays_the_persons_game(tmp_path: Path,
         cards = buttons = 0
         while cards < 25:
             run_until(app, lambda: app.scene is not scene
-                      or (scene.human_to_act() == 0 and scene.caught_up))
+                      or (scene.controller.human_to_act() == 0 and scene.controller.caught_up))
             if app.scene is not scene:
                 press(app, pygame.K_RETURN)  # a hand's result
                 continue
-            playable = scene.playable_in_hand()
+            playable = scene.felt.playable_in_hand()
             turns = len(match.turns)
             press(app, pygame.K_RETURN)
             assert len(match.turns) > turns and match.turns[turns].seat == 0, \
@@ -396,26 +397,26 @@ def test_right_from_no_selection_goes_to_the_first_playable_card(
         scene = table(app, "hccc", seed=3)
 
         def leftmost_refused() -> bool:
-            if not (scene.human_to_act() == 0 and scene.caught_up):
+            if not (scene.controller.human_to_act() == 0 and scene.controller.caught_up):
                 return False
-            playable, hand = scene.playable_in_hand(), scene.in_hand()
+            playable, hand = scene.felt.playable_in_hand(), scene.felt.in_hand()
             return bool(playable) and hand[0] not in playable and hand[-1] not in playable
 
         while not leftmost_refused():
             if app.scene is not scene:
                 press(app, pygame.K_RETURN)
-            elif scene.human_to_act() == 0 and scene.caught_up:
+            elif scene.controller.human_to_act() == 0 and scene.controller.caught_up:
                 scene.decide(scene.session.match.legal()[-1])
             else:
                 frames(app)
-        playable = scene.playable_in_hand()
-        assert scene.selected is playable[0], "the cursor starts on the first playable card"
-        scene.selected = None
+        playable = scene.felt.playable_in_hand()
+        assert scene.felt.selected is playable[0], "the cursor starts on the first playable card"
+        scene.felt.selected = None
         press(app, pygame.K_RIGHT)
-        assert scene.selected is playable[0]
-        scene.selected = None
+        assert scene.felt.selected is playable[0]
+        scene.felt.selected = None
         press(app, pygame.K_LEFT)
-        assert scene.selected is playable[-1]
+        assert scene.felt.selected is playable[-1]
         turns = len(scene.session.match.turns)
         press(app, pygame.K_RETURN)
         assert scene.session.match.turns[turns].decision.card is playable[-1]
@@ -439,8 +440,8 @@ def test_enter_plays_from_the_first_frame_the_turn_is_shown_at_the_shipped_setti
             frames(app)
             if app.scene is not scene:
                 press(app, pygame.K_RETURN)  # a hand's result
-            elif scene.human_to_act() == 0 and scene.caught_up:
-                assert scene.message() is not None or scene.decisions is not None
+            elif scene.controller.human_to_act() == 0 and scene.controller.caught_up:
+                assert scene.message() is not None or scene.buttons.decisions is not None
                 turns = len(match.turns)
                 press(app, pygame.K_RETURN)
                 assert len(match.turns) > turns and match.turns[turns].seat == 0, \

@@ -91,6 +91,13 @@ def bluff_table(app: App, kinds: str = "hc", *, ruleset: str = "coup", seed: int
     return scene
 
 
+def table_under(app: App) -> TableScene | None:
+    """The table nearest the top of the screens: the one a menu, a pass screen or a result
+    stands over (None: no table is open)."""
+    return next((scene for scene in reversed(app.scenes) if isinstance(scene, TableScene)),
+                None)
+
+
 def frames(app: App, count: int = 1) -> None:
     for _ in range(count):
         app.frame(idle_wait=False)
@@ -138,7 +145,7 @@ def buttons(app: App) -> list[str]:
 def pick_cards(app: App, scene: TableScene, cards: Sequence[object]) -> None:
     """In a bluffing game's card picker (the exchange): click these cards, then its
     button."""
-    picker = scene.decisions
+    picker = scene.buttons.decisions
     wanted = Counter(cards)
     for button, index in picker.card_buttons.items():  # type: ignore[union-attr]
         card = picker.cards[index]  # type: ignore[union-attr]

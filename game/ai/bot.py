@@ -31,8 +31,8 @@ from typing import IO, Any
 from game.ai import bot_processes, bot_streams
 from game.ai.bot_streams import DEAF, LINE_LIMIT, REMARK_SHOWN, TOO_LONG
 from game.ai.levels import levels_for, make_player
-from game.ai.player import Player
 from game.engine.errors import IllegalMove, MalformedEntry
+from game.engine.player import Player
 from game.engine.ruleset import Decision, Ruleset, View
 from game.formats.support import formats_of
 

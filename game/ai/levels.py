@@ -3,12 +3,11 @@ game names its own players in its entry of the games registry (game/games/)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.ai.player import Player
 from game.ai.random_player import RandomPlayer
 from game.ai.search import DEFAULT_BUDGET, SearchPlayer, SearchPool
+from game.engine.player import Player
 from game.games import DEFAULT, GAMES, get_game
+from game.games.plugin import PlayerMaker
 
 LEVELS = ("easy", "medium", "hard")  # offered to players; "random" is for measuring
 ALL_LEVELS = ("random", *LEVELS)
@@ -35,10 +34,15 @@ def make_player(level: str, seed: int | str | None = None, *,
         raise ValueError(f"there is no level {level!r}: choose from {', '.join(ALL_LEVELS)}")
     if level == "random" or level not in levels_for(ruleset):
         return RandomPlayer(seed)
-    kind: Any = get_game(ruleset).players[level].load()
-    if isinstance(kind, type) and issubclass(kind, SearchPlayer):
-        return kind(seed, budget=budget, workers=workers, pool=pool)
-    return kind(seed)
+    make = get_game(ruleset).players[level].load()
+    if _searches(make):
+        return make(seed, budget=budget, workers=workers, pool=pool)
+    return make(seed)
+
+
+def _searches(make: PlayerMaker) -> bool:
+    """Is the player a search player, which takes a budget and a pool of processes?"""
+    return isinstance(make, type) and issubclass(make, SearchPlayer)
 
 
 def adviser(ruleset: str, seed: int | str | None = None, *, budget: float = DEFAULT_BUDGET,

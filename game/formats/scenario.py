@@ -13,8 +13,9 @@ from typing import Any
 
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.match import Match
-from game.formats.support import ScenarioSupport, formats_of
+from game.formats.support import formats_of
 from game.games import get_ruleset
+from game.games.plugin import ScenarioSupport
 from game.system import files
 
 

@@ -7,53 +7,9 @@ the registry (`Game.formats`), so the rules never learn that either format exist
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
-
-from game.engine.match import ChanceSource, Match
-from game.engine.ruleset import Decision, Options, State, View
+from game.engine.match import Match
 from game.games import get_game
-
-
-class ScenarioSupport(Protocol):
-    """What the scenario format needs that differs by game."""
-
-    def check_move_shape(self, entry: object) -> str:
-        """The move's verb; `MalformedEntry` if the move is not of the game's shape."""
-        ...
-
-    def parse_deal(self, raw: object, options: Options) -> Decision:
-        """One scenario deal as chance's decision; `MalformedEntry` if it is not valid."""
-        ...
-
-    def scripted_chance(self, first_dealer: int, deals: Sequence[Decision]) -> ChanceSource:
-        """Chance as the scenario fixes it; nothing once its deals run out."""
-        ...
-
-    def result_fields(self, state: State) -> dict[str, object]:
-        """The game's own fields of the scenario output (and of the bot's last message)."""
-        ...
-
-
-class BotSupport(Protocol):
-    """What an outside program playing a seat is told."""
-
-    def seat_history(self, match: Match, seat: int) -> dict[str, Any]:
-        """`first_dealer`, `deals` and `moves` as the seat saw them, and `hand_start`."""
-        ...
-
-    def view_json(self, view: View) -> dict[str, Any]:
-        """The game's own summary of the position for a seat (a bot may ignore it)."""
-        ...
-
-
-@dataclass(frozen=True)
-class Formats:
-    """One game's adapters, the object its registry entry names (`Game.formats`)."""
-
-    scenario: ScenarioSupport
-    protocol: BotSupport
+from game.games.plugin import Formats
 
 
 class NoFormats(KeyError):
@@ -66,8 +22,7 @@ def formats_of(game_id: str) -> Formats:
     game = get_game(game_id)
     if game.formats is None:
         raise NoFormats(f"{game.title} has no scenario files and no outside players")
-    formats: Formats = game.formats.load()
-    return formats
+    return game.formats.load()
 
 
 def final_result(match: Match) -> dict[str, object]:

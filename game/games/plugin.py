@@ -10,14 +10,22 @@ and no layer below the screens ever imports a screen to learn what a game has.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from game.engine.custody import Custody
-from game.engine.ruleset import Ruleset
+from game.engine.match import ChanceSource, Match
+from game.engine.player import Player
+from game.engine.ruleset import Decision, Options, Ruleset, State, View
 
 T = TypeVar("T")
+K = TypeVar("K")
+
+PlayerMaker = Callable[..., Player]
+"""A computer player's class: made with a seed (a search player also with its budget,
+workers and pool of processes)."""
+Score = Callable[[Any, int], int]  # (a table's state, a seat there) -> what tables compare
 
 
 @dataclass(frozen=True)
@@ -35,12 +43,62 @@ class Ref(Generic[T]):
     def module(self) -> str:
         return self.path.partition(":")[0]
 
+    def load_as(self, kind: type[K]) -> K:
+        """The attribute, which must be a `kind`: for what a layer above the registry
+        defines (a lesson, a review's words), checked where it is used; `TypeError`
+        saying what the reference named otherwise."""
+        value: object = self.load()
+        if not isinstance(value, kind):
+            raise TypeError(f"{self.path} is a {type(value).__name__}, not a {kind.__name__}")
+        return value
+
     def load(self) -> T:
         module, _, attribute = self.path.partition(":")
         value: Any = importlib.import_module(module)
         for name in attribute.split("."):
             value = getattr(value, name)
         return value
+
+
+class ScenarioSupport(Protocol):
+    """What the scenario format needs that differs by game."""
+
+    def check_move_shape(self, entry: object) -> str:
+        """The move's verb; `MalformedEntry` if the move is not of the game's shape."""
+        ...
+
+    def parse_deal(self, raw: object, options: Options) -> Decision:
+        """One scenario deal as chance's decision; `MalformedEntry` if it is not valid."""
+        ...
+
+    def scripted_chance(self, first_dealer: int, deals: Sequence[Decision]) -> ChanceSource:
+        """Chance as the scenario fixes it; nothing once its deals run out."""
+        ...
+
+    def result_fields(self, state: State) -> dict[str, object]:
+        """The game's own fields of the scenario output (and of the bot's last message)."""
+        ...
+
+
+class BotSupport(Protocol):
+    """What an outside program playing a seat is told."""
+
+    def seat_history(self, match: Match, seat: int) -> dict[str, Any]:
+        """`first_dealer`, `deals` and `moves` as the seat saw them, and `hand_start`."""
+        ...
+
+    def view_json(self, view: View) -> dict[str, Any]:
+        """The game's own summary of the position for a seat (a bot may ignore it)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Formats:
+    """One game's adapters to the scenario files and the bot protocol
+    (docs/SCENARIOS.md, docs/BOT_PROTOCOL.md): what its entry's `formats` names."""
+
+    scenario: ScenarioSupport
+    protocol: BotSupport
 
 
 @dataclass(frozen=True)
@@ -119,8 +177,8 @@ class Tables:
     complete game of its own, then compared across the tables (RULES.md)."""
 
     sizes: Mapping[int, tuple[int, ...]]  # players -> players at each table (7: (4, 3))
-    score: Ref[Any]  # (state, seat) -> what is compared across tables (the final worth)
-    score_text: Ref[Any]  # (score) -> it in words ("12,300 F")
+    score: Ref[Score]  # what is compared across tables (the final worth)
+    score_text: Ref[Callable[[int], str]]  # a score in words ("12,300 F")
     score_name: str = "score"  # what the standings call it ("worth")
 
 
@@ -132,16 +190,17 @@ class Game:
     blurb: str  # what the game is, in a line under New game's choice
     setup: Setup
     packages: tuple[str, ...]  # the game's own packages and modules: only they name its id
-    players: Mapping[str, Ref[Any]]  # level -> the computer player's class (seed, ...)
+    players: Mapping[str, Ref[PlayerMaker]]  # level -> the computer player's class
     records: Records
-    rules_page: Ref[Any]  # () -> rules_sections.Section
+    rules_page: Ref[Callable[[], object]]  # () -> its rules_sections.Section
     custody: Custody[Any]  # where its cards are and which a seat cannot see (its rules')
-    formats: Ref[Any] | None = None  # scenario files and the bot protocol; None: neither
+    formats: Ref[Formats] | None = None  # scenario files and the bot protocol; None: neither
     kit: Ref[Any] | None = None  # () -> the table's kit; None: the window cannot seat it
     tables: Tables | None = None  # None: played at one table only
     lesson: Ref[Any] | None = None
-    review: Ref[Any] | None = None
-    terminal: Ref[Any] | None = None  # a game in the terminal (`coup-detat play`)
+    review: Ref[object] | None = None  # its review's words (services.review.Words)
+    terminal: Ref[Callable[..., int]] | None = None  # a game in the terminal (`play`):
+    # (options as JSON, seed) -> the exit status
     hand_size: Callable[[int], int] | None = None  # players -> the cards dealt to each
     # (its charts'), by which the table makes room for a hand; None: no hands of cards
 

@@ -92,8 +92,7 @@ def words_for(ruleset_id: str) -> Words:
     ref = get_game(ruleset_id).review
     if ref is None:
         raise ValueError(f"{ruleset_id} has no review")
-    words: Words = ref.load()
-    return words
+    return ref.load_as(Words)
 
 
 @dataclass(frozen=True)

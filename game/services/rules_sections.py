@@ -1,6 +1,6 @@
 """The pieces a page of the rules is made of (headings, paragraphs with a bold lead-in,
 chart lines) and the small wording helpers every game's page uses. Each game writes its
-own page from its own charts (game/services/<game>/rules_page.py); game/services/rules_text.py
+own page from its own charts (its services/rules_page.py); game/services/rules_text.py
 binds them into the book."""
 
 from __future__ import annotations
@@ -54,13 +54,3 @@ def in_suit_order(suits: Iterable[Suit]) -> list[Suit]:
 
 def ranks_words(ranks: Iterable[object]) -> str:
     return " ".join(str(rank) for rank in ranks)
-
-
-def francs_words(amount: int) -> str:
-    return f"{amount:,} F"
-
-
-AT_THE_1966_TABLE = (
-    "Click a highlighted card, or use the arrows and Enter. Ctrl+Z undoes your last decision "
-    "(never past a deal), Ctrl+Y redoes, Ctrl+S saves, Esc opens the menu, F11 switches full "
-    "screen. A click skips an animation.")

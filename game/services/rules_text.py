@@ -17,6 +17,7 @@ import textwrap
 from html import escape
 
 from game.games import GAMES
+from game.games.plugin import Game
 from game.services.rules_sections import Heading, Paragraph, Section
 
 REGENERATE = "python -m game.services.rules_text > docs/RULES.md"
@@ -46,8 +47,16 @@ def _levels() -> Section:
     ))
 
 
+def _page(game: Game) -> Section:
+    """A game's section of the rules, as its entry's `rules_page` makes it."""
+    page = game.rules_page.load()()
+    if not isinstance(page, Section):
+        raise TypeError(f"{game.rules_page.path} makes a {type(page).__name__}, not a Section")
+    return page
+
+
 SECTIONS: dict[str, Section] = {section.id: section for section in (
-    *(game.rules_page.load()() for game in GAMES.values()), _levels())}
+    *(_page(game) for game in GAMES.values()), _levels())}
 """The sections, in the order of the table of contents."""
 
 CONTENTS = {section.id: section.title for section in SECTIONS.values()}

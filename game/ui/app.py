@@ -28,7 +28,7 @@ from game.system import crash
 from game.system.resources import resource_path
 from game.ui import screens, text
 from game.ui.clock import Clock
-from game.ui.scene import Scene
+from game.ui.screens import Screen
 from game.ui.sound import Sounds
 
 THEME = resource_path("game", "ui", "theme.json")
@@ -80,7 +80,7 @@ class App:
         self.ui.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style,
                                 "antialiased": "1"}
                                for size in (14, 15, 16) for style in ("bold", "italic")])
-        self.scenes: list[Scene] = []
+        self.scenes: list[Screen] = []
         self.clock = clock or Clock()
         self.frame_rate = FRAME_RATE  # 0: as fast as possible (tests)
         self.running = True
@@ -89,8 +89,8 @@ class App:
         self.catch_errors = True  # False: an unexpected error propagates (tests want to see it)
         self.stop_on_crash = False  # True: nobody watches (--autoplay, --frames): end the run
         self.crash: tuple[Exception, Path | None] | None = None  # the error behind the crash screen
-        self._crash_screen: Scene | None = None
-        self._leave_question: Scene | None = None  # "Leave without saving?", once asked
+        self._crash_screen: Screen | None = None
+        self._leave_question: Screen | None = None  # "Leave without saving?", once asked
         self._needs_frame = True
         self.sounds = Sounds(enabled=self.settings.sound)
 
@@ -137,17 +137,17 @@ class App:
 
     # Scenes ----------------------------------------------------------------------------------
     @property
-    def scene(self) -> Scene | None:
+    def scene(self) -> Screen | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Screen) -> None:
         if self.scenes:
             self.scenes[-1].leave()
         self.scenes.append(scene)
         scene.enter()
         self._needs_frame = True
 
-    def pop(self) -> Scene:
+    def pop(self) -> Screen:
         scene = self.scenes.pop()
         scene.leave()
         scene.closed()
@@ -156,7 +156,7 @@ class App:
         self._needs_frame = True
         return scene
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: Screen) -> None:
         """Put `scene` in place of every scene (a fresh screen: title, a new table...)."""
         while self.scenes:
             gone = self.scenes.pop()
@@ -177,7 +177,7 @@ class App:
             self._leave_question = screens.make("leave_unsaved", self, trouble, leave)
             self.push(self._leave_question)
 
-    def _asked_on_top(self, scene: Scene | None) -> bool:
+    def _asked_on_top(self, scene: Screen | None) -> bool:
         """Is this scene, which the app opened itself, the one on top?"""
         return scene is not None and self.scene is scene
 

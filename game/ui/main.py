@@ -25,7 +25,7 @@ from game.ui.clock import Clock
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scene import Scene
+    from game.ui.screens import Screen
 
 # Set, the window prints {"first_frame_at": SECONDS SINCE THE EPOCH} once its first frame is
 # drawn, so that a launcher can time launch -> first frame (benchmarks/executable.py).
@@ -264,7 +264,7 @@ AUTOPLAY_PLAYERS = 4  # at most, unless told how many
 
 
 def autoplay_table(app: App, seed: int | None, ruleset: str = DEFAULT,
-                   players: int | None = None) -> Scene:
+                   players: int | None = None) -> Screen:
     """A table of computer players only: `players` of them (by default as many as the game
     seats, up to four); a count the game plays at several tables opens them all. A seat
     the command line gave an outside program (`app.bots`) is played by it."""

@@ -2,17 +2,51 @@
 
 A screen that leads to another asks for it here by name (`screens.make("title", app)`);
 the class is loaded on first use. The names are the one place that knows which module
-holds which screen, which keeps the screens free of import circles.
+holds which screen, which keeps the screens free of import circles. What the window asks
+of a screen is a `Screen` (game/ui/scene.py's `Scene` is one), so that the window and the
+screens need not know one another's classes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.games.plugin import Ref
 
 if TYPE_CHECKING:
-    from game.ui.scene import Scene
+    import pygame
+
+
+class Screen(Protocol):
+    """What the window (game/ui/app.py) asks of a screen on its stack."""
+
+    opaque: bool  # it hides what lies under it
+
+    def enter(self) -> None: ...
+
+    def leave(self) -> None: ...
+
+    def handle(self, event: pygame.event.Event) -> bool: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def draw_over_widgets(self, surface: pygame.Surface) -> None: ...
+
+    def closed(self) -> None: ...
+
+    def settings_changed(self) -> None: ...
+
+    def resize(self, size: tuple[int, int]) -> None: ...
+
+    def leaving_loses(self) -> str | None: ...
+
+    def wake_at(self) -> float | None: ...
+
+    @property
+    def busy(self) -> bool: ...
+
 
 SCREENS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
     "title": "game.ui.scenes.title:TitleScene",
@@ -40,14 +74,14 @@ OPENERS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
 """Names that open one of the screens above, chosen by what it is given."""
 
 
-def make(name: str, *args: Any, **kwargs: Any) -> Scene:
+def make(name: str, *args: Any, **kwargs: Any) -> Screen:
     """The screen called `name`, made with these arguments (the app first)."""
     if name in OPENERS:
         return OPENERS[name].load()(*args, **kwargs)
     return kind(name)(*args, **kwargs)
 
 
-def kind(name: str) -> type[Scene]:
+def kind(name: str) -> type[Screen]:
     """The class of the screen called `name`: to ask whether such a screen is shown."""
     try:
         factory = SCREENS[name]

@@ -11,13 +11,13 @@ from game.ui.scenes.common import Action, Overlay
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.table.scene import TableScene
+    from game.ui.table.host import MenuHost
 
 
 class PauseMenu(Overlay):
     title = "Menu"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: MenuHost) -> None:
         super().__init__(app)
         self.table = table
 
@@ -34,7 +34,7 @@ class PauseMenu(Overlay):
             ("Load", self._then(self._load)),
             ("Rules", self._then(self.table.open_rules)),
             ("Settings", self._then(self._settings)),
-            ("Leave the lesson" if self.table.lesson is not None else "Leave the table",
+            ("Leave the lesson" if self.table.in_lesson else "Leave the table",
              self._leave),
         ], top, width=300)
 
@@ -51,9 +51,9 @@ class PauseMenu(Overlay):
         self.app.push(screens.make("settings", self.app))
 
     def _leave(self) -> None:
-        if self.table.coach is not None:  # a lesson keeps nothing: back to the lessons
+        if self.table.in_lesson:  # a lesson keeps nothing: back to the lessons
             self.app.pop()
-            self.table.coach.leave(self.table)
+            self.table.leave_lesson()
             return
         self.app.leave_carefully(  # the table closes its session
             lambda: self.app.replace(screens.make("title", self.app)))

@@ -13,30 +13,33 @@ from game.ui.scenes.common import Action, MenuScene, draw_backdrop
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.table.scene import TableScene
+    from game.ui.table.host import MenuHost
 
 
 class PassDeviceScene(MenuScene):
     opaque = True  # nothing of the table shows through
 
     def __init__(self, app: App, name: str, confirmed: Callable[[], None],
-                 table: TableScene | None = None) -> None:
+                 menu: MenuHost | None = None, table_number: int | None = None) -> None:
+        """`menu`: the table's, which the screen offers (to save, load or leave without
+        showing anyone's cards); `table_number`: the table of a match he plays at."""
         super().__init__(app)
         self.name = name
         self.confirmed = confirmed
-        self.table = table
+        self.menu = menu
+        self.table_number = table_number
 
     def enter(self) -> None:
         top = round(self.app.size[1] * 0.55)
         entries: list[tuple[str, Action | None]] = [
             (f"I am {self.name}: show my cards", self._confirm)]
-        if self.table is not None:  # save, load or leave without showing anyone's cards
+        if self.menu is not None:  # save, load or leave without showing anyone's cards
             entries.append(("Menu", self._menu))
         self.button_column(entries, top, width=420)
 
     def _menu(self) -> None:
-        assert self.table is not None
-        self.app.push(screens.make("pause", self.app, self.table))
+        assert self.menu is not None
+        self.app.push(screens.make("pause", self.app, self.menu))
 
     def _confirm(self) -> None:
         self.app.pop()
@@ -48,8 +51,8 @@ class PassDeviceScene(MenuScene):
         return super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        tables = self.table.tables if self.table is not None else None
-        where = f"{self.name} plays at table {tables.shown + 1}. " if tables is not None else ""
+        number = self.table_number
+        where = f"{self.name} plays at table {number}. " if number is not None else ""
         draw_backdrop(surface, f"Pass the device to {self.name}",
                       f"{where}Everyone else, look away: the next screen shows this player's "
                       "cards.")

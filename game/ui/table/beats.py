@@ -6,15 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.ruleset import Event, State
 from game.rules.card_play import CardPlayed, Passed, RunEnded, RunStarted
 from game.ui.table.stage import Key, Placement
-
-
-@dataclass(frozen=True)
-class Beat:
-    event: Event
-    state: State  # the state just after the event
 
 
 @dataclass(frozen=True)

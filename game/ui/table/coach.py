@@ -2,25 +2,28 @@
 
 A lesson (game/services/lessons.py) is played at the real table: a `TableScene` of a
 session whose chance and computers follow the lesson's record. The coach's panel says
-what happens and what to do before each of the person's decisions, and a gold frame
-points at what it names on the table: the Director's Board, the Treasury, a card of the
-hand, a button of the decision's panel.
+what happens and what to do before each of the person's decisions (what he says is
+game/services/table/coaching.py's), and a gold frame points at what it names on the
+table: the Director's Board, the Treasury, a card of the hand, a button of the
+decision's panel (where each is, the table says: `pointed_at`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
 
 from game.cards import card as card_named
+from game.engine.ruleset import Decision
 from game.engine.saves import Seat
 from game.games import GAMES, get_game
 from game.services.lessons import LessonGame
-from game.services.review import words_for
 from game.services.session import GameSession
+from game.services.table.coaching import Coaching
+from game.services.table.controller import TableController
 from game.ui import screens, text
 from game.ui.table import hud
 from game.ui.table.arrange import card_key
@@ -29,11 +32,10 @@ from game.ui.theme import panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scene import Scene
-    from game.ui.table.scene import TableScene
-
-AREAS = {"board": "board", "treasury": "treasury", "last trick": "last_trick", "log": "log",
-         "banner": "banner"}  # what the coach may name, and the layout's rectangle for it
+    from game.ui.screens import Screen
+    from game.ui.table.controls import DecisionButtons
+    from game.ui.table.felt import Felt
+    from game.ui.table.host import TableTold
 
 
 def lessons() -> list[str]:
@@ -43,7 +45,7 @@ def lessons() -> list[str]:
 
 
 def open_lesson(app: App, ruleset_id: str, *, seed: int = 0,
-                plays_itself: bool = False) -> Scene:
+                plays_itself: bool = False) -> Screen:
     """The table of the lesson of `ruleset_id` (its welcome comes over it as it opens):
     `screens.make("lesson", app, ruleset_id)`. `plays_itself`: the person's moves are
     made for him, the coach still speaking (for demos and tests: `--autoplay --lesson`)."""
@@ -62,107 +64,98 @@ class CoachPanel:
     Back (the person's last move taken back), Next (the coach makes the move he names)
     and Leave (to the list of lessons)."""
 
-    def __init__(self, game: LessonGame) -> None:
+    def __init__(self, app: App, game: LessonGame, table: TableController, *,
+                 decide: Callable[[Decision], None], undo: Callable[[], None],
+                 pointed_at: Callable[[str], Rect | None]) -> None:
+        """`decide` and `undo`: the person's decision made, his last taken back, as the
+        table makes them; `pointed_at`: where on the screen a thing the coach names is."""
+        self.app = app
         self.game = game
-        self.lesson_seat = game.lesson.person
+        self.table = table
+        self.coaching = Coaching(game, table)
+        self.decide = decide
+        self.undo = undo
+        self.pointed_at = pointed_at
+        self.welcomed = False  # the lesson's first words were shown
         self.finished = False  # the lesson's end was shown
         self.rect = Rect(0, 0, 0, 0)  # his place on the screen (the table's layout sets it)
         self.buttons: dict[str, Rect] = {}  # where the panel's buttons were drawn
 
-    def words(self, scene: TableScene) -> tuple[str, tuple[str, ...]] | None:
-        """What the coach says now, and what he points at: before the person's decision,
-        once it is shown; after the record was left, what that move meant."""
-        if not scene.caught_up or not self.game.to_act():
+    def welcome(self) -> Screen | None:
+        """The lesson's first words, over its table (once)."""
+        if self.welcomed:
             return None
-        if scene.session.is_human(self.lesson_seat) and scene.human_to_act() is None:
-            return None  # his cards are not shown yet
-        coach = self.game.coach()
-        if coach is not None:
-            return coach.says, coach.points_at
-        left = departure_words(self.game, scene.names)
-        return None if left is None else (left, ())
+        self.welcomed = True
+        return LessonWelcome(self.app, self.table, self.game)
 
-    def update(self, scene: TableScene) -> None:
-        """The lesson's end: its last words, once the table has shown everything."""
-        told = scene.caught_up and not scene.queue and scene.clock() >= scene.beat_ends
-        if self.finished or not self.game.over or not told or scene.app.scene is not scene:
+    def update(self, told: bool) -> None:
+        """The lesson's end: its last words, once the table on top has `told` everything."""
+        if self.finished or not self.game.over or not told:
             return
-        scene.app.push(self.over(scene))
+        self.app.push(self.over())
 
-    def over(self, scene: TableScene) -> Scene:
+    def over(self) -> Screen:
         """The lesson's last words (once)."""
         self.finished = True
-        return LessonOver(scene.app, scene, self.game)
+        return LessonOver(self.app, self.table, self.game)
 
     # The buttons -------------------------------------------------------------------------------
-    def may_go_back(self, scene: TableScene) -> bool:
-        return scene.session.is_human(self.lesson_seat) and scene.undo_refusal() is None
+    def back(self) -> None:
+        self.undo()
 
-    def suggested(self, scene: TableScene) -> object | None:
-        """The move Next makes: the one the coach names, on the person's turn."""
-        wanted = self.game.expected()
-        if scene.human_to_act() is None or self.game.coach() is None or wanted is None:
-            return None
-        return wanted if wanted in scene.session.match.legal() else None
-
-    def back(self, scene: TableScene) -> None:
-        scene.undo()
-
-    def next(self, scene: TableScene) -> None:
+    def next(self) -> None:
         """Next: the coach makes the move he names for the person (who watches it played)."""
-        wanted = self.suggested(scene)
+        wanted = self.coaching.suggested()
         if wanted is None:
-            scene.say("Next makes the move the coach names, on your turn.")
+            self.table.say("Next makes the move the coach names, on your turn.")
             return
-        scene.decide(wanted)
+        self.decide(wanted)
 
-    def leave(self, scene: TableScene) -> None:
+    def leave(self) -> None:
         """Leave the lesson for the list of lessons, over the Title screen (a lesson keeps
         nothing to lose)."""
-        scene.app.replace(screens.make("title", scene.app))
-        scene.app.push(screens.make("lessons", scene.app))
+        self.app.replace(screens.make("title", self.app))
+        self.app.push(screens.make("lessons", self.app))
 
-    def clicked(self, scene: TableScene, position: tuple[int, int]) -> bool:
+    def clicked(self, position: tuple[int, int]) -> bool:
         """A click on one of the panel's buttons (as it was last drawn)."""
         for name, rect in self.buttons.items():
             if rect.collidepoint(position):
-                if self._enabled(scene).get(name, False):
-                    getattr(self, name)(scene)
+                if self._enabled().get(name, False):
+                    getattr(self, name)()
                 return True  # a greyed button swallows its click too
         return False
 
-    def key(self, scene: TableScene, key: int) -> bool:
+    def key(self, key: int) -> bool:
         """Backspace: Back; N: Next."""
         if key == pygame.K_BACKSPACE:
-            self.back(scene)
+            self.back()
         elif key == pygame.K_n:
-            self.next(scene)
+            self.next()
         else:
             return False
         return True
 
-    def _enabled(self, scene: TableScene) -> dict[str, bool]:
-        return {"back": self.may_go_back(scene), "next": self.suggested(scene) is not None,
-                "leave": True}
+    def _enabled(self) -> dict[str, bool]:
+        return {"back": self.coaching.may_go_back(),
+                "next": self.coaching.suggested() is not None, "leave": True}
 
     # Drawing -----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
+    def draw(self, surface: pygame.Surface, scale: float) -> None:
         """The coach's place at the top of the right column: his words, or that the
         others play."""
-        said = self.words(scene)
-        self._panel(surface, scene, WATCHING if said is None else said[0], quiet=said is None)
+        said = self.coaching.words()
+        self._panel(surface, scale, WATCHING if said is None else said[0], quiet=said is None)
 
-    def draw_pointer(self, surface: pygame.Surface, scene: TableScene) -> None:
+    def draw_pointer(self, surface: pygame.Surface, scale: float) -> None:
         """His gold frames on what he names (over the decision's buttons too)."""
-        said = self.words(scene)
+        said = self.coaching.words()
         for name in said[1] if said is not None else ():
-            target = target_rect(scene, name)
+            target = self.pointed_at(name)
             if target is not None:
-                _frame(surface, target, scene.layout.scale, arrow=name.startswith("card:"))
+                _frame(surface, target, scale, arrow=name.startswith("card:"))
 
-    def _panel(self, surface: pygame.Surface, scene: TableScene, says: str, *,
-               quiet: bool) -> None:
-        scale = scene.layout.scale
+    def _panel(self, surface: pygame.Surface, scale: float, says: str, *, quiet: bool) -> None:
         rect = self.rect
         panel(surface, rect, (12, 24, 18, 235), radius=12, border=hud.GOLD)
         pad = round(10 * scale)
@@ -176,14 +169,13 @@ class CoachPanel:
             hud.blit_text(surface, line, size, hud.MUTED if quiet else hud.INK, (room.left, y))
             y += text.font(size).get_linesize()
         button_height = _button_height(scale)
-        self._draw_buttons(surface, scene, Rect(room.left, rect.bottom - pad - button_height,
+        self._draw_buttons(surface, scale, Rect(room.left, rect.bottom - pad - button_height,
                                                 room.width, button_height))
 
-    def _draw_buttons(self, surface: pygame.Surface, scene: TableScene, row: Rect) -> None:
-        scale = scene.layout.scale
+    def _draw_buttons(self, surface: pygame.Surface, scale: float, row: Rect) -> None:
         gap = round(6 * scale)
         width = (row.width - 2 * gap) // 3
-        enabled = self._enabled(scene)
+        enabled = self._enabled()
         pointer = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
         self.buttons = {}
         for index, (name, label) in enumerate(BUTTONS):
@@ -199,52 +191,35 @@ class CoachPanel:
 
 WATCHING = "Watch the table: the others play. The coach speaks again on your turn."
 BUTTONS = (("back", "‹ Back"), ("next", "Next ›"), ("leave", "Leave"))
+AREAS = {"board": "board", "treasury": "treasury", "last trick": "last_trick", "log": "log",
+         "banner": "banner"}  # what the coach may name, and the layout's rectangle for it
 
 
-def target_rect(scene: TableScene, name: str) -> Rect | None:
-    """Where on the screen the thing the coach names is, if it is shown."""
+def target_rect(felt: Felt, decisions: DecisionButtons | None, name: str) -> Rect | None:
+    """Where on the screen the thing the coach names is, if it is shown: an area of the
+    table, a card, a plate, the person's hand, a button of the decision's panel."""
     if name in AREAS:
-        return Rect(getattr(scene.layout, AREAS[name]))
+        return Rect(getattr(felt.layout, AREAS[name]))
     kind, _, what = name.partition(":")
+    placed = felt.stage.placements(felt.table.clock())
     if kind == "card":
         key = card_key(card_named(what))
-        for placed, placement in scene.stage.placements(scene.clock()):
-            if placed == key:
-                return scene.card_rect(placement)
-        return None
+        return next((felt.card_rect(placement) for at, placement in placed if at == key), None)
     if kind == "plate" and what.isdigit():
-        plates = scene.kit.plates(scene.view(), scene.layout, scene.seating.bottom)
+        plates = felt.plates()
         return Rect(plates[int(what)]) if int(what) < len(plates) else None
     if name == "hand":
-        own = {card_key(card) for card in scene.in_hand()}
-        rects = [scene.card_rect(placement) for key, placement
-                 in scene.stage.placements(scene.clock()) if key in own]
+        own = {card_key(card) for card in felt.in_hand()}
+        rects = [felt.card_rect(placement) for key, placement in placed if key in own]
         return rects[0].unionall(rects[1:]) if rects else None
-    if kind == "button" and scene.decisions is not None:
-        for button in scene.decisions.buttons:
+    if kind == "button" and decisions is not None:
+        for button in decisions.buttons:
             if button.text.startswith(what):
                 return Rect(button.get_abs_rect())
-        done = getattr(scene.decisions, "done", None)  # a card picker's button ("Keep these")
+        done = getattr(decisions, "done", None)  # a card picker's button ("Keep these")
         if done is not None and done.text.startswith(what):
             return Rect(done.get_abs_rect())
     return None
-
-
-def departure_words(game: LessonGame, names: Sequence[str]) -> str | None:
-    """What the coach says once the person left the lesson's record (None: he has not):
-    his move and the lesson's, in the review's words, and what the lesson meant."""
-    left = game.departure()
-    if left is None:
-        return None
-    made, wanted, step = left
-    phrase = words_for(game.lesson.ruleset).phrase
-    state = game.state_departed_from()
-    why = f" {step.why}" if step is not None and step.why else ""
-    return (f"You went your own way, {phrase(made, state, names)} where the lesson suggested "
-            f"{phrase(wanted, state, names)}.{why} {NORMAL_GAME}")
-
-
-NORMAL_GAME = "From here it is a normal game; Back takes your move back."
 
 
 def words_room(rect: Rect, scale: float) -> Rect:
@@ -294,7 +269,7 @@ def _frame(surface: pygame.Surface, rect: Rect, scale: float, *, arrow: bool) ->
 class LessonWelcome(ResultOverlay):
     """The lesson's first words, over its table."""
 
-    def __init__(self, app: App, table: TableScene, game: LessonGame) -> None:
+    def __init__(self, app: App, table: TableTold, game: LessonGame) -> None:
         lines = [*game.lesson.welcome, "",
                  "The coach, at the top right, says what happens and what to do, and a "
                  "gold frame points at it on the table. Back takes your last move back, "
@@ -308,7 +283,7 @@ class LessonOver(GameOverOverlay):
     title = "The lesson is over"
     reviewable = False  # the way on is a real game
 
-    def __init__(self, app: App, table: TableScene, game: LessonGame) -> None:
+    def __init__(self, app: App, table: TableTold, game: LessonGame) -> None:
         super().__init__(app, table)
         self.lines = [*game.farewell(), *game.lesson.pages]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pygame_gui
 from pygame import Rect
@@ -16,44 +16,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from game.ui.table.layout import TableLayout
 
 if TYPE_CHECKING:
-    from game.cards import Card
-    from game.ui.art import CardArt
-    from game.ui.table.scene import TableScene
-
-
-class PanelHost(Protocol):
-    """What a panel of buttons may ask of its table: the view, the cards picked, room on
-    the felt; and to decide, or to say why not."""
-
-    marked: set[Card]  # the viewer's cards picked for one decision (an exchange)
-
-    @property
-    def names(self) -> Sequence[str]: ...
-
-    @property
-    def card_art(self) -> CardArt: ...
-
-    def view(self) -> Any:
-        """The viewer's view of the game, as shown so far."""
-
-    def human_to_act(self) -> int | None:
-        """The person to decide now, if his cards are the ones shown."""
-
-    def decide(self, decision: object) -> None:
-        """Submit the person's decision, or say why the rules refuse it."""
-
-    def say(self, message: str, seconds: float = 3.0) -> None:
-        """A remark over the table, for a while."""
-
-    def refresh_cards(self) -> None:
-        """Lay the cards out again (a card picked or put back)."""
-
-    def hint_room(self) -> Rect:
-        """The line above the hand, as a hint fills it."""
-
-    def find_room(self, rect: Rect, *, also: Sequence[Rect] = ()) -> tuple[Rect, bool]:
-        """Where `rect` may stand on the felt covering nothing in view (nor `also`), and
-        whether it covers nothing."""
+    from game.ui.table.host import PanelHost, SideActions
 
 
 class Words:
@@ -430,15 +393,14 @@ class SideButtons:
     undo_tip = "Ctrl+Z: take back your last decision"
     redo_tip = "Ctrl+Y: play again what Undo took back"
 
-    def __init__(self, ui: pygame_gui.UIManager, rect: Rect, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self, ui: pygame_gui.UIManager, rect: Rect, table: SideActions) -> None:
         actions: list[tuple[str, str, Callable[[], None]]] = [
-            ("Menu", "Esc", scene.open_menu),
-            ("Rules", "The charts and the rules", scene.open_rules),
-            ("Undo", self.undo_tip, scene.undo),
-            ("Redo", self.redo_tip, scene.redo),
-            ("Save", "Ctrl+S", scene.open_save),
-            ("Hint", "H: what the Hard player would do in your place", scene.hint),
+            ("Menu", "Esc", table.open_menu),
+            ("Rules", "The charts and the rules", table.open_rules),
+            ("Undo", self.undo_tip, table.undo),
+            ("Redo", self.redo_tip, table.redo),
+            ("Save", "Ctrl+S", table.open_save),
+            ("Hint", "H: what the Hard player would do in your place", table.hint),
         ]
         columns = 2
         gap = max(4, rect.width // 40)

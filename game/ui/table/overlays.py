@@ -1,34 +1,38 @@
 """What every game shows over its table: a result closed by Continue (a hand's, a
 round's), and the game over with its way on (New game, the Title screen). Each game's kit
-fills them with its own lines."""
+fills them with its own lines. They read the table as the game was told there (host.py's
+`TableTold`: its controller), never the table's screen."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
 
+from game.engine.ruleset import View
 from game.games import get_game
 from game.ui import screens, text
+from game.ui.art import CardArt
 from game.ui.scenes.common import Overlay, draw_lines
+from game.ui.table.render import suit_colours
 from game.ui.theme import GOLD, panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.table.scene import TableScene
+    from game.ui.table.host import TableTold
 
 
 class ResultOverlay(Overlay):
     """Lines of a result over the table, closed by Continue (or by itself in autoplay)."""
 
-    def __init__(self, app: App, table: TableScene, title: str, lines: list[str]) -> None:
+    def __init__(self, app: App, table: TableTold, title: str, lines: list[str]) -> None:
         super().__init__(app)
         self.table = table
         self.title = title
         self.lines = lines
         # With nobody at the table to read it (autoplay), the result closes by itself.
-        self.closes_at = None if table.session.human_seats else \
+        self.closes_at = None if table.seating.humans else \
             table.clock() + app.settings.animation_seconds(3.0)
 
     def panel_rect(self) -> Rect:
@@ -76,7 +80,11 @@ class ResultOverlay(Overlay):
         size = self._type_size()
         draw_lines(surface, self._wrapped(size, rect.width), (rect.left + round(24 * self.scale),
                                                              rect.top + round(60 * self.scale)),
-                   size, spacing=1.12, suit_colours=text.on_dark(self.table.suit_colours))
+                   size, spacing=1.12, suit_colours=text.on_dark(self._suit_colours()))
+
+    def _suit_colours(self) -> text.SuitColours:
+        """Each suit's colour in the player's cards, as the table draws them."""
+        return suit_colours(CardArt(four_colour=self.app.settings.four_colour_suits))
 
 
 class GameOverOverlay(Overlay):
@@ -84,7 +92,7 @@ class GameOverOverlay(Overlay):
 
     title = "The game is over"
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: TableTold) -> None:
         super().__init__(app)
         self.table = table
 
@@ -126,7 +134,7 @@ class GameOverOverlay(Overlay):
         game not recorded): its box, lines and type size, in the room under the panel, or
         else over it, since the panel hides the table's line that says it. None if it
         had nothing to say."""
-        notice = self.table.record_notice
+        notice = self.table.records.record_notice
         if notice is None:
             return None
         scale, rect = self.scale, self.panel_rect()
@@ -143,7 +151,7 @@ class GameOverOverlay(Overlay):
         """The game's review, for the person at the bottom of the table (else seat 0)."""
         table = self.table
         seat = table.viewer if table.viewer is not None else 0
-        self.app.push(screens.make("review", self.app, table.session.match, seat,
+        self.app.push(screens.make("review", self.app, table.match, seat,
                                    table.names))
 
     def _new_game(self) -> None:
@@ -157,10 +165,10 @@ class GameOverOverlay(Overlay):
     def back(self) -> None:
         self.app.pop()  # look at the final table
 
-    def final_view(self) -> Any:
+    def final_view(self) -> View:
         """The end of the game as the table's viewer sees it."""
         table = self.table
-        return table.ruleset.view(table.session.match.state, table.viewer)
+        return table.ruleset.view(table.match.state, table.viewer)
 
     def text_origin(self) -> tuple[int, int]:
         """Where the result's lines start, under the title."""

@@ -7,7 +7,9 @@ shown play at the player's pace (their thinking is in the session's worker, neve
 frame), and moves the screen to whichever table needs a person, once the table shown is
 caught up and needs none: behind the pass screen when the device changes hands, so no
 person ever sees another's cards. A person may look at the other table (T, or a click on
-its panel) whenever nobody must act at the table shown.
+its panel) whenever nobody must act at the table shown. It sees the screen of the table
+shown through a narrow protocol (host.py's `TableShown`): its controller, its panel of the
+other table, whether it is on top and has shown every beat.
 """
 
 from __future__ import annotations
@@ -22,20 +24,21 @@ from game.services.session import GameSession
 from game.services.tables import TablesSession
 from game.ui import screens, text
 from game.ui.table import hud
+from game.ui.table.kit import kit_for
 from game.ui.table.overlays import ResultOverlay
 from game.ui.theme import panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scene import Scene
-    from game.ui.table.scene import TableScene
+    from game.ui.screens import Screen
+    from game.ui.table.host import TableShown
 
 SWITCH_KEY = pygame.K_t
 BACKGROUND_BEAT = 0.9  # design seconds a decision holds an unseen table (as one shown would)
 RUNS_BEHIND = ("table", "pass_device")  # the screens over which the other table plays on
 
 
-def open_tables(app: App, session: TablesSession, *, from_start: bool = False) -> Scene:
+def open_tables(app: App, session: TablesSession, *, from_start: bool = False) -> Screen:
     """The screen of a match at two tables: the table a person must act at, else the first."""
     tables = TwoTables(app, session)
     return tables.scene_for(tables.first_table(), from_start=from_start)
@@ -47,6 +50,9 @@ class TwoTables:
     def __init__(self, app: App, session: TablesSession) -> None:
         self.app = app
         self.session = session
+        several = kit_for(session.ruleset_id).several_tables
+        assert several is not None, "a game played at two tables has results for them"
+        self.results = several
         self.shown = 0
         self.holder: int | None = None  # the person (the match's seat) holding the device
         self.ready_at = [0.0] * len(session.tables)  # each table's next computer move
@@ -71,16 +77,16 @@ class TwoTables:
         return [table for table, game in enumerate(self.session.tables)
                 if game.is_human(game.to_act)]
 
-    def scene_for(self, table: int, *, from_start: bool = False) -> TableScene:
+    def scene_for(self, table: int, *, from_start: bool = False) -> Screen:
         """The table scene of `table`, its device held by whoever held it."""
         self.shown = table
         holder = None
         if self.holder is not None and self.session.place(self.holder)[0] == table:
             holder = self.session.place(self.holder)[1]
-        return screens.make("table", self.app, self.session.tables[table],  # type: ignore[return-value]
+        return screens.make("table", self.app, self.session.tables[table],
                             from_start=from_start, tables=self, holder=holder)
 
-    def switch(self, scene: TableScene, table: int) -> None:
+    def switch(self, scene: TableShown, table: int) -> None:
         """Show `table` in place of `scene`'s."""
         self._remember_holder(scene)
         self._moving = True
@@ -95,38 +101,40 @@ class TwoTables:
         if not self._moving:
             self.session.close()
 
-    def _remember_holder(self, scene: TableScene) -> None:
-        holder = scene.seating.holder
+    def _remember_holder(self, scene: TableShown) -> None:
+        seating = scene.controller.seating
+        holder = seating.holder
         if holder is not None:
             self.holder = self.session.seat_of(self.shown, holder)
-        elif scene.seating.pass_and_play:
+        elif seating.pass_and_play:
             self.holder = None  # the device was put down (a result shown to all)
 
     @property
     def other(self) -> int:
         return 1 - self.shown
 
-    def may_look_away(self, scene: TableScene) -> bool:
+    def may_look_away(self, scene: TableShown) -> bool:
         """May the person look at the other table: nobody must act at this one?"""
-        game = scene.session
-        return not (game.is_human(game.to_act) and not game.over) and not scene.queue
+        game = scene.controller.session
+        return not (game.is_human(game.to_act) and not game.over) \
+            and not scene.controller.telling.queue
 
-    def look_at_other(self, scene: TableScene) -> bool:
+    def look_at_other(self, scene: TableShown) -> bool:
         """T or a click on the other table's panel."""
         if not self.may_look_away(scene):
-            scene.say("Play your turn here first.")
+            scene.controller.say("Play your turn here first.")
             return True
         self.switch(scene, self.other)
         return True
 
     # Each frame ------------------------------------------------------------------------
-    def update(self, scene: TableScene) -> None:
+    def update(self, scene: TableShown) -> None:
         """The other table plays on; the screen moves where a person is needed."""
-        now = scene.clock()
+        now = scene.controller.clock()
         if self._runs_behind():
-            self._play_behind(now, scene.hurried)
+            self._play_behind(now, scene.controller.hurried)
         self._note_waiting(now)
-        if self.app.scene is scene and not scene.queue and now >= scene.beat_ends:
+        if scene.on_top and scene.beats_over(now):
             self._move_if_needed(scene)  # between two beats: a person waits for no glide
 
     def _runs_behind(self) -> bool:
@@ -160,11 +168,11 @@ class TwoTables:
             elif noted is None or noted[0] != moment:
                 self.waiting[table] = (moment, now)
 
-    def _move_if_needed(self, scene: TableScene) -> None:
+    def _move_if_needed(self, scene: TableShown) -> None:
         """To the other table when a person waits there and none here. (When persons wait
         at both, the device goes to whoever has waited longer once it must change hands
         anyway: `before_passing`; a table of persons only never keeps the screen.)"""
-        game = scene.session
+        game = scene.controller.session
         if game.is_human(game.to_act):
             return  # his turn here: `before_passing` may yet send the screen away
         waiting = [table for table in self.needing_person() if table != self.shown]
@@ -176,10 +184,10 @@ class TwoTables:
             elif not self.match_over_shown:  # the other ended while this one was looked at
                 self.app.push(self.table_over(scene))
 
-    def before_passing(self, scene: TableScene) -> bool:
+    def before_passing(self, scene: TableShown) -> bool:
         """The device must change hands at the table shown: to a person who has waited
         longer at the other table, if there is one (the screen goes there). Has it gone?"""
-        self._note_waiting(scene.clock())
+        self._note_waiting(scene.controller.clock())
         waiting = [table for table in self.needing_person() if table != self.shown]
         if waiting and self._waited_longer(waiting[0]):
             self.switch(scene, waiting[0])
@@ -198,32 +206,30 @@ class TwoTables:
         return min(moments) if moments else None
 
     # A table ends ----------------------------------------------------------------------
-    def table_over(self, scene: TableScene) -> Scene:
+    def table_over(self, scene: TableShown) -> Screen:
         """What the screen shows when the table shown has finished: its result while the
         other plays on, else the standings of the whole match."""
         self.finished_told.add(self.shown)
-        several = scene.kit.several_tables
-        assert several is not None
         if not self.session.over:
-            return several.table_over(self.app, scene, self)
+            return self.results.table_over(self.app, scene.controller, self)
         self.match_over_shown = True
         if self._record_at_end:
             self._record_at_end = False
             self._record_statistics(scene)
-        return several.match_over(self.app, scene, self)
+        return self.results.match_over(self.app, scene.controller, self)
 
-    def _record_statistics(self, scene: TableScene) -> None:
+    def _record_statistics(self, scene: TableShown) -> None:
         """The match, played here to its end, goes into the persons' statistics once."""
         if self.session.human_seats:
-            scene.record_game(self.session.record())
+            scene.controller.records.record_game(self.session.record())
 
     # The other table at a glance ---------------------------------------------------------
-    def clicked(self, scene: TableScene, position: tuple[int, int]) -> bool:
+    def clicked(self, scene: TableShown, position: tuple[int, int]) -> bool:
         if scene.other_table is not None and scene.other_table.collidepoint(position):
             return self.look_at_other(scene)
         return False
 
-    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableShown) -> None:
         """The other table's panel: its progress, each player's worth, whose turn."""
         rect = scene.other_table
         if rect is None:

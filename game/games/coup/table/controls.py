@@ -32,7 +32,8 @@ from game.games.coup.table.hud import ACTION_WORDS, RULES, VARIANTS
 from game.games.coup.table.picker import CardPicker, picks_by_clicks
 from game.games.coup.table.seats import place_panel
 from game.rules.words import counted
-from game.ui.table.controls import DecisionButtons, PanelHost, Words
+from game.ui.table.controls import DecisionButtons, Words
+from game.ui.table.host import PanelHost
 from game.ui.table.layout import TableLayout
 
 MOST_IN_ONE_COLUMN = 8

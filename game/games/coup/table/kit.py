@@ -19,17 +19,18 @@ from game.games.coup.table.controls import BluffWords, bluff_buttons
 from game.games.coup.table.results import BetweenRoundsScene, BluffGameOverScene
 from game.ui import text
 from game.ui.table.beats import Timing
-from game.ui.table.controls import DecisionButtons, PanelHost
+from game.ui.table.controls import DecisionButtons
+from game.ui.table.host import PanelHost
 from game.ui.table.layout import TableLayout
 from game.ui.table.state import TableState
 
 if TYPE_CHECKING:
     import pygame_gui
 
+    from game.services.table.telling import Beat
     from game.ui.app import App
     from game.ui.scene import Scene
-    from game.ui.table.beats import Beat
-    from game.ui.table.scene import TableScene
+    from game.ui.table.host import TableTold
 
 BLUFF_TIMINGS: dict[type, Timing] = {
     ev.Dealt: Timing(after=0.6, sound="deal"),
@@ -103,7 +104,7 @@ class BluffKit:
             hud.draw_seat(surface, spot, view, seat, name=names[seat], status=status,
                           to_act=table.lit(seat), scale=layout.scale, art=table.card_art)
 
-    def overlay_after(self, app: App, table: TableScene, beat: Beat) -> Scene | None:
+    def overlay_after(self, app: App, table: TableTold, beat: Beat) -> Scene | None:
         if isinstance(beat.event, ev.MatchWon):
             return self.game_over(app, table)
         view = table.view(beat.state)
@@ -111,5 +112,5 @@ class BluffKit:
             return BetweenRoundsScene(app, table, view, beat.event.seat)
         return None
 
-    def game_over(self, app: App, table: TableScene) -> Scene:
+    def game_over(self, app: App, table: TableTold) -> Scene:
         return BluffGameOverScene(app, table)

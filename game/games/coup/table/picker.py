@@ -26,7 +26,8 @@ from game.games.coup.table.seats import SeatSpot, own_plate, panel_band
 from game.rules.words import counted
 from game.ui.art.canvas import CARD_RATIO
 from game.ui.table import hud as table_hud
-from game.ui.table.controls import DecisionButtons, PanelHost, Words
+from game.ui.table.controls import DecisionButtons, Words
+from game.ui.table.host import PanelHost
 from game.ui.table.layout import TableLayout
 
 PICKED_BY_CLICKS = (Phase.PICK, Phase.KEEP, Phase.RETURN)

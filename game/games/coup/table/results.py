@@ -15,7 +15,7 @@ from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.table.scene import TableScene
+    from game.ui.table.host import TableTold
 
 
 def round_name(index: int, rounds: int) -> str:
@@ -67,7 +67,7 @@ def final_lines(view: CoupView, naming: Naming) -> list[str]:
 class BetweenRoundsScene(ResultOverlay):
     """The tally after a round of a match of several; Continue deals the next round."""
 
-    def __init__(self, app: App, table: TableScene, view: CoupView, winner: int) -> None:
+    def __init__(self, app: App, table: TableTold, view: CoupView, winner: int) -> None:
         played = sum(view.round_wins)
         super().__init__(app, table, f"Round {played} of {view.rounds} is over",
                          between_rounds_lines(view, winner, table.naming))

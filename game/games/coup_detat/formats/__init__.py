@@ -1,6 +1,6 @@
 """Coup d'État in the scenario files and the bot protocol."""
 
-from game.formats.support import Formats
 from game.games.coup_detat.formats import protocol, scenario
+from game.games.plugin import Formats
 
 FORMATS = Formats(scenario=scenario, protocol=protocol)

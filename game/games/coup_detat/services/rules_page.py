@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.games.coup_detat.rules import RULESET
 from game.games.coup_detat.rules import charts as classic
+from game.games.coup_detat.rules.narration import francs
 from game.rules.words import capitalized
 from game.services.rules_sections import (
     Block,
@@ -12,7 +13,6 @@ from game.services.rules_sections import (
     Heading,
     Paragraph,
     Section,
-    francs_words,
     in_suit_order,
     join,
     ranks_words,
@@ -36,7 +36,7 @@ def section() -> Section:
         for t, suits in classic.FIRST_LEAD_FORBIDDEN.items())
     hidden = [t for t in HandType if t in classic.HIDDEN_COUP_TYPES]
     failures = {line.failure for line in classic.COUP_CHART.values()}
-    failure = francs_words(failures.pop()) if len(failures) == 1 else "the Coup chart's failure"
+    failure = francs(failures.pop()) if len(failures) == 1 else "the Coup chart's failure"
     removed = join(f"{rank}s" for rank in reversed(classic.TRICK_ORDER)
                     if rank in classic.THREE_PLAYER_REMOVED)
     blocks: list[Block] = [
@@ -51,8 +51,8 @@ def section() -> Section:
                       "he named. If he does, each other player pays him the reward; if not, "
                       "he pays into the Treasury."),
         Chart(tuple((t.label, f"{capitalized(line.goal)}. Success: "
-                              f"{francs_words(line.reward)} from each other player. "
-                              f"Failure: {francs_words(line.failure)} to the Treasury.")
+                              f"{francs(line.reward)} from each other player. "
+                              f"Failure: {francs(line.failure)} to the Treasury.")
                     for t, line in classic.COUP_CHART.items())),
         Heading("The game"),
         Paragraph("Players and cards.",
@@ -131,7 +131,7 @@ def section() -> Section:
                   "than the Director who reaches that hand's coup goal without announcing "
                   "anything is paid as for a coup: he pays nothing, receives "
                   "the Coup chart's reward from each other player ("
-                  + ", ".join(f"{francs_words(classic.COUP_CHART[t].reward)} in {t.label}"
+                  + ", ".join(f"{francs(classic.COUP_CHART[t].reward)} in {t.label}"
                               for t in hidden) + "), takes the Treasury and becomes Director. The "
                   "program notices it when the hand ends."),
         Paragraph("The Treasury.",

@@ -23,11 +23,10 @@ from game.ui.table.hud import MUTED
 from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 
 if TYPE_CHECKING:
+    from game.services.table.telling import Beat
     from game.ui.app import App
     from game.ui.scene import Scene
-    from game.ui.table.beats import Beat
-    from game.ui.table.scene import TableScene
-    from game.ui.table.tables import TwoTables
+    from game.ui.table.host import TablesTold, TableTold
 
 
 def takings(view: CoupDetatView, names: Sequence[str]) -> list[str]:
@@ -63,12 +62,12 @@ def takings(view: CoupDetatView, names: Sequence[str]) -> list[str]:
 
 
 class HandResultScene(ResultOverlay):
-    def __init__(self, app: App, table: TableScene, beat: Beat) -> None:
-        names = table.names
-        heading = "**How they went out" if table.hand_view and table.hand_view.dominos \
+    def __init__(self, app: App, table: TableTold, beat: Beat) -> None:
+        names, hand_view = table.names, table.telling.hand_view
+        heading = "**How they went out" if hand_view and hand_view.dominos \
             else "**What each took"
-        lines = [heading, *(takings(table.hand_view, names) if table.hand_view else [])]
-        settlement = table.hand_settlement()
+        lines = [heading, *(takings(hand_view, names) if hand_view else [])]
+        settlement = table.telling.hand_settlement()
         settling = [line for event, state in settlement
                     for line in table.narrator.lines(event, state)]
         lines += ["", "**Settling", *(settling or ["Nobody pays anything."])]
@@ -79,7 +78,7 @@ class HandResultScene(ResultOverlay):
             order = sorted(range(len(names)), key=lambda seat: -worth[seat])
             lines += ["", "**Standings", *(f"{names[seat]}: {francs(worth[seat])}"
                                            for seat in order)]
-        hand_type = table.hand_view.hand_type if table.hand_view else None
+        hand_type = hand_view.hand_type if hand_view else None
         super().__init__(app, table, f"{hand_type.label} is over" if hand_type
                          else "The hand is over", lines)
 
@@ -110,12 +109,12 @@ CHART_COLOURS = ((230, 190, 90), (120, 190, 240), (230, 110, 110), (140, 220, 14
 
 
 class GameOverScene(GameOverOverlay):
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: TableTold) -> None:
         super().__init__(app, table)
-        state = table.session.match.state
+        state = table.match.state
         self.worth = state.all_worth()
         self.winners = state.winners
-        self.history = worth_by_hand(table.session.match)
+        self.history = worth_by_hand(table.match)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -188,18 +187,18 @@ def draw_worth_chart(surface: pygame.Surface, rect: Rect, series: Sequence[Seque
 class TwoTableResults:
     """The 1966 game at two tables: a table's end, then the whole match's."""
 
-    def table_over(self, app: App, table: TableScene, tables: TwoTables) -> Scene:
+    def table_over(self, app: App, table: TableTold, tables: TablesTold) -> Scene:
         return TableOverScene(app, table, tables)
 
-    def match_over(self, app: App, table: TableScene, tables: TwoTables) -> Scene:
+    def match_over(self, app: App, table: TableTold, tables: TablesTold) -> Scene:
         return MatchOverScene(app, table, tables)
 
 
 class TableOverScene(ResultOverlay):
     """One table has finished; the other plays on."""
 
-    def __init__(self, app: App, table: TableScene, tables: TwoTables) -> None:
-        state = table.session.match.state
+    def __init__(self, app: App, table: TableTold, tables: TablesTold) -> None:
+        state = table.match.state
         worth = state.all_worth()
         names = table.names
         order = sorted(range(len(names)), key=lambda seat: -worth[seat])
@@ -217,7 +216,7 @@ class MatchOverScene(GameOverOverlay):
 
     title = "The match is over"
 
-    def __init__(self, app: App, table: TableScene, tables: TwoTables) -> None:
+    def __init__(self, app: App, table: TableTold, tables: TablesTold) -> None:
         super().__init__(app, table)
         session = tables.session
         self.names = session.names

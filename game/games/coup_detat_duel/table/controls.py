@@ -20,7 +20,8 @@ from game.games.coup_detat_duel.table.arrange import in_hand_order
 from game.games.coup_detat_duel.table.hud import role_of
 from game.rules.card_play import PlayCard
 from game.ui.table.card_play import CardPlayWords
-from game.ui.table.controls import DecisionButtons, PanelHost
+from game.ui.table.controls import DecisionButtons
+from game.ui.table.host import PanelHost
 from game.ui.table.layout import TableLayout
 
 

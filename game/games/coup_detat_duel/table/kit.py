@@ -31,7 +31,8 @@ from game.ui.table import hud as shared_hud
 from game.ui.table.arrange import Key, drawn_for_director
 from game.ui.table.beats import CARD_PLAY_TIMINGS, NO_TIMING, Timing, deal_order, fade_in
 from game.ui.table.card_play import PlayedCards
-from game.ui.table.controls import DecisionButtons, PanelHost
+from game.ui.table.controls import DecisionButtons
+from game.ui.table.host import PanelHost
 from game.ui.table.layout import TableLayout
 from game.ui.table.stage import Placement, Spawn
 from game.ui.table.state import Hand, TableState
@@ -39,10 +40,10 @@ from game.ui.table.state import Hand, TableState
 if TYPE_CHECKING:
     import pygame_gui
 
+    from game.services.table.telling import Beat
     from game.ui.app import App
     from game.ui.scene import Scene
-    from game.ui.table.beats import Beat
-    from game.ui.table.scene import TableScene
+    from game.ui.table.host import TableTold
 
 DUEL_TIMINGS: dict[type, Timing] = CARD_PLAY_TIMINGS | {
     ev.Cut: Timing(after=1.1, sound="deal"),
@@ -187,14 +188,14 @@ class DuelKit:
         if shown.dominoes is not None:
             shared_hud.suit_guide(surface, layout.dominos, scale, light)
 
-    def overlay_after(self, app: App, table: TableScene, beat: Beat) -> Scene | None:
+    def overlay_after(self, app: App, table: TableTold, beat: Beat) -> Scene | None:
         if isinstance(beat.event, ev.HandEnded):
             return DuelHandResultScene(app, table, beat)
         if isinstance(beat.event, ev.GameEnded):
             return self.game_over(app, table)
         return None
 
-    def game_over(self, app: App, table: TableScene) -> Scene:
+    def game_over(self, app: App, table: TableTold) -> Scene:
         return DuelGameOverScene(app, table)
 
 

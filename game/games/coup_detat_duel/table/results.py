@@ -19,9 +19,9 @@ from game.ui.scenes.common import draw_lines
 from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 
 if TYPE_CHECKING:
+    from game.services.table.telling import Beat
     from game.ui.app import App
-    from game.ui.table.beats import Beat
-    from game.ui.table.scene import TableScene
+    from game.ui.table.host import TableTold
 
 
 def takings(view: DuelView, names: Sequence[str]) -> list[str]:
@@ -65,12 +65,12 @@ def _dominoes_end(view: DuelView, names: Sequence[str]) -> list[str]:
 
 
 class DuelHandResultScene(ResultOverlay):
-    def __init__(self, app: App, table: TableScene, beat: Beat) -> None:
+    def __init__(self, app: App, table: TableTold, beat: Beat) -> None:
         names = table.names
-        hand = table.hand_view
+        hand = table.telling.hand_view
         heading = "**How it ended" if hand is not None and hand.dominoes else "**What each took"
         lines = [heading, *(takings(hand, names) if hand is not None else [])]
-        settlement = table.hand_settlement()
+        settlement = table.telling.hand_settlement()
         told = [line for event, state in settlement
                 for line in table.narrator.lines(event, state)]
         lines += ["", "**The point", *told]

@@ -1,4 +1,5 @@
-"""What every computer player is: given a seat's view and its legal decisions, pick one."""
+"""What every computer player is, of whichever game: given a seat's view and its legal
+decisions, it picks one. Each game's players (its entry's `players`) are made to it."""
 
 from __future__ import annotations
 

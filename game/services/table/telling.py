@@ -11,22 +11,25 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
 
 from game.engine.follower import Follower
 from game.engine.match import Match
-from game.engine.ruleset import Event, State
-from game.ui.table.beats import Beat
-from game.ui.table.seating import Seating
+from game.engine.ruleset import Event, State, View
+from game.services.table.seating import Seating
+from game.services.table.teller import Teller
 
-if TYPE_CHECKING:
-    from game.ui.table.kit import TableKit
 
-View = Any  # the ruleset's view of one seat
+@dataclass(frozen=True)
+class Beat:
+    """One event as the table shows it, with the state just after it."""
+
+    event: Event
+    state: State
 
 
 class Telling:
-    def __init__(self, match: Match, kit: TableKit, seating: Seating, *,
+    def __init__(self, match: Match, kit: Teller, seating: Seating, *,
                  from_start: bool) -> None:
         """`from_start`: tell the game from its first event (a new game: the draw for the
         first office and the first deal are shown); else from where the match stands."""

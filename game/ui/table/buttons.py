@@ -1,0 +1,127 @@
+"""The table's widgets, made and taken away as the game goes: the decision panel of the
+person to act (the game's kit makes it), the side buttons under the log (Menu, Rules,
+Undo…), the offer to finish quickly and the notice of a game that could not be saved."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame_gui
+
+from game.engine.ruleset import Decision
+from game.services.table.controller import TableController
+from game.ui.table.controls import (
+    FINISH_QUICKLY,
+    DecisionButtons,
+    Offer,
+    SideButtons,
+    UnsavedNotice,
+)
+from game.ui.table.felt import Felt
+from game.ui.table.host import SideActions
+from game.ui.table.kit import TableKit
+
+
+class TableButtons:
+    def __init__(self, ui: pygame_gui.UIManager, table: TableController, kit: TableKit,
+                 felt: Felt, *, laid_out: Callable[[], None]) -> None:
+        """`laid_out`: the cards laid out again once a panel stands (its turn shown)."""
+        self.ui = ui
+        self.table = table
+        self.kit = kit
+        self.felt = felt  # what a panel sees of the table, and its layout
+        self.laid_out = laid_out
+        self.decisions: DecisionButtons | None = None
+        self.side: SideButtons | None = None
+        self.offer: Offer | None = None  # to persons who are all out: finish quickly?
+        self.notice: UnsavedNotice | None = None  # the game could not be autosaved
+        self._shown_for: tuple[int, int, bool] | None = None  # the position the panel shows
+
+    def open_side(self, actions: SideActions) -> None:
+        self.side = SideButtons(self.ui, self.felt.layout.buttons, actions)
+
+    def _position(self) -> tuple[int, int, bool]:
+        """Where the game stands for the buttons: decisions made, undos, and whether the
+        table has shown it all."""
+        match = self.table.match
+        return len(match.turns), match.rewinds, self.table.caught_up
+
+    def stale(self) -> bool:
+        """Has the game moved on since the buttons were made?"""
+        return self._shown_for != self._position()
+
+    def refresh(self, on_top: bool) -> None:
+        """Buttons for the person to act (once everything before is shown, with the table
+        on top), and the side buttons' Undo and Redo as they stand."""
+        self.clear_decisions()
+        self._shown_for = self._position()
+        if self.table.human_to_act() is not None and on_top and self.table.caught_up:
+            legal = list(self.table.match.legal())
+            self.decisions = self.kit.buttons(self.ui, self.felt.layout, legal, self.felt)
+            self.felt.place_cursor(self.decisions)
+            self.laid_out()
+        self.refresh_side()
+
+    def refresh_side(self) -> None:
+        """Undo and Redo as the match stands now (a computer may have moved since the
+        person's turn): greyed when they would do nothing, saying why."""
+        if self.side is not None:
+            self.side.refresh(self.table.undo_refusal(),
+                              self.table.seating.may_redo(self.table.match))
+
+    def ask_which(self, choices: Sequence[Decision], on_top: bool) -> None:
+        """Several decisions play the card chosen (a led wild card: which suit?): the
+        turn's own panel first (else it would come later and replace the question), then
+        the question."""
+        if self.stale():
+            self.refresh(on_top)
+        if self.decisions is None:
+            legal = list(self.table.match.legal())
+            self.decisions = self.kit.buttons(self.ui, self.felt.layout, legal, self.felt)
+        self.decisions.ask_which(choices)
+
+    def clear_decisions(self) -> None:
+        if self.decisions is not None:
+            self.decisions.kill()
+            self.decisions = None
+
+    def watch(self, on_top: bool, *, save_as: Callable[[], None],
+              finish: Callable[[], None]) -> None:
+        """The notice of a game that could not be autosaved, with its Save as…, while it
+        cannot; the offer to finish quickly while the persons are all out. Each stands
+        only while the table is on top."""
+        trouble = self.table.records.watch_autosave()
+        shown = self.notice.trouble if self.notice is not None else None
+        if not on_top or trouble != shown:
+            self.withdraw_notice()
+        if on_top and trouble is not None and self.notice is None:
+            self.notice = UnsavedNotice(self.ui, self.felt.layout, trouble, save_as)
+        wanted = self.table.offers_to_finish() and on_top
+        if wanted and self.offer is None:
+            self.offer = Offer(self.ui, self.felt.layout, self.felt, FINISH_QUICKLY, finish)
+        elif not wanted:
+            self.withdraw_offer()
+
+    def withdraw_offer(self) -> None:
+        if self.offer is not None:
+            self.offer.kill()
+            self.offer = None
+
+    def withdraw_notice(self) -> None:
+        if self.notice is not None:
+            self.notice.kill()
+            self.notice = None
+
+    def pressed(self, element: object) -> bool:
+        """A button of the table's pressed: each widget sees whether it is its own."""
+        return any(controls is not None and controls.pressed(element)
+                   for controls in (self.decisions, self.offer, self.notice, self.side))
+
+    def kill(self) -> None:
+        """The table goes under another screen (or away): its widgets go."""
+        if self.side is not None:
+            self.side.kill()
+            self.side = None
+        self.clear_decisions()
+        self.withdraw_offer()
+        self.withdraw_notice()
