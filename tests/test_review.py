@@ -19,7 +19,7 @@ from game.games import get_ruleset
 from game.games.coup_detat.rules.charts import STARTING_CASH
 from game.services import review, review_store, reviewing
 from game.services.catalogue import CATALOGUE
-from game.services.review import Depth, Judgement
+from game.services.review import HAND, ROUND, TRICK, Depth, Judgement
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 QUICK = Depth(seconds=30.0, worlds=8, workers=1)  # a few deals a decision, in this process
@@ -297,3 +297,25 @@ def test_every_decision_of_the_bluffing_games_is_said_in_words() -> None:
                                             (0.002, "1 chance in 100")])
 def test_a_cost_in_chances_is_counted_in_words(cost: float, said: str) -> None:
     assert review.points(cost) == said
+
+
+def test_the_place_steps_by_decision_trick_hand_and_round_without_a_window() -> None:
+    from game.services.review_place import ReviewPlace
+
+    match = played("coup-detat", 3)
+    place = ReviewPlace(match, review.words_for(match.ruleset.id), seat=0)
+    assert place.turn == place.seat_turns[0]
+    for level in (TRICK, HAND, ROUND):
+        assert place.starts[level][0] == place.moves[0]
+        assert set(place.starts[ROUND]) <= set(place.starts[level]) <= set(place.moves)
+    place.go(HAND, 1)
+    second_hand = place.turn
+    assert second_hand == place.starts[HAND][1]
+    place.go(0, -1)
+    assert place.turn == max(m for m in place.moves if m < second_hand)
+    place.go(HAND, -1)
+    assert place.turn == place.starts[HAND][0]
+    place.go_to(10**6)
+    assert place.turn == len(match.turns) and place.state is match.state
+    place.go(0, 1)
+    assert place.turn == len(match.turns), "nothing after the end"

@@ -47,6 +47,16 @@ def wait_for(app: App, done: object, seconds: float = 60.0) -> None:
         time.sleep(0.01)
 
 
+def progress(scene: ReviewScene) -> str:
+    """The strip's line."""
+    return scene.strip.progress(scene.place, scene.review, scene.trouble)
+
+
+def told(scene: ReviewScene) -> list[tuple[str, tuple[int, int, int], bool]]:
+    """The right column's lines."""
+    return scene.column.told(scene.place, scene.review, scene.ledger)
+
+
 def test_load_reviews_a_sample_at_the_shipped_depth_and_back_leaves_it_kept(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
@@ -59,10 +69,10 @@ def test_load_reviews_a_sample_at_the_shipped_depth_and_back_leaves_it_kept(
         assert scene.review.depth == review.DEFAULT_DEPTH
         assert scene.names[scene.seat] == "Antoine" and not scene.over
         wait_for(app, lambda: scene.review.done >= 3, 30.0)
-        assert "Hard is judging Antoine's decisions" in scene.progress() or \
+        assert "Hard is judging Antoine's decisions" in progress(scene) or \
             scene.review.complete
         wait_for(app, lambda: scene.review.complete, 120.0)
-        assert "Hard has judged Antoine's 40 decisions" in scene.progress()
+        assert "Hard has judged Antoine's 40 decisions" in progress(scene)
         press(app, pygame.K_ESCAPE)
         assert isinstance(app.scene, LoadScene)
         kept = scene.review
@@ -99,34 +109,34 @@ def test_the_keys_step_by_decision_trick_hand_and_round(
     with open_app(tmp_path, monkeypatch) as app:
         scene = open_review(app, "complete-game-4-players.json", monkeypatch)
         turns = scene.match.turns
-        first = scene.turn
+        first = scene.place.turn
         assert turns[first].seat == 0, "it opens at the seat's first decision"
         press(app, pygame.K_RIGHT)
-        assert scene.turn > first and turns[scene.turn].seat is not None
-        assert all(turn.seat is None for turn in turns[first + 1:scene.turn])
+        assert scene.place.turn > first and turns[scene.place.turn].seat is not None
+        assert all(turn.seat is None for turn in turns[first + 1:scene.place.turn])
         press(app, pygame.K_LEFT)
-        assert scene.turn == first
+        assert scene.place.turn == first
         for key, level in ((pygame.K_DOWN, TRICK), (pygame.K_PAGEDOWN, HAND),
                            (pygame.K_END, ROUND)):
-            before = scene.turn
+            before = scene.place.turn
             press(app, key)
-            assert scene.turn > before and scene.turn in scene.starts[level]
+            assert scene.place.turn > before and scene.place.turn in scene.place.starts[level]
             ended = [scene.words.boundary(event) for event in
-                     scene.match.events_of(scene.turn - 1)]
-            assert max(ended, default=0) >= level or turns[scene.turn - 1].seat is None
+                     scene.match.events_of(scene.place.turn - 1)]
+            assert max(ended, default=0) >= level or turns[scene.place.turn - 1].seat is None
         for key in (pygame.K_UP, pygame.K_PAGEUP, pygame.K_HOME):
-            before = scene.turn
+            before = scene.place.turn
             press(app, key)
-            assert scene.turn < before
+            assert scene.place.turn < before
 
 
 def test_a_click_on_the_strip_goes_to_the_seats_decision_there(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = open_review(app, "complete-game-4-players.json", monkeypatch)
-        target = scene.seat_turns[len(scene.seat_turns) // 2]
-        click(app, (scene.dot_x(target), scene.strip.centery))
-        assert scene.turn == target
+        target = scene.place.seat_turns[len(scene.place.seat_turns) // 2]
+        click(app, (scene.strip.dot_x(scene.place, target), scene.strip.rect.centery))
+        assert scene.place.turn == target
 
 
 def test_the_judgements_arrive_while_the_table_is_shown_and_mistakes_are_found(
@@ -137,15 +147,15 @@ def test_the_judgements_arrive_while_the_table_is_shown_and_mistakes_are_found(
         threshold = scene.words.threshold
         costly = [j.turn for j in scene.review.judgements if j.mistake(threshold)]
         assert costly, "a game of Medium-like play leaves Hard something to say"
-        scene.go_to(0)
+        scene.place.go_to(0)
         press(app, pygame.K_m)
-        assert scene.turn == costly[0]
-        told = " ".join(words for words, _, _ in scene.told())
-        assert "Hard: " in told and "It cost about" in told
+        assert scene.place.turn == costly[0]
+        said = " ".join(words for words, _, _ in told(scene))
+        assert "Hard: " in said and "It cost about" in said
         press(app, pygame.K_m, pygame.KMOD_SHIFT)
-        assert scene.turn == costly[0], "no mistake before the first"
+        assert scene.place.turn == costly[0], "no mistake before the first"
         press_button(app, "Mistake >")
-        assert scene.turn == (costly[1] if len(costly) > 1 else costly[0])
+        assert scene.place.turn == (costly[1] if len(costly) > 1 else costly[0])
 
 
 def test_an_unfinished_game_shows_no_hand_but_the_seats(
@@ -156,8 +166,8 @@ def test_an_unfinished_game_shows_no_hand_but_the_seats(
         assert "All hands" in buttons(app)
         press(app, pygame.K_h)
         assert not scene.show_all, "every hand only once the game is over"
-        for turn in scene.seat_turns[:30]:
-            scene.go_to(turn)
+        for turn in scene.place.seat_turns[:30]:
+            scene.place.go_to(turn)
             frames(app)
             state = scene.match.turns[turn].state_before
             if state.hand is None:
@@ -173,7 +183,7 @@ def test_once_over_every_hand_is_shown_face_up(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:
         scene = open_review(app, "complete-game-4-players.json", monkeypatch)
-        state = scene.match.turns[scene.turn].state_before
+        state = scene.match.turns[scene.place.turn].state_before
         others = [card_key(card) for seat in (1, 2, 3) for card in state.hand.hands[seat]]
         hidden = {key for key, _ in scene.sprites(scene.table_state())}
         assert not set(others) & hidden and any(key[0] == "back" for key in hidden)
@@ -192,7 +202,7 @@ def test_in_a_bluffing_game_every_hand_is_written_over_its_plate(
     with open_app(tmp_path, monkeypatch) as app:
         scene = ReviewScene(app, match, 0, ["Ada", "Bob", "Cy", "Di"], depth=QUICK)
         app.push(scene)
-        state = scene._state()
+        state = scene.place.state
         assert [len(held) for held in scene.words.hands(state)] == [2, 2, 2, 2]
         assert all(hasattr(card, "label") for held in scene.words.hands(state)
                    for card in held)
@@ -246,15 +256,15 @@ def test_every_game_is_reviewed_with_its_words_and_buttons_whole(
                             depth=QUICK)
         app.push(scene)
         judged_all(app, scene)
-        for turn in (*scene.seat_turns[:: max(1, len(scene.seat_turns) // 6)],
+        for turn in (*scene.place.seat_turns[:: max(1, len(scene.place.seat_turns) // 6)],
                      len(match.turns)):
-            scene.go_to(turn)
+            scene.place.go_to(turn)
             press(app, pygame.K_h)  # every hand, the game being over
             assert scene.show_all
             press(app, pygame.K_h)
         clipped = clipped_widgets(app.ui)
         assert not clipped, clipped
-        assert "Hard has judged Player 1's" in scene.progress()
+        assert "Hard has judged Player 1's" in progress(scene)
 
 
 def test_stop_judging_keeps_what_was_judged_and_go_on_finishes_it(
@@ -273,7 +283,7 @@ def test_stop_judging_keeps_what_was_judged_and_go_on_finishes_it(
         assert "Stop judging" in buttons(app)
         judged_all(app, scene)
         assert "Stop judging" not in buttons(app) and "Go on judging" not in buttons(app)
-        assert [j.turn for j in scene.review.judgements] == scene.seat_turns
+        assert [j.turn for j in scene.review.judgements] == scene.place.seat_turns
 
 
 def test_once_over_any_players_decisions_may_be_reviewed(
@@ -284,10 +294,10 @@ def test_once_over_any_players_decisions_may_be_reviewed(
         first = list(scene.review.judgements)
         press_button(app, "Seat: Antoine")
         assert scene.seat == 1 and "Seat: Brigitte" in buttons(app)
-        assert scene.match.turns[scene.turn].seat == 1
+        assert scene.match.turns[scene.place.turn].seat == 1
         assert scene.table_state().bottom == 1, "the table turns to his seat"
         judged_all(app, scene)
-        assert [j.turn for j in scene.review.judgements] == scene.seat_turns
+        assert [j.turn for j in scene.review.judgements] == scene.place.seat_turns
         for _ in range(3):
             press(app, pygame.K_s)
         assert scene.seat == 0 and scene.review.complete

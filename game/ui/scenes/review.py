@@ -2,12 +2,10 @@
 reviewed seat's view, beside Hard's judgement of that seat's decisions (game/services/
 review.py), which is made in the background while the person looks.
 
-The strip at the foot is the whole game: a dot for each decision of the seat, coloured as
-Hard judged it (grey while it thinks, green when the move was as good as its own, amber
-when it cost a little, red when it cost more than the game's threshold); a click on a dot
-goes there. The right column says where the game stands, what was played and what Hard
-would have played, then how the seat's game went (its francs, hands or coins) and the
-costliest decisions. Once the game is over, "All hands" (H) writes every player's cards
+Where the review stands and how it moves is game/services/review_place.py's. The strip at
+the foot is the whole game, a dot for each decision of the seat (review_strip.py); a click
+on a dot goes there. The right column (review_column.py) says what was played and what
+Hard would have played. Once the game is over, "All hands" (H) writes every player's cards
 by his hand.
 
 Keys: Left and Right a decision, Up and Down a trick (a turn), Page Up and Page Down a
@@ -17,7 +15,6 @@ is over) the next player's decisions; Esc leaves.
 
 from __future__ import annotations
 
-import bisect
 import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -30,12 +27,15 @@ from pygame_gui.elements import UIButton
 from game.ai.search import SearchPool
 from game.cards import Card
 from game.engine.match import Match
-from game.rules.words import Naming, counted
+from game.rules.words import Naming
 from game.services import review
-from game.services.review import HAND, ROUND, TRICK, Depth, Judgement, mistakes, words_for
+from game.services.review import HAND, ROUND, TRICK, Depth, words_for
+from game.services.review_place import ReviewPlace
 from game.services.reviewing import ReviewRun
 from game.ui import art, text
 from game.ui.scene import Scene
+from game.ui.scenes.review_column import ReviewColumn
+from game.ui.scenes.review_strip import ReviewStrip
 from game.ui.table.arrange import card_key
 from game.ui.table.kit import kit_for
 from game.ui.table.layout import TableLayout, hand_for, table_layout
@@ -43,14 +43,12 @@ from game.ui.table.log_panel import LogPanel
 from game.ui.table.render import TableRenderer, suit_colours
 from game.ui.table.stage import Placement
 from game.ui.table.state import Frame, Hand, TableState
-from game.ui.theme import CRIMSON, GOLD, INK, MUTED, panel
+from game.ui.theme import GOLD, INK, panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 STRIP = 70  # at the design size: the timeline's height at the foot of the window
-PENDING, FORCED = (120, 120, 120), (70, 80, 74)
-GOOD, SMALL, COSTLY = (96, 186, 110), (226, 176, 64), CRIMSON
 LEVEL_KEYS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (TRICK, -1),
               pygame.K_DOWN: (TRICK, 1), pygame.K_PAGEUP: (HAND, -1),
               pygame.K_PAGEDOWN: (HAND, 1), pygame.K_HOME: (ROUND, -1),
@@ -66,8 +64,6 @@ class ReviewScene(Scene):
         self.words = words_for(match.ruleset.id)
         self.kit = kit_for(match.ruleset.id)
         self.depth = depth or review.DEFAULT_DEPTH
-        self.moves = [index for index, turn in enumerate(match.turns) if turn.seat is not None]
-        self.starts = self._starts()
         self.over = match.pending.over
         self.show_all = False
         self.renderer = TableRenderer()
@@ -87,11 +83,8 @@ class ReviewScene(Scene):
         """Review `seat`'s decisions (what was kept of his review at once), from his first."""
         self.seat = seat
         self.review = ReviewRun(self.match, seat, self.depth)
-        self.seat_turns = [j for j, turn in enumerate(self.match.turns) if turn.seat == seat]
-        self.turn = self.seat_turns[0] if self.seat_turns else len(self.match.turns)
+        self.place = ReviewPlace(self.match, self.words, seat)
         self.ledger = self.words.ledger(self.match, seat, self.names)  # the game is what it is
-        self._column: tuple[object, pygame.Surface] | None = None  # the right column, drawn
-        self._strip: tuple[object, pygame.Surface] | None = None  # the strip, drawn
         self._drawn_turn = -1
 
     def next_seat(self) -> None:
@@ -143,7 +136,9 @@ class ReviewScene(Scene):
         players = self.match.players
         self.layout: TableLayout = table_layout((size[0], size[1] - strip), players,
                                                 hand_for(self.match.ruleset.id, players))
-        self.strip = Rect(0, size[1] - strip, size[0], strip)
+        self.strip = ReviewStrip(Rect(0, size[1] - strip, size[0], strip), self.scale,
+                                 self.names)
+        self.column = ReviewColumn(self.names, self.scale)
 
     @property
     def busy(self) -> bool:
@@ -156,40 +151,9 @@ class ReviewScene(Scene):
             self._make_buttons()
 
     # Moving about ------------------------------------------------------------------------------
-    def _starts(self) -> dict[int, list[int]]:
-        """For each step (a trick, a hand, a round), the decisions that open one."""
-        starts: dict[int, list[int]] = {TRICK: [], HAND: [], ROUND: []}
-        ended = ROUND  # the first decision opens everything
-        for index, turn in enumerate(self.match.turns):
-            if turn.seat is not None and ended:
-                for level in starts:
-                    if ended >= level:
-                        starts[level].append(index)
-                ended = 0
-            ended = max([ended, *map(self.words.boundary, self.match.events_of(index))])
-        return starts
-
-    def go(self, level: int, direction: int) -> None:
-        """To the next (or previous) decision, or the start of the next (or previous)
-        trick, hand or round."""
-        marks = self.moves if level == 0 else self.starts[level]
-        if direction > 0:
-            place = bisect.bisect_right(marks, self.turn)
-            self.turn = marks[place] if place < len(marks) else len(self.match.turns)
-        else:
-            place = bisect.bisect_left(marks, self.turn) - 1
-            if place >= 0:
-                self.turn = marks[place]
-
-    def go_to(self, turn: int) -> None:
-        self.turn = max(0, min(turn, len(self.match.turns)))
-
     def next_mistake(self, direction: int) -> None:
         """To the next (or previous) decision that cost more than the threshold."""
-        costly = [j.turn for j in self.review.judgements if j.mistake(self.words.threshold)]
-        ahead = [turn for turn in costly if (turn - self.turn) * direction > 0]
-        if ahead:
-            self.turn = min(ahead) if direction > 0 else max(ahead)
+        self.place.next_mistake(self.review.judgements, direction)
 
     def toggle_hands(self) -> None:
         if self.over:
@@ -207,10 +171,10 @@ class ReviewScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
-                and self.strip.collidepoint(event.pos):
-            turn = self.turn_at(event.pos[0])
+                and self.strip.rect.collidepoint(event.pos):
+            turn = self.strip.turn_at(self.place, event.pos[0])
             if turn is not None:
-                self.go_to(turn)
+                self.place.go_to(turn)
             return True
         return False
 
@@ -218,7 +182,7 @@ class ReviewScene(Scene):
         if event.key == pygame.K_ESCAPE:
             self.back()
         elif event.key in LEVEL_KEYS:
-            self.go(*LEVEL_KEYS[event.key])
+            self.place.go(*LEVEL_KEYS[event.key])
         elif event.key == pygame.K_m:
             self.next_mistake(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif event.key == pygame.K_h:
@@ -236,14 +200,15 @@ class ReviewScene(Scene):
         width = (area.width - gap) // 2
         height = min(round(38 * scale), (area.height - 4 * gap) // 5)
         rows: list[list[tuple[str, Callable[[], None] | None, str]]] = [
-            [("Previous", lambda: self.go(0, -1), "The decision before (Left)"),
-             ("Next", lambda: self.go(0, 1), "The next decision (Right)")],
-            [(f"< {steps[0].title()}", lambda: self.go(TRICK, -1), f"This {steps[0]}'s start, "
-                                                                   "or the one before (Up)"),
-             (f"{steps[0].title()} >", lambda: self.go(TRICK, 1), f"The next {steps[0]} (Down)")],
-            [(f"< {steps[1].title()}", lambda: self.go(HAND, -1),
+            [("Previous", lambda: self.place.go(0, -1), "The decision before (Left)"),
+             ("Next", lambda: self.place.go(0, 1), "The next decision (Right)")],
+            [(f"< {steps[0].title()}", lambda: self.place.go(TRICK, -1),
+              f"This {steps[0]}'s start, or the one before (Up)"),
+             (f"{steps[0].title()} >", lambda: self.place.go(TRICK, 1),
+              f"The next {steps[0]} (Down)")],
+            [(f"< {steps[1].title()}", lambda: self.place.go(HAND, -1),
               f"This {steps[1]}'s start, or the one before (Page Up; a {steps[2]}: Home)"),
-             (f"{steps[1].title()} >", lambda: self.go(HAND, 1),
+             (f"{steps[1].title()} >", lambda: self.place.go(HAND, 1),
               f"The next {steps[1]} (Page Down; a {steps[2]}: End)")],
             [("< Mistake", lambda: self.next_mistake(-1), "The costly decision before "
                                                           "(Shift+M)"),
@@ -260,7 +225,8 @@ class ReviewScene(Scene):
                             area.top + row * (height + gap), width, height)
                 self._button(rect, label, action, tip)
         seat = Rect(0, 0, round(170 * scale), round(24 * scale))
-        seat.topright = (self.strip.right - round(16 * scale), self.strip.top + round(8 * scale))
+        strip = self.strip.rect
+        seat.topright = (strip.right - round(16 * scale), strip.top + round(8 * scale))
         self._button(seat, f"Seat: {self.names[self.seat]}", self.next_seat if self.over else None,
                      "The next player's decisions (S)" if self.over
                      else "Once the game is over, any player's decisions may be reviewed")
@@ -294,32 +260,10 @@ class ReviewScene(Scene):
         self._start()
         self._make_buttons()
 
-    # The timeline ------------------------------------------------------------------------------
-    def dot_x(self, turn: int) -> int:
-        """Where a decision sits on the strip: the whole game from left to right."""
-        inner = self.strip.inflate(-round(40 * self.scale), 0)
-        share = turn / max(1, len(self.match.turns))
-        return inner.left + round(share * inner.width)
-
-    def turn_at(self, x: int) -> int | None:
-        """The seat's decision whose dot is nearest `x`."""
-        if not self.seat_turns:
-            return None
-        return min(self.seat_turns, key=lambda turn: abs(self.dot_x(turn) - x))
-
-    def colour_of(self, judgement: Judgement | None) -> tuple[int, int, int]:
-        if judgement is None:
-            return PENDING
-        if not judgement.judged:
-            return FORCED
-        if judgement.mistake(self.words.threshold):
-            return COSTLY
-        return SMALL if judgement.cost > 0 else GOOD
-
     # Drawing -----------------------------------------------------------------------------------
     def table_state(self) -> TableState:
         """The table at the decision shown, as the reviewed seat saw it."""
-        view = self.match.ruleset.view(self._state(), self.seat)
+        view = self.match.ruleset.view(self.place.state, self.seat)
         return TableState(view=view, table=view, layout=self.layout, bottom=self.seat,
                           names=self.names, naming=Naming(self.names, self.seat), now=0.0,
                           thinking=None, caught_up=True, card_art=self.card_art)
@@ -334,7 +278,7 @@ class ReviewScene(Scene):
         if self.show_all:
             targets = {key: placement for key, placement in targets.items()
                        if not (isinstance(key, tuple) and key[0] == "back")}
-            for seat, held in enumerate(self.words.hands(self._state())):
+            for seat, held in enumerate(self.words.hands(self.place.state)):
                 if seat != self.seat:
                     targets |= self._face_up(seat, held)
         return sorted(targets.items(), key=lambda item: item[1].z)
@@ -360,22 +304,19 @@ class ReviewScene(Scene):
         self._shown_done = self.review.done
         table = self.table_state()
         motion = self.kit.motion
-        if motion is not None and self._drawn_turn != self.turn:  # the daggers, at once
+        if motion is not None and self._drawn_turn != self.place.turn:  # the daggers, at once
             motion.forget()
             motion.arranged(table.view, self.layout)
             motion.settle(table.view, self.layout, 0.0, 0.0, instant=True)
-        self._drawn_turn = self.turn
+        self._drawn_turn = self.place.turn
         frame = Frame(table=table, sprites=self.sprites(table), selected=None, suit_tags={},
                       message=None, message_bottom=0, keep_clear=(), panel=None)
         self.renderer.draw(surface, frame, self.kit, LogPanel())
         if self.show_all:
-            self._open_hands(surface, self._state())
-        self._words(surface)
-        self._timeline(surface)
-
-    def _state(self) -> object:
-        turns = self.match.turns
-        return turns[self.turn].state_before if self.turn < len(turns) else self.match.state
+            self._open_hands(surface, self.place.state)
+        self.column.draw(surface, self.layout.log, self.place, self.review, self.ledger,
+                         self.card_art)
+        self.strip.draw(surface, self.place, self.review, self.trouble)
 
     def _open_hands(self, surface: pygame.Surface, state: object) -> None:
         """Every other player's cards in words, over his plate (in a game that draws its
@@ -396,124 +337,3 @@ class ReviewScene(Scene):
             box.clamp_ip(self.layout.felt.inflate(-16, -16))
             panel(surface, box.inflate(12, 6), (8, 14, 10, 230), radius=8, border=GOLD)
             surface.blit(image, box)
-
-    def _words(self, surface: pygame.Surface) -> None:
-        """The right column: the moment, the decision and Hard's judgement, then the
-        summary of the seat's game (drawn again only when one of them changes)."""
-        area = self.layout.log
-        key = (self.turn, self.review.done, area.size, self.card_art)
-        if self._column is None or self._column[0] != key:
-            self._column = (key, self._column_image(area))
-        surface.blit(self._column[1], area.topleft)
-
-    def _column_image(self, area: Rect) -> pygame.Surface:
-        image = pygame.Surface(area.size, pygame.SRCALPHA)
-        panel(image, image.get_rect(), (8, 14, 10, 255), radius=10, border=GOLD)
-        size = max(11, round(15 * self.scale))
-        room = area.width - round(20 * self.scale)
-        light = text.on_dark(suit_colours(self.card_art))
-        y = round(10 * self.scale)
-        for line, colour, bold in self.told():
-            for part in text.wrap(line, size, room, bold=bold) if line else [""]:
-                if y + size > area.height - 4:
-                    return image
-                image.blit(text.render(part, size, colour, bold=bold, suit_colours=light),
-                           (round(10 * self.scale), y))
-                y += round(size * 1.3)
-        return image
-
-    def told(self) -> list[tuple[str, tuple[int, int, int], bool]]:
-        """The right column's lines: (words, colour, bold)."""
-        match, words, names = self.match, self.words, self.names
-        name = names[self.seat]
-        lines: list[tuple[str, tuple[int, int, int], bool]] = []
-        if self.turn >= len(match.turns):
-            lines.append(("The end of the game", GOLD, True))
-        else:
-            made = match.turns[self.turn]
-            lines.append((words.moment(made.state_before), GOLD, True))
-            player = names[made.seat] if made.seat is not None else "Chance"
-            played = f"{player}: {words.phrase(made.decision, made.state_before, names)}"
-            if made.seat == self.seat:
-                lines += self._judged(played, self.review.judgements, made.state_before)
-            else:
-                lines.append((played, INK, False))
-        lines += [("", INK, False), (words.ledger_title.format(name=name), GOLD, True)]
-        lines += [(line, MUTED, False) for line in self.ledger]
-        costliest = mistakes(match, self.review.judgements, words, names)
-        if costliest:
-            lines += [("", INK, False), ("The costliest decisions", GOLD, True)]
-            lines += [(f"{m.moment}: {m.sentence}", MUTED, False) for m in costliest]
-        return lines
-
-    def _judged(self, played: str, judgements: Sequence[Judgement],
-                before: object) -> list[tuple[str, tuple[int, int, int], bool]]:
-        """The seat's decision, with Hard's judgement of it as far as it has come."""
-        number = self.seat_turns.index(self.turn)
-        if number >= len(judgements):
-            return [(played, INK, False), ("Hard is still judging this decision…", MUTED, False)]
-        judgement, words = judgements[number], self.words
-        if not judgement.judged:
-            return [(played, INK, False), ("Nothing to choose here.", MUTED, False)]
-        said = [(f"{played} ({words.figure(judgement.played_value)})", INK, False)]
-        if judgement.cost <= 0:
-            return [*said, ("As good as Hard's own choice.", GOOD, True)]
-        best = self.match.ruleset.legal(before)[judgement.best or 0]
-        costly = judgement.mistake(words.threshold)
-        return [*said, (f"Hard: {words.phrase(best, before, self.names)} "
-                        f"({words.figure(judgement.best_value)})", INK, False),
-                (f"It cost about {words.size(judgement.cost)}.", COSTLY if costly else SMALL,
-                 True)]
-
-    def _timeline(self, surface: pygame.Surface) -> None:
-        """The strip (drawn again when a judgement comes in), and where the review is."""
-        key = (self.review.done, self.review.stopped, self.strip.size, self.trouble)
-        if self._strip is None or self._strip[0] != key:
-            self._strip = (key, self._strip_image())
-        surface.blit(self._strip[1], self.strip.topleft)
-        scale, x = self.scale, self.dot_x(self.turn)
-        line_y = self.strip.top + round(44 * scale)
-        pygame.draw.line(surface, GOLD, (x, line_y - round(14 * scale)),
-                         (x, line_y + round(14 * scale)), width=max(2, round(3 * scale)))
-
-    def _strip_image(self) -> pygame.Surface:
-        """The strip: how far Hard has come, a tick a hand, a dot a decision of the seat."""
-        strip, scale = self.strip, self.scale
-        image = pygame.Surface(strip.size, pygame.SRCALPHA)
-        inner = image.get_rect().inflate(-round(12 * scale), -round(8 * scale))
-        panel(image, inner, (8, 14, 10, 230), radius=10, border=GOLD)
-        size = max(11, round(14 * scale))
-        image.blit(text.render(self.progress(), size, INK, bold=True),
-                   (round(20 * scale), round(8 * scale)))
-        if not self.review.complete:  # the bar left of Stop judging
-            bar = Rect(0, 0, round(140 * scale), max(4, round(8 * scale)))
-            bar.midright = (strip.width - round(380 * scale), round(20 * scale))
-            pygame.draw.rect(image, FORCED, bar, border_radius=4)
-            done = bar.copy()
-            done.width = round(bar.width * self.review.done / max(1, self.review.total))
-            pygame.draw.rect(image, GOLD, done, border_radius=4)
-        line_y, left = round(44 * scale), strip.left
-        for hand_start in self.starts[HAND]:
-            x = self.dot_x(hand_start) - left
-            pygame.draw.line(image, MUTED, (x, line_y - round(10 * scale)),
-                             (x, line_y + round(10 * scale)))
-        judgements = self.review.judgements
-        for number, turn in enumerate(self.seat_turns):
-            judgement = judgements[number] if number < len(judgements) else None
-            costly = judgement is not None and judgement.mistake(self.words.threshold)
-            radius = round((6 if costly else 3.5) * scale) or 2
-            pygame.draw.circle(image, self.colour_of(judgement),
-                               (self.dot_x(turn) - left, line_y), radius)
-        return image
-
-    def progress(self) -> str:
-        """The strip's line: how far Hard has judged, then how many decisions cost."""
-        review, name = self.review, self.names[self.seat]
-        costly = sum(j.mistake(self.words.threshold) for j in review.judgements)
-        marked = f"{costly} cost more than {self.words.size(self.words.threshold)}"
-        if review.complete:
-            told = f"Hard has judged {name}'s {counted(review.total, 'decision')}: {marked}."
-        else:
-            told = f"Hard is judging {name}'s decisions: {review.done} of {review.total}, " \
-                   f"{marked} so far."
-        return " ".join(part for part in (told, review.problem, self.trouble) if part)
