@@ -23,7 +23,7 @@ from pygame import Rect
 from game.games import get_game
 from game.games.coup.table.picker import CardPicker
 from game.services import stats
-from game.services.lessons import LEFT_THE_RECORD, Lesson, LessonGame, chances, same
+from game.services.lessons import LEFT_THE_RECORD, Lesson, LessonGame, chances, lesson_of, same
 from game.services.table.coaching import departure_words
 from game.system import paths
 from game.ui import text
@@ -141,7 +141,7 @@ def test_a_lesson_is_played_to_its_end_from_the_title_screen(
 @pytest.mark.parametrize("game_id", lessons())
 def test_a_move_the_lesson_does_not_want_is_refused_with_the_coachs_reason(
         game_id: str) -> None:
-    game = LessonGame(get_game(game_id).lesson.load())  # type: ignore[union-attr]
+    game = LessonGame(lesson_of(game_id))
     while game.coach() is None or not game.coach().wants:  # type: ignore[union-attr]
         seat = game.match.pending.seat
         assert seat is not None
@@ -155,7 +155,7 @@ def test_a_move_the_lesson_does_not_want_is_refused_with_the_coachs_reason(
 @pytest.mark.parametrize("game_id", lessons())
 def test_the_lesson_replays_its_record_to_its_end_with_a_word_for_each_step(
         game_id: str) -> None:
-    lesson = get_game(game_id).lesson.load()  # type: ignore[union-attr]
+    lesson = lesson_of(game_id)
     game = LessonGame(lesson)
     said = 0
     while not game.over:
@@ -171,7 +171,7 @@ def test_the_lesson_replays_its_record_to_its_end_with_a_word_for_each_step(
 
 
 def test_leaving_the_record_lets_the_game_go_on_with_the_computers_at_medium() -> None:
-    lesson = get_game("coup-detat").lesson.load()  # type: ignore[union-attr]
+    lesson = lesson_of("coup-detat")
     game = LessonGame(lesson, seed=1)
     while game.match.pending.seat != lesson.person:
         seat = game.match.pending.seat
@@ -217,7 +217,7 @@ def test_a_lesson_asked_for_wrongly_is_refused_in_a_line(arguments: list[str],
 
 
 def test_an_exchange_is_the_lessons_whatever_order_its_cards_were_picked_in() -> None:
-    lesson = get_game("coup-detat-duel").lesson.load()  # type: ignore[union-attr]
+    lesson = lesson_of("coup-detat-duel")
     game = LessonGame(lesson)
     while not hasattr(game.expected(), "cards") or game.match.pending.seat != lesson.person:
         seat = game.match.pending.seat
@@ -247,7 +247,7 @@ def play_to_the_persons_decision(game: LessonGame, number: int) -> None:
 def every_word_of_the_coach(game_id: str) -> list[str]:
     """What the coach of a lesson may say: each step's words, and after each other move
     the person may make at the lesson's free step, his words on it."""
-    lesson = get_game(game_id).lesson.load()  # type: ignore[union-attr]
+    lesson = lesson_of(game_id)
     said = [coach.says for coach in lesson.steps.values()]
     game = LessonGame(lesson, seed=3)
     play_to_the_persons_decision(game, first_free_step(lesson))
@@ -265,7 +265,7 @@ def every_word_of_the_coach(game_id: str) -> list[str]:
 @pytest.mark.parametrize("game_id", lessons())
 def test_every_word_of_the_coach_fits_his_panel(game_id: str, size: tuple[int, int]) -> None:
     pygame.font.init()
-    lesson = get_game(game_id).lesson.load()  # type: ignore[union-attr]
+    lesson = lesson_of(game_id)
     players = len(lesson.names)
     layout, panel = with_coach(table_layout(size, players, hand_for(game_id, players)))
     room = words_room(panel, layout.scale)
@@ -279,7 +279,7 @@ def test_every_word_of_the_coach_fits_his_panel(game_id: str, size: tuple[int, i
 @pytest.mark.parametrize("game_id", lessons())
 def test_each_lesson_lets_one_move_be_chosen_freely_and_says_what_another_meant(
         game_id: str) -> None:
-    lesson = get_game(game_id).lesson.load()  # type: ignore[union-attr]
+    lesson = lesson_of(game_id)
     game = LessonGame(lesson, seed=3)
     free = first_free_step(lesson)
     coach = lesson.steps[free]
@@ -308,7 +308,7 @@ def test_each_lesson_lets_one_move_be_chosen_freely_and_says_what_another_meant(
 
 
 def test_back_to_the_record_undoes_the_departure_and_the_coach_speaks_again() -> None:
-    lesson = get_game("coup-detat").lesson.load()  # type: ignore[union-attr]
+    lesson = lesson_of("coup-detat")
     game = LessonGame(lesson)
     free = first_free_step(lesson)
     play_to_the_persons_decision(game, free)

@@ -469,3 +469,23 @@ def test_a_fifth_game_has_its_lines_on_the_screen(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setitem(GAMES, entry.GAME.id, entry.GAME)  # type: ignore[arg-type]
     shown = game_lines(Statistics())
     assert len(shown) == len(GAMES) and shown[-1][0] == "**High card"
+
+
+def not_a_record(match: Match, human_seats: object) -> dict[str, object]:
+    return {"ruleset": match.ruleset.id, "won": True}
+
+
+def test_a_game_whose_record_is_not_a_game_record_is_refused_by_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry's reference is typed only as far as the registry knows: what it made
+    is checked where it is used, and the reference is named."""
+    from dataclasses import replace
+
+    from game.games.plugin import Ref
+
+    game = get_game("coup")
+    wrong = replace(game, records=replace(game.records, record=Ref("test_stats:not_a_record")))
+    monkeypatch.setitem(GAMES, "coup", wrong)
+    match = random_bluff_match("coup", seed=3, rounds=1)
+    with pytest.raises(TypeError, match="test_stats:not_a_record made a dict"):
+        stats.game_record(match, [0])

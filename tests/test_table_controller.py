@@ -18,9 +18,8 @@ import pytest
 
 from game.engine.ruleset import View
 from game.engine.saves import Seat
-from game.games import get_game
 from game.services import stats
-from game.services.lessons import LessonGame
+from game.services.lessons import LessonGame, lesson_of
 from game.services.session import GameSession
 from game.services.table.controller import Awaited, OneOfTables, TableController
 from game.services.table.seating import NOBODY_HOLDS, NOTHING_YET
@@ -277,7 +276,7 @@ def test_a_hint_asked_about_a_position_that_is_gone_is_forgotten(
 
 # A lesson's refusals -------------------------------------------------------------------------
 def test_a_lesson_refuses_a_move_other_than_the_coachs_and_says_why() -> None:
-    lesson = get_game("coup-detat").lesson.load()  # type: ignore[union-attr]
+    lesson = lesson_of("coup-detat")
     game = LessonGame(lesson)
     seats = [Seat(name, "human") if seat == lesson.person else Seat(name, "computer")
              for seat, name in enumerate(lesson.names)]
@@ -402,7 +401,7 @@ def test_no_game_is_recorded_where_nobody_plays_for_himself(where: str) -> None:
     kinds = "cccc" if where == "computers only" else "hccc"
     keywords: dict[str, object] = {}
     if where == "lesson":
-        keywords["lesson"] = LessonGame(get_game("coup-detat").lesson.load())  # type: ignore[union-attr]
+        keywords["lesson"] = LessonGame(lesson_of("coup-detat"))
     elif where == "one of two tables":
         keywords["one_of"] = OneOfTables("Table 1: Ada, Blaise, Colette, Denis.", False)
     with at_table(session_of("coup-detat", kinds, short_game=True), **keywords) as table:

@@ -19,7 +19,7 @@ from game.engine.match import ChanceSource, Match
 from game.engine.player import Player
 from game.engine.ruleset import Decision, Options, Ruleset, State, View
 
-T = TypeVar("T")
+T = TypeVar("T", covariant=True)  # a reference to a T is one to any supertype too
 K = TypeVar("K")
 
 PlayerMaker = Callable[..., Player]
@@ -164,9 +164,10 @@ class Records:
     statistics and what it keeps there beyond games played and won (`counts`, `best`),
     the lines the Statistics screen shows, and the tally of simulated games."""
 
-    record: Ref[Any]  # (match, human seats) -> stats.GameRecord
-    lines: Ref[Any]  # (stats.RulesetStats) -> list[str]
-    summary: Ref[Any]  # (ruleset id, options as JSON, seats) -> a Tally of simulated games
+    # The services' types, checked where they are used (stats.game_record, simulate):
+    record: Ref[Callable[..., object]]  # (match, human seats) -> stats.GameRecord
+    lines: Ref[Callable[..., list[str]]]  # (stats.RulesetStats) -> the Statistics lines
+    summary: Ref[Callable[..., object]]  # (ruleset id, options as JSON, seats) -> a Tally
     counts: tuple[Count, ...] = ()
     best: Best | None = None
 
@@ -195,9 +196,10 @@ class Game:
     rules_page: Ref[Callable[[], object]]  # () -> its rules_sections.Section
     custody: Custody[Any]  # where its cards are and which a seat cannot see (its rules')
     formats: Ref[Formats] | None = None  # scenario files and the bot protocol; None: neither
-    kit: Ref[Any] | None = None  # () -> the table's kit; None: the window cannot seat it
+    kit: Ref[Callable[[], object]] | None = None  # () -> its table kit (ui.table.kit.TableKit);
+    # None: the window cannot seat it
     tables: Tables | None = None  # None: played at one table only
-    lesson: Ref[Any] | None = None
+    lesson: Ref[object] | None = None  # its lesson (services.lessons.Lesson)
     review: Ref[object] | None = None  # its review's words (services.review.Words)
     terminal: Ref[Callable[..., int]] | None = None  # a game in the terminal (`play`):
     # (options as JSON, seed) -> the exit status
@@ -212,10 +214,10 @@ class Game:
     def title(self) -> str:
         return self.ruleset.title
 
-    def refs(self) -> dict[str, Ref[Any]]:
+    def refs(self) -> dict[str, Ref[object]]:
         """Every reference the entry holds, by what it is (for the tests that load them)."""
-        found: dict[str, Ref[Any]] = {f"players.{level}": ref
-                                      for level, ref in self.players.items()}
+        found: dict[str, Ref[object]] = {f"players.{level}": ref
+                                         for level, ref in self.players.items()}
         found |= {"rules_page": self.rules_page,
                   "records.record": self.records.record, "records.lines": self.records.lines,
                   "records.summary": self.records.summary}

@@ -25,7 +25,7 @@ from game.ai import Player
 from game.ai.levels import make_player
 from game.engine.match import Match
 from game.engine.ruleset import Decision, Ruleset, State, View
-from game.games import get_ruleset
+from game.games import get_game, get_ruleset
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,14 @@ class Lesson:
     farewell_free: tuple[str, ...] | None = None  # instead, once the person left the record
     ends_after: int | None = None  # decisions of the script after which it ends; None: the game
     pages: tuple[str, ...] = field(default=())  # last words (a variant's differences)
+
+
+def lesson_of(ruleset_id: str) -> Lesson:
+    """The lesson of a game that has one (`KeyError` otherwise)."""
+    ref = get_game(ruleset_id).lesson
+    if ref is None:
+        raise KeyError(f"{ruleset_id!r} has no lesson")
+    return ref.load_as(Lesson)
 
 
 class LessonGame:

@@ -62,8 +62,11 @@ def summary_for(ruleset_id: str, options: Mapping[str, object],
                 seats: tuple[str, ...]) -> Tally:
     """An empty summary of the kind the game's runs need (the game's own tally), for games
     with these options (as JSON), a seat each."""
-    new_summary = get_game(ruleset_id).records.summary.load()
-    return new_summary(ruleset_id, options, seats)
+    summary = get_game(ruleset_id).records.summary
+    made = summary.load()(ruleset_id, options, seats)
+    if not isinstance(made, Tally):
+        raise TypeError(f"{summary.path} made a {type(made).__name__}, not a Tally")
+    return made
 
 
 def run(options: Mapping[str, object], games: int, seed: int,

@@ -38,7 +38,7 @@ from types import MappingProxyType
 from typing import Any, TypeGuard
 
 from game.engine.match import Match
-from game.games import GAMES
+from game.games import GAMES, get_game
 from game.games.plugin import Records
 from game.rules.words import counted
 from game.system import files, paths
@@ -219,6 +219,16 @@ def save(stats: Statistics, path: Path | None = None) -> None:
     """Write the statistics atomically; `OSError` if the folder cannot be written."""
     path = paths.stats_path() if path is None else path
     files.write_atomically(path, json.dumps(stats.to_json(), indent=2) + "\n")
+
+
+def game_record(match: Match, human_seats: Collection[int]) -> GameRecord:
+    """A finished game of one table as its game records it for the persons at `human_seats`
+    (its entry's `records.record`)."""
+    record_of = get_game(match.ruleset.id).records.record
+    made = record_of.load()(match, human_seats)
+    if not isinstance(made, GameRecord):
+        raise TypeError(f"{record_of.path} made a {type(made).__name__}, not a GameRecord")
+    return made
 
 
 def record_game(record: GameRecord, path: Path | None = None) -> str | None:

@@ -91,12 +91,11 @@ def record(match: TablesMatch, human_seats: Collection[int]) -> stats.GameRecord
     gathered from each table the persons played at. `ValueError` if it is not over."""
     if not match.over:
         raise ValueError("The match is not over: only finished games are recorded.")
-    record_of = get_game(match.ruleset.id).records.record.load()
     records = []
     for seats, game in zip(match.split.tables, match.matches, strict=True):
         humans = [local for local, seat in enumerate(seats) if seat in human_seats]
         if humans:
-            records.append(record_of(game, humans))
+            records.append(stats.game_record(game, humans))
     if not records:
         raise ValueError("Nobody at the tables is a person: nothing to record.")
     won = bool(set(winners(match)) & set(human_seats))

@@ -9,6 +9,7 @@ screens need not know one another's classes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.games.plugin import Ref
@@ -48,7 +49,7 @@ class Screen(Protocol):
     def busy(self) -> bool: ...
 
 
-SCREENS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
+SCREENS: dict[str, Ref[type[Screen]]] = {name: Ref(path) for name, path in {
     "title": "game.ui.scenes.title:TitleScene",
     "new_game": "game.ui.scenes.new_game:NewGameScene",
     "lessons": "game.ui.scenes.lessons:LessonsMenu",
@@ -67,7 +68,7 @@ SCREENS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
 }.items()}
 
 
-OPENERS: dict[str, Ref[Any]] = {name: Ref(path) for name, path in {
+OPENERS: dict[str, Ref[Callable[..., Screen]]] = {name: Ref(path) for name, path in {
     "tables": "game.ui.table.tables:open_tables",  # a match at two tables: the table to show
     "lesson": "game.ui.table.coach:open_lesson",  # a game's lesson: its table, coached
 }.items()}

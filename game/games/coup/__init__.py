@@ -2,23 +2,32 @@
 Ambassador (`coup`) and with the Inquisitor (`coup-inquisitor`). One set of packages
 serves both."""
 
-from typing import Any
+from collections.abc import Callable
 
 from game.games.coup.rules import COUP, COUP_INQUISITOR
 from game.games.coup.rules.charts import hand_size
 from game.games.coup.rules.custody import CUSTODY
-from game.games.plugin import Count, Game, Records, Ref, Setup, Toggle
+from game.games.plugin import (
+    Count,
+    Formats,
+    Game,
+    PlayerMaker,
+    Records,
+    Ref,
+    Setup,
+    Toggle,
+)
 
 ROUNDS = (1, 3, 5)  # a match's rounds (RULES_NOTES: the most round wins take the match)
 PACKAGES = ("game.games.coup",)
-PLAYERS: dict[str, Ref[Any]] = {"easy": Ref("game.games.coup.ai.easy:EasyPlayer"),
+PLAYERS: dict[str, Ref[PlayerMaker]] = {"easy": Ref("game.games.coup.ai.easy:EasyPlayer"),
            "medium": Ref("game.games.coup.ai.medium:MediumPlayer"),
            "hard": Ref("game.games.coup.ai.hard:HardPlayer")}
-RECORD: Ref[Any] = Ref("game.games.coup.services.records:record")
-SUMMARY: Ref[Any] = Ref("game.games.coup.services.summary:new_summary")
-FORMATS: Ref[Any] = Ref("game.games.coup.formats:FORMATS")
-KIT: Ref[Any] = Ref("game.games.coup.table.kit:BluffKit")
-REVIEW: Ref[Any] = Ref("game.games.coup.services.review:WORDS")
+RECORD: Ref[Callable[..., object]] = Ref("game.games.coup.services.records:record")
+SUMMARY: Ref[Callable[..., object]] = Ref("game.games.coup.services.summary:new_summary")
+FORMATS: Ref[Formats] = Ref("game.games.coup.formats:FORMATS")
+KIT: Ref[Callable[[], object]] = Ref("game.games.coup.table.kit:BluffKit")
+REVIEW: Ref[object] = Ref("game.games.coup.services.review:WORDS")
 COUNTS = (Count("rounds_played", "Rounds played"),
           Count("rounds_won", "Rounds won", at_most="rounds_played"),
           Count("challenges", "Challenges made"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from game.games import get_game
 from game.services import stats
 from game.services.session import GameSession
 
@@ -58,8 +57,7 @@ class TableRecords:
         if self.recorded or not self.recordable or not session.human_seats:
             return
         self.recorded = True
-        record_of = get_game(session.ruleset.id).records.record.load()
-        self.record_game(record_of(session.match, session.human_seats))
+        self.record_game(stats.game_record(session.match, session.human_seats))
 
     def record_game(self, record: stats.GameRecord) -> None:
         """Add a finished game (this table's, or a whole match's) to the statistics, and

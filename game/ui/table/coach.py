@@ -19,8 +19,8 @@ from pygame import Rect
 from game.cards import card as card_named
 from game.engine.ruleset import Decision
 from game.engine.saves import Seat
-from game.games import GAMES, get_game
-from game.services.lessons import LessonGame
+from game.games import GAMES
+from game.services.lessons import LessonGame, lesson_of
 from game.services.session import GameSession
 from game.services.table.coaching import Coaching
 from game.services.table.controller import TableController
@@ -49,7 +49,7 @@ def open_lesson(app: App, ruleset_id: str, *, seed: int = 0,
     """The table of the lesson of `ruleset_id` (its welcome comes over it as it opens):
     `screens.make("lesson", app, ruleset_id)`. `plays_itself`: the person's moves are
     made for him, the coach still speaking (for demos and tests: `--autoplay --lesson`)."""
-    lesson = get_game(ruleset_id).lesson.load()  # type: ignore[union-attr]
+    lesson = lesson_of(ruleset_id)
     game = LessonGame(lesson, seed=seed)
     seats = [Seat(name, "human") if seat == lesson.person and not plays_itself
              else Seat(name, "computer") for seat, name in enumerate(lesson.names)]

@@ -162,4 +162,7 @@ def kit_for(ruleset_id: str) -> TableKit:
     ref = get_game(ruleset_id).kit
     if ref is None:
         raise KeyError(f"the window cannot seat {ruleset_id!r}")
-    return ref.load()()
+    kit = ref.load()()
+    if not isinstance(kit, TableKit):
+        raise TypeError(f"{ref.path} made a {type(kit).__name__}, not a table kit")
+    return kit
