@@ -1,4 +1,4 @@
-"""The table tells the game beat by beat (game/ui/table/telling.py), with no window: each
+"""The table tells the game beat by beat (game/services/table/telling.py), with no window: each
 beat shows the state after its event; between two hands the hand just played stays on the
 table; a hand's result has all its settling; an undo shows the match as it stands."""
 
