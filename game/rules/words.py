@@ -79,19 +79,31 @@ def sentence_case(line: str) -> str:
     return _SENTENCE_STARTS_WITH_YOU.sub(lambda m: m[1] + capitalized(m[2]), line)
 
 
+PRONOUNS = frozenset({"i", "me", "you", "he", "him", "she", "her", "it", "we", "us", "they",
+                      "them", "one", "thou", "thee", "ye"})
+"""Names that read as a pronoun: said of their seat in the third person, a verb would not
+match them ("You holds COUP"), so they are written as names, in quotation marks."""
+
+
+def as_name(name: str) -> str:
+    """A seat's name as it is written of its seat: "Ada"; a pronoun quoted, "“You”"."""
+    return f"“{name}”" if name.strip().casefold() in PRONOUNS else name
+
+
 @dataclass(frozen=True)
 class Naming:
     """How the players are named to one reader: by their names, except the reader's own
     seat (`you`), which is "you" with its verbs to match ("you hold", "your hand"), so a
     player called You is never "You holds". Without `you`, everyone by name (a log that
-    several read in turn, a replay, a terminal that says who "you" are)."""
+    several read in turn, a replay, a terminal that says who "you" are), and a name that
+    reads as a pronoun in quotation marks ("“You” holds COUP")."""
 
     names: Sequence[str]
     you: int | None = None
 
     def name(self, seat: int) -> str:
         """"Ada", or "you" (a sentence that opens with it is `sentence_case`d)."""
-        return "you" if seat == self.you else self.names[seat]
+        return "you" if seat == self.you else as_name(self.names[seat])
 
     def verb(self, seat: int | None, words: str) -> str:
         """The verb (words starting with it, said of someone) to match `name(seat)`."""
@@ -103,7 +115,7 @@ class Naming:
 
     def owner(self, seat: int) -> str:
         """"Ada's", "your"."""
-        return "your" if seat == self.you else f"{self.names[seat]}'s"
+        return "your" if seat == self.you else f"{as_name(self.names[seat])}'s"
 
     def all(self, seats: Iterable[int]) -> str:
         """"Ada, you and Cy"."""
