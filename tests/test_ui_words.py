@@ -76,7 +76,7 @@ def test_naming_calls_the_reader_you_and_everyone_else_by_name() -> None:
     assert naming.does(0, "holds") == "you hold" and naming.does(1, "holds") == "Brigitte holds"
     assert naming.owner(0) == "your" and naming.owner(1) == "Brigitte's"
     assert naming.all([1, 0]) == "Brigitte and you"
-    assert Naming(["You", "Brigitte"]).does(0, "holds") == "You holds"  # nobody reads: names
+    assert Naming(["You", "Brigitte"]).does(0, "holds") == "“You” holds"  # nobody reads: a name
 
 
 # Exact sentences -----------------------------------------------------------------------------
