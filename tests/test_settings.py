@@ -21,6 +21,7 @@ CHANGED = Settings(
     card_back="forest",
     four_colour_suits=True,
     sound=False,
+    volume=40,
     fullscreen=True,
     window_size=(1600, 900),
 )
@@ -141,7 +142,7 @@ def test_several_bad_settings_are_all_named(tmp_path: Path) -> None:
 
 def test_unknown_keys_are_ignored_quietly(tmp_path: Path) -> None:
     loaded = load_text(tmp_path / "settings.json",
-                       json.dumps({"volume": 11, "sound": False, "theme": {"x": 1}}))
+                       json.dumps({"music": 11, "sound": False, "theme": {"x": 1}}))
     assert loaded == Loaded(Settings(sound=False), None)
 
 

@@ -69,6 +69,9 @@ class PlayCounter:
         self.plays = 0
         PlayCounter.made.append(self)
 
+    def set_volume(self, volume: float) -> None:
+        pass
+
     def play(self) -> None:
         self.plays += 1
 

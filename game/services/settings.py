@@ -7,8 +7,11 @@ still loads here. A file that could not all be read is never written over: savin
 it aside first (`settings.damaged-20261127-183000.json`, as the statistics do).
 
     {"animation_speed": "fast", "computer_pace": "normal", "card_back": "navy",
-     "four_colour_suits": false, "sound": true, "fullscreen": false,
+     "four_colour_suits": false, "sound": true, "volume": 70, "fullscreen": false,
      "window_size": [1280, 800]}
+
+`volume` is the loudness of the sound effects, 0 to 100 (per cent); a file written before
+it existed has none, and loads at full volume, as those effects played.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ CARD_BACKS = ("bordeaux", "navy", "forest")
 
 ANIMATION_SCALE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 COMPUTER_DELAY = {"fast": 0.15, "normal": 0.5, "slow": 1.1}  # seconds between computer moves
+VOLUME_RANGE = (0, 100)  # the sound effects' volume, in per cent
 WINDOW_SIDE = (320, 16384)  # the smallest and largest window side accepted, in pixels
 LARGEST_WINDOW = (3840, 2160)
 """The largest window opened where the desktop's size is not known (`fitted_window`)."""
@@ -40,6 +44,7 @@ class Settings:
     card_back: str = "bordeaux"
     four_colour_suits: bool = False
     sound: bool = True
+    volume: int = 100
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
 
@@ -60,6 +65,10 @@ class Settings:
     def computer_delay(self) -> float:
         """Seconds to wait before each computer move."""
         return COMPUTER_DELAY[self.computer_pace]
+
+    def effects_volume(self) -> float:
+        """The sound effects' loudness, from 0.0 (silent) to 1.0 (as made)."""
+        return self.volume / VOLUME_RANGE[1]
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -142,6 +151,14 @@ def _flag(raw: object) -> bool:
     raise ValueError(raw)
 
 
+def _volume(raw: object) -> int:
+    """A volume: a whole number within VOLUME_RANGE (not a flag, not a fraction)."""
+    low, high = VOLUME_RANGE
+    if type(raw) is int and low <= raw <= high:
+        return raw
+    raise ValueError(raw)
+
+
 def _window_size(raw: object) -> tuple[int, int]:
     """A window size from the file: two whole numbers of pixels within WINDOW_SIDE."""
     size = _clamped_window_size(raw)
@@ -177,6 +194,7 @@ _PARSERS: dict[str, Callable[[object], Any]] = {
     "card_back": _choice(CARD_BACKS),
     "four_colour_suits": _flag,
     "sound": _flag,
+    "volume": _volume,
     "fullscreen": _flag,
     "window_size": _window_size,
 }

@@ -92,7 +92,8 @@ class App:
         self._crash_screen: Screen | None = None
         self._leave_question: Screen | None = None  # "Leave without saving?", once asked
         self._needs_frame = True
-        self.sounds = Sounds(enabled=self.settings.sound)
+        self.sounds = Sounds(enabled=self.settings.sound,
+                             volume=self.settings.effects_volume())
 
     # Window ------------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -115,6 +116,7 @@ class App:
         """Use new settings at once and keep them for next time."""
         old, self.settings = self.settings, new
         self.sounds.enabled = new.sound
+        self.sounds.volume = new.effects_volume()
         if new.fullscreen != old.fullscreen:  # leaving full screen: the window as it was
             self.screen = self._open_window(self.windowed_size, new.fullscreen)
             self._resized()
@@ -258,9 +260,14 @@ class App:
         arrived = self.scenes != before
         if arrived or self._widgets_changed():
             self.ui.update(0)  # the widgets made in this frame (a scene's, a panel's) show in it
+        moving = self._moving()  # asked before drawing, at a time no later than the drawing's
         self.draw()
         pygame.display.flip()
-        self._needs_frame = arrived  # a scene that came in this frame has yet to update
+        # A scene that came in this frame has yet to update; what moved as this frame was
+        # drawn is drawn again, until a frame shows it still: asked only after drawing, a
+        # glide that ended meanwhile stayed drawn mid-way (the cards an undo takes back,
+        # whose first frame is slow, until the mouse moved).
+        self._needs_frame = arrived or moving
         self.stats.frame_seconds.append(time.perf_counter() - started)
 
     def _widgets_changed(self) -> bool:
@@ -271,8 +278,11 @@ class App:
 
     def _busy(self) -> bool:
         """Must a frame be drawn now (something moves, or was asked for)?"""
-        return (self._needs_frame or any(scene.busy for scene in self.scenes)
+        return (self._needs_frame or self._moving()
                 or self.ui.get_hovering_any_element())  # a tooltip may be on its way
+
+    def _moving(self) -> bool:
+        return any(scene.busy for scene in self.scenes)
 
     def _sleep(self) -> list[pygame.event.Event] | None:
         """Wait for an event or the next appointment. The event that woke the loop (to be

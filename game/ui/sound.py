@@ -163,15 +163,25 @@ PEAKS = {"card": 0.55, "deal": 0.5, "pay": 0.45, "fanfare": 0.5, "trick": 0.45}
 class Sounds:
     """The game's sounds, made on first play. Silent when disabled or without audio.
 
-    `enabled` is the player's choice; `available` says whether the mixer could start.
+    `enabled` is the player's choice; `volume` how loud every effect plays, from 0.0
+    (silent) to 1.0 (as made); `available` says whether the mixer could start.
     """
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, volume: float = 1.0) -> None:
         self.enabled = enabled
+        self.volume = volume
         self._cache: dict[str, pygame.mixer.Sound] = {}
         self._mixer_ready: bool | None = None
         if enabled:
             self._start_mixer()
+
+    @property
+    def volume(self) -> float:
+        return self._volume
+
+    @volume.setter
+    def volume(self, volume: float) -> None:
+        self._volume = min(1.0, max(0.0, volume))
 
     @property
     def available(self) -> bool:
@@ -186,10 +196,12 @@ class Sounds:
     def play(self, name: str) -> None:
         if name not in SYNTHS:
             raise ValueError(f"no sound {name!r}; the sounds are {', '.join(SOUND_NAMES)}")
-        if not self.enabled or not self._start_mixer():
+        if not self.enabled or self.volume == 0 or not self._start_mixer():
             return
         try:
-            self._sound(name).play()
+            sound = self._sound(name)
+            sound.set_volume(self.volume)  # before it starts: not a moment at full volume
+            sound.play()
         except pygame.error:  # the device went away (or the mixer was shut down)
             self._mixer_ready = False
 

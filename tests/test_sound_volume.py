@@ -1,0 +1,127 @@
+"""The sound effects' volume: a slider from 0 to 100 in Settings, kept in the settings file
+(a file written before it existed still loads, at full volume), and every effect played at
+it; the sound's on/off switch stays."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import json
+from pathlib import Path
+from typing import ClassVar
+
+import pygame
+import pytest
+from player_kit import shipped_app
+from pygame_gui.elements import UIHorizontalSlider
+from ui_kit import buttons, click, frames
+
+from game.services import settings
+from game.services.settings import Loaded, Settings
+from game.system import paths
+from game.ui import screens, sound
+from game.ui.app import App
+from game.ui.sound import SOUND_NAMES, Sounds
+
+
+class Recorded:
+    """Stands in for pygame.mixer.Sound: the volume each play started at."""
+
+    plays: ClassVar[list[tuple[bytes, float]]] = []
+
+    def __init__(self, buffer: bytes) -> None:
+        self.buffer = buffer
+        self.volume = 1.0
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = volume
+
+    def play(self) -> None:
+        Recorded.plays.append((self.buffer, self.volume))
+
+
+@pytest.fixture
+def recorded(monkeypatch: pytest.MonkeyPatch) -> type[Recorded]:
+    Recorded.plays = []
+    monkeypatch.setattr(sound.pygame.mixer, "Sound", Recorded)
+    return Recorded
+
+
+def test_every_effect_plays_at_the_volume_chosen(recorded: type[Recorded]) -> None:
+    sounds = Sounds(volume=0.3)
+    if not sounds.available:
+        pytest.fail("the dummy audio driver starts a mixer")
+    for name in SOUND_NAMES:
+        sounds.play(name)
+    assert [volume for _, volume in recorded.plays] == [0.3] * len(SOUND_NAMES)
+    sounds.volume = 0.8  # a change reaches the sounds already made
+    sounds.play("card")
+    assert recorded.plays[-1][1] == 0.8
+
+
+def test_at_volume_zero_nothing_plays_and_the_switch_still_silences(
+        recorded: type[Recorded]) -> None:
+    Sounds(volume=0.0).play("deal")
+    Sounds(enabled=False, volume=1.0).play("deal")
+    assert recorded.plays == []
+
+
+@pytest.mark.usefixtures("home")
+def test_the_volume_is_kept_in_the_settings_file(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    settings.save(Settings(volume=35), path)
+    assert json.loads(path.read_text())["volume"] == 35
+    assert settings.load(path) == Loaded(Settings(volume=35), None)
+    assert Settings(volume=35).effects_volume() == 0.35
+
+
+def test_a_settings_file_from_before_the_volume_loads_at_full_volume(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"animation_speed": "fast", "computer_pace": "normal",
+                                "card_back": "navy", "four_colour_suits": False,
+                                "sound": True, "fullscreen": False,
+                                "window_size": [1280, 800]}))
+    loaded = settings.load(path)
+    assert loaded.notice is None
+    assert loaded.settings.volume == 100 and loaded.settings.card_back == "navy"
+
+
+@pytest.mark.parametrize("raw", [101, -1, True, 50.5, "50", None])
+def test_a_volume_that_makes_no_sense_takes_its_default_and_is_named(
+        tmp_path: Path, raw: object) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"volume": raw, "card_back": "forest"}))
+    loaded = settings.load(path)
+    assert loaded.settings == Settings(card_back="forest")
+    assert loaded.notice is not None and "“volume”" in loaded.notice
+
+
+def slider(app: App) -> UIHorizontalSlider:
+    found = [element for element in app.ui.get_sprite_group().sprites()
+             if isinstance(element, UIHorizontalSlider)]
+    assert len(found) == 1, "Settings shows one slider: the effects' volume"
+    return found[0]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+def test_the_settings_slider_sets_the_volume_at_once_and_keeps_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, recorded: type[Recorded],
+        size: tuple[int, int]) -> None:
+    with shipped_app(tmp_path, monkeypatch, size=size, saved=Settings(volume=40)) as app:
+        assert app.sounds.volume == 0.4
+        app.push(screens.make("settings", app))
+        frames(app, 2)
+        volume = slider(app)
+        assert volume.get_current_value() == 40
+        assert "Sound: on" in buttons(app), "the on/off switch stays"
+        assert pygame.Rect((0, 0), app.size).contains(volume.rect), "it fits the window"
+        click(app, volume.right_button.rect.center)  # type: ignore[union-attr]
+        frames(app, 2)
+        assert app.settings.volume == 45
+        assert app.sounds.volume == 0.45
+        assert json.loads(paths.settings_path().read_text())["volume"] == 45
+        assert recorded.plays and recorded.plays[-1][1] == 0.45, "the new level is heard"
+
