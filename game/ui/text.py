@@ -30,6 +30,11 @@ SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
 RENDERED_KEPT = 1024
 MAX_DRAWN = 1000  # characters of one line: more than the widest window shows
 REPLACEMENT = "\ufffd"  # drawn for half of a surrogate pair
+# Hinted to whole pixels, the font's space is 2 pixels wide at 9 pixels and under, no wider
+# than the gap hinting leaves between two letters: "take 3 coins" reads "take 3coins".
+# Spaces narrower than 3 pixels are drawn this wide.
+WORD_GAP = 4
+SPACES = " \u00a0"  # a space, and a space no line is broken at (a figure and its unit)
 Colour = tuple[int, int, int]
 
 
@@ -101,7 +106,38 @@ def _render(text: str, size: int, colour: Colour, bold: bool,
 def _letters(run: str, face: pygame.font.Font, size: int, bold: bool,
              colour: Colour) -> list[tuple[pygame.Surface, int]]:
     """A run of letters drawn, each part in the font that has it, on the line's baseline;
-    nothing for a run that draws nothing."""
+    nothing for a run that draws nothing. Spaces too narrow to part words are widened."""
+    gap = _widened_space(face)
+    if gap is None:
+        return _parts(run, face, size, bold, colour)
+    drawn = []
+    for word in _words(run):
+        if word in SPACES:
+            drawn.append((pygame.Surface((gap, face.get_height()), pygame.SRCALPHA), 0))
+        else:
+            drawn += _parts(word, face, size, bold, colour)
+    return drawn
+
+
+def _widened_space(face: pygame.font.Font) -> int | None:
+    """The width a space is drawn at when the font's own is too narrow (None: it is not)."""
+    own = face.size(" ")[0]
+    return WORD_GAP if own < WORD_GAP - 1 else None
+
+
+def _words(run: str) -> list[str]:
+    """`run` cut into words and the single spaces between them."""
+    pieces: list[str] = []
+    for char in run:
+        if char in SPACES or not pieces or pieces[-1] in SPACES:
+            pieces.append(char)
+        else:
+            pieces[-1] += char
+    return pieces
+
+
+def _parts(run: str, face: pygame.font.Font, size: int, bold: bool,
+           colour: Colour) -> list[tuple[pygame.Surface, int]]:
     drawn = []
     for path, part in glyphs.runs(run):
         used = _face(face, path, size, bold)
@@ -136,9 +172,15 @@ def measure(text: str, size: int, bold: bool = False) -> int:
     pips = sum(1 for char in text if char in SUIT_OF_SYMBOL)
     letters = "".join(char for char in text if char not in SUIT_OF_SYMBOL)
     pip = max(6, round(face.get_ascent() * 0.8))
-    width = sum(_face(face, path, size, bold).size(part)[0]
-                for path, part in glyphs.runs(letters))
+    gap = _widened_space(face)
+    words = [letters] if gap is None else _words(letters)
+    width = sum(gap if gap is not None and word in SPACES else _width(word, face, size, bold)
+                for word in words)
     return width + pips * (pip + max(1, pip // 6))
+
+
+def _width(letters: str, face: pygame.font.Font, size: int, bold: bool) -> int:
+    return sum(_face(face, path, size, bold).size(part)[0] for path, part in glyphs.runs(letters))
 
 
 def on_dark(colours: SuitColours) -> SuitColours:
