@@ -70,6 +70,7 @@ def test_a_finished_game_is_recorded_from_the_human_seat() -> None:
     match = first_finished(lambda m: len(m.state.winners) == 1)
     winner = match.state.winners[0]
     loser = next(seat for seat in range(3) if seat != winner)
+    worths = [match.state.worth(seat) for seat in range(3)]
     for seat, won in ((winner, True), (loser, False)):
         made = coup_detat_records.record(match, [seat])
         assert made == GameRecord(
@@ -78,6 +79,8 @@ def test_a_finished_game_is_recorded_from_the_human_seat() -> None:
             best=match.state.worth(seat),
             counts={"coups_attempted": coups(match, ev.CoupAttempted, {seat}),
                     "coups_won": coups(match, ev.CoupSucceeded, {seat})},
+            place=1 if won else 1 + sum(1 for worth in worths if worth > worths[seat]),
+            score=worths[seat], result=f"Final worth: {worths[seat]:,} F",
         )
 
 
@@ -156,9 +159,11 @@ def random_bluff_match(ruleset_id: str, seed: int, rounds: int) -> Match:
 def test_a_bluff_match_counts_challenges_won_and_influences_lost_per_seat() -> None:
     match = scripted_bluff_match()
     assert bluff_records.record(match, [0]) == GameRecord("coup", True, counts=dict(
-        rounds_played=1, rounds_won=1, challenges=1, challenges_won=1, influences_lost=1))
+        rounds_played=1, rounds_won=1, challenges=1, challenges_won=1, influences_lost=1),
+        place=1, score=1, result="Rounds won: 1 of 1")
     assert bluff_records.record(match, [1]) == GameRecord("coup", False, counts=dict(
-        rounds_played=1, rounds_won=0, challenges=2, challenges_won=1, influences_lost=2))
+        rounds_played=1, rounds_won=0, challenges=2, challenges_won=1, influences_lost=2),
+        place=2, score=0, result="Rounds won: 0 of 1")
 
 
 @pytest.mark.parametrize("ruleset_id", ["coup", "coup-inquisitor"])

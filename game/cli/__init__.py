@@ -1,4 +1,4 @@
-"""The command line: `coup-detat scenario | simulate | replay | review | play`."""
+"""The command line: `coup-detat scenario | simulate | replay | review | play | stats`."""
 
 from __future__ import annotations
 
@@ -129,6 +129,10 @@ def _parser() -> argparse.ArgumentParser:
                              "person's); at two tables, seats count across the tables")
     review.add_argument("--json", action="store_true", help="print the review as JSON")
     review.set_defaults(run=_run_review)
+
+    stats = commands.add_parser("stats", help="print your statistics and history of games")
+    stats.add_argument("--json", action="store_true", help="print them as JSON")
+    stats.set_defaults(run=_run_stats)
 
     terminal = _terminal_game()
     play = commands.add_parser("play", help="play in the terminal against computer players")
@@ -272,6 +276,12 @@ def _fail(message: str) -> int:
     """A refusal, in one line (a path given may hold a line break), exit status 2."""
     print(f"{PROGRAM}: {' '.join(message.split())}", file=sys.stderr)
     return 2
+
+
+def _run_stats(args: argparse.Namespace) -> int:
+    from game.cli.stats import run
+
+    return run(args.json)
 
 
 def _run_scenario(args: argparse.Namespace) -> int:

@@ -29,18 +29,22 @@ version (that game is not recorded). Either way the player is told in a sentence
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeGuard
 
 from game.engine.match import Match
+from game.engine.saves import Seat
 from game.games import GAMES, get_game
 from game.games.plugin import Records
 from game.rules.words import counted
+from game.services import history
 from game.system import files, paths
 
 FORMAT = "coup-detat-statistics"
@@ -51,12 +55,17 @@ SHARED = ("played", "won")  # what every game keeps; won never exceeds played
 @dataclass(frozen=True)
 class GameRecord:
     """One finished game, as the humans at the table saw it: whether one of them won, the
-    best result among them (None if the game has none) and the game's own counts."""
+    best result among them (None if the game has none) and the game's own counts; for the
+    history, their best place and score (in the game's unit) and the score in the game's
+    words ("Final worth: 12,300 F")."""
 
     ruleset: str
     human_won: bool
     best: int | None = None
     counts: Mapping[str, int] = field(default_factory=dict, hash=False)
+    place: int | None = None  # 1: won; None if the game ranks no places
+    score: int | None = None
+    result: str = ""
 
     def __post_init__(self) -> None:  # a private copy, read-only
         object.__setattr__(self, "counts", MappingProxyType(dict(self.counts)))
@@ -120,14 +129,27 @@ def _best(*results: int | None) -> int | None:
     return max((result for result in results if result is not None), default=None)
 
 
-def combined(records: Sequence[GameRecord], won: bool) -> GameRecord:
-    """One game's record from its tables' (a match at two tables): won as `won` says,
-    the best result of all, the counts added up."""
+def combined(records: Sequence[GameRecord], won: bool, place: int | None = None) -> GameRecord:
+    """One game's record from its tables' (a match at two tables): won as `won` says and
+    at `place` across the tables, the best result of all, the counts added up, the best
+    table's score."""
     counts: Counter[str] = Counter()
     for record in records:
         counts.update(record.counts)
+    scored = [record for record in records if record.score is not None]
+    top = max(scored, key=lambda record: record.score or 0) if scored else records[0]
     return GameRecord(ruleset=records[0].ruleset, human_won=won,
-                      best=_best(*(record.best for record in records)), counts=counts)
+                      best=_best(*(record.best for record in records)), counts=counts,
+                      place=place, score=top.score, result=top.result)
+
+
+def place_of(scores: Sequence[int], humans: Collection[int], won: bool) -> int:
+    """The best place among the seats `humans`: first when one of them won, else after
+    every seat of a higher score (two ahead of him, he is third), second at best."""
+    if won:
+        return 1
+    best = max(scores[seat] for seat in humans)
+    return max(2, 1 + sum(1 for score in scores if score > best))
 
 
 def finished_humans(match: Match, ruleset_id: str, title: str,
@@ -231,11 +253,61 @@ def game_record(match: Match, human_seats: Collection[int]) -> GameRecord:
     return made
 
 
-def record_game(record: GameRecord, path: Path | None = None) -> str | None:
-    """Add a finished game to the statistics in `path` (default: the player's file): None
-    when it is recorded and there is nothing to say, else a sentence for the player. Never
-    raises, and never writes over what it could not read (see the module's docstring)."""
+@dataclass(frozen=True)
+class Table:
+    """Who sat at the table of a finished game, and its options (as JSON): what the
+    history keeps beside the game's record."""
+
+    options: Mapping[str, object]
+    seats: tuple[Seat, ...]
+
+
+def record_game(record: GameRecord, path: Path | None = None, *, table: Table | None = None,
+                now: datetime | None = None) -> str | None:
+    """Add a finished game to the statistics in `path` (default: the player's file) and,
+    when its `table` is given, to the history of games beside it: None when it is recorded
+    and there is nothing to say, else sentences for the player. Never raises, and never
+    writes over what it could not read (see the module's docstring)."""
     path = paths.stats_path() if path is None else path
+    said = [_record_totals(record, path)]
+    if table is not None:
+        finished = finished_game(record, table, now or datetime.now().astimezone())
+        said.append(history.add(finished, history.path_beside(path)))
+    return " ".join(words for words in said if words) or None
+
+
+def finished_game(record: GameRecord, table: Table, when: datetime) -> history.Finished:
+    """A game's entry in the history: its record, who sat where, its options."""
+    players = tuple(history.Player(seat.name, seat.kind,
+                                   seat.level if seat.kind == "computer" else "")
+                    for seat in table.seats)
+    persons = tuple(seat for seat, player in enumerate(players) if player.kind == "human")
+    options = {key: value for key, value in table.options.items() if history.is_scalar(value)}
+    return history.Finished(when, record.ruleset, options, players, persons,
+                            record.human_won, record.place, record.score, record.result)
+
+
+def reset(path: Path | None = None) -> str:
+    """Start the statistics and the history again, each file kept aside first as it was
+    (`statistics.reset-20261127-183000.json`): never lost. What was done, in a sentence."""
+    path = paths.stats_path() if path is None else path
+    kept: list[Path] = []
+    for held in (path, history.path_beside(path)):
+        if not os.path.lexists(held):
+            continue
+        try:
+            kept.append(files.keep_aside(held, "reset"))
+            held.unlink(missing_ok=True)  # a file that could only be moved is gone already
+        except OSError as error:
+            return (f"Your statistics were not reset: {held.name} could not be kept under "
+                    f"another name ({files.why_unwritten(error)}).")
+    if not kept:
+        return "There were no statistics to reset."
+    names = " and ".join(aside.name for aside in kept)
+    return f"Your statistics start again. The old ones are kept as {names} in {path.parent}."
+
+
+def _record_totals(record: GameRecord, path: Path) -> str | None:
     loaded = read(path)
     if not loaded.writable:
         return ("This game was not recorded: your statistics file is from a newer version "

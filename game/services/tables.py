@@ -99,7 +99,8 @@ def record(match: TablesMatch, human_seats: Collection[int]) -> stats.GameRecord
     if not records:
         raise ValueError("Nobody at the tables is a person: nothing to record.")
     won = bool(set(winners(match)) & set(human_seats))
-    return stats.combined(records, won)
+    place = min(standing.place for standing in standings(match) if standing.seat in human_seats)
+    return stats.combined(records, won, place)
 
 
 class TablesSession:
@@ -206,6 +207,10 @@ class TablesSession:
     def record(self) -> stats.GameRecord:
         """The finished match for the persons' statistics (`ValueError` if none sat)."""
         return record(self.match, self.human_seats)
+
+    def sitting(self) -> stats.Table:
+        """Who sat where and the match's options, for the history of games."""
+        return stats.Table(dict(self.match.options), self.seats)
 
     def seat_bot(self, seat: int, command: str,
                  time_limit: float = DEFAULT_TIME_LIMIT) -> None:

@@ -57,13 +57,15 @@ class TableRecords:
         if self.recorded or not self.recordable or not session.human_seats:
             return
         self.recorded = True
-        self.record_game(stats.game_record(session.match, session.human_seats))
+        table = stats.Table(session.ruleset.options_to_json(session.match.options),
+                            session.seats)
+        self.record_game(stats.game_record(session.match, session.human_seats), table)
 
-    def record_game(self, record: stats.GameRecord) -> None:
-        """Add a finished game (this table's, or a whole match's) to the statistics, and
-        tell the table what the statistics file made of it, if anything: the file kept
-        aside, the game not recorded."""
-        notice = stats.record_game(record)
+    def record_game(self, record: stats.GameRecord, table: stats.Table) -> None:
+        """Add a finished game (this table's, or a whole match's) to the statistics and
+        the history, and tell the table what their files made of it, if anything: a file
+        kept aside, the game not recorded."""
+        notice = stats.record_game(record, table=table)
         self.record_notice = notice  # the game over shows it too: it hides the line
         if notice is not None:
             self.log.add(notice)

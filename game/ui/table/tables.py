@@ -221,7 +221,7 @@ class TwoTables:
     def _record_statistics(self, scene: TableShown) -> None:
         """The match, played here to its end, goes into the persons' statistics once."""
         if self.session.human_seats:
-            scene.controller.records.record_game(self.session.record())
+            scene.controller.records.record_game(self.session.record(), self.session.sitting())
 
     # The other table at a glance ---------------------------------------------------------
     def clicked(self, scene: TableShown, position: tuple[int, int]) -> bool:

@@ -10,7 +10,13 @@ from collections.abc import Collection
 from game.engine.match import Match
 from game.games.coup.rules import COUP, COUP_INQUISITOR
 from game.games.coup.rules import events as ev
-from game.services.stats import GameRecord, RulesetStats, count_events, finished_humans
+from game.services.stats import (
+    GameRecord,
+    RulesetStats,
+    count_events,
+    finished_humans,
+    place_of,
+)
 
 CONFIGURATIONS = {ruleset.id: ruleset for ruleset in (COUP, COUP_INQUISITOR)}
 
@@ -21,9 +27,16 @@ def record(match: Match, human_seats: Collection[int]) -> GameRecord:
     humans = finished_humans(match, ruleset.id, ruleset.title, human_seats)
     rounds = [event for event in match.events if isinstance(event, ev.RoundWon)]
     challenges = _challenges(match)
+    won = any(seat in humans for seat in match.state.winners)
+    round_wins = [sum(1 for event in rounds if event.seat == seat)
+                  for seat in range(match.players)]
+    best = max((round_wins[seat] for seat in humans), default=None)
     return GameRecord(
         ruleset=ruleset.id,
-        human_won=any(seat in humans for seat in match.state.winners),
+        human_won=won,
+        place=place_of(round_wins, humans, won) if humans else None,
+        score=best,
+        result=f"Rounds won: {best} of {len(rounds)}" if best is not None else "",
         counts={
             "rounds_played": len(rounds),
             "rounds_won": sum(1 for event in rounds if event.seat in humans),

@@ -11,19 +11,31 @@ from game.games.coup_detat.rules import RULESET
 from game.games.coup_detat.rules.events import CoupAttempted, CoupSucceeded
 from game.games.coup_detat.rules.narration import francs
 from game.games.coup_detat.rules.state import State
-from game.services.stats import GameRecord, RulesetStats, count_events, finished_humans
+from game.services.stats import (
+    GameRecord,
+    RulesetStats,
+    count_events,
+    finished_humans,
+    place_of,
+)
 
 
 def record(match: Match, human_seats: Collection[int]) -> GameRecord:
     """The record of a finished Coup d'État match; `ValueError` if it is not one."""
     humans = finished_humans(match, RULESET.id, RULESET.title, human_seats)
     state = match.state
+    won = any(seat in humans for seat in state.winners)
+    worths = [state.worth(seat) for seat in range(state.players)]
+    best = max((worths[seat] for seat in humans), default=None)
     return GameRecord(
         ruleset=RULESET.id,
-        human_won=any(seat in humans for seat in state.winners),
-        best=max((state.worth(seat) for seat in humans), default=None),
+        human_won=won,
+        best=best,
         counts={"coups_attempted": count_events(match, CoupAttempted, humans),
                 "coups_won": count_events(match, CoupSucceeded, humans)},
+        place=place_of(worths, humans, won) if humans else None,
+        score=best,
+        result=f"Final worth: {francs(best)}" if best is not None else "",
     )
 
 

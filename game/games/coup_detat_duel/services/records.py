@@ -9,7 +9,13 @@ from collections.abc import Collection
 from game.engine.match import Match
 from game.games.coup_detat_duel.rules import RULESET
 from game.games.coup_detat_duel.rules.events import CoupAnnounced, HandWon
-from game.services.stats import GameRecord, RulesetStats, count_events, finished_humans
+from game.services.stats import (
+    GameRecord,
+    RulesetStats,
+    count_events,
+    finished_humans,
+    place_of,
+)
 
 
 def record(match: Match, human_seats: Collection[int]) -> GameRecord:
@@ -18,11 +24,17 @@ def record(match: Match, human_seats: Collection[int]) -> GameRecord:
     humans = finished_humans(match, RULESET.id, "Coup d'État for two", human_seats)
     won_coups = sum(1 for event in match.events if isinstance(event, HandWon)
                     and event.coup and event.goal_met and event.seat in humans)
+    won = any(seat in humans for seat in match.state.winners)
+    points = match.state.points
+    best = max((points[seat] for seat in humans), default=None)
     return GameRecord(
         ruleset=RULESET.id,
-        human_won=any(seat in humans for seat in match.state.winners),
+        human_won=won,
         counts={"coups_attempted": count_events(match, CoupAnnounced, humans),
                 "coups_won": won_coups},
+        place=place_of(points, humans, won) if humans else None,
+        score=best,
+        result=f"Hands won: {best} of {sum(points)}" if best is not None else "",
     )
 
 
