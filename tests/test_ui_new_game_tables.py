@@ -4,6 +4,7 @@ request, and the match started with that very split; the setup offered next time
 
 from __future__ import annotations
 
+import json
 import random
 from itertools import combinations
 from pathlib import Path
@@ -88,8 +89,8 @@ def test_six_seven_and_eight_are_offered_for_coup_detat_only(
             offered: list[str] = [] if form.players_menu is None else \
                 [option[0] for option in form.players_menu.options_list]
             if game.id == "coup-detat":
-                assert offered == ["4 players", "3 players", "6 players", "7 players",
-                                   "8 players"], "the usual count first, as before"
+                assert offered == ["3 players", "4 players", "6 players", "7 players",
+                                   "8 players"], "from the fewest; the usual chosen"
                 assert form.players == 4 and form.split is None
             else:
                 assert "7 players" not in offered and "8 players" not in offered
@@ -114,6 +115,21 @@ def test_the_split_is_shown_with_its_sizes_and_every_seat_once(
         assert headings(form) == [f"Table {t + 1} · {n} players"
                                   for t, n in enumerate(SIZES[players])]
         assert form.subtitle == "Who sits at which table?"
+
+
+@pytest.mark.parametrize("players", [6, 7, 8])
+def test_each_table_numbers_its_seats_in_order_from_the_top(
+        players: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A column reads Seat 1, 2, 3... (the seat at that table), whoever was drawn there."""
+    with open_app(tmp_path, monkeypatch) as app:
+        form = at_tables(app, players)
+        lefts = sorted({entry.rect.left for entry in form.name_entries})
+        for left, size in zip(lefts, SIZES[players], strict=True):
+            labels = sorted((element.rect.top, element.text) for element in form.elements
+                            if isinstance(element, UILabel) and element.text.startswith("Seat ")
+                            and element.rect.right <= left + 2
+                            and element.rect.left >= left - element.rect.width - 2)
+            assert [text for _, text in labels] == [f"Seat {n + 1}" for n in range(size)]
 
 
 def test_redraw_draws_another_split_of_the_same_sizes(
@@ -256,6 +272,7 @@ def test_seven_players_and_their_seats_are_offered_next_time(
             form.name_entries[seat].set_text(name)
         choose(app, form.kind_menus[6], "Person")
         choose(app, form.kind_menus[2], "Computer: Hard")
+        started = form.split
         press_button(app, "Start")
     kept = last_setup.load()
     assert kept is not None and kept.ruleset == "coup-detat" and kept.players == 7
@@ -268,7 +285,7 @@ def test_seven_players_and_their_seats_are_offered_next_time(
         assert [entry.get_text() for entry in form.name_entries] == names
         assert form.kind_menus[6].selected_option[0] == "Person"
         assert form.kind_menus[2].selected_option[0] == "Computer: Hard"
-        assert form.split is not None and form.split.sizes == (4, 3), "drawn afresh"
+        assert form.split == started, "the split started is offered again"
 
 
 def test_a_setup_of_eight_round_trips_and_nonsense_counts_are_left_out(tmp_path: Path) -> None:
@@ -284,3 +301,19 @@ def test_a_setup_of_eight_round_trips_and_nonsense_counts_are_left_out(tmp_path:
     last_setup.save(last_setup.Setup("coup", 7, {}, seats), path)
     loaded = last_setup.load(path)
     assert loaded is not None and loaded.players is None, "Coup has no second table"
+
+
+def test_the_split_started_round_trips_and_one_that_is_no_split_is_left_out(
+        tmp_path: Path) -> None:
+    seats = tuple(last_setup.SeatChoice(f"P{seat}", "computer", "easy") for seat in range(7))
+    split = Split(((6, 2, 0, 4), (1, 5, 3)))
+    path = tmp_path / "new-game.json"
+    last_setup.save(last_setup.Setup("coup-detat", 7, {}, seats, tables=split), path)
+    loaded = last_setup.load(path)
+    assert loaded is not None and loaded.tables == split
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for wrong in ([[0, 1, 2, 3], [4, 5, 5]], [[0, 1, 2, 3, 4, 5, 6]], [[0, 1, 2], [3, 4, 5]],
+                  [["0", 1, 2, 3], [4, 5, 6]], "6 2 0 4 / 1 5 3", [[True, 1, 2, 3], [4, 5, 0]]):
+        path.write_text(json.dumps({**data, "tables": wrong}), encoding="utf-8")
+        loaded = last_setup.load(path)
+        assert loaded is not None and loaded.players == 7 and loaded.tables is None, wrong

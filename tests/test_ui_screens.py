@@ -21,13 +21,21 @@ from game.ui.scenes.rules import RulesScene
 
 ROOT = Path(__file__).resolve().parent.parent
 GRAPH = imports(ROOT)
-SCREENS = {module for module in GRAPH if module.startswith("game.ui.scenes.")}
+SCREENS = {ref.module for ref in (*screens.SCREENS.values(), *screens.OPENERS.values())
+           if ref.module.startswith("game.ui.scenes.")}
+"""The screens opened by name; the other modules of game/ui/scenes/ are their parts (the
+review's strip, a dialog of one screen) or what they share."""
 SHARED = {"game.ui.scenes.common", "game.ui.scenes.keyboard"}  # what every screen builds on
 WINDOW = {"game.ui.app", "game.ui.main", "game.ui.screens"}
 
 
 def test_no_import_circle_runs_through_the_screens_or_the_window() -> None:
     assert [circle for circle in cycles(GRAPH) if set(circle) & (SCREENS | WINDOW)] == []
+
+
+def test_the_screens_are_found_and_a_part_is_not_one() -> None:
+    assert {"game.ui.scenes.title", "game.ui.scenes.review"} <= SCREENS
+    assert "game.ui.scenes.review_strip" in GRAPH and "game.ui.scenes.review_strip" not in SCREENS
 
 
 def test_no_screen_imports_another_but_the_shared_bases() -> None:
@@ -97,7 +105,7 @@ def test_new_game_offers_a_game_as_the_registry_describes_it(
         assert form.game_line is not None and form.game_line.text == MADE_UP.blurb
         assert form.players_menu is not None and form.rounds_menu is not None
         assert [words for words, _ in form.players_menu.options_list] == \
-            ["5 players", "2 players"]
+            ["2 players", "5 players"]
         assert form.players == 5 and len(form.name_entries) == 5
         assert [words for words, _ in form.rounds_menu.options_list] == \
             ["Match: 2 rounds", "Match: 4 rounds"]

@@ -9,14 +9,17 @@ and New game keeps its own default for it. A name is kept by the rule of every r
 (`texts.seat_name`). Unknown keys are ignored.
 
 The players may be any count the game seats, at one table or at several (six to eight at
-Coup d'État), and every seat of the form is kept, up to eight. Who sat at which table is
-not kept: New game draws the tables afresh each time it opens, as a new match draws its
-seats. A file from before the tables reads the same; one with seven players read by an
-older program offers the seats it can and its own count of players.
+Coup d'État), and every seat of the form is kept, up to eight, with who sat at which
+table and where (`tables`, the split started): New game offers that split again, and
+draws another only when asked or when the count changes. A split that is not one (a seat
+twice, one table) is left out. A file from before the tables reads the same; one with
+seven players read by an older program offers the seats it can and its own count of
+players.
 
     {"format": "coup-detat-new-game", "version": 1, "ruleset": "coup", "players": 5,
      "options": {"rounds": 3, "alternative_deal": false},
-     "seats": [{"name": "Alex", "kind": "human", "level": "medium"}, ...]}
+     "seats": [{"name": "Alex", "kind": "human", "level": "medium"}, ...],
+     "tables": null}  (seven players: "tables": [[6, 2, 0, 4], [1, 5, 3]])
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LEVELS
+from game.engine.tables import Split
 from game.engine.texts import oversized_text, seat_name
 from game.games import GAMES, RULESETS
 from game.services.session import COMPUTER, HUMAN
@@ -54,13 +58,16 @@ class Setup:
     players: int | None = None
     options: dict[str, bool | int] = field(default_factory=dict)  # the game's options
     seats: tuple[SeatChoice | None, ...] = ()  # every seat of the form, used or not
+    tables: Split | None = None  # who sat at which table and where; None: one table
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "ruleset": self.ruleset,
                 "players": self.players, "options": dict(self.options),
                 "seats": [None if seat is None else
                           {"name": seat.name, "kind": seat.kind, "level": seat.level}
-                          for seat in self.seats]}
+                          for seat in self.seats],
+                "tables": None if self.tables is None else
+                [list(table) for table in self.tables.tables]}
 
 
 def setup_path() -> Path:
@@ -98,7 +105,22 @@ def from_json(data: Mapping[str, Any]) -> Setup:
     raw_seats = data.get("seats")
     seats = tuple(_seat(seat) for seat in raw_seats[:MOST_SEATS]) \
         if isinstance(raw_seats, list) else ()
-    return Setup(ruleset, players, options, seats)
+    tables = _split(data.get("tables"))
+    if tables is not None and tables.players != players:
+        tables = None
+    return Setup(ruleset, players, options, seats, tables)
+
+
+def _split(raw: object) -> Split | None:
+    """Who sat at which table, if `raw` is a split (lists of the seats at each table)."""
+    if not isinstance(raw, list) or not all(isinstance(table, list) for table in raw):
+        return None
+    if not all(type(seat) is int for table in raw for seat in table):
+        return None
+    try:
+        return Split(tuple(tuple(table) for table in raw))
+    except ValueError:  # a seat twice or missing, a single table
+        return None
 
 
 def seats_players(ruleset: str, players: int) -> bool:

@@ -8,9 +8,10 @@ again (game/services/last_setup.py).
 
 When the players sit at several tables, who sits where is drawn at random as soon as the
 count is chosen, and shown before the start: the seats are laid out in a column for each
-table, under its heading, in the table's seat order. "Redraw tables" draws again (another
-split, never the one shown); choosing another count of players draws afresh. The match
-started is played with the split shown.
+table, under its heading, in the table's seat order, each numbered by its seat there.
+"Redraw tables" draws again (another split, never the one shown); choosing another count
+of players draws afresh. The match started is played with the split shown, and New game
+offers that split again next time with the rest of the setup.
 
 A seat's name is kept by the rule of every route (`texts.cleaned`: no characters that draw
 nothing, spaces made single). A name with characters the game's font cannot show (emoji,
@@ -140,6 +141,8 @@ class NewGameScene(MenuScene):
             self._choose_ruleset(setup.ruleset)
             if setup.players in self.counts():
                 self.players = setup.players
+                if setup.tables is not None and setup.tables.players == setup.players:
+                    self.split = setup.tables  # kept if the game still splits them so
         for name, value in setup.options.items():
             if name in self.flags and isinstance(value, bool):
                 self.flags[name] = value
@@ -156,10 +159,9 @@ class NewGameScene(MenuScene):
         return {game.id for game in self.games.values()}
 
     def counts(self) -> tuple[int, ...]:
-        """The counts of players the menu offers for the game chosen: those of one table
-        in the game's own order (the usual first), then those of several tables."""
-        own = self.game.setup.player_counts
-        return (*own, *(count for count in self.game.player_counts() if count not in own))
+        """The counts of players the menu offers for the game chosen, at one table or at
+        several, from the fewest (the usual count is the one chosen first)."""
+        return tuple(sorted({*self.game.setup.player_counts, *self.game.player_counts()}))
 
     def table_sizes(self) -> tuple[int, ...] | None:
         """Players at each table, when the players chosen sit at several; else None."""
@@ -198,7 +200,8 @@ class NewGameScene(MenuScene):
             kind, level = KINDS.get(choice, (COMPUTER, DEFAULT_LEVEL))
             seats.append(last_setup.SeatChoice(cleaned(name, MAX_NAME_LENGTH), kind, level))
         return last_setup.Setup(self.ruleset, self.players,
-                                {**self.flags, "rounds": self.rounds}, tuple(seats))
+                                {**self.flags, "rounds": self.rounds}, tuple(seats),
+                                tables=self.split)
 
     def enter(self) -> None:
         scale = self.scale
@@ -299,8 +302,8 @@ class NewGameScene(MenuScene):
                               object_id="#decision_title"))
             for place, seat in enumerate(seats):
                 y = top + heading + place * row
-                self.keep(UILabel(Rect(x, y, label, height), f"Seat {seat + 1}", manager=ui,
-                                  object_id="#left_label"))
+                self.keep(UILabel(Rect(x, y, label, height), f"Seat {place + 1}", manager=ui,
+                                  object_id="#left_label"))  # his seat at this table
                 rows[seat] = self._seat_row(seat, Rect(x + label, y, name, height),
                                             name + gap)
         y = top + heading + max(map(len, split.tables)) * row
