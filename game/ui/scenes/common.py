@@ -152,6 +152,25 @@ class Overlay(MenuScene):
                                                            rect.top + round(14 * self.scale))))
 
 
+class WordsDialog(Overlay):
+    """A question in a few lines of words, answered by the two buttons at its foot."""
+
+    lines: list[str]
+
+    def panel_rect(self) -> Rect:
+        rect = Rect(0, 0, round(640 * self.scale), round(280 * self.scale))
+        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        rect, size = self.panel_rect(), max(12, round(17 * self.scale))
+        room = rect.width - round(56 * self.scale)
+        wrapped = [part for line in self.lines for part in text.wrap(line, size, room)]
+        draw_lines(surface, wrapped, (rect.left + round(28 * self.scale),
+                                      rect.top + round(66 * self.scale)), size)
+
+
 def draw_lines(surface: pygame.Surface, lines: Sequence[str], at: tuple[int, int], size: int,
                *, colour: tuple[int, int, int] = INK, spacing: float = 1.25,
                suit_colours: text.SuitColours | None = None) -> int:

@@ -18,15 +18,15 @@ from game.engine import saves, texts
 from game.engine.errors import SaveError
 from game.engine.match import Match
 from game.engine.tables import TablesMatch
-from game.services import reviewing, save_index
+from game.services import reviewing, save_files, save_index
 from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
 from game.services.tables import TablesSession
 from game.system import paths
 from game.system.files import why_unwritten
-from game.ui import glyphs, screens, text
+from game.ui import glyphs, screens
 from game.ui.saved_games import sit_at
-from game.ui.scenes.common import MenuScene, Overlay, draw_lines
+from game.ui.scenes.common import MenuScene, Overlay, WordsDialog
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -165,13 +165,16 @@ class LoadScene(MenuScene):
                                               area.width, round(30 * scale)),
                                          "" if self.entries else "No saved games yet.",
                                          manager=self.app.ui))  # type: ignore[assignment]
-        size, gap = (round(200 * scale), round(44 * scale)), round(16 * scale)
-        left = width // 2 - (3 * size[0] + 2 * gap) // 2
-        for index, (label, action, tip) in enumerate((
-                ("Load", self._load, None),
-                ("Review", self._review, "Step through the game with the computer's judgement "
-                                         "of the first person's decisions"),
-                ("Back", self.back, None))):
+        size, gap = (round(190 * scale), round(44 * scale)), round(14 * scale)
+        row = (
+            ("Load", self._load, None),
+            ("Review", self._review, "Step through the game with the computer's judgement "
+                                     "of the first person's decisions"),
+            ("Rename", self._rename, "Give the save another name (F2)"),
+            ("Delete", self._delete, "Delete the save, once you have said yes (Delete)"),
+            ("Back", self.back, None))
+        left = width // 2 - (len(row) * size[0] + (len(row) - 1) * gap) // 2
+        for index, (label, action, tip) in enumerate(row):
             self.button(Rect((left + index * (size[0] + gap), area.bottom + round(46 * scale)),
                              size), label, action, tip)
 
@@ -230,6 +233,30 @@ class LoadScene(MenuScene):
         self.app.push(screens.make("pass_device", self.app, chosen.names[chosen.seat],
                                    lambda: self.app.push(review)))
 
+    def _rename(self) -> None:
+        """Ask for the chosen save's new name."""
+        entry = self._own_chosen("renamed")
+        if entry is not None:
+            self.app.push(screens.make("rename_save", self.app, entry, self.entries,
+                                       self._say))
+
+    def _delete(self) -> None:
+        """Ask whether to delete the chosen save, naming it."""
+        entry = self._own_chosen("deleted")
+        if entry is not None:
+            self.app.push(screens.make("delete_save", self.app, entry, self._say))
+
+    def _own_chosen(self, done: str) -> save_index.SaveEntry | None:
+        """The save chosen, if it is one of the player's (not a sample); else why not."""
+        entry = self._chosen()
+        if entry is None:
+            self._say("Choose a game in the list first.")
+        elif entry.sample:
+            self._say(f"The sample games cannot be {done}.")
+        else:
+            return entry
+        return None
+
     def _say(self, words: str) -> None:
         if self.message is not None:
             self.message.set_text(words)
@@ -238,26 +265,10 @@ class LoadScene(MenuScene):
         if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
             self._load()
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DELETE, pygame.K_F2):
+            (self._delete if event.key == pygame.K_DELETE else self._rename)()
+            return True
         return super().handle(event)
-
-
-class WordsDialog(Overlay):
-    """A question in a few lines of words, answered by the two buttons at its foot."""
-
-    lines: list[str]
-
-    def panel_rect(self) -> Rect:
-        rect = Rect(0, 0, round(640 * self.scale), round(280 * self.scale))
-        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        return rect
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        rect, size = self.panel_rect(), max(12, round(17 * self.scale))
-        room = rect.width - round(56 * self.scale)
-        wrapped = [part for line in self.lines for part in text.wrap(line, size, room)]
-        draw_lines(surface, wrapped, (rect.left + round(28 * self.scale),
-                                      rect.top + round(66 * self.scale)), size)
 
 
 class LeaveUnsavedDialog(WordsDialog):
@@ -414,11 +425,12 @@ class SaveDialog(Overlay):
         path = elsewhere(typed)
         if path is not None:
             name = texts.save_name(path.stem)
-        elif len(typed.strip()) > texts.MAX_SAVE_NAME_LENGTH:
-            self._say(f"A name has at most {texts.MAX_SAVE_NAME_LENGTH} characters.")
-            return
         else:
-            name = texts.save_name(typed)
+            try:
+                name = save_files.checked_name(typed, required=False)
+            except save_files.Refused as refusal:
+                self._say(str(refusal))
+                return
             path = self._target(name)
         try:
             self.session.save(path, name)
