@@ -44,6 +44,7 @@ class _Output:
 
 def main() -> int:
     _speak_utf8()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # a normal start prints nothing
     if sys.stdout is not None:  # None in a windowed executable started from Windows' shell
         sys.stdout = _Output(sys.stdout)
     try:

@@ -77,9 +77,7 @@ class App:
         self.windowed_size = size or self.settings.window_size
         self.screen = self._open_window(self.windowed_size, self.settings.fullscreen)
         self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
-        self.ui.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style,
-                                "antialiased": "1"}
-                               for size in (14, 15, 16) for style in ("bold", "italic")])
+        self._preload_text_fonts()
         self.scenes: list[Screen] = []
         self.clock = clock or Clock()
         self.frame_rate = FRAME_RATE  # 0: as fast as possible (tests)
@@ -94,6 +92,16 @@ class App:
         self._needs_frame = True
         self.sounds = Sounds(enabled=self.settings.sound,
                              volume=self.settings.effects_volume())
+
+    def _preload_text_fonts(self) -> None:
+        """The bold and italic fonts of the widgets' rich text, loaded before they are
+        needed, but those the theme has loaded already (pygame-gui warns of each twice)."""
+        fonts = self.ui.get_theme().get_font_dictionary()
+        self.ui.preload_fonts([
+            {"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"}
+            for size in (14, 15, 16) for style in ("bold", "italic")
+            if not fonts.check_font_preloaded(fonts.create_font_id(
+                size, "noto_sans", bold=style == "bold", italic=style == "italic"))])
 
     # Window ------------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
