@@ -60,6 +60,7 @@ SCREENS: dict[str, Ref[type[Screen]]] = {name: Ref(path) for name, path in {
     "delete_save": "game.ui.scenes.save_manage:DeleteDialog",
     "settings": "game.ui.scenes.settings:SettingsScene",
     "statistics": "game.ui.scenes.statistics:StatisticsScene",
+    "reset_statistics": "game.ui.scenes.statistics_reset:ResetStatisticsDialog",
     "rules": "game.ui.scenes.rules:RulesScene",
     "crash": "game.ui.scenes.crash:CrashScene",
     "pause": "game.ui.scenes.menu:PauseMenu",
