@@ -11,6 +11,15 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from test_hostile_input import (
+    ACCEPTED,
+    GENERIC,
+    REFUSED,
+    Hostile,
+    assert_writable,
+    bounded,
+    surrogates,
+)
 from ui_kit import bluff_table, frames, open_app
 
 from game.cli import main
@@ -248,6 +257,31 @@ def test_a_folder_in_the_historys_place_is_moved_aside(path: Path) -> None:
     stats.record_game(A_WIN, path, table=TABLE, now=WHEN)
     assert len(list(path.parent.glob("history.damaged-*.json"))) == 1
     assert len(history_of(path).games) == 1
+
+
+VALID_HISTORY = history_file([entry(), entry(score=5, won=False, place=2)]).encode()
+
+
+@pytest.mark.parametrize("kind", [pytest.param(kind, id=kind.name) for kind in
+                                  [*GENERIC, *surrogates(VALID_HISTORY)]])
+def test_the_history_file_whatever_it_is(kind: Hostile, tmp_path: Path) -> None:
+    """The hostile files every reader is fed (test_hostile_input.py), made from a valid
+    history: read within the time limit, never a crash; what is read can be drawn."""
+    if not kind.available():
+        pytest.skip(f"no {kind.name} on this system")
+    file = tmp_path / "history.json"
+    kind.make(file, VALID_HISTORY)
+    loaded = bounded(lambda: history.read(file), tmp_path)
+    for game in loaded.games:
+        assert_writable(game.ruleset, game.result, *(player.name for player in game.players),
+                        *(str(value) for value in game.options.values()),
+                        stats_summary.game_line(game))
+    if kind.outcome == ACCEPTED:
+        assert [game.score for game in loaded.games] == [9000, 5]
+    elif kind.outcome == REFUSED:
+        assert loaded.games == ()
+        assert loaded.notice(file) is not None or kind.name == "dangling link"  # as no file
+    history.save(loaded.games, tmp_path / "kept.json")  # as after the next game
 
 
 # What the history adds up to.

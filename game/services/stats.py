@@ -24,6 +24,11 @@ history, so what could not be read is never written over: recording a game
 (`record_game`) first keeps the file as it was aside
 (`statistics.damaged-20261127-183000.json`), and never writes over a file of a newer
 version (that game is not recorded). Either way the player is told in a sentence.
+
+Beside the totals, `record_game` keeps each game in the history of games (history.py:
+`history.json` in the same folder, the last 1,000 games, under the same rules), given who
+sat at its table (`Table`) and the place, score and result the game's record says in its
+own words. `reset` starts both again, each file kept aside first.
 """
 
 from __future__ import annotations
