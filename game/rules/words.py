@@ -188,10 +188,15 @@ class Teller:
     def knows(self, seat: int) -> bool:
         return self.tell_all or self.viewer == seat
 
+    def in_hand_order(self, hand: Sequence[Card]) -> Sequence[Card]:
+        """A hand as the log writes it: in the order the game's table shows it (each game
+        its own; by default the house order, suits S H D C, then A K Q J 10 ...)."""
+        return canonical(hand)
+
     def dealt_hands(self, hands: Sequence[Sequence[Card]]) -> list[str]:
-        """The hands dealt, each to whoever may know it, in the house order."""
+        """The hands dealt, each to whoever may know it, in the order of the table."""
         return [f"  {'Your hand' if self.viewer == seat else self.name(seat)}: "
-                f"{cards_text(canonical(hand))}"
+                f"{cards_text(self.in_hand_order(hand))}"
                 for seat, hand in enumerate(hands) if self.knows(seat)]
 
     def trick_line(self, trick: Trick, number: int) -> str:

@@ -8,11 +8,17 @@ that several players read in turn).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from game.cards import Card
 from game.games.coup_detat.rules import events as ev
-from game.games.coup_detat.rules.charts import COUP_CHART, DIRECTORS_GOALS, HANDS_PER_ROUND
+from game.games.coup_detat.rules.charts import (
+    COUP_CHART,
+    DIRECTORS_GOALS,
+    HANDS_PER_ROUND,
+    in_display_order,
+)
 from game.games.coup_detat.rules.state import State
 from game.rules.words import Tell, Teller, cards_text, uncapitalized
 
@@ -29,6 +35,10 @@ class Narrator(Teller):
     @staticmethod
     def tellers() -> Mapping[type, Tell]:
         return _TELL
+
+    def in_hand_order(self, hand: Sequence[Card]) -> Sequence[Card]:
+        """By suit, then by trick rank (A 10 K Q ...), as the table shows a hand."""
+        return in_display_order(hand, len(self.names))
 
     @staticmethod
     def starts_section(event: ev.Event) -> bool:

@@ -4,6 +4,7 @@ deck with its one rank order, and the sizes of the deal, the Bastille and the ex
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
@@ -65,6 +66,20 @@ RANK_ORDER = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, R
 """High to low, for tricks, the cut and Dominoes alike."""
 
 SUITED = suited_deck(RANK_ORDER)
+
+
+def in_display_order(cards: Iterable[Card]) -> list[Card]:
+    """A hand as a player sorts it, on the table and in the log: suits apart (S H C D:
+    colours alternate), high to low, JOKER on the right."""
+    order = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+    def place(card: Card) -> tuple[int, int]:
+        if card is JOKER:
+            return len(order), 0
+        return order.index(card.suit), RANK_ORDER.index(card.rank)
+
+    return sorted(cards, key=place)
+
 DECK: tuple[Card, ...] = (*SUITED, JOKER)
 
 TRICK_STRENGTH: dict[Card, int] = {c: len(RANK_ORDER) - RANK_ORDER.index(c.rank)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from game.cards import JOKER
+from game.cards import JOKER, Card
 from game.games.coup_detat_duel.rules import events as ev
-from game.games.coup_detat_duel.rules.charts import CHART, HANDS_PER_ROUND, ROUNDS
+from game.games.coup_detat_duel.rules.charts import CHART, HANDS_PER_ROUND, ROUNDS, in_display_order
 from game.games.coup_detat_duel.rules.state import State, other
 from game.rules.words import Tell, Teller, cards_text, counted
 
@@ -25,6 +25,10 @@ class Narrator(Teller):
     @staticmethod
     def tellers() -> Mapping[type, Tell]:
         return _TELL
+
+    def in_hand_order(self, hand: Sequence[Card]) -> Sequence[Card]:
+        """As the table shows a hand (charts.in_display_order)."""
+        return in_display_order(hand)
 
     @staticmethod
     def starts_section(event: ev.Event) -> bool:

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from game.cards import JOKER, Card, Suit
+from game.cards import JOKER, Card
 from game.games.coup_detat_duel.rules.charts import (
     DOMINOES_LADDER_SIZE,
     DOMINOES_PLACE,
     JACKS,
     JOKER_DOMINOES_PLACE,
     QUEEN_OF_HEARTS,
-    RANK_ORDER,
     SPADES,
     HandType,
+    in_display_order,
 )
 from game.games.coup_detat_duel.rules.state import DominoesPlay, Phase
 from game.games.coup_detat_duel.rules.view import DuelView
@@ -53,18 +53,6 @@ def set_aside_key(seat: int, index: int) -> Key:
     return ("aside", seat, index)
 
 
-def in_hand_order(cards: Collection[Card]) -> list[Card]:
-    """Suits apart (S H C D: colours alternate), high to low, JOKER on the right."""
-    order = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-
-    def place(card: Card) -> tuple[int, int]:
-        if card is JOKER:
-            return len(order), 0
-        return order.index(card.suit), RANK_ORDER.index(card.rank)
-
-    return sorted(cards, key=place)
-
-
 def duel_targets(view: DuelView, layout: TableLayout, bottom: int, *,
                  playable: Collection[Card] = (), selected: Card | None = None,
                  marked: Collection[Card] = (), choosing: bool = False) -> dict[Key, Placement]:
@@ -72,7 +60,7 @@ def duel_targets(view: DuelView, layout: TableLayout, bottom: int, *,
     for seat in range(view.players):
         place = layout.place_of(seat, bottom)
         if seat == view.seat:
-            targets |= own_hand(in_hand_order(view.hand), layout, place, playable, selected,
+            targets |= own_hand(in_display_order(view.hand), layout, place, playable, selected,
                                 choosing, marked)
         else:
             targets |= hidden_hand(seat, view.hand_sizes[seat], layout, place)
@@ -124,7 +112,7 @@ def _set_aside(view: DuelView, seat: int, layout: TableLayout,
         x, y = plate.left + width * 0.6, plate.top - width * 0.95
         return {card_key(card): Placement(x + index * width * 0.45, y, width=width,
                                           z=30 + index, angle=-3)
-                for index, card in enumerate(in_hand_order(view.set_aside))}
+                for index, card in enumerate(in_display_order(view.set_aside))}
     x, y = plate.right + width * 0.7, plate.centery
     if place.position == "bottom":  # a spectator's view: the plate has the felt above
         x, y = plate.left + width * 0.6, plate.top - width * 0.95

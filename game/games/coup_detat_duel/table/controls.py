@@ -9,14 +9,13 @@ from typing import Any
 
 import pygame_gui
 
-from game.games.coup_detat_duel.rules.charts import CHART, EXCHANGE_LIMITS
+from game.games.coup_detat_duel.rules.charts import CHART, EXCHANGE_LIMITS, in_display_order
 from game.games.coup_detat_duel.rules.decisions import (
     AnnounceCoup,
     ChooseHandType,
     KeepQuiet,
     SetAside,
 )
-from game.games.coup_detat_duel.table.arrange import in_hand_order
 from game.games.coup_detat_duel.table.hud import role_of
 from game.rules.card_play import PlayCard
 from game.ui.table.card_play import CardPlayWords
@@ -94,7 +93,7 @@ class ExchangeButtons(DecisionButtons):
         if not scene.marked:
             scene.say(f"Click {self.fewest} to {self.most} of your cards first.")
         elif seat is not None:
-            scene.decide(SetAside(seat, tuple(in_hand_order(scene.marked))))
+            scene.decide(SetAside(seat, tuple(in_display_order(scene.marked))))
         return True
 
 

@@ -13,6 +13,7 @@ from game.cards import JOKER, Card
 from game.engine.ruleset import Event
 from game.games.coup_detat_duel.ai.hard import describe
 from game.games.coup_detat_duel.rules import events as ev
+from game.games.coup_detat_duel.rules.charts import in_display_order
 from game.games.coup_detat_duel.rules.decisions import SetAside
 from game.games.coup_detat_duel.rules.state import Phase
 from game.games.coup_detat_duel.rules.view import DuelView
@@ -21,7 +22,6 @@ from game.games.coup_detat_duel.table.arrange import (
     BEFORE_PLAY,
     bastille_spot,
     duel_targets,
-    in_hand_order,
 )
 from game.games.coup_detat_duel.table.controls import duel_buttons
 from game.games.coup_detat_duel.table.results import DuelGameOverScene, DuelHandResultScene
@@ -108,7 +108,7 @@ class DuelCards(PlayedCards):
         return spawn
 
     def in_hand_order(self, view: DuelView) -> list[Card]:
-        return in_hand_order(view.hand)
+        return in_display_order(view.hand)
 
     def named_by(self, decision: Any) -> tuple[Card, ...]:
         if isinstance(decision, SetAside):
