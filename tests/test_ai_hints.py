@@ -37,6 +37,9 @@ def test_beside_the_advice_the_next_best_is_worded_by_the_verdict() -> None:
     assert beside("9♥", "+790 F", Verdict.CLOSE) == \
         "9♥ is about as good (+790 F): the difference is within the search's noise"
     assert beside("9♥", "+800 F", Verdict.SAME) == "9♥ does exactly as well in every deal"
+    assert beside("9♥", "24%", Verdict.CLOSE, higher=True) == \
+        "9♥ came out a little higher (24%), but not by more than the search's noise, so it " \
+        "keeps to its usual play"
 
 
 def test_a_difference_beyond_the_noise_is_better_and_one_within_it_is_close() -> None:
@@ -89,7 +92,8 @@ def test_the_bluffing_hint_never_calls_a_better_figure_the_next_best() -> None:
     found = PairedEstimate((TAX, INCOME), (16.0, 17.0), 100, (33.0,))
     assert found.ranking() == [0, 1], "tax, the favourite, is kept"
     reason = BluffHardPlayer(1).explain(found, found.ranking())
-    assert "wins the round 16% of the time; income is about as good (17%)" in reason
+    assert "wins the round 16% of the time; income came out a little higher (17%), but not " \
+        "by more than the search's noise, so it keeps to its usual play" in reason
 
 
 def test_no_hint_shows_a_next_best_with_a_better_figure_than_the_advice() -> None:

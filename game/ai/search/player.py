@@ -112,16 +112,20 @@ def next_best(found: Estimate, ranking: Sequence[int], name: Callable[[Any], str
                                 for other in ranking[1:]):
         return "any other choice does exactly as well"
     return beside(name(found.decisions[second]), figure(found.average(second)),
-                  found.verdict(best, second))
+                  found.verdict(best, second), higher=found.average(second) > found.average(best))
 
 
-def beside(second: str, figure: str, verdict: Verdict) -> str:
+def beside(second: str, figure: str, verdict: Verdict, *, higher: bool = False) -> str:
     """The next best decision beside the advice, in the words of the comparison the choice
     made: "the next best, 9♥, +650 F" when the advice is better beyond the search's noise;
     else "9♥ is about as good (+790 F)", so that a hint never seems to advise the worse
-    of two figures."""
+    of two figures. Where the advice is the player's usual play, kept because nothing
+    beat it beyond the noise, a second that came out `higher` is said to have done so."""
     if verdict is Verdict.SAME:
         return f"{second} does exactly as well in every deal"
+    if verdict is Verdict.CLOSE and higher:
+        return (f"{second} came out a little higher ({figure}), but not by more than the "
+                "search's noise, so it keeps to its usual play")
     if verdict is Verdict.CLOSE:
         return (f"{second} is about as good ({figure}): the difference is within the "
                 "search's noise")
