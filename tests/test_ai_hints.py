@@ -110,8 +110,7 @@ def test_no_hint_shows_a_next_best_with_a_better_figure_than_the_advice() -> Non
                 reason
 
 
-def test_a_real_position_where_the_favourite_averages_less_says_the_other_came_out_higher(
-        ) -> None:
+def test_a_real_favourite_averaging_less_says_the_other_came_out_higher() -> None:
     rules, state, seat = next(searched_positions(1))
     legal = rules.legal(state)
     adviser = BluffHardPlayer(1, budget=60.0, workers=1, max_worlds=30)
