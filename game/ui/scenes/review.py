@@ -5,8 +5,8 @@ review.py), which is made in the background while the person looks.
 Where the review stands and how it moves is game/services/review_place.py's. The strip at
 the foot is the whole game, a dot for each decision of the seat (review_strip.py); a click
 on a dot goes there. The right column (review_column.py) says what was played and what
-Hard would have played. Once the game is over, "All hands" (H) writes every player's cards
-by his hand.
+Hard would have played; the wheel over it, or its bar, scrolls what it cannot show at
+once. Once the game is over, "All hands" (H) writes every player's cards by his hand.
 
 Keys: Left and Right a decision, Up and Down a trick (a turn), Page Up and Page Down a
 hand, Home and End a round; M and Shift+M the next and previous mistake; S (once the game
@@ -94,6 +94,7 @@ class ReviewScene(Scene):
             return
         self.review.cancel()
         self._take_seat((self.seat + 1) % self.match.players)
+        self.column.offset = 0  # his game from the top
         if not self.review.complete:
             self._start()
         self._make_buttons()
@@ -170,6 +171,8 @@ class ReviewScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
+        if self.column.handle(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
                 and self.strip.rect.collidepoint(event.pos):
             turn = self.strip.turn_at(self.place, event.pos[0])

@@ -22,33 +22,121 @@ Line = tuple[str, tuple[int, int, int], bool]  # words, colour, bold
 
 
 class ReviewColumn:
+    """Drawn in its area; what is longer than the area scrolls, by the wheel or by its bar."""
+
     def __init__(self, names: list[str], scale: float) -> None:
         self.names, self.scale = names, scale
         self._drawn: tuple[object, pygame.Surface] | None = None
+        self.offset = 0  # pixels of the column scrolled out of sight above
+        self.area = Rect(0, 0, 0, 0)
+        self.dragging = False
+        self.pointer: tuple[int, int] | None = None  # where the mouse was last seen
 
     def draw(self, surface: pygame.Surface, area: Rect, place: ReviewPlace, run: ReviewRun,
              ledger: list[str], card_art: art.CardArt) -> None:
-        """The column, drawn again only when the moment or the judgements change."""
+        """The column, its words laid out again only when the moment or the judgements
+        change; where it is scrolled to is kept."""
+        self.area = area
         key = (place.seat, place.turn, run.done, area.size, card_art)
         if self._drawn is None or self._drawn[0] != key:
             lines = self.told(place, run, ledger)
-            self._drawn = (key, self._image(area, lines, card_art))
-        surface.blit(self._drawn[1], area.topleft)
+            self._drawn = (key, self._words(area.width, lines, card_art))
+        self.offset = min(self.offset, self.hidden)
+        panel(surface, area, (8, 14, 10, 255), radius=10, border=GOLD)
+        view = self.view
+        words = self._drawn[1]
+        surface.blit(words, view.topleft, Rect(0, self.offset, view.width, self._shown()))
+        if self.hidden:
+            bar, thumb = self.scrollbar()
+            pygame.draw.rect(surface, (40, 52, 44), bar, border_radius=bar.width // 2)
+            pygame.draw.rect(surface, GOLD, thumb, border_radius=bar.width // 2)
 
-    def _image(self, area: Rect, lines: list[Line], card_art: art.CardArt) -> pygame.Surface:
-        image = pygame.Surface(area.size, pygame.SRCALPHA)
-        panel(image, image.get_rect(), (8, 14, 10, 255), radius=10, border=GOLD)
-        size = max(11, round(15 * self.scale))
-        room = area.width - round(20 * self.scale)
+    @property
+    def view(self) -> Rect:
+        """Where the words show, inside the panel's border."""
+        margin = round(10 * self.scale)
+        return self.area.inflate(0, -2 * margin)
+
+    @property
+    def hidden(self) -> int:
+        """How many pixels of words the area cannot show at once (whole lines)."""
+        if self._drawn is None:
+            return 0
+        return max(0, self._drawn[1].get_height() - self._shown())
+
+    def _shown(self) -> int:
+        """The height of the lines the area shows whole."""
+        step = self._line_height()
+        return max(step, self.view.height // step * step)
+
+    def scrollbar(self) -> tuple[Rect, Rect]:
+        """The bar at the column's right edge, and the thumb showing which part is seen."""
+        view, width = self.view, max(4, round(6 * self.scale))
+        bar = Rect(self.area.right - width - round(4 * self.scale), view.top, width,
+                   view.height)
+        whole = self._shown() + self.hidden
+        thumb = Rect(bar.left, 0, width, max(width * 3, bar.height * view.height // whole))
+        thumb.top = bar.top + (bar.height - thumb.height) * self.offset // max(1, self.hidden)
+        return bar, thumb
+
+    def scroll(self, pixels: int) -> None:
+        self._scroll_to(self.offset + pixels)
+
+    def _scroll_to(self, offset: float) -> None:
+        """To the line nearest `offset`, within the words."""
+        step = self._line_height()
+        self.offset = max(0, min(self.hidden, round(offset / step) * step))
+
+    def scroll_by_wheel(self, notches: int) -> None:
+        """The wheel: three lines a notch, up for a positive count."""
+        self.scroll(-notches * 3 * self._line_height())
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The wheel over the column, a click or a drag on its bar."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if event.type == pygame.MOUSEWHEEL:
+            if not self.area.collidepoint(self.pointer or pygame.mouse.get_pos()):
+                return False
+            self.scroll_by_wheel(event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.hidden \
+                and self.scrollbar()[0].inflate(round(8 * self.scale), 0).collidepoint(event.pos):
+            self.dragging = True
+            self._follow(event.pos[1])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._follow(event.pos[1])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def _follow(self, y: int) -> None:
+        """The thumb's middle to `y` on the bar."""
+        bar, thumb = self.scrollbar()
+        room = max(1, bar.height - thumb.height)
+        self._scroll_to((y - bar.top - thumb.height / 2) / room * self.hidden)
+
+    def _line_height(self) -> int:
+        return round(self._size() * 1.3)
+
+    def _size(self) -> int:
+        return max(11, round(15 * self.scale))
+
+    def _words(self, width: int, lines: list[Line], card_art: art.CardArt) -> pygame.Surface:
+        """Every line, wrapped to the column's width (less its margins and its bar)."""
+        size, step = self._size(), self._line_height()
+        margin = round(10 * self.scale)
+        room = width - 2 * margin - round(8 * self.scale)
         light = text.on_dark(suit_colours(card_art))
-        y = round(10 * self.scale)
-        for line, colour, bold in lines:
-            for part in text.wrap(line, size, room, bold=bold) if line else [""]:
-                if y + size > area.height - 4:
-                    return image
-                image.blit(text.render(part, size, colour, bold=bold, suit_colours=light),
-                           (round(10 * self.scale), y))
-                y += round(size * 1.3)
+        parts = [(part, colour, bold) for line, colour, bold in lines
+                 for part in (text.wrap(line, size, room, bold=bold) if line else [""])]
+        image = pygame.Surface((width, max(1, len(parts) * step)), pygame.SRCALPHA)
+        for row, (part, colour, bold) in enumerate(parts):
+            image.blit(text.render(part, size, colour, bold=bold, suit_colours=light),
+                       (margin, row * step))
         return image
 
     def told(self, place: ReviewPlace, run: ReviewRun, ledger: list[str]) -> list[Line]:
