@@ -124,9 +124,9 @@ def test_the_1966_ledger_adds_up_to_the_change_in_worth() -> None:
         lines = words.ledger(match, seat, names_of(match))
         *causes, last = lines
         total = sum(int(line.rsplit(": ", 1)[1].replace("−", "-").replace(",", "")
-                        .removesuffix(" F")) for line in causes)
+                        .removesuffix("\u00a0F")) for line in causes)
         assert total == match.state.worth(seat) - STARTING_CASH
-        assert last.startswith(f"From {STARTING_CASH:,} F to a worth of")
+        assert last.startswith(f"From {STARTING_CASH:,}\u00a0F to a worth of")
 
 
 def test_a_finished_review_is_kept_and_opens_without_thinking(
@@ -292,9 +292,9 @@ def test_every_decision_of_the_bluffing_games_is_said_in_words() -> None:
     assert len(set(said)) == len(said)
 
 
-@pytest.mark.parametrize(("cost", "said"), [(0.12, "12 chances in 100"),
-                                            (0.01, "1 chance in 100"),
-                                            (0.002, "1 chance in 100")])
+@pytest.mark.parametrize(("cost", "said"), [(0.12, "12\u00a0chances in 100"),
+                                            (0.01, "1\u00a0chance in 100"),
+                                            (0.002, "1\u00a0chance in 100")])
 def test_a_cost_in_chances_is_counted_in_words(cost: float, said: str) -> None:
     assert review.points(cost) == said
 

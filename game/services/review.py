@@ -64,6 +64,7 @@ class Words:
 
 
 TRICK, HAND, ROUND = 1, 2, 3  # the steps a review moves by, besides a decision
+NO_BREAK = "\u00a0"  # between a figure and its unit: no line parts "300" from "F"
 
 
 def chance(value: float) -> str:
@@ -75,7 +76,7 @@ def points(difference: float) -> str:
     """A difference of two chances in words, "about" as large ("12 chances in 100"); any
     difference at all is at least "1 chance in 100"."""
     hundredths = round(difference * 100) or (1 if difference > 0 else 0)
-    return f"{counted(hundredths, 'chance')} in 100"
+    return f"{counted(hundredths, 'chance').replace(' ', NO_BREAK)} in 100"
 
 
 def hand_moment(progress: str, hand: Any) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.match import Match
-from game.games.coup.rules import COUP
 from game.games.coup.rules import decisions as act
 from game.games.coup.rules.charts import Action, Character
 from game.games.coup.rules.events import (
@@ -22,7 +21,7 @@ from game.games.coup.rules.events import (
     Stole,
     TurnEnded,
 )
-from game.games.coup.rules.state import State
+from game.games.coup.rules.state import Phase, State
 from game.rules.words import joined
 from game.services.review import ROUND, TRICK, Words, chance, points
 
@@ -72,8 +71,14 @@ def _cards(cards: Sequence[Character]) -> str:
 
 
 def moment(state: State) -> str:
-    """Where the game stands: "Round 1 of 3, 4 players in"."""
-    return COUP.progress(state)
+    """Where the game stands: "4 players still in"; in a match of several rounds, which
+    round too ("Round 2 of 3: 3 players still in")."""
+    if state.phase is Phase.OVER:
+        return "The game is over"
+    now = "The deal" if state.phase in (Phase.START, Phase.DEAL, Phase.PICK) \
+        else f"{len(state.living)} players still in"
+    rounds = state.options.rounds
+    return now if rounds == 1 else f"Round {sum(state.round_wins) + 1} of {rounds}: {now}"
 
 
 def ledger(match: Match, seat: int, names: Sequence[str]) -> list[str]:

@@ -21,9 +21,8 @@ from game.games.coup_detat.rules.events import (
     TreasuryTaken,
     TrickWon,
 )
-from game.games.coup_detat.rules.narration import francs
 from game.games.coup_detat.rules.state import State
-from game.services.review import HAND, ROUND, TRICK, Words, hand_moment
+from game.services.review import HAND, NO_BREAK, ROUND, TRICK, Words, hand_moment
 
 MISTAKE = 300  # francs: a decision that cost more is marked
 
@@ -54,7 +53,7 @@ def ledger(match: Match, seat: int, names: Sequence[str]) -> list[str]:
         money.add(event)
     lines = [f"{label}: {_signed(amount)}" for label, amount in money.lines() if amount]
     worth = match.state.worth(seat)
-    return [*lines, f"From {francs(STARTING_CASH)} to a worth of {francs(worth)} "
+    return [*lines, f"From {_francs(STARTING_CASH)} to a worth of {_francs(worth)} "
                     f"({_signed(worth - STARTING_CASH)})."]
 
 
@@ -99,14 +98,20 @@ _RECEIVED = {Reason.PENALTY: "Penalties collected as Director",
 _ORDER = (*_RECEIVED.values(), *_PAID.values(), "The Treasury taken", "Interest on loans")
 
 
+def _francs(amount: int) -> str:
+    """A sum of francs, its figure kept on the line of its F."""
+    return f"{amount:,}{NO_BREAK}F"
+
+
 def _signed(amount: int) -> str:
-    return f"+{francs(amount)}" if amount > 0 else f"−{francs(-amount)}" if amount else "0 F"
+    return f"+{_francs(amount)}" if amount > 0 else f"−{_francs(-amount)}" if amount \
+        else _francs(0)
 
 
 def size(cost: float) -> str:
     """A sum of francs, "about" as large: to 10 F, any sum at all at least 10 F."""
     tens = round(cost, -1) or (10 if cost > 0 else 0)
-    return francs(int(tens))
+    return _francs(int(tens))
 
 
 def gain(cost: float) -> str:

@@ -21,6 +21,7 @@ from game.games.coup_detat_duel.rules.events import (
 from game.games.coup_detat_duel.rules.state import State
 from game.services.review import (
     HAND,
+    NO_BREAK,
     ROUND,
     TRICK,
     Words,
@@ -66,7 +67,7 @@ def expected(points: float) -> str:
     """The hand's point expected: "0.77 points" (a point won 77 times in 100); any part of
     a point at all at least 0.01."""
     shown = max(points, 0.01) if points > 0 else points
-    return f"{shown:.2f} points"
+    return f"{shown:.2f}{NO_BREAK}points"
 
 
 def gain(cost: float) -> str:
