@@ -10,7 +10,7 @@ import pytest
 from ui_kit import bluff_table, duel_table, frames, open_app, press, press_button, table
 
 from game.ui.app import App
-from game.ui.scenes.rules import CONTENTS, RulesScene
+from game.ui.scenes.rules import CONTENTS, OPEN_TAB, RulesScene
 from game.ui.scenes.title import TitleScene
 
 TITLES = {"coup-detat": "<b>The Director's chart</b>", "coup-detat-duel": "<b>Coup d'État for two",
@@ -20,11 +20,12 @@ TITLES = {"coup-detat": "<b>The Director's chart</b>", "coup-detat-duel": "<b>Co
 
 
 def shown(app: App) -> str:
-    """The section the Rules screen shows, by its contents button (selected) and its text,
-    which must agree."""
+    """The section the Rules screen shows, by its contents button (the open tab) and its
+    text, which must agree."""
     scene = app.scene
     assert isinstance(scene, RulesScene) and scene.text is not None
-    selected = [section for section, button in scene.contents.items() if button.is_selected]
+    selected = [section for section, button in scene.contents.items()
+                if OPEN_TAB in button.object_ids]
     assert selected == [scene.section]
     assert TITLES[scene.section] in scene.text.html_text[:60], "the section from its top"
     return scene.section

@@ -1,6 +1,9 @@
 """The rules: a section for each game (the 1966 game with both its charts, the game for two
 with its charts, Coup and Coup with the Inquisitor) and one for the computer players'
 levels, chosen from a table of contents; from a table it opens at the game being played.
+The open section's tab is filled in gold, unlike the tab the keyboard is on (drawn as
+selected, as every button the keyboard is on). Up and Down, Page Up and Page Down, Home and
+End scroll the text; Left and Right open the section beside.
 The text is game/services/rules_text.py's (docs/RULES.md is written from it too), its figures taken
 from the charts the rules use, so the page cannot disagree with the game."""
 
@@ -10,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UITextBox
 
 from game.games import DEFAULT
@@ -19,6 +23,12 @@ from game.ui.scenes.common import Action, MenuScene
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+OPEN_TAB = "#open_section"  # theme.json: the open section's tab
+LINE = 0.12  # of the height shown: what Up and Down scroll
+PAGE = 0.9  # of the height shown: what Page Up and Page Down scroll
+SCROLLS = {pygame.K_UP: -LINE, pygame.K_DOWN: LINE, pygame.K_PAGEUP: -PAGE,
+           pygame.K_PAGEDOWN: PAGE, pygame.K_HOME: -1e9, pygame.K_END: 1e9}
 
 
 class RulesScene(MenuScene):
@@ -48,16 +58,18 @@ class RulesScene(MenuScene):
         self.button(back, "Back", self.back)
 
     def _contents(self, row: Rect) -> None:
-        """A button a section, the open one selected."""
+        """A button a section, the open one filled in gold."""
         gap = round(8 * self.scale)
         width = (row.width - gap * (len(CONTENTS) - 1)) // len(CONTENTS)
         self.contents = {}
         for index, (section, label) in enumerate(CONTENTS.items()):
             rect = Rect(row.left + index * (width + gap), row.top, width, row.height)
-            button = self.button(rect, label, self._opening(section))
-            if section == self.section:
-                button.select()
-            self.contents[section] = button
+            tab = UIButton(rect, label, manager=self.app.ui,
+                           object_id=ObjectID(object_id=OPEN_TAB) if section == self.section
+                           else None)
+            self.actions[tab] = self._opening(section)
+            self.elements.append(tab)
+            self.contents[section] = tab
 
     def _opening(self, section: str) -> Action:
         return lambda: self.show(section)
@@ -73,5 +85,32 @@ class RulesScene(MenuScene):
             sections = list(CONTENTS)
             step = 1 if event.key == pygame.K_RIGHT else -1
             self.show(sections[(sections.index(self.section) + step) % len(sections)])
+            self._keyboard_to_open_tab()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in SCROLLS:
+            self.scroll(SCROLLS[event.key])
             return True
         return super().handle(event)
+
+    def _keyboard_to_open_tab(self) -> None:
+        """The keyboard, if it was on a tab, moves with the section opened."""
+        if self.keyboard.current in self.contents.values():
+            self.keyboard.place = self.keyboard.stops().index(self.contents[self.section])
+            self.keyboard.show()
+
+    def scroll(self, heights: float) -> None:
+        """Scroll the text by so many heights of what it shows (down if positive)."""
+        bar = None if self.text is None else self.text.scroll_bar
+        if self.text is None or bar is None:
+            return
+        bar.set_scroll_from_start_percentage(bar.start_percentage
+                                             + heights * bar.visible_percentage)
+        self.text.update(0.0)  # the text drawn from there, while the bar says it moved
+
+    @property
+    def scrolled(self) -> float:
+        """How far down the text is scrolled: 0 at its top, 1 at its end."""
+        bar = None if self.text is None else self.text.scroll_bar
+        if bar is None or bar.visible_percentage >= 1:
+            return 0.0
+        return bar.start_percentage / (1 - bar.visible_percentage)
