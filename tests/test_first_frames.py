@@ -7,16 +7,21 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from player_kit import shipped_app
 from test_real_window import x_display  # noqa: F401 (the fixture)
-from ui_kit import close_window
+from ui_kit import close_window, table
 
 from game.services.settings import Settings
-from game.ui.app import App
+from game.ui import glyphs, sound
+from game.ui.app import App, FrameStats
+from game.ui.art import card_art
 
 ROOT = Path(__file__).parent.parent
 OPENED_SECONDS = 60.0  # of the wall clock: the window is open by then
@@ -63,3 +68,63 @@ def test_a_normal_start_prints_nothing(x_display: str, tmp_path: Path) -> None: 
             game.kill()
     assert game.returncode == 0
     assert (out, err) == ("", "")
+
+
+@pytest.fixture
+def shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """The window as a player opens it (sound on, through the dummy audio driver)."""
+    with shipped_app(tmp_path, monkeypatch) as app:
+        yield app
+
+
+def _first_frame_and_a_moment(app: App) -> None:
+    """The first frame, then the loop as it idles (a player reading the Title screen)."""
+    app.frame(idle_wait=False)
+    until = time.perf_counter() + 10
+    while time.perf_counter() < until and any(thread.name == "sounds"
+                                              for thread in threading.enumerate()):
+        app.frame()
+    for _ in range(5):
+        app.frame()
+
+
+def test_no_sound_is_made_inside_a_frame_once_the_window_is_up(
+        shipped: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fanfare made at its first play held that frame a tenth of a second."""
+    _first_frame_and_a_moment(shipped)
+    made: list[str] = []
+    monkeypatch.setattr(sound, "synthesize",
+                        lambda name, rate=44100: made.append(name) or bytes(64))
+    for name in sound.SOUND_NAMES:
+        shipped.sounds.play(name)
+    assert shipped.sounds.available and made == []
+
+
+def test_new_game_finds_its_work_done_while_the_title_screen_idles(shipped: App) -> None:
+    """Its name boxes' forbidden characters took most of half a second at the click."""
+    _first_frame_and_a_moment(shipped)
+    assert glyphs.zero_width.cache_info().currsize == 1
+
+
+def test_the_card_backs_are_drawn_as_the_table_opens_not_in_the_deal(
+        shipped: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    card_art.clear_caches()  # (drawn by an earlier test in this process, maybe)
+    scene = table(shipped, "hccc")
+    widths = {scene.layout.card_width, scene.layout.small_card_width}
+    drawn: list[int] = []
+    draw = card_art.draw_back
+    monkeypatch.setattr(card_art, "draw_back",
+                        lambda name, width: drawn.append(width) or draw(name, width))
+    until = time.perf_counter() + 30
+    while not any(not placement.face_up
+                  for _, placement in scene.stage.placements(scene.controller.clock())):
+        assert time.perf_counter() < until, "no card back was ever shown"
+        shipped.frame(idle_wait=False)
+    for _ in range(20):
+        shipped.frame(idle_wait=False)
+    assert widths.isdisjoint(drawn), f"backs drawn in a frame at {sorted(set(drawn))}"
+
+
+def test_stats_tell_the_longest_frame_after_the_first() -> None:
+    stats = FrameStats([0.5, 0.01, 0.03, 0.02])
+    assert stats.report()["frame_ms_max_after_first"] == 30.0

@@ -15,21 +15,22 @@ import math
 import statistics
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pygame
-import pygame_gui
 
 from game.services import settings as settings_module
 from game.services.settings import Settings
 from game.system import crash
 from game.system.resources import resource_path
-from game.ui import screens, text
+from game.ui import glyphs, screens, text
 from game.ui.clock import Clock
 from game.ui.screens import Screen
 from game.ui.sound import Sounds
+from game.ui.tooltips import ClearTipsManager
 
 THEME = resource_path("game", "ui", "theme.json")
 MIN_SIZE = (960, 600)
@@ -49,6 +50,8 @@ class FrameStats:
             "frames": len(self.frame_seconds),
             "frame_ms_p50": round(statistics.median(times) * 1000, 2),
             "frame_ms_p99": round(times[min(len(times) - 1, int(len(times) * 0.99))] * 1000, 2),
+            # the first frame opens the window (fonts, art): a stutter is any frame after it
+            "frame_ms_max_after_first": round(max(self.frame_seconds[1:], default=0.0) * 1000, 2),
             "peak_memory_mib": None if peak is None else round(peak, 1),
         }
 
@@ -76,7 +79,7 @@ class App:
         # asked for (--size), else the one the settings keep, until the window is resized.
         self.windowed_size = size or self.settings.window_size
         self.screen = self._open_window(self.windowed_size, self.settings.fullscreen)
-        self.ui = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
+        self.ui = ClearTipsManager(self.screen.get_size(), str(THEME))  # tooltips aside
         self._preload_text_fonts()
         self.scenes: list[Screen] = []
         self.clock = clock or Clock()
@@ -90,6 +93,7 @@ class App:
         self._crash_screen: Screen | None = None
         self._leave_question: Screen | None = None  # "Leave without saving?", once asked
         self._needs_frame = True
+        self._ahead: deque[Callable[[], object]] | None = None  # see _prepare_ahead
         self.sounds = Sounds(enabled=self.settings.sound,
                              volume=self.settings.effects_volume())
 
@@ -124,6 +128,8 @@ class App:
         """Use new settings at once and keep them for next time."""
         old, self.settings = self.settings, new
         self.sounds.enabled = new.sound
+        if self._ahead is not None:  # (after the first frame: sounds switched on now)
+            self.sounds.prepare()
         self.sounds.volume = new.effects_volume()
         if new.fullscreen != old.fullscreen:  # leaving full screen: the window as it was
             self.screen = self._open_window(self.windowed_size, new.fullscreen)
@@ -249,6 +255,9 @@ class App:
     def _frame(self, idle_wait: bool) -> None:
         woken: list[pygame.event.Event] = []
         if idle_wait and not self._busy() and not pygame.event.peek():
+            if self._ahead:  # a moment nothing moves: some work ahead, then look again
+                self._ahead.popleft()()
+                return
             slept = self._sleep()
             if slept is None:
                 return
@@ -277,6 +286,16 @@ class App:
         # whose first frame is slow, until the mouse moved).
         self._needs_frame = arrived or moving
         self.stats.frame_seconds.append(time.perf_counter() - started)
+        if self._ahead is None:
+            self._prepare_ahead()
+
+    def _prepare_ahead(self) -> None:
+        """Once the first frame is shown, make ahead what would hold a frame when first
+        needed: the sounds, in a thread (a fanfare took a tenth of a second), and, while
+        the loop has nothing to do, what New game first asks for (its module, and the
+        characters its name boxes forbid: half a second at the click)."""
+        self.sounds.prepare()
+        self._ahead = deque([glyphs.zero_width, lambda: screens.kind("new_game")])
 
     def _widgets_changed(self) -> bool:
         """Were widgets made, killed, shown or hidden since pygame-gui's last update? It

@@ -9,6 +9,7 @@ from __future__ import annotations
 import array
 import math
 import random
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -171,6 +172,8 @@ class Sounds:
         self.enabled = enabled
         self.volume = volume
         self._cache: dict[str, pygame.mixer.Sound] = {}
+        self._made: dict[str, bytes] = {}  # made ahead, in the mixer's format
+        self._making: threading.Thread | None = None
         self._mixer_ready: bool | None = None
         if enabled:
             self._start_mixer()
@@ -192,6 +195,22 @@ class Sounds:
         if self.enabled and self._start_mixer():
             for name in SOUND_NAMES:
                 self._sound(name)
+
+    def prepare(self) -> None:
+        """Make every sound in a thread of its own, off the frames: made at its first play,
+        a fanfare held that frame a tenth of a second. A sound played before it is ready
+        is made then, as before."""
+        init = pygame.mixer.get_init() if self.enabled and self._start_mixer() else None
+        if init is None or self._making is not None:
+            return
+        self._making = threading.Thread(target=self._make_every_sound, args=(init,),
+                                        name="sounds", daemon=True)
+        self._making.start()
+
+    def _make_every_sound(self, init: tuple[int, int, int]) -> None:
+        for name in SOUND_NAMES:  # pure Python: no pygame in this thread
+            if name not in self._made:
+                self._made[name] = _mixer_bytes(name, init)
 
     def play(self, name: str) -> None:
         if name not in SYNTHS:
@@ -217,13 +236,16 @@ class Sounds:
 
     def _sound(self, name: str) -> pygame.mixer.Sound:
         if name not in self._cache:
-            self._cache[name] = pygame.mixer.Sound(buffer=_mixer_bytes(name))
+            made = self._made.get(name)
+            self._cache[name] = pygame.mixer.Sound(
+                buffer=made if made is not None else _mixer_bytes(name))
         return self._cache[name]
 
 
-def _mixer_bytes(name: str) -> bytes:
-    """The sound in the mixer's own format: its rate, sample type and channel count."""
-    init = pygame.mixer.get_init()
+def _mixer_bytes(name: str, init: tuple[int, int, int] | None = None) -> bytes:
+    """The sound in the mixer's own format (`init`, by default the mixer's as it runs):
+    its rate, sample type and channel count."""
+    init = init or pygame.mixer.get_init()
     if init is None:
         raise pygame.error("mixer not initialised")
     frequency, size, channels = init

@@ -120,6 +120,7 @@ class TableScene(Scene):
         self.buttons.withdraw_offer()  # offered again where the new layout has room
         self.buttons.withdraw_notice()
         self.arrange(self.controller.clock(), 0.0)
+        self._prepare_backs()
 
     def closed(self) -> None:
         if self.tables is not None:
@@ -130,6 +131,13 @@ class TableScene(Scene):
     def settings_changed(self) -> None:
         self.felt.card_art = card_art(self.app.settings)
         self.renderer.forget()
+        self._prepare_backs()
+
+    def _prepare_backs(self) -> None:
+        """Draw the card backs at the layout's widths now, as the table opens or changes,
+        rather than in the frame of the deal that first shows them."""
+        for width in (self.layout.card_width, self.layout.small_card_width):
+            self.felt.card_art.back(width)
 
     def leaving_loses(self) -> str | None:
         """What leaving now would lose: the game, when it could not be autosaved."""
