@@ -20,6 +20,7 @@ from game.engine.match import Match
 from game.engine.ruleset import Decision, Narrator, State, View
 from game.rules.words import Naming
 from game.services.lessons import LessonGame
+from game.services.play_again import Again
 from game.services.session import GameSession
 from game.services.table.pacing import Pace
 from game.services.table.records import Log, TableRecords
@@ -169,6 +170,13 @@ class TableController:
             self.welcomed = True
             self.records.record_finished()
         self.seating.put_down()
+
+    def again(self) -> Again | None:
+        """What the game is played again from, at its end; None in a lesson, and at a
+        table of a match (the whole match is played again, from the match's end)."""
+        if self.lesson is not None or self.one_of is not None:
+            return None
+        return Again.of(self.session)
 
     def loaded_over(self) -> bool:
         """Is the result of a finished game loaded still to be shown? True once."""

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from game.engine.match import Match
     from game.engine.ruleset import Decision, Narrator, Ruleset, State, View
     from game.rules.words import Naming
+    from game.services.play_again import Again
     from game.services.table.controller import TableController
     from game.services.table.records import TableRecords
     from game.services.table.seating import Seating
@@ -116,6 +117,10 @@ class TableTold(Protocol):
 
     def clock(self) -> float:
         """The table's time."""
+        ...
+
+    def again(self) -> Again | None:
+        """What the game is played again from, at its end (None: not from this table)."""
         ...
 
 

@@ -12,15 +12,24 @@ from pygame import Rect
 
 from game.engine.ruleset import View
 from game.games import get_game
+from game.services import play_again
+from game.services.tables import TablesSession
+from game.system import paths
 from game.ui import screens, text
 from game.ui.art import CardArt
-from game.ui.scenes.common import Overlay, draw_lines
+from game.ui.scenes.common import Action, Overlay, draw_lines
 from game.ui.table.render import suit_colours
 from game.ui.theme import GOLD, panel
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from game.services.play_again import Again
     from game.ui.app import App
     from game.ui.table.host import TableTold
+
+
+BUTTONS_GAP = 36  # between the end screen's result and its buttons, at 1280x800
 
 
 class ResultOverlay(Overlay):
@@ -88,13 +97,15 @@ class ResultOverlay(Overlay):
 
 
 class GameOverOverlay(Overlay):
-    """The end of a game: New game or the title screen; Esc looks at the final table."""
+    """The end of a game: the game again (the same deal, or a new one for the same
+    players), New game or the title screen; Esc looks at the final table."""
 
     title = "The game is over"
 
     def __init__(self, app: App, table: TableTold) -> None:
         super().__init__(app)
         self.table = table
+        self.again: Again | None = table.again()  # None: not played again from here
 
     def panel_rect(self) -> Rect:
         rect = Rect(0, 0, round(760 * self.scale), round(620 * self.scale))
@@ -104,19 +115,40 @@ class GameOverOverlay(Overlay):
     reviewable = True  # the game's decisions may be reviewed from here (not a lesson's)
 
     def enter(self) -> None:
-        if not (self.reviewable and get_game(self.table.ruleset.id).review is not None):
-            self.button_pair(("New game", self._new_game), ("Title screen", self._title))
-            return
+        rows = [self._ways_on()]
+        if self.again is not None:
+            rows.insert(0, [
+                ("Replay this deal", self._replay, "The whole game again from its first deal: "
+                                                   "the same cards, the same players"),
+                ("Same players, new deal", self._same_players,
+                 "A new game with the same players, seats, levels and options")])
         scale, rect = self.scale, self.panel_rect()
-        width, height, gap = round(210 * scale), round(44 * scale), round(10 * scale)
-        left = rect.centerx - (3 * width + 2 * gap) // 2
-        foot = rect.bottom - round(16 * scale) - height
-        for index, (label, action, tip) in enumerate((
-                ("Review the game", self._review, "Step through the game with the computer's "
-                                                  "judgement of your decisions"),
-                ("New game", self._new_game, None), ("Title screen", self._title, None))):
-            self.button(Rect(left + index * (width + gap), foot, width, height), label,
-                        action, tip)
+        height, gap = round(44 * scale), round(10 * scale)
+        span = 3 * round(210 * scale) + 2 * gap  # three buttons' width, whatever the row holds
+        top = self.content_bottom() + round(BUTTONS_GAP * scale)
+        for row, buttons in enumerate(rows):
+            width = (span - (len(buttons) - 1) * gap) // len(buttons)
+            left = rect.centerx - span // 2
+            for index, (label, action, tip) in enumerate(buttons):
+                self.button(Rect(left + index * (width + gap), top + row * (height + gap),
+                                 width, height), label, action, tip)
+
+    def _ways_on(self) -> list[tuple[str, Action, str | None]]:
+        """The foot's buttons: the review (of a game that has one), New game, the title."""
+        review: list[tuple[str, Action, str | None]] = [
+            ("Review the game", self._review, "Step through the game with the computer's "
+                                              "judgement of your decisions")] \
+            if self.reviewable and get_game(self.table.ruleset.id).review is not None else []
+        return [*review, ("New game", self._new_game, None), ("Title screen", self._title, None)]
+
+    def content_bottom(self) -> int:
+        """Where the result's lines and charts must end: above the buttons' rows, and the
+        gap that keeps them apart."""
+        scale = self.scale
+        rows = 1 if self.again is None else 2
+        buttons = rows * round(44 * scale) + (rows - 1) * round(10 * scale)
+        return self.panel_rect().bottom - round(16 * scale) - buttons \
+            - round(BUTTONS_GAP * scale)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -153,6 +185,28 @@ class GameOverOverlay(Overlay):
         seat = table.viewer if table.viewer is not None else 0
         self.app.push(screens.make("review", self.app, table.match, seat,
                                    table.names))
+
+    def _replay(self) -> None:
+        """The game again from its first deal, at a new table."""
+        self._play_again(play_again.replay_deal)
+
+    def _same_players(self) -> None:
+        """A new deal for the same players, at a new table."""
+        self._play_again(play_again.same_players)
+
+    def _play_again(self, start: Callable[..., play_again.Session]) -> None:
+        """Leave this table (its game lets go of the autosave), then sit at the new game's,
+        from its start; outside programs sit at their seats again."""
+        again = self.again
+        assert again is not None
+        self._title()
+        session = start(again, autosave_path=paths.autosave_path(),
+                        on_thinking_done=self.app.wake)
+        for seat, info in enumerate(again.seats):
+            if info.level == "bot" and seat in self.app.bots:
+                session.seat_bot(seat, self.app.bots[seat])
+        screen = "tables" if isinstance(session, TablesSession) else "table"
+        self.app.replace(screens.make(screen, self.app, session, from_start=True))
 
     def _new_game(self) -> None:
         """The New game form over the Title screen, where its Back (or Esc) leads."""

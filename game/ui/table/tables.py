@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.words import Naming
+from game.services.play_again import Again
 from game.services.session import GameSession
 from game.services.tables import TablesSession
 from game.ui import screens, text
 from game.ui.table import hud
 from game.ui.table.kit import kit_for
-from game.ui.table.overlays import ResultOverlay
+from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.theme import panel
 
 if TYPE_CHECKING:
@@ -216,7 +217,10 @@ class TwoTables:
         if self._record_at_end:
             self._record_at_end = False
             self._record_statistics(scene)
-        return self.results.match_over(self.app, scene.controller, self)
+        over = self.results.match_over(self.app, scene.controller, self)
+        if isinstance(over, GameOverOverlay):  # played again as the whole match
+            over.again = Again.of(self.session)
+        return over
 
     def _record_statistics(self, scene: TableShown) -> None:
         """The match, played here to its end, goes into the persons' statistics once."""

@@ -129,7 +129,7 @@ class GameOverScene(GameOverOverlay):
         top_left = (rect.left + round(40 * scale), rect.top + round(64 * scale))
         y = draw_lines(surface, lines, top_left, round(19 * scale))
         chart = Rect(rect.left + round(40 * scale), y + round(10 * scale),
-                     rect.width - round(80 * scale), rect.bottom - y - round(96 * scale))
+                     rect.width - round(80 * scale), self.content_bottom() - y)
         draw_worth_chart(surface, chart, list(zip(*self.history, strict=True)), names, scale)
 
 
@@ -238,5 +238,5 @@ class MatchOverScene(GameOverOverlay):
         top_left = (rect.left + round(40 * scale), rect.top + round(60 * scale))
         y = draw_lines(surface, lines, top_left, round(16 * scale), spacing=1.1)
         chart = Rect(rect.left + round(40 * scale), y + round(8 * scale),
-                     rect.width - round(80 * scale), rect.bottom - y - round(90 * scale))
+                     rect.width - round(80 * scale), self.content_bottom() - y)
         draw_worth_chart(surface, chart, self.series, self.names, scale)

@@ -109,7 +109,7 @@ class DuelGameOverScene(GameOverOverlay):
         view = self.final_view()
         y = draw_lines(surface, final_lines(view, self.table.naming), self.text_origin(),
                        round(21 * scale))
-        sheet = Rect(0, 0, round(420 * scale), rect.bottom - y - round(90 * scale))
+        sheet = Rect(0, 0, round(420 * scale), self.content_bottom() - y)
         sheet.midtop = (rect.centerx, y + round(10 * scale))
         draw_scoresheet(surface, sheet, view, self.table.names, scale)
 
