@@ -216,7 +216,9 @@ def test_the_end_screen_replays_the_deal(
         assert game is not played.match and game.seats == played.seats
         first = chance_of(game.match)
         assert first == chance_of(played.match)[:len(first)]
-        assert not game.over and paths.autosave_path().exists()
+        assert not game.over and game.autosave is not None
+        assert game.autosave.settled(5) is None and paths.autosave_path().exists(), \
+            "the new game takes the autosave at once"
 
 
 @pytest.mark.parametrize(("ruleset", "options"), GAMES[:1] + GAMES[2:3],
