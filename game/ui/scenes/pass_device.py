@@ -36,6 +36,8 @@ class PassDeviceScene(MenuScene):
         if self.menu is not None:  # save, load or leave without showing anyone's cards
             entries.append(("Menu", self._menu))
         self.button_column(entries, top, width=420)
+        self.keyboard.place = 0  # Enter shows his cards (on no button, it only found one)
+        self.keyboard.show()
 
     def _menu(self) -> None:
         assert self.menu is not None
