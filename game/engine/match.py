@@ -76,6 +76,9 @@ class Match(Generic[OptionsT, StateT, DecisionT, EventT, ViewT]):
         self.turns: list[Turn[StateT, DecisionT]] = []
         self._undone: list[_Undone[StateT, DecisionT, EventT]] = []
         self.rewinds = 0  # counts undos and redos, for readers following the events
+        self.foreseen: Callable[[int], bool] | None = None
+        """Says of a turn (its index) that what it dealt or revealed was known beforehand
+        (a lesson's recorded game): undo may go back past it. None: nothing is."""
         self.advance()
 
     @classmethod
@@ -162,11 +165,14 @@ class Match(Generic[OptionsT, StateT, DecisionT, EventT, ViewT]):
             return None
         for index in range(len(self.turns) - 1, -1, -1):
             decider = self.turns[index].seat
-            if decider is None or self._revealed(index):
+            if (decider is None or self._revealed(index)) and not self._was_foreseen(index):
                 return None
             if decider == seat:
                 return index
         return None
+
+    def _was_foreseen(self, index: int) -> bool:
+        return self.foreseen is not None and self.foreseen(index)
 
     def _revealed(self, index: int) -> bool:
         """Did the decision at `turns[index]` show anyone cards chance had hidden?"""

@@ -26,6 +26,7 @@ from game.ai.levels import make_player
 from game.engine.match import Match
 from game.engine.ruleset import Decision, Ruleset, State, View
 from game.games import get_game, get_ruleset
+from game.services.review import words_for
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ class LessonGame:
         self._rng = random.Random(seed)
         self.match = Match(self.ruleset, self.ruleset.parse_options(lesson.options))
         self.match.chance = self._chance
+        self.match.foreseen = self._recorded  # Back may pass the record's draws
         self.match.advance()
         self._medium = {seat: make_player("medium", f"{seed}:{seat}", ruleset=lesson.ruleset)
                         for seat in range(self.match.players)}
@@ -90,6 +92,13 @@ class LessonGame:
             if at >= len(self.script) or not same(decision, self.script[at]):
                 return at
         return None
+
+    def _recorded(self, index: int) -> bool:
+        """Was the turn at `index` the record's, as every turn before it? Then what it
+        dealt or revealed was the record's, known before it was played: taking a move back
+        past it shows nobody anything new."""
+        left = self.left_at()
+        return index < len(self.script) and (left is None or index < left)
 
     def departure(self) -> tuple[Decision, Decision, Coach | None] | None:
         """Where the person left the record: the move he made, the recorded one, and the
@@ -147,7 +156,12 @@ class LessonGame:
         coach, wanted = self.coach(), self.expected()
         if coach is None or not coach.wants or wanted is None or same(decision, wanted):
             return None
-        return coach.why or "The lesson needs the move the coach names: try it."
+        if coach.why:
+            return coach.why
+        phrase = words_for(self.lesson.ruleset).phrase(wanted, self.match.state,
+                                                       self.lesson.names)
+        return (f"This lesson follows a recorded game, which goes on by {phrase}: make that "
+                "move here, or press Next to have it made.")
 
     def farewell(self) -> tuple[str, ...]:
         """The coach's last words: the lesson's, or (once the person left the record)

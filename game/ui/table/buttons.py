@@ -24,9 +24,12 @@ from game.ui.table.kit import TableKit
 
 class TableButtons:
     def __init__(self, ui: pygame_gui.UIManager, table: TableController, kit: TableKit,
-                 felt: Felt, *, laid_out: Callable[[], None]) -> None:
-        """`laid_out`: the cards laid out again once a panel stands (its turn shown)."""
+                 felt: Felt, *, laid_out: Callable[[], None],
+                 suggested: Callable[[], Decision | None] = lambda: None) -> None:
+        """`laid_out`: the cards laid out again once a panel stands (its turn shown);
+        `suggested`: the move a lesson's coach names now, where the keyboard starts."""
         self.ui = ui
+        self.suggested = suggested
         self.table = table
         self.kit = kit
         self.felt = felt  # what a panel sees of the table, and its layout
@@ -59,8 +62,21 @@ class TableButtons:
             legal = list(self.table.match.legal())
             self.decisions = self.kit.buttons(self.ui, self.felt.layout, legal, self.felt)
             self.felt.place_cursor(self.decisions)
+            self._keyboard_on_suggested()
             self.laid_out()
         self.refresh_side()
+
+    def _keyboard_on_suggested(self) -> None:
+        """In a lesson the keyboard starts on the move the coach names and points at (its
+        button, else its card), so that Enter makes it: on the first button, Enter made a
+        move the lesson refused."""
+        wanted = self.suggested()
+        if wanted is None or self.decisions is None:
+            return
+        if self.decisions.focus_on(wanted):
+            self.felt.selected = None
+        elif not self.felt.collecting():
+            self.felt.take_hint(wanted)
 
     def refresh_side(self) -> None:
         """Undo and Redo as the match stands now (a computer may have moved since the

@@ -116,6 +116,7 @@ class DecisionButtons:
         self.panel: UIPanel | None = None
         self.buttons: dict[UIButton, Any] = {}
         self.focus: int | None = None  # the button the keyboard is on (Tab, arrows)
+        self.wanted: Any = None  # the move a lesson's coach names: the keyboard starts there
         choices = [d for d in legal if self.words.is_button(d)]
         if choices:
             self._show(self.words.title(choices), choices)
@@ -211,8 +212,23 @@ class DecisionButtons:
     def focus_default(self) -> None:
         """The keyboard on the panel's default button (Enter presses it), unless it is on
         one already."""
-        if self.buttons and self.focus is None:
+        if self.buttons and self.focus is None and not (
+                self.wanted is not None and self.focus_on(self.wanted)):
             self._focus_on(self.words.default(list(self.buttons.values())))
+
+    def focus_on(self, decision: Any) -> bool:
+        """The keyboard on the button that makes `decision` (or leads to it), if the panel
+        has one, and on the next question's as well."""
+        self.wanted = decision
+        index = next((index for index, choice in enumerate(self.buttons.values())
+                      if self.leads_to(choice, decision)), None)
+        if index is not None:
+            self._focus_on(index)
+        return index is not None
+
+    def leads_to(self, choice: Any, decision: Any) -> bool:
+        """Does the button of `choice` make `decision` (or ask the question that does)?"""
+        return bool(choice == decision)
 
     def unfocus(self) -> None:
         """The keyboard off the buttons (it is on a card)."""

@@ -80,7 +80,9 @@ class TableScene(Scene):
                          decide=self.decide, refresh=self.refresh_cards)
         self.buttons = TableButtons(app.ui, self.controller, self.kit, self.felt,
                                     laid_out=lambda: self.arrange(self.controller.clock(),
-                                                                  self.seconds(0.15)))
+                                                                  self.seconds(0.15)),
+                                    suggested=lambda: (self.coach.coaching.suggested()
+                                                       if self.coach is not None else None))
         self.actions = TableActions(app, self.controller, self.felt, leave_lesson=(
             self.coach.leave if self.coach is not None else None))
         self.input = TableInput(self)

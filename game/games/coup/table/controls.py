@@ -192,6 +192,11 @@ class ActionButtons(DecisionButtons):
         self.grouped = grouped(legal)
         self._show(self.words.title(legal), self.grouped)
 
+    def leads_to(self, choice: Any, decision: Any) -> bool:
+        if isinstance(choice, ActionGroup):
+            return decision in choice.choices
+        return super().leads_to(choice, decision)
+
     def pressed(self, element: object) -> bool:
         choice = self.buttons.get(element)  # type: ignore[call-overload]
         if isinstance(choice, ActionGroup):
