@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 import pygame_gui
@@ -17,6 +17,8 @@ from game.ui.theme import GOLD, INK, MUTED, panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+Element = TypeVar("Element", bound=pygame_gui.core.UIElement)
 
 Action = Callable[[], object]
 
@@ -77,7 +79,8 @@ class MenuScene(Scene):
         self.elements.append(button)
         return button
 
-    def keep(self, element: pygame_gui.core.UIElement) -> pygame_gui.core.UIElement:
+    def keep(self, element: Element) -> Element:
+        """The element, kept to be taken away when the screen is left or laid out again."""
         self.elements.append(element)
         return element
 

@@ -159,12 +159,12 @@ class LoadScene(MenuScene):
                     height - round(260 * scale))
         items: list[str | tuple[str, str]] = [describe(e) for e in self.entries]
         self.list = self.keep(UISelectionList(area, items,
-                                              manager=self.app.ui))  # type: ignore[assignment]
-        self.lines = fitted(self.list, self.entries, self.app.ui)  # type: ignore[arg-type]
+                                              manager=self.app.ui))
+        self.lines = fitted(self.list, self.entries, self.app.ui)
         self.message = self.keep(UILabel(Rect(area.left, area.bottom + round(8 * scale),
                                               area.width, round(30 * scale)),
                                          "" if self.entries else "No saved games yet.",
-                                         manager=self.app.ui))  # type: ignore[assignment]
+                                         manager=self.app.ui))
         size, gap = (round(190 * scale), round(44 * scale)), round(14 * scale)
         row = (
             ("Load", self._load, None),
@@ -377,20 +377,20 @@ class SaveDialog(Overlay):
         self.keep(UILabel(Rect(inner.left, y, inner.width, max(28, round(28 * scale))), "Name:",
                           manager=self.app.ui, object_id="#left_label"))
         self.name = self.keep(UITextEntryLine(Rect(inner.left, y + round(30 * scale), inner.width,
-                                                   round(40 * scale)), manager=self.app.ui))  # type: ignore[assignment]
-        self.name.set_text_length_limit(MAX_PATH_TYPED)  # type: ignore[union-attr]
-        self.name.set_forbidden_characters(glyphs.zero_width())  # type: ignore[union-attr]
-        self.name.set_text(default_name())  # type: ignore[union-attr]
-        self.name.focus()  # type: ignore[union-attr]
+                                                   round(40 * scale)), manager=self.app.ui))
+        self.name.set_text_length_limit(MAX_PATH_TYPED)
+        self.name.set_forbidden_characters(glyphs.zero_width())
+        self.name.set_text(default_name())
+        self.name.focus()
         self.entries = save_index.list_saves([(paths.saves_dir(), False)])
         listing = Rect(inner.left, y + round(84 * scale), inner.width, round(190 * scale))
         items: list[str | tuple[str, str]] = \
             [describe(e) for e in self.entries] or ["(no saves yet)"]
-        self.listing = self.keep(UISelectionList(listing, items, manager=self.app.ui))  # type: ignore[assignment]
-        self.lines = fitted(self.listing, self.entries, self.app.ui)  # type: ignore[arg-type]
+        self.listing = self.keep(UISelectionList(listing, items, manager=self.app.ui))
+        self.lines = fitted(self.listing, self.entries, self.app.ui)
         self.message = self.keep(UILabel(Rect(inner.left, listing.bottom + round(4 * scale),
                                               inner.width, round(26 * scale)), "",
-                                         manager=self.app.ui))  # type: ignore[assignment]
+                                         manager=self.app.ui))
         self.button_pair(("Save", self._save), ("Cancel", self.app.pop), width=180, height=42)
         if self.session.autosave_trouble() is not None:
             self._say("To save it on another disk, type a whole path (/media/stick/my game).")

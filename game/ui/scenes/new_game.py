@@ -221,12 +221,12 @@ class NewGameScene(MenuScene):
             """A line in small italics from the form's left, as wide as the window lets."""
             rect = Rect(left, top, self.app.size[0] - left - round(16 * scale),
                         round(28 * scale))
-            return self.keep(UILabel(rect, words, manager=ui,  # type: ignore[return-value]
+            return self.keep(UILabel(rect, words, manager=ui,
                                      object_id="#note_label"))
 
         label("Game", y)
         self.game_menu = self.keep(UIDropDownMenu(
-            list(self.games), self.game.title, field, manager=ui))  # type: ignore[assignment]
+            list(self.games), self.game.title, field, manager=ui))
         y += row
         self.game_line = note(self.game.blurb, y - round(6 * scale))
         y += round(28 * scale)
@@ -258,7 +258,7 @@ class NewGameScene(MenuScene):
         y += round(28 * scale)
         self.message = self.keep(UILabel(Rect(left, y, width, round(30 * scale)),
                                          PASS_AND_PLAY, manager=ui,
-                                         object_id="#note_label"))  # type: ignore[assignment]
+                                         object_id="#note_label"))
         self._say_unshown()
         y += round(44 * scale)
         start = Rect(self.app.size[0] // 2 - round(210 * scale), y, round(200 * scale),
@@ -321,13 +321,13 @@ class NewGameScene(MenuScene):
         counts: list[str | tuple[str, str]] = [f"{count} players" for count in self.counts()]
         self.players_menu = self.keep(UIDropDownMenu(
             counts, f"{self.players} players", rect,
-            manager=self.app.ui))  # type: ignore[assignment]
+            manager=self.app.ui))
         gap = round(10 * self.scale)
         if setup.rounds:
             chosen = self.rounds if self.rounds in setup.rounds else setup.rounds[0]
             self.rounds_menu = self.keep(UIDropDownMenu(
                 [rounds_words(rounds) for rounds in setup.rounds], rounds_words(chosen),
-                rect.move(rect.width + gap, 0), manager=self.app.ui))  # type: ignore[assignment]
+                rect.move(rect.width + gap, 0), manager=self.app.ui))
         offered = setup.offered(self.players)
         if not offered:
             return 0

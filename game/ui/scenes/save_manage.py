@@ -51,15 +51,15 @@ class RenameDialog(Overlay):
         self.keep(UILabel(Rect(inner.left, y, inner.width, max(28, round(28 * scale))),
                           f"New name for “{self.entry.title}”:", manager=ui,
                           object_id="#left_label"))
-        self.name = self.keep(UITextEntryLine(  # type: ignore[assignment]
+        self.name = self.keep(UITextEntryLine(
             Rect(inner.left, y + round(32 * scale), inner.width, round(40 * scale)),
             manager=ui))
         longest = max(2 * texts.MAX_SAVE_NAME_LENGTH, len(self.entry.title))  # a name too
-        self.name.set_text_length_limit(longest)  # type: ignore[union-attr]  # long is told
-        self.name.set_forbidden_characters(glyphs.zero_width())  # type: ignore[union-attr]
-        self.name.set_text(self.entry.title)  # type: ignore[union-attr]
-        self.name.focus()  # type: ignore[union-attr]
-        self.message = self.keep(UILabel(  # type: ignore[assignment]
+        self.name.set_text_length_limit(longest)  # long is told
+        self.name.set_forbidden_characters(glyphs.zero_width())
+        self.name.set_text(self.entry.title)
+        self.name.focus()
+        self.message = self.keep(UILabel(
             Rect(inner.left, y + round(78 * scale), inner.width, round(26 * scale)), "",
             manager=ui))
         self.button_pair(("Rename", self._rename), ("Cancel", self.app.pop),

@@ -81,9 +81,9 @@ class SettingsScene(MenuScene):
                           manager=ui, object_id="#left_label"))
         slider = Rect(rect.left + label_width, rect.top,
                       rect.width - label_width - number_width, rect.height)
-        self.volume = self.keep(UIHorizontalSlider(  # type: ignore[assignment]
+        self.volume = self.keep(UIHorizontalSlider(
             slider, self.app.settings.volume, VOLUME_RANGE, manager=ui, click_increment=5))
-        self.volume_words = self.keep(UILabel(  # type: ignore[assignment]
+        self.volume_words = self.keep(UILabel(
             Rect(slider.right, rect.top, number_width, rect.height),
             _percent(self.app.settings.volume), manager=ui))
 
