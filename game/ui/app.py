@@ -37,6 +37,7 @@ MIN_SIZE = (960, 600)
 FRAME_RATE = 60
 IDLE_WAIT = 0.25  # seconds of the app's clock: the longest sleep before looking again
 WAKE = pygame.event.custom_type()  # posted from other threads to wake the loop
+NEW_WINDOW_SECONDS = 0.5  # of the wall clock: frames drawn after the window is made anew
 
 
 @dataclass
@@ -93,6 +94,8 @@ class App:
         self._crash_screen: Screen | None = None
         self._leave_question: Screen | None = None  # "Leave without saving?", once asked
         self._needs_frame = True
+        self._windowed_at: tuple[int, int] | None = None  # where the window was, in full screen
+        self._new_window_until = 0.0  # time.monotonic(): see _change_mode
         self._ahead: deque[Callable[[], object]] | None = None  # see _prepare_ahead
         self.sounds = Sounds(enabled=self.settings.sound,
                              volume=self.settings.effects_volume())
@@ -131,13 +134,28 @@ class App:
         if self._ahead is not None:  # (after the first frame: sounds switched on now)
             self.sounds.prepare()
         self.sounds.volume = new.effects_volume()
-        if new.fullscreen != old.fullscreen:  # leaving full screen: the window as it was
-            self.screen = self._open_window(self.windowed_size, new.fullscreen)
-            self._resized()
+        if new.fullscreen != old.fullscreen:
+            self._change_mode(new.fullscreen)
         with contextlib.suppress(OSError):  # the game goes on with the settings in memory
             settings_module.save(new)
         for scene in self.scenes:
             scene.settings_changed()
+
+    def _change_mode(self, fullscreen: bool) -> None:
+        """Into full screen, or back to the window as it was (its size and place). The
+        window is made anew: its first frames may come before the system shows it, and
+        were lost (blank until a key was pressed), so frames go on for a moment. Without
+        a window manager a full-screen window kept the window's place, partly off the
+        screen: on a single screen it goes to its corner."""
+        if fullscreen:
+            self._windowed_at = _window_position()
+            if len(pygame.display.get_desktop_sizes()) == 1:
+                _place_window((0, 0))
+        self.screen = self._open_window(self.windowed_size, fullscreen)
+        if not fullscreen and self._windowed_at is not None:
+            _place_window(self._windowed_at)
+        self._resized()
+        self._new_window_until = time.monotonic() + NEW_WINDOW_SECONDS  # the system's time
 
     def _resized(self) -> None:
         self.ui.set_window_resolution(self.size)
@@ -305,7 +323,7 @@ class App:
 
     def _busy(self) -> bool:
         """Must a frame be drawn now (something moves, or was asked for)?"""
-        return (self._needs_frame or self._moving()
+        return (self._needs_frame or self._moving() or time.monotonic() < self._new_window_until
                 or self.ui.get_hovering_any_element())  # a tooltip may be on its way
 
     def _moving(self) -> bool:
@@ -353,3 +371,16 @@ class App:
 
     def screenshot(self, path: str | Path) -> None:
         pygame.image.save(self.screen, str(path))
+
+
+def _window_position() -> tuple[int, int] | None:
+    """Where the window is on the desktop (None where the system does not say)."""
+    try:
+        return pygame.display.get_window_position()
+    except pygame.error:
+        return None
+
+
+def _place_window(position: tuple[int, int]) -> None:
+    with contextlib.suppress(pygame.error):
+        pygame.display.set_window_position(position)
