@@ -17,7 +17,7 @@ import pygame
 import pytest
 from player_kit import shipped_app
 from pygame_gui.elements import UIHorizontalSlider
-from ui_kit import buttons, click, frames
+from ui_kit import buttons, click, frames, press
 
 from game.services import settings
 from game.services.settings import Loaded, Settings
@@ -125,3 +125,28 @@ def test_the_settings_slider_sets_the_volume_at_once_and_keeps_it(
         assert json.loads(paths.settings_path().read_text())["volume"] == 45
         assert recorded.plays and recorded.plays[-1][1] == 0.45, "the new level is heard"
 
+
+
+def test_the_keyboard_reaches_the_volume_and_moves_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, recorded: type[Recorded]) -> None:
+    """Tab stops at the slider (its handle shown selected); Left and Right move it a step,
+    as its arrows do; Up and Down go on to the other widgets."""
+    with shipped_app(tmp_path, monkeypatch, saved=Settings(volume=40)) as app:
+        scene = screens.make("settings", app)
+        app.push(scene)
+        frames(app, 2)
+        volume = slider(app)
+        for _ in range(20):
+            if scene.keyboard.current is volume:
+                break
+            press(app, pygame.K_TAB)
+        assert scene.keyboard.current is volume, "Tab stops at the slider"
+        assert volume.sliding_button is not None and volume.sliding_button.is_selected
+        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RIGHT)
+        assert app.settings.volume == 50 and volume.get_current_value() == 50
+        press(app, pygame.K_LEFT)
+        assert app.settings.volume == 45
+        assert recorded.plays and recorded.plays[-1][1] == 0.45, "the new level is heard"
+        press(app, pygame.K_DOWN)
+        assert scene.keyboard.current is not volume

@@ -16,18 +16,26 @@ from collections.abc import Callable, Sequence
 import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
-from pygame_gui.elements import UIButton, UIDropDownMenu, UISelectionList, UITextEntryLine
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UIHorizontalSlider,
+    UISelectionList,
+    UITextEntryLine,
+)
 
 FORWARD = (pygame.K_DOWN, pygame.K_RIGHT)
 BACKWARD = (pygame.K_UP, pygame.K_LEFT)
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+SLIDES = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}  # on a slider, these move it (a step each)
 
 
 def takes_the_keyboard(element: UIElement) -> bool:
     """A widget Tab stops at: one that can be used now."""
     if not (element.alive() and element.visible and element.is_enabled):
         return False
-    return isinstance(element, UIButton | UITextEntryLine | UIDropDownMenu | UISelectionList)
+    return isinstance(element, UIButton | UITextEntryLine | UIDropDownMenu | UISelectionList
+                      | UIHorizontalSlider)
 
 
 class KeyboardFocus:
@@ -63,6 +71,8 @@ class KeyboardFocus:
         current = self.current
         if isinstance(current, UISelectionList) and event.key in (pygame.K_UP, pygame.K_DOWN):
             return step_list(current, 1 if event.key == pygame.K_DOWN else -1)
+        if isinstance(current, UIHorizontalSlider) and event.key in SLIDES:
+            return slide(current, SLIDES[event.key])
         if event.key in FORWARD:
             return self.move(1)
         if event.key in BACKWARD:
@@ -231,6 +241,8 @@ def _face(element: UIElement) -> object:
         state = element.current_state
         return getattr(state, "selected_option_button", None) \
             if state is element.menu_states["closed"] else state
+    if isinstance(element, UIHorizontalSlider):
+        return element.sliding_button
     return element
 
 
@@ -252,4 +264,17 @@ def step_list(listing: UISelectionList, step: int) -> bool:
         pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {
             "ui_element": button, "ui_object_id": button.most_specific_combined_id,
             "mouse_button": 1}))
+    return True
+
+
+def slide(slider: UIHorizontalSlider, steps: int) -> bool:
+    """Move a slider by its click's step, as a click on its arrow does: the screen hears
+    of it by the same event."""
+    low, high = sorted(slider.value_range)
+    value = min(max(slider.get_current_value() + steps * slider.increment, low), high)
+    if value != slider.get_current_value():
+        slider.set_current_value(value)
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {
+            "value": slider.get_current_value(), "ui_element": slider,
+            "ui_object_id": slider.most_specific_combined_id}))
     return True
