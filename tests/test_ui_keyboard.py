@@ -103,9 +103,9 @@ def test_new_game_is_filled_in_and_started_with_the_keyboard(
         assert on(app) is form.game_menu
         press(app, pygame.K_TAB)
         assert on(app) is form.players_menu
-        press(app, pygame.K_RETURN)  # open the menu: 4 players, 3 players
+        press(app, pygame.K_RETURN)  # open the menu: 3 players, 4 players (chosen), 6...
         assert form.players_menu.current_state is form.players_menu.menu_states["expanded"]
-        press(app, pygame.K_DOWN)
+        press(app, pygame.K_UP)
         press(app, pygame.K_RETURN)
         frames(app, 2)
         assert form.players == 3 and len(form.name_entries) == 3
