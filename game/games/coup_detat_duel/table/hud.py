@@ -119,12 +119,31 @@ def cell_words(result: HandResult, names: Sequence[str], size: int, width: int) 
     return ellipsized(names[result.winner], size, width - text.measure(mark, size)) + mark
 
 
+def sheet_size(rect: Rect, names: Sequence[str], scale: float) -> int:
+    """The scoresheet's type: at most its design size, small enough (but not under 9) for
+    the hand types and every player's name with its coup's mark to fit side by side."""
+    inner = rect.width - round(20 * scale)
+    size = max(10, round(14 * scale))
+    while size > 9 and _sheet_width(size, names, scale) > inner:
+        size -= 1
+    return size
+
+
+def _sheet_width(size: int, names: Sequence[str], scale: float) -> int:
+    labels = max(text.measure(t.label, size, True) for t in HandType) + round(6 * scale)
+    cell = max(text.measure(f"{name}*", size, True) for name in names) + CELL_ROOM
+    return labels + ROUNDS * cell
+
+
+CELL_ROOM = 4  # pixels between two cells of a row
+
+
 def draw_scoresheet(surface: pygame.Surface, rect: Rect, view: DuelView,
                     names: Sequence[str], scale: float, *, title: str = "Scoresheet") -> None:
     """Hands won, by type, round by round: each cell names the hand's winner (* a coup);
-    the tiebreak below; the points at the foot."""
+    the tiebreak below; the points at the foot. The type is as small as the names need."""
     surface.blit(art.board_plank(rect.size), rect.topleft)
-    size = max(10, round(14 * scale))
+    size = sheet_size(rect, names, scale)
     blit_text(surface, title, round(17 * scale), GOLD,
               (rect.centerx, rect.top + round(8 * scale)), bold=True, anchor="midtop")
     label_x = rect.left + round(12 * scale)
@@ -154,7 +173,7 @@ def draw_scoresheet(surface: pygame.Surface, rect: Rect, view: DuelView,
                 pygame.draw.circle(surface, (40, 24, 12), (x, y), max(2, round(3 * scale)))
                 continue
             colour = GOLD if result.winner == view.seat else INK
-            blit_text(surface, cell_words(result, names, size, column - 4), size, colour,
+            blit_text(surface, cell_words(result, names, size, column - CELL_ROOM), size, colour,
                       (x, y), anchor="center", bold=True)
     tiebreak = cells.get((ROUNDS, HandType.DOMINOES))
     y = round(header_y + round(22 * scale) + line * (len(rows) + 0.5))
