@@ -85,7 +85,7 @@ def draw_banner(surface: pygame.Surface, rect: Rect, view: CoupDetatView, naming
 class BoardGeometry:
     rect: Rect
     rows: tuple[int, ...]  # y of each hand type's row
-    columns: tuple[int, ...]  # x of columns S, 1, 2, ...
+    columns: tuple[int, ...]  # x of the holes: not yet played, then rounds 1, 2, ...
     label_x: int
 
 
@@ -106,9 +106,12 @@ def draw_board(surface: pygame.Surface, geometry: BoardGeometry, view: CoupDetat
     blit_text(surface, "Director's Board", round(17 * scale), GOLD,
               (rect.centerx, rect.top + round(8 * scale)), bold=True, anchor="midtop")
     label_size = round(14 * scale)
-    for index, x in enumerate(geometry.columns):
-        blit_text(surface, "S" if index == 0 else str(index), label_size, MUTED,
-                  (x, rect.top + round(28 * scale)), anchor="midtop")
+    header_y = rect.top + round(28 * scale)
+    words, size = text.fitted(COLUMNS_HEADING, label_size,
+                              geometry.columns[0] - round(8 * scale) - geometry.label_x)
+    blit_text(surface, words, size, MUTED, (geometry.label_x, header_y))
+    for index, x in enumerate(geometry.columns[1:], start=1):  # the first hole: not yet played
+        blit_text(surface, str(index), label_size, MUTED, (x, header_y), anchor="midtop")
     dagger_length = round(30 * scale)
     for row, hand_type in enumerate(HandType):
         y = geometry.rows[row]
@@ -123,6 +126,9 @@ def draw_board(surface: pygame.Surface, geometry: BoardGeometry, view: CoupDetat
 
 
 _SHORT_GAME_OUT = (HandType.BARBU, HandType.TOUCHE)
+COLUMNS_HEADING = "Round played"
+"""Over the holes: a hand type's dagger starts in the first (not yet played) and moves a
+hole on in each round the type is played (an "S" over the first read as a 5)."""
 
 
 # Seat plates and money ----------------------------------------------------------------------
