@@ -128,3 +128,21 @@ def test_the_card_backs_are_drawn_as_the_table_opens_not_in_the_deal(
 def test_stats_tell_the_longest_frame_after_the_first() -> None:
     stats = FrameStats([0.5, 0.01, 0.03, 0.02])
     assert stats.report()["frame_ms_max_after_first"] == 30.0
+
+
+def test_a_sound_the_thread_could_not_make_is_made_at_its_first_play(
+        shipped: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a traceback on the terminal: the sound is made as it was before."""
+    making = sound._mixer_bytes
+    uncaught: list[object] = []
+    monkeypatch.setattr(threading, "excepthook", lambda raised: uncaught.append(raised))
+
+    def failing_ahead(name: str, init: tuple[int, int, int] | None = None) -> bytes:
+        if init is not None:  # the thread's call
+            raise MemoryError
+        return making(name)
+
+    monkeypatch.setattr(sound, "_mixer_bytes", failing_ahead)
+    _first_frame_and_a_moment(shipped)
+    shipped.sounds.play("fanfare")
+    assert shipped.sounds.available and uncaught == []

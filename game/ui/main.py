@@ -141,6 +141,8 @@ def _play(app: App, *, autoplay: str | None, frames: int | None, screenshot: str
         app.replace(screens.make("lesson", app, lesson, plays_itself=bool(autoplay)))
     elif autoplay:
         app.replace(autoplay_table(app, seed, autoplay, players))
+    if lesson or autoplay:
+        app.sounds.prepare()  # a table first: its deal sounds in the frames that follow
     if os.environ.get(REPORT_FIRST_FRAME):
         frames = _report_first_frame(app, frames)
     app.run(frames, until=(lambda: _game_over_shown(app)) if until_over else None)

@@ -208,9 +208,12 @@ class Sounds:
         self._making.start()
 
     def _make_every_sound(self, init: tuple[int, int, int]) -> None:
-        for name in SOUND_NAMES:  # pure Python: no pygame in this thread
-            if name not in self._made:
-                self._made[name] = _mixer_bytes(name, init)
+        try:
+            for name in SOUND_NAMES:  # pure Python: no pygame in this thread
+                if name not in self._made:
+                    self._made[name] = _mixer_bytes(name, init)
+        except Exception:
+            return
 
     def play(self, name: str) -> None:
         if name not in SYNTHS:
