@@ -12,7 +12,7 @@ from test_ui_table import check_face_up_cards_are_known, face_up_cards, secret_f
 from ui_kit import bluff_table, duel_table, frames, open_app, press, press_button, table
 
 from game.ui.scenes.pass_device import PassDeviceScene
-from game.ui.table.overlays import ResultOverlay
+from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene
 
 
@@ -39,6 +39,8 @@ def play_pass_and_play(app, scene, steps: int, monkeypatch) -> dict:  # type: ig
             assert scene.controller.viewer == seat and scene.controller.seating.bottom == seat
             handed = (seat, len(match.turns))
             continue
+        if isinstance(top, GameOverOverlay):
+            break  # (Enter would start the game again, at another table)
         if top is not scene:
             press(app, pygame.K_RETURN)  # a hand result
             continue

@@ -118,10 +118,10 @@ class GameOverOverlay(Overlay):
         rows = [self._ways_on()]
         if self.again is not None:
             rows.insert(0, [
-                ("Replay this deal", self._replay, "The whole game again from its first deal: "
-                                                   "the same cards, the same players"),
                 ("Same players, new deal", self._same_players,
-                 "A new game with the same players, seats, levels and options")])
+                 "A new game with the same players, seats, levels and options"),
+                ("Replay this deal", self._replay, "The whole game again from its first deal: "
+                                                   "the same cards, the same players")])
         scale, rect = self.scale, self.panel_rect()
         height, gap = round(44 * scale), round(10 * scale)
         span = 3 * round(210 * scale) + 2 * gap  # three buttons' width, whatever the row holds
