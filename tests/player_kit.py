@@ -424,10 +424,15 @@ class Person:
     # Gestures ------------------------------------------------------------------------------------
     def click(self, position: tuple[float, float], widget: UIElement | None = None) -> None:
         """Point there, then press and let go at once (as a quick tap does); a `widget`
-        must be on the screen once the pointer is on it (a tooltip may have gone)."""
+        must be on the screen once the pointer is on it (a tooltip may have gone), unless
+        the screen took it away meanwhile by itself (a result nobody at the table reads
+        closes itself): then there is nothing left to click."""
         point = (round(position[0]), round(position[1]))
         self.trail.append(f"click at {point}")
         self._handled(self.hands.move(point))
+        if widget is not None and not widget.alive():
+            self.trail.append("nothing to click: the screen moved on by itself")
+            return
         if widget is not None:
             self.sees(widget)
         self._handled(self.hands.click())
