@@ -195,19 +195,27 @@ def costly_cards(hand_type: HandType | None, deck: Deck) -> frozenset[Card]:
     return frozenset(cards)
 
 
-def describe_penalties(hand_type: HandType, king: str = "the King of Hearts") -> str:
-    """What the Director's chart charges in this hand, in words:
-    "the Queens (200 F each)". `king` names the King of Hearts (a screen may write K♥)."""
+def describe_penalties(hand_type: HandType, king: str = "the King of Hearts", *,
+                       amounts: bool = True) -> str:
+    """What the Director's chart charges in this hand, in words: "the Queens (200 F
+    each)", or without `amounts` "the Queens". `king` names the King of Hearts (a screen
+    may write K♥)."""
     chart = DIRECTORS_CHART[hand_type]
+
+    def priced(words: str, amount: int, each: bool = False) -> str:
+        if not amounts:
+            return words
+        return f"{words} ({amount:,} F{' each' if each else ''})"
+
     parts = []
     if chart.king_of_hearts:
-        parts.append(f"{king} ({chart.king_of_hearts:,} F)")
+        parts.append(priced(king, chart.king_of_hearts))
     if chart.each_queen:
-        parts.append(f"the Queens ({chart.each_queen:,} F each)")
+        parts.append(priced("the Queens", chart.each_queen, each=True))
     if chart.each_spade:
-        parts.append(f"the Spades ({chart.each_spade:,} F each)")
+        parts.append(priced("the Spades", chart.each_spade, each=True))
     if chart.first_trick:
-        parts.append(f"the first and the last trick ({chart.first_trick:,} F each)")
+        parts.append(priced("the first and the last trick", chart.first_trick, each=True))
     if chart.last_out:
-        parts.append(f"being last out ({chart.last_out:,} F)")
+        parts.append(priced("being last out", chart.last_out))
     return ", ".join(parts)

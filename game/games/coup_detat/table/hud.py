@@ -27,9 +27,11 @@ from game.ui.table.hud import GOLD, HIGHLIGHT, INK, MUTED, blit_text, panel
 # The banner ----------------------------------------------------------------------------------
 
 
-def banner_lines(view: CoupDetatView, naming: Naming) -> tuple[str, str]:
+def banner_lines(view: CoupDetatView, naming: Naming, *,
+                 amounts: bool = True) -> tuple[str, str]:
     """The headline and one line of what matters in this hand, for whoever looks (the
-    person reading is "you")."""
+    person reading is "you"); without `amounts`, what the Director's chart charges is
+    named without its francs (the line for a narrow banner)."""
     you = naming.you
     if view.phase is Phase.OVER:
         return "The game is over", "Final worth decides the winner."
@@ -57,25 +59,46 @@ def banner_lines(view: CoupDetatView, naming: Naming) -> tuple[str, str]:
     hidden = " · a hidden coup is possible" if hand in HIDDEN_COUP_TYPES else ""
     whose = "your hand as Director" if view.director == you else f"Director {director}'s hand"
     headline = f"{hand.label}: {whose}{hidden}"
+    charged = describe_penalties(hand, king="the K♥", amounts=amounts)
     if you is not None and you == view.director:
-        return headline, f"The others pay you for {describe_penalties(hand, king='the K♥')}."
+        return headline, f"The others pay you for {charged}."
     payer = "you pay" if you is not None else "it is paid to"
-    return headline, f"Avoid {describe_penalties(hand, king='the K♥')}: {payer} the Director."
+    return headline, f"Avoid {charged}: {payer} the Director."
 
 
 def draw_banner(surface: pygame.Surface, rect: Rect, view: CoupDetatView, naming: Naming,
                 scale: float, suit_colours: text.SuitColours) -> None:
     panel(surface, rect, (12, 22, 18, 215), border=(120, 96, 48))
-    headline, goal = banner_lines(view, naming)
+    headline = banner_lines(view, naming)[0]
     left = rect.left + round(14 * scale)
     blit_text(surface, headline, round(22 * scale), GOLD, (left, rect.top + round(5 * scale)),
               bold=True, suit_colours=suit_colours)
-    size = round(15 * scale)
-    width = rect.width - round(28 * scale)
-    while size > 9 and text.measure(goal, size) > width:
-        size -= 1  # a long goal gets a smaller type rather than being cut
+    goal, size = fitted_goal(view, naming, rect.width - round(28 * scale), scale)
     blit_text(surface, goal, size, INK, (left, rect.top + round(33 * scale)),
               suit_colours=suit_colours)
+
+
+def fitted_goal(view: CoupDetatView, naming: Naming, width: int,
+                scale: float) -> tuple[str, int]:
+    """The banner's second line and its type, to fit `width`: smaller rather than cut,
+    and if it is still too long to be read, the charges without their francs."""
+    goal = banner_lines(view, naming)[1]
+    size = goal_size(goal, round(15 * scale), width)
+    if size < READABLE:
+        goal = banner_lines(view, naming, amounts=False)[1]
+        size = goal_size(goal, round(15 * scale), width)
+    return goal, size
+
+
+READABLE = 11  # the smallest type the banner's second line is read in
+
+
+def goal_size(goal: str, size: int, width: int) -> int:
+    """The type the banner's line fits `width` in: a long one smaller rather than cut,
+    down to 9 pixels."""
+    while size > 9 and text.measure(goal, size) > width:
+        size -= 1
+    return size
 
 
 # The Director's Board -----------------------------------------------------------------------
