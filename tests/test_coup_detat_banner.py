@@ -55,3 +55,34 @@ def test_at_960x600_guillotine_names_its_charges_without_their_francs() -> None:
     big = table_layout((1280, 800), 4, hand_for("coup-detat", 4)).banner
     assert fitted_goal(view, naming, big.width - 28, 1.0)[0] == banner_lines(view, naming)[1], \
         "at 1280x800 the francs are read as well"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_players_few_words_never_cover_his_notes_counts(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """"took the first trick" was drawn over the counts under the notes at 960x600."""
+    import pygame
+
+    from game.games.coup_detat.table import hud
+
+    scale = min(size[0] / 1280, size[1] / 800)
+    layout = table_layout(size, 4, hand_for("coup-detat", 4))
+    view = replace(view_in_play(HandType.TOUCHE, director=0),
+                   money=(10_000, 10_000, 10_000, 10_000), worth=(10_000,) * 4)
+    seen: list[tuple[int, pygame.Rect]] = []
+    drawn_status = hud.draw_status
+
+    def recorded(*args: object) -> pygame.Rect:
+        box = drawn_status(*args)  # type: ignore[arg-type]
+        seen.append((args[4], box))  # type: ignore[arg-type]
+        return box
+
+    monkeypatch.setattr(hud, "draw_status", recorded)
+    surface = pygame.Surface(size)
+    for seat in range(4):
+        plate = layout.place_of(seat, 0).plate
+        hud.draw_plate(surface, plate, name=NAMES[seat], view=view, seat=seat, scale=scale,
+                       to_act=False, status="took the first trick")
+    assert len(seen) == 4
+    assert all(box.top > notes_bottom for notes_bottom, box in seen), seen
+    assert all(surface.get_rect().contains(box) for _, box in seen)

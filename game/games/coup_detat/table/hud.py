@@ -160,19 +160,25 @@ MAX_NOTES_DRAWN = 6  # a stack shows at most this many notes; the count says the
 
 
 def draw_notes(surface: pygame.Surface, amount: int, at: tuple[int, int], width: int,
-               scale: float) -> None:
-    """Stacks of notes, one per value, left to right, each with its count beside it."""
+               scale: float) -> int:
+    """Stacks of notes, one per value, left to right, each with its count beside it; the
+    y below the lowest thing drawn."""
     x, y = at
+    bottom = y
     note_width = width // len(NOTE_VALUES) - round(4 * scale)
     for value, count in notes_for(amount).items():
         note = art.franc_note(value, note_width)
         shown = min(count, MAX_NOTES_DRAWN)
         for index in range(shown):
             surface.blit(note, (x + index, y + shown - index))
+        bottom = max(bottom, y + note.get_height() + shown)
         if count:
-            blit_text(surface, f"×{count}", round(11 * scale), INK,
-                      (x + note_width, y + note.get_height() + shown + 1), anchor="topright")
+            told = blit_text(surface, f"×{count}", round(11 * scale), INK,
+                             (x + note_width, y + note.get_height() + shown + 1),
+                             anchor="topright")
+            bottom = max(bottom, told.bottom)
         x += note_width + round(4 * scale)
+    return bottom
 
 
 def seat_status(view: CoupDetatView, seat: int, *, thinking: bool, now: float) -> str:
@@ -217,11 +223,26 @@ def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: CoupDeta
         count = view.hand_sizes[seat]
         blit_text(surface, counted(count, "card"), small, MUTED,
                   (rect.right - pad, rect.top + round(27 * scale)), anchor="topright")
-    draw_notes(surface, view.money[seat], (rect.left + pad, rect.top + round(46 * scale)),
-               rect.width - 2 * pad, scale)
+    notes_bottom = draw_notes(surface, view.money[seat],
+                              (rect.left + pad, rect.top + round(46 * scale)),
+                              rect.width - 2 * pad, scale)
     if status:
-        blit_text(surface, status, small, GOLD,
-                  (rect.centerx, rect.bottom - round(4 * scale)), anchor="midbottom")
+        draw_status(surface, status, small, rect, notes_bottom, scale)
+
+
+def draw_status(surface: pygame.Surface, status: str, size: int, plate: Rect,
+                notes_bottom: int, scale: float) -> Rect:
+    """A player's few words at the foot of his plate; where the notes' counts leave no
+    room (a small window), on a tag across the plate's lower edge, never over them. The
+    words' rectangle."""
+    image = text.render(status, size, GOLD)
+    box = image.get_rect(midbottom=(plate.centerx, plate.bottom - round(4 * scale)))
+    if box.top <= notes_bottom:
+        box.top = notes_bottom + 1
+        panel(surface, box.inflate(round(12 * scale), 2), (12, 22, 18, 235), radius=6,
+              border=GOLD)
+    surface.blit(image, box)
+    return box
 
 
 def draw_treasury(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
