@@ -53,7 +53,9 @@ def x_display() -> Iterator[str]:
         stderr=subprocess.DEVNULL)
     os.close(write)
     try:
-        ready, _, _ = select.select([read], [], [], 20)
+        waiting = select.poll()  # (select.select refuses a descriptor past 1023)
+        waiting.register(read, select.POLLIN)
+        ready = waiting.poll(20_000)
         number = os.read(read, 32).decode().strip() if ready else ""
         if not number:
             pytest.fail("Xvfb did not start")
