@@ -243,3 +243,22 @@ def test_a_file_replaced_by_a_pipe_after_the_check_is_still_not_waited_for(
     refused = read_within(path)
     assert isinstance(refused, Unreadable)
     assert str(refused) == "cannot be read: it is a pipe, not a file"
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts /proc/self/fd")
+def test_a_folder_where_a_file_should_be_leaves_no_descriptor_open(tmp_path: Path) -> None:
+    """Opening a folder succeeds; reading it as a file does not, and the descriptor went
+    unclosed each time (one more open file at every such read, or keeping aside)."""
+    folder = tmp_path / "statistics.json"
+    folder.mkdir()
+
+    def open_now() -> int:
+        return len(os.listdir("/proc/self/fd"))
+
+    before = open_now()
+    for _ in range(20):
+        with contextlib.suppress(files.Refused):
+            files.read_json(folder, what="statistics")
+    assert open_now() == before
+    files.keep_aside(folder, "damaged")
+    assert open_now() == before

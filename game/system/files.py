@@ -27,6 +27,7 @@ import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import BinaryIO
 
 STALE_TEMPORARY_SECONDS = 600  # a temporary file this old was left by a killed writer
 
@@ -129,7 +130,7 @@ class _Uncopiable(OSError):
 def _copy_new(path: Path, aside: Path) -> None:
     """Copy a regular file to a new file `aside`, which must not exist; a copy cut short
     (a full disk) is removed."""
-    with os.fdopen(os.open(path, _OPEN_FLAGS), "rb") as source:
+    with _opened(path) as source:
         status = os.fstat(source.fileno())
         if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
             raise _Uncopiable(errno.EINVAL, "not a file to copy", str(path))
@@ -199,10 +200,21 @@ def _read_text(path: Path, what: str) -> str:
         raise Unreadable("cannot be read: it is not text (UTF-8)") from None
 
 
+def _opened(path: Path) -> BinaryIO:
+    """The file at `path`, opened to be read (`_OPEN_FLAGS`: never waiting on a pipe); the
+    descriptor closed again if it cannot be read as a file (a folder), not left open."""
+    handle = os.open(path, _OPEN_FLAGS)
+    try:
+        return os.fdopen(handle, "rb")
+    except BaseException:
+        os.close(handle)
+        raise
+
+
 def _read_bytes(path: Path, what: str) -> bytes:
     try:
         _check_regular(os.stat(path), what)
-        with os.fdopen(os.open(path, _OPEN_FLAGS), "rb") as file:
+        with _opened(path) as file:
             _check_regular(os.fstat(file.fileno()), what)  # what was opened, whatever the path
             data = file.read(MAX_BYTES + 1)  # at most the cap, even from a file still growing
     except FileNotFoundError:
