@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from player_kit import shipped_app
 from test_real_window import x_display  # noqa: F401 (the fixture)
-from ui_kit import close_window, table
+from ui_kit import bluff_table, close_window, table
 
 from game.services.settings import Settings
 from game.ui import glyphs, sound
@@ -146,3 +146,22 @@ def test_a_sound_the_thread_could_not_make_is_made_at_its_first_play(
     _first_frame_and_a_moment(shipped)
     shipped.sounds.play("fanfare")
     assert shipped.sounds.available and uncaught == []
+
+
+def test_the_influences_backs_are_drawn_as_the_bluffing_table_opens(
+        shipped: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bluffing games draw their influences at the plates' widths, which the kit
+    names (`card_widths`): their backs too are made before the first deal's frame."""
+    card_art.clear_caches()
+    drawn: list[int] = []
+    draw = card_art.draw_back
+    monkeypatch.setattr(card_art, "draw_back",
+                        lambda name, width: drawn.append(width) or draw(name, width))
+    scene = bluff_table(shipped, "hccc")
+    opened = set(drawn)
+    wanted = set(scene.kit.card_widths(scene.layout, 4))
+    assert wanted and wanted <= opened, (wanted, opened)
+    drawn.clear()
+    for _ in range(120):
+        shipped.frame(idle_wait=False)
+    assert wanted.isdisjoint(drawn), f"backs drawn in a frame at {sorted(set(drawn))}"

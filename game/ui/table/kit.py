@@ -142,6 +142,10 @@ class TableKit(Teller, Protocol):
     def plates(self, view: View, layout: TableLayout, bottom: int) -> list[pygame.Rect]:
         """The players' plates, which no panel may cover."""
 
+    def card_widths(self, layout: TableLayout, players: int) -> Sequence[int]:
+        """The widths the game draws cards at besides the layout's own (the bluffing
+        games' influences on their plates): their backs are made as the table opens."""
+
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout,
                 legal: Sequence[Decision], table: PanelHost) -> DecisionButtons:
         """The panel for the viewer's decision (it may offer no button: a card to play)."""

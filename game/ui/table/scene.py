@@ -138,7 +138,9 @@ class TableScene(Scene):
     def _prepare_backs(self) -> None:
         """Draw the card backs at the layout's widths now, as the table opens or changes,
         rather than in the frame of the deal that first shows them."""
-        for width in (self.layout.card_width, self.layout.small_card_width):
+        players = self.session.match.players
+        for width in {self.layout.card_width, self.layout.small_card_width,
+                      *self.kit.card_widths(self.layout, players)}:
             self.felt.card_art.back(width)
 
     def leaving_loses(self) -> str | None:

@@ -88,6 +88,11 @@ class BluffKit:
     def plates(self, view: CoupView, layout: TableLayout, bottom: int) -> list[pygame.Rect]:
         return [spot.plate for spot in hud.spots_for(layout, view, bottom)]
 
+    def card_widths(self, layout: TableLayout, players: int) -> tuple[int, ...]:
+        """The influences' widths on the plates: the viewer's and the others'."""
+        return tuple({hud.card_width(spot, layout.scale)
+                      for spot in hud.seat_spots(layout, players, 0)})
+
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
                 table: PanelHost) -> DecisionButtons:
         return bluff_buttons(ui, layout, legal, table)

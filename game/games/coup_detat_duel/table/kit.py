@@ -163,6 +163,9 @@ class DuelKit:
     def plates(self, view: DuelView, layout: TableLayout, bottom: int) -> list[pygame.Rect]:
         return [layout.place_of(seat, bottom).plate for seat in range(view.players)]
 
+    def card_widths(self, layout: TableLayout, players: int) -> tuple[int, ...]:
+        return ()  # the layout's own
+
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
                 table: PanelHost) -> DecisionButtons:
         return duel_buttons(ui, layout, legal, table)
