@@ -17,6 +17,7 @@ from game.services.catalogue import CATALOGUE
 from game.ui.scenes.files import SaveDialog
 from game.ui.scenes.menu import PauseMenu
 from game.ui.table.arrange import card_key
+from game.ui.table.input import NO_CARD_NOW
 from game.ui.table.scene import TableScene
 
 
@@ -81,6 +82,32 @@ def test_a_card_that_may_not_be_played_is_refused_with_the_reason(
         assert len(scene.session.match.turns) == turns
         assert (scene.controller.toast is not None and
                 scene.controller.toast[0] == reason.value.message)
+
+
+def test_a_card_played_when_no_card_may_be_played_is_refused_in_the_tables_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Right then Enter while the person decides on a coup (or names the hand) played the
+    card under the cursor, and the rules' refusal named him "seat 0". (In a hand, a card
+    refused keeps the rules' reason: "K♠ cannot be laid: ...".)"""
+    with open_app(tmp_path, monkeypatch) as app:
+        scene = table(app, "hccc", seed=3)
+        for _ in range(20000):
+            if app.scene is not scene:
+                press(app, pygame.K_RETURN)  # a hand's result
+            elif scene.controller.human_to_act() == 0 and scene.controller.caught_up:
+                cards = scene.kit.cards
+                if cards is not None and not cards.in_play(scene.controller.view()):
+                    break  # a coup to decide, or the hand to name
+                scene.decide(scene.session.match.legal()[-1])
+            frames(app)
+        else:
+            pytest.fail("the person never decided with buttons")
+        turns = len(scene.session.match.turns)
+        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RETURN)
+        assert len(scene.session.match.turns) == turns
+        assert scene.controller.toast is not None
+        assert scene.controller.toast[0] == NO_CARD_NOW and "seat" not in NO_CARD_NOW
 
 
 def test_arrows_and_enter_play_a_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

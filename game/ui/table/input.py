@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from game.ui.table.tables import TwoTables
 
 FOCUS_KEYS = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)  # move along the decision buttons
+NO_CARD_NOW = "No card is played before the hand is named: decide with the buttons."
 
 
 class InputHost(TableShown, Protocol):
@@ -111,7 +112,11 @@ class TableInput:
             table.felt.marked ^= {card}
             table.refresh_cards()
             return
-        choices = cards.plays(controller.match.legal()).get(card, ())
+        playable = cards.plays(controller.match.legal())
+        if not playable and not cards.in_play(controller.view()):  # (the rules' refusal
+            controller.say(NO_CARD_NOW)  # would name the game's seat to decide by number)
+            return
+        choices = playable.get(card, ())
         if len(choices) > 1:
             table.buttons.ask_which(choices, table.on_top)
             return
