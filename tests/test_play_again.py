@@ -15,10 +15,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pygame
 import pytest
 from player_kit import shipped_app
 from pygame_gui.elements import UIButton
-from ui_kit import buttons, frames, press_button, run_until, table_under
+from ui_kit import buttons, frames, press, press_button, run_until, table_under
 
 from game.engine import saves
 from game.engine.match import Match
@@ -266,3 +267,13 @@ def test_the_end_of_a_match_at_two_tables_replays_the_whole_match(
             assert not isinstance(app.scene, GameOverOverlay)
     finally:
         played.close()
+
+
+def test_one_enter_on_the_end_screen_deals_anew_for_the_same_players(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The keyboard starts on the first way on: the first Enter only found it before."""
+    with finished("coup", {"players": 4}) as played, shipped_app(tmp_path, monkeypatch) as app:
+        over_at_the_table(app, played)
+        press(app, pygame.K_RETURN)
+        game = table_now(app).session
+        assert game is not played and game.seats == played.seats and not game.over

@@ -27,8 +27,8 @@ def results_over_time(surface: pygame.Surface, rect: Rect, games: Sequence[Finis
     panel(surface, rect)
     size = max(10, round(16 * scale))
     shown = list(games[-MOST_BARS:])
-    title = (f"Results over time: the last {len(shown)} games, oldest on the left"
-             if shown else "Results over time")
+    last = "the last game" if len(shown) == 1 else f"the last {len(shown)} games"
+    title = f"Results over time: {last}, oldest on the left" if shown else "Results over time"
     blit_text(surface, title, size, GOLD, (rect.left + round(12 * scale),
                                           rect.top + round(8 * scale)), bold=True)
     plot = Rect(rect.left + round(16 * scale), rect.top + round(36 * scale),

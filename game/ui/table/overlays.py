@@ -132,6 +132,8 @@ class GameOverOverlay(Overlay):
             for index, (label, action, tip) in enumerate(buttons):
                 self.button(Rect(left + index * (width + gap), top + row * (height + gap),
                                  width, height), label, action, tip)
+        self.keyboard.place = 0  # Enter takes the first way on (on no button, it found one)
+        self.keyboard.show()
 
     def _ways_on(self) -> list[tuple[str, Action, str | None]]:
         """The foot's buttons: the review (of a game that has one), New game, the title."""
