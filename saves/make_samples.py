@@ -24,7 +24,7 @@ from game.engine import saves
 from game.engine.match import Match, seeded_chance
 from game.engine.tables import TablesMatch
 from game.games import get_game, get_ruleset
-from game.rules.coup_detat.state import State
+from game.games.coup_detat.rules.state import State
 
 HERE = Path(__file__).parent
 RULES = get_ruleset("coup-detat")
