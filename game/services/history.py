@@ -27,11 +27,12 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
 from typing import TypeGuard
 
+from game.services import records_file
+from game.services.records_file import is_int
 from game.system import files
 
 FORMAT = "coup-detat-history"
@@ -84,41 +85,22 @@ class Finished:
                 "score": self.score, "result": self.result}
 
 
-class Trouble(Enum):
-    """What was wrong with the history file as it was read (as with the statistics)."""
-
-    DAMAGED = "damaged"
-    ENTRIES = "entries"
-    NEWER = "newer"
+Trouble = records_file.Trouble
+KIND = records_file.Kind("a history of games", FORMAT, VERSION, key="games", body=list)
 
 
 @dataclass(frozen=True)
-class Loaded:
+class Loaded(records_file.Troubled):
     games: tuple[Finished, ...] = ()  # oldest first
     trouble: Trouble | None = None
     left_out: int = 0  # entries that made no sense (`ENTRIES`)
 
-    @property
-    def writable(self) -> bool:
-        return self.trouble is not Trouble.NEWER
-
-    @property
-    def kept_aside_first(self) -> bool:
-        return self.trouble in (Trouble.DAMAGED, Trouble.ENTRIES)
-
     def notice(self, path: Path) -> str | None:
         """What a screen showing the history tells the player about its file."""
-        later = "the file will be kept as it is, under another name, when a game is recorded."
-        if self.trouble is Trouble.DAMAGED:
-            return f"Your history of games ({path}) could not be read: {later}"
-        if self.trouble is Trouble.ENTRIES:
-            games = "game" if self.left_out == 1 else "games"
-            return (f"{self.left_out} {games} of your history ({path}) could not be read and "
-                    f"are not shown: {later}")
-        if self.trouble is Trouble.NEWER:
-            return (f"Your history of games ({path}) is from a newer version of the game: it "
-                    "is not shown, and games played with this version are not added to it.")
-        return None
+        games = "game" if self.left_out == 1 else "games"
+        return self._notice(f"Your history of games ({path})", lambda: (
+            f"{self.left_out} {games} of your history ({path}) could not be read and are not "
+            "shown"))
 
 
 def path_beside(stats_path: Path) -> Path:
@@ -128,23 +110,9 @@ def path_beside(stats_path: Path) -> Path:
 
 def read(path: Path) -> Loaded:
     """The history in `path` and what was wrong with it. Never raises."""
-    try:
-        data = files.read_json(path, what="a history of games")
-    except files.Missing:
-        return Loaded()
-    except files.Refused:
-        return Loaded(trouble=Trouble.DAMAGED)
-    return from_json(data)
-
-
-def from_json(data: object) -> Loaded:
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        return Loaded(trouble=Trouble.DAMAGED)
-    version, games = data.get("version"), data.get("games")
-    if _is_int(version) and version > VERSION:
-        return Loaded(trouble=Trouble.NEWER)
-    if not (_is_int(version) and version == VERSION and isinstance(games, list)):
-        return Loaded(trouble=Trouble.DAMAGED)
+    games, trouble = records_file.read_body(path, KIND)
+    if not isinstance(games, list):  # no file, or nothing in it could be used
+        return Loaded(trouble=trouble)
     read_games = [finished_from_json(entry) for entry in games]
     kept = tuple(game for game in read_games if game is not None)
     left_out = len(read_games) - len(kept)
@@ -163,18 +131,10 @@ def add(game: Finished, path: Path) -> str | None:
     nothing to say, else a sentence for the player. Never raises, and never writes over
     what it could not read (it is kept aside first) nor over a newer version's file."""
     loaded = read(path)
-    if not loaded.writable:
-        return ("This game is not in your history of games: its file is from a newer "
-                "version of the game.")
     try:
-        aside = files.keep_aside(path, "damaged") if loaded.kept_aside_first else None
-    except OSError as error:
-        return (f"This game is not in your history of games: its file ({path}) could not "
-                f"be read, nor kept under another name ({files.why_unwritten(error)}).")
-    try:
-        save([*loaded.games, game], path)
-    except OSError as error:
-        return f"This game is not in your history of games: {files.why_unwritten(error)}."
+        aside = records_file.rewrite(path, loaded, lambda: save([*loaded.games, game], path))
+    except records_file.NotAdded as refused:
+        return refused.sentence("This game is not in your history of games", "its file")
     if aside is None:
         return None
     return (f"Your history of games could not be read whole: it is kept as {aside.name} in "
@@ -194,9 +154,9 @@ def finished_from_json(raw: object) -> Finished | None:
     persons = _persons(raw.get("persons"), len(players))
     if persons is None or not isinstance(won, bool) or not _text(result):
         return None
-    if not (place is None or (_is_int(place) and 1 <= place <= len(players))):
+    if not (place is None or (is_int(place) and 1 <= place <= len(players))):
         return None
-    if not (score is None or (_is_int(score) and abs(score) < BIGGEST_NUMBER)):
+    if not (score is None or (is_int(score) and abs(score) < BIGGEST_NUMBER)):
         return None
     return Finished(when, ruleset, options, players, persons, won, place, score, result)
 
@@ -228,7 +188,7 @@ def _players(raw: object) -> tuple[Player, ...] | None:
 def _persons(raw: object, players: int) -> tuple[int, ...] | None:
     if not (isinstance(raw, list) and raw):
         return None
-    if not all(_is_int(seat) and 0 <= seat < players for seat in raw) or len(set(raw)) < len(raw):
+    if not all(is_int(seat) and 0 <= seat < players for seat in raw) or len(set(raw)) < len(raw):
         return None
     return tuple(raw)
 
@@ -248,7 +208,7 @@ def is_scalar(value: object) -> TypeGuard[Scalar]:
     """Is this an option's value the history keeps (no lists, no mappings)?"""
     if value is None or isinstance(value, bool):
         return True
-    if _is_int(value):
+    if is_int(value):
         return abs(value) < BIGGEST_NUMBER
     return _text(value)
 
@@ -263,7 +223,3 @@ def _player_json(player: Player) -> dict[str, str]:
     if player.level:
         entry["level"] = player.level
     return entry
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -39,17 +39,17 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeGuard
+from typing import Any
 
 from game.engine.match import Match
 from game.engine.saves import Seat
 from game.games import GAMES, get_game
 from game.games.plugin import Records
 from game.rules.words import counted
-from game.services import history
+from game.services import history, records_file
+from game.services.records_file import is_int
 from game.system import files, paths
 
 FORMAT = "coup-detat-statistics"
@@ -170,76 +170,41 @@ def finished_humans(match: Match, ruleset_id: str, title: str,
     return humans
 
 
-class Trouble(Enum):
-    """What was wrong with the statistics file as it was read."""
-
-    DAMAGED = "damaged"  # nothing in it could be used: not readable, not JSON, not statistics
-    ENTRIES = "entries"  # some games' entries made no sense; the others are used
-    NEWER = "newer"  # written by a newer version of the game: never written over here
+Trouble = records_file.Trouble
+KIND = records_file.Kind("statistics", FORMAT, VERSION, key="rulesets", body=Mapping)
 
 
 @dataclass(frozen=True)
-class Loaded:
+class Loaded(records_file.Troubled):
     """The statistics as far as the file could be read, and what was wrong with it."""
 
     statistics: Statistics
     trouble: Trouble | None = None
     left_out: tuple[str, ...] = ()  # the games whose entries are not used (`ENTRIES`)
 
-    @property
-    def writable(self) -> bool:
-        """May a game be added to the file? Never to a newer version's."""
-        return self.trouble is not Trouble.NEWER
-
-    @property
-    def kept_aside_first(self) -> bool:
-        """Must the file, as it is, be kept aside before it is written over?"""
-        return self.trouble in (Trouble.DAMAGED, Trouble.ENTRIES)
-
     def notice(self, path: Path) -> str | None:
         """What a screen that shows these statistics tells the player about the file."""
-        later = "the file will be kept as it is, under another name, when a game is recorded."
-        if self.trouble is Trouble.DAMAGED:
-            return f"Your statistics file ({path}) could not be read: {later}"
-        if self.trouble is Trouble.ENTRIES:
-            return (f"Part of your statistics file ({path}) could not be read "
-                    f"({_entries(self.left_out)}) and is not shown: {later}")
-        if self.trouble is Trouble.NEWER:
-            return (f"Your statistics file ({path}) is from a newer version of the game: it "
-                    "is not shown, and games played with this version are not added to it.")
-        return None
+        return self._notice(f"Your statistics file ({path})", lambda: (
+            f"Part of your statistics file ({path}) could not be read "
+            f"({_entries(self.left_out)}) and is not shown"))
 
 
 def read(path: Path | None = None) -> Loaded:
     """The statistics in `path` (default: the player's file) and what was wrong with it.
     Never raises."""
     path = paths.stats_path() if path is None else path
-    try:
-        data = files.read_json(path, what="statistics")
-    except files.Missing:
-        return Loaded(Statistics())
-    except files.Refused:  # a folder or a pipe in its place, not UTF-8, not JSON...
-        return Loaded(Statistics(), Trouble.DAMAGED)
-    return from_json(data)
+    rulesets, trouble = records_file.read_body(path, KIND)
+    if not isinstance(rulesets, Mapping):  # no file, or nothing in it could be used
+        return Loaded(Statistics(), trouble)
+    entries = {ruleset: _ruleset_stats(ruleset, raw) for ruleset, raw in rulesets.items()}
+    kept = {ruleset: stats for ruleset, stats in entries.items() if stats is not None}
+    left_out = tuple(ruleset for ruleset in entries if ruleset not in kept)
+    return Loaded(Statistics(kept), Trouble.ENTRIES if left_out else None, left_out)
 
 
 def load(path: Path | None = None) -> Statistics:
     """The statistics in `path` as far as they can be read (`read` says what was wrong)."""
     return read(path).statistics
-
-
-def from_json(data: object) -> Loaded:
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        return Loaded(Statistics(), Trouble.DAMAGED)
-    version, rulesets = data.get("version"), data.get("rulesets")
-    if _is_int(version) and version > VERSION:
-        return Loaded(Statistics(), Trouble.NEWER)
-    if not (_is_int(version) and version == VERSION and isinstance(rulesets, Mapping)):
-        return Loaded(Statistics(), Trouble.DAMAGED)
-    entries = {ruleset: _ruleset_stats(ruleset, raw) for ruleset, raw in rulesets.items()}
-    kept = {ruleset: stats for ruleset, stats in entries.items() if stats is not None}
-    left_out = tuple(ruleset for ruleset in entries if ruleset not in kept)
-    return Loaded(Statistics(kept), Trouble.ENTRIES if left_out else None, left_out)
 
 
 def save(stats: Statistics, path: Path | None = None) -> None:
@@ -314,20 +279,15 @@ def reset(path: Path | None = None) -> str:
 
 def _record_totals(record: GameRecord, path: Path) -> str | None:
     loaded = read(path)
-    if not loaded.writable:
-        return ("This game was not recorded: your statistics file is from a newer version "
-                "of the game.")
     try:
-        aside = files.keep_aside(path, "damaged") if loaded.kept_aside_first else None
-    except OSError as error:
-        return (f"This game was not recorded: your statistics file ({path}) could not be "
-                f"read, nor kept under another name ({files.why_unwritten(error)}).")
-    try:
-        save(loaded.statistics.with_game(record), path)
-    except OSError as error:
+        aside = records_file.rewrite(path, loaded,
+                                     lambda: save(loaded.statistics.with_game(record), path))
+    except records_file.Unwritten as unwritten:
+        aside = unwritten.aside
         kept = "" if aside is None else f" The file as it was is {_kept_as(aside)}."
-        return (f"This game was not recorded in your statistics: "
-                f"{files.why_unwritten(error)}.{kept}")
+        return f"This game was not recorded in your statistics: {unwritten.why}.{kept}"
+    except records_file.NotAdded as refused:
+        return refused.sentence("This game was not recorded", "your statistics file")
     return None if aside is None else _kept_aside(loaded, aside)
 
 
@@ -387,9 +347,9 @@ def _ruleset_stats(ruleset_id: str, raw: object) -> RulesetStats | None:
         return _unknown_game_stats(raw)
     counts = {name: raw.get(name, 0) for name in (*SHARED, *(c.key for c in kept.counts))}
     best = raw.get(kept.best.key) if kept.best is not None else None
-    if not all(_is_int(count) and count >= 0 for count in counts.values()):
+    if not all(is_int(count) and count >= 0 for count in counts.values()):
         return None
-    if not (best is None or _is_int(best)):
+    if not (best is None or is_int(best)):
         return None
     at_most = [("won", "played"), *((c.key, c.at_most) for c in kept.counts if c.at_most)]
     if any(counts[part] > counts[whole] for part, whole in at_most):
@@ -402,12 +362,8 @@ def _unknown_game_stats(raw: Mapping[Any, object]) -> RulesetStats | None:
     """The entry of a game this version does not know: games played and won, and its
     other whole numbers kept as they are, to be written back unchanged."""
     played, won = raw.get("played", 0), raw.get("won", 0)
-    if not (_is_int(played) and _is_int(won) and 0 <= won <= played):
+    if not (is_int(played) and is_int(won) and 0 <= won <= played):
         return None
     others = {name: value for name, value in raw.items()
-              if isinstance(name, str) and name not in SHARED and _is_int(value)}
+              if isinstance(name, str) and name not in SHARED and is_int(value)}
     return RulesetStats(played, won, counts=others)
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
