@@ -20,7 +20,7 @@ from test_hostile_input import (
     bounded,
     surrogates,
 )
-from ui_kit import bluff_table, frames, open_app
+from ui_kit import bluff_table, frames, open_app, two_tables_recorded
 
 from game.cli import main
 from game.engine.match import Match, seeded_chance
@@ -30,7 +30,6 @@ from game.games.coup_detat.services import records as coup_detat_records
 from game.services import history, stats, stats_summary
 from game.services.history import Finished, Player
 from game.services.stats import GameRecord
-from game.services.tables import TablesSession
 from game.system import paths
 
 WHEN = datetime(2026, 11, 27, 18, 30, tzinfo=UTC)
@@ -136,22 +135,8 @@ def test_the_history_keeps_the_last_thousand_games(path: Path) -> None:
 
 def test_a_match_at_two_tables_is_in_the_history_with_its_place_across_them(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ui.table.tables import TwoTables
-
     with open_app(tmp_path, monkeypatch) as app:
-        seats = [Seat(name, "human" if seat == 0 else "computer", "easy")
-                 for seat, name in enumerate(("Ada", "Bob", "Cy", "Dee", "Eve", "Fay"))]
-        session = TablesSession.new("coup-detat", {"players": 6, "short_game": True}, seats,
-                                    seed=5)
-        while not session.over:
-            for table in session.tables:
-                if table.is_human(table.to_act):
-                    table.submit(random.Random(5).choice(table.match.legal()))
-                table.computer_step(ready=True)
-        tables = TwoTables(app, session)
-        scene = tables.scene_for(0)
-        app.replace(scene)
-        tables._record_statistics(scene)
+        session, _ = two_tables_recorded(app)
         [game] = history.read(history.path_beside(paths.stats_path())).games
         [ada] = [standing for standing in session.standings() if standing.seat == 0]
         assert (len(game.players), game.persons, game.place) == (6, (0,), ada.place)

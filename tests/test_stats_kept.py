@@ -20,16 +20,13 @@ from pathlib import Path
 import pygame
 import pytest
 from pygame import Rect
-from ui_kit import bluff_table, frames, open_app, press
+from ui_kit import bluff_table, frames, open_app, press, two_tables_recorded
 
-from game.engine.saves import Seat
 from game.services import settings, stats
 from game.services.stats import GameRecord, RulesetStats, Statistics, Trouble
-from game.services.tables import TablesSession
 from game.system import files, paths
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.table.scene import TableScene
-from game.ui.table.tables import TwoTables
 
 PLAYED = {"played": 250, "won": 90, "best_worth": 14_000, "coups_attempted": 30,
           "coups_won": 12}
@@ -308,19 +305,7 @@ def test_a_match_at_two_tables_is_recorded_by_the_same_path(
         file.parent.mkdir(parents=True, exist_ok=True)
         text = statistics_file({"coup-detat": PLAYED}, version=2)
         file.write_text(text, encoding="utf-8")
-        seats = [Seat(name, "human" if seat == 0 else "computer", "easy")
-                 for seat, name in enumerate(("Ada", "Bob", "Cy", "Dee", "Eve", "Fay"))]
-        session = TablesSession.new("coup-detat", {"players": 6, "short_game": True}, seats,
-                                    seed=5)
-        while not session.over:
-            for table in session.tables:
-                if table.is_human(table.to_act):
-                    table.submit(random.Random(5).choice(table.match.legal()))
-                table.computer_step(ready=True)
-        tables = TwoTables(app, session)
-        scene = tables.scene_for(0)
-        app.replace(scene)
-        tables._record_statistics(scene)
+        _, scene = two_tables_recorded(app)
         assert file.read_text(encoding="utf-8") == text
         assert any("not recorded" in line for line in scene.log.lines)
 

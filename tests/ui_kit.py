@@ -4,6 +4,7 @@ frames without waiting, posted mouse clicks and keys."""
 from __future__ import annotations
 
 import os
+import random
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -21,9 +22,11 @@ from pygame_gui.elements import UIButton
 from game.engine.saves import Seat
 from game.services import settings as settings_module
 from game.services.session import GameSession
+from game.services.tables import TablesSession
 from game.ui import text
 from game.ui.app import App
 from game.ui.table.scene import TableScene
+from game.ui.table.tables import TwoTables
 
 
 @contextmanager
@@ -89,6 +92,24 @@ def bluff_table(app: App, kinds: str = "hc", *, ruleset: str = "coup", seed: int
     scene = TableScene(app, session, from_start=True)
     app.replace(scene)
     return scene
+
+
+def two_tables_recorded(app: App) -> tuple[TablesSession, TableScene]:
+    """Six at two tables, Ada (seat 0) the one person, played to the end: the first table's
+    screen is open and the match is recorded as the window records it."""
+    seats = [Seat(name, "human" if seat == 0 else "computer", "easy")
+             for seat, name in enumerate(("Ada", "Bob", "Cy", "Dee", "Eve", "Fay"))]
+    session = TablesSession.new("coup-detat", {"players": 6, "short_game": True}, seats, seed=5)
+    while not session.over:
+        for at_table in session.tables:
+            if at_table.is_human(at_table.to_act):
+                at_table.submit(random.Random(5).choice(at_table.match.legal()))
+            at_table.computer_step(ready=True)
+    tables = TwoTables(app, session)
+    scene = tables.scene_for(0)
+    app.replace(scene)
+    tables._record_statistics(scene)
+    return session, scene
 
 
 def table_under(app: App) -> TableScene | None:
