@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -25,7 +25,7 @@ from game.engine import saves
 from game.engine.match import Match
 from game.engine.saves import Seat
 from game.services.catalogue import CATALOGUE
-from game.services.play_again import Again, replay_deal, same_players
+from game.services.play_again import Again, Session, replay_deal, same_players
 from game.services.session import GameSession
 from game.services.tables import TablesSession
 from game.system import paths
@@ -80,16 +80,25 @@ def closing(session: GameSession | TablesSession) -> Iterator[GameSession | Tabl
         session.close()
 
 
+@contextmanager
+def played_again(ruleset: str, options: dict[str, object], again: Callable[..., Session], *,
+                 seed: int) -> Iterator[tuple[GameSession, GameSession]]:
+    """A finished game and the game `again` makes of it: at one table again, with the same
+    seats and options."""
+    with finished(ruleset, options) as played, \
+            closing(again(Again.of(played), seed=seed)) as replayed:
+        assert isinstance(replayed, GameSession)
+        assert replayed.seats == played.seats
+        assert replayed.match.options == played.match.options
+        yield played, replayed
+
+
 # The services ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("ruleset", "options"), GAMES, ids=[game for game, _ in GAMES])
 def test_replaying_the_deal_played_the_same_way_is_the_same_game(
         ruleset: str, options: dict[str, object]) -> None:
-    with finished(ruleset, options) as played, \
-            closing(replay_deal(Again.of(played), seed=99)) as replayed:
-        assert isinstance(replayed, GameSession)
-        assert replayed.seats == played.seats
-        assert replayed.match.options == played.match.options
+    with played_again(ruleset, options, replay_deal, seed=99) as (played, replayed):
         for decision in played.match.decisions:  # the persons and computers decide alike
             if decision.seat is not None:
                 replayed.submit(decision)
@@ -112,11 +121,7 @@ def test_a_replayed_deal_played_otherwise_starts_alike_and_plays_to_an_end(
 @pytest.mark.parametrize(("ruleset", "options"), GAMES, ids=[game for game, _ in GAMES])
 def test_a_new_game_with_the_same_players_deals_anew(
         ruleset: str, options: dict[str, object]) -> None:
-    with finished(ruleset, options) as played, \
-            closing(same_players(Again.of(played), seed=123)) as again:
-        assert isinstance(again, GameSession)
-        assert again.seats == played.seats
-        assert again.match.options == played.match.options
+    with played_again(ruleset, options, same_players, seed=123) as (played, again):
         assert chance_of(again.match) != chance_of(played.match)[:len(chance_of(again.match))]
         assert again.match.turns and not again.over
 
