@@ -1,10 +1,16 @@
-"""Building positions for tests: deals written as card codes, moves in the scenario verbs."""
+"""Building positions for tests: deals written as card codes, moves in the scenario verbs;
+what a match is told in (`coup-detat replay`, a seat's narration)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from game.cli import main
+from game.engine import saves
 from game.engine.match import Match
 from game.formats import scenario
 from game.games import get_ruleset
@@ -46,3 +52,25 @@ def match_after(players: int, deals: Sequence[DealSpec], moves: Sequence[dict[st
     for move in moves:
         match.submit(RULES.decision_from_json(move))
     return match
+
+
+def told_by_replay(match: Match, names: Sequence[str], folder: Path,
+                   capsys: pytest.CaptureFixture[str]) -> str:
+    """What `coup-detat replay` prints of `match` saved in `folder` with a person of each
+    name at its seats."""
+    path = folder / f"{match.ruleset.id}.json"
+    saves.write(path, match, tuple(saves.Seat(name, "human") for name in names))
+    assert main(["replay", str(path)]) == 0
+    return capsys.readouterr().out
+
+
+def narrated(match: Match, names: Sequence[str], viewer: int) -> str:
+    """The whole of `match` as its narrator tells it to the seat `viewer`."""
+    rules = match.ruleset
+    narrator = rules.narrator(list(names), viewer=viewer)
+    state = rules.new_game(match.options)
+    lines = []
+    for event in match.events:
+        state = rules.apply(state, event)
+        lines += narrator.lines(event, state)
+    return "\n".join(lines)

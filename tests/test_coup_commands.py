@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 from coup_kit import COUP_DECK, COUP_HANDS, INQ_DECK, INQ_HANDS, bluff_match, move, play
+from helpers import narrated, told_by_replay
 
 from game.cli import main
-from game.engine import saves
 from game.engine.match import Match
 from game.formats.support import formats_of
 from game.services import simulate
@@ -200,11 +200,7 @@ def test_replay_tells_a_coup_game(tmp_path: Path, capsys: pytest.CaptureFixture[
     match = bluff_match("coup", COUP_HANDS, COUP_DECK)
     play(match, "0 income", "1 income", "2 income", "0 assassinate 1", "1 challenge",
          "0 reveal assassin", "1 lose captain", "1 allow", "1 lose contessa")
-    path = tmp_path / "coup.json"
-    names = ("Ada", "Bob", "Cy")
-    saves.write(path, match, tuple(saves.Seat(name, "human") for name in names))
-    assert main(["replay", str(path)]) == 0
-    told = capsys.readouterr().out
+    told = told_by_replay(match, ("Ada", "Bob", "Cy"), tmp_path, capsys)
     assert "Round 1: Ada starts" in told
     assert "Ada: assassinate Bob (claiming Assassin)." in told
     assert "Bob challenges Ada's Assassin." in told
@@ -215,14 +211,7 @@ def test_replay_tells_a_coup_game(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def test_a_narrator_for_one_seat_keeps_others_draws_and_shown_cards_secret() -> None:
     match = examined_and_exchanged()
-    rules = match.ruleset
-    narrator = rules.narrator(["Ada", "Bob", "Cy"], viewer=1)
-    state = rules.new_game(match.options)
-    lines = []
-    for event in match.events:
-        state = rules.apply(state, event)
-        lines += narrator.lines(event, state)
-    text = "\n".join(lines)
+    text = narrated(match, ["Ada", "Bob", "Cy"], viewer=1)
     assert "Cy shows Ada a card." in text and "Cy draws 1 card." in text
     assert "Bob draws 1 card (Assassin)." in text
     assert "Ada: examine Cy (claiming Inquisitor)." in text

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from coup_detat_duel_kit import ALTERNATING, RULES, duel_match, exchange, scenario_data, submit
+from helpers import narrated, told_by_replay
 
 from game.cli import main
 from game.engine import saves
@@ -172,10 +173,7 @@ def test_replay_tells_a_duel_with_every_exchange(tmp_path: Path,
     match = duel_match(ALTERNATING)
     submit(match, {"choose": "guillotine"})
     exchange(match, "QH", "QS")
-    path = tmp_path / "duel.json"
-    saves.write(path, match, (saves.Seat("Ada", "human"), saves.Seat("Bob", "human")))
-    assert main(["replay", str(path)]) == 0
-    told = capsys.readouterr().out
+    told = told_by_replay(match, ("Ada", "Bob"), tmp_path, capsys)
     assert "Coup d'État for two" in told
     assert "Round 1 begins: Ada is Prime Minister, Bob the Peasant." in told
     assert "Bastille, top first: J♥ J♠" in told
@@ -187,13 +185,7 @@ def test_a_narrator_for_one_seat_keeps_the_others_exchange_secret() -> None:
     match = duel_match(ALTERNATING)
     submit(match, {"choose": "guillotine"})
     exchange(match, "QH", "QS")
-    narrator = RULES.narrator(["Ada", "Bob"], viewer=0)
-    state = RULES.new_game(match.options)
-    lines = []
-    for event in match.events:
-        state = RULES.apply(state, event)
-        lines += narrator.lines(event, state)
-    text = "\n".join(lines)
+    text = narrated(match, ["Ada", "Bob"], viewer=0)
     assert "Ada sets aside 1 card (Q♥)" in text and "Bob sets aside 1 card" in text
     assert "Q♠" not in text and "J♠" not in text and "Bastille, top" not in text
     assert result_fields(match.state) == {"points": [0, 0], "prime_minister": 0}
