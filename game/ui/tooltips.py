@@ -5,7 +5,9 @@ bluff's tip covered Steal and Exchange, JOKER's three buttons, Short game's the 
 Table 2. One rule for every tooltip of the window: it goes beside the widget it explains
 (under it, over it, to its right, to its left) at the first place that covers no other
 widget, inside the window; else at the clear place nearest it (beside the group of buttons
-it stands in, say); where every place covers something, beside it where it covers least.
+it stands in, say), if that is near enough to read as its tip (the Load dialog's Delete tip
+went to the top of the window, over the heading); else beside it, over words or a list
+rather than over a button the player may click next, where it covers least.
 """
 
 from __future__ import annotations
@@ -57,25 +59,30 @@ def covered(place: Rect, others: Iterable[Rect]) -> int:
 
 
 def clear_place(size: tuple[int, int], target: Rect, others: Sequence[Rect],
-                window: Rect) -> Rect:
+                window: Rect, controls: Sequence[Rect] | None = None) -> Rect:
     """Where a tooltip of `size` for `target` goes, inside the window: beside it where that
-    covers neither it nor any of `others`; else the place nearest it that covers nothing;
-    else the place beside it that covers least (never `target`, if it can)."""
+    covers neither it nor any of `others`; else the place nearest it that covers nothing,
+    no farther from it than the tip's own size; else the place beside it that covers least
+    of `controls` (those of `others` that are clicked one by one: buttons, boxes, menus;
+    all of them unless said), then least of `others` (never `target`, if it can)."""
     shunned = [target, *others]
     beside_it = [place.clamp(window) for place in beside(size, target)]
     clear = next((place for place in beside_it if place.collidelist(shunned) < 0), None)
     if clear is None:
-        clear = nearest_clear(size, target, shunned, window)
+        clear = nearest_clear(size, target, shunned, window, reach=max(size))
     if clear is not None:
         return clear
+    clicked = others if controls is None else controls
     return min(beside_it, key=lambda place: (place.colliderect(target),
+                                             covered(place, clicked),
                                              covered(place, shunned)))
 
 
 def nearest_clear(size: tuple[int, int], target: Rect, shunned: Sequence[Rect],
-                  window: Rect, step: int = 8) -> Rect | None:
+                  window: Rect, step: int = 8, reach: int | None = None) -> Rect | None:
     """The place for a box of `size` inside the window, on a grid of `step` pixels, that
-    covers none of `shunned` and is nearest `target` (None: there is none)."""
+    covers none of `shunned` and is nearest `target`, at most `reach` pixels from it when
+    that is given (None: there is none)."""
     best: tuple[int, Rect] | None = None
     box = Rect((0, 0), size)
     for top in range(window.top, window.bottom - size[1] + 1, step):
@@ -86,7 +93,9 @@ def nearest_clear(size: tuple[int, int], target: Rect, shunned: Sequence[Rect],
             away = _distance(box, target)
             if best is None or away < best[0]:
                 best = (away, box.copy())
-    return None if best is None else best[1]
+    if best is None or (reach is not None and best[0] > reach * reach):
+        return None
+    return best[1]
 
 
 def _distance(box: Rect, target: Rect) -> int:
@@ -109,10 +118,12 @@ class ClearTipsManager(pygame_gui.UIManager):
         if not isinstance(tip, UITooltip):
             return tip
         target = Rect(parent_element.get_abs_rect())
-        others = [Rect(element.get_abs_rect())
-                  for element in self._kept_clear(tip, parent_element)]
+        kept_clear = self._kept_clear(tip, parent_element)
+        others = [Rect(element.get_abs_rect()) for element in kept_clear]
+        controls = [Rect(element.get_abs_rect()) for element in kept_clear
+                    if _clicked_alone(element)]
         window = Rect((0, 0), self.window_resolution)
-        place = clear_place(tip.rect.size, target, others, window)
+        place = clear_place(tip.rect.size, target, others, window, controls)
         tip.hover_distance_from_target = (0, 0)
         tip.find_valid_position(pygame.math.Vector2(place.topleft))
         return tip
@@ -124,6 +135,20 @@ class ClearTipsManager(pygame_gui.UIManager):
                 if isinstance(element, KEPT_CLEAR) and element.visible and element.alive()
                 and element is not target and element is not tip
                 and not _inside(element, target)]
+
+
+def _clicked_alone(element: IUIElementInterface) -> bool:
+    """Is `element` a control the player may be about to click (a button, a box, a menu, a
+    slider), rather than words or a list, whose rows scroll and of which a tip hides a
+    part at most?"""
+    if isinstance(element, UILabel | UISelectionList):
+        return False
+    parent = getattr(element, "parent_element", None)
+    while parent is not None:
+        if isinstance(parent, UISelectionList):
+            return False
+        parent = getattr(parent, "parent_element", None)
+    return True
 
 
 def _inside(element: IUIElementInterface, target: IUIElementInterface) -> bool:

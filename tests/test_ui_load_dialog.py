@@ -1,0 +1,79 @@
+"""The Load dialog as a player saw it in a real window: its buttons' tips stand by the
+buttons (Delete's went to the top of the window, over the heading), each row says which
+game the save is, a renamed save stays chosen, and the list shows whole rows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from player_kit import shipped_app
+from pygame import Rect
+from pygame_gui.elements import UIButton, UISelectionList
+from ui_kit import frames
+
+from game.ui import screens
+from game.ui.app import App
+from game.ui.scenes.files import LoadScene
+
+SIZES = [(1280, 800), (960, 600)]
+
+
+def load_dialog(app: App) -> LoadScene:
+    app.push(screens.make("load", app))
+    frames(app, 2)
+    scene = app.scene
+    assert isinstance(scene, LoadScene) and scene.list is not None
+    return scene
+
+
+def hovered_tip(app: App, button: UIButton) -> Rect:
+    """Rest the pointer on `button` until its tooltip shows; where the tooltip is."""
+    pygame.mouse.set_pos(button.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center,
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+    for _ in range(3):
+        app.ui.update(0.6)  # past the theme's delay
+    tip = button.tool_tip
+    assert tip is not None, f"{button.text}: its tooltip shows"
+    where = Rect(tip.rect)
+    pygame.mouse.set_pos((1, 1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+    return where
+
+
+def gap(one: Rect, other: Rect) -> int:
+    """How many pixels apart two boxes are, along the axis where they are farthest."""
+    return max(one.left - other.right, other.left - one.right,
+               one.top - other.bottom, other.top - one.bottom, 0)
+
+
+def row_buttons(app: App) -> list[UIButton]:
+    """The buttons of the dialog's foot (not the rows of its list)."""
+    return [element for element in app.ui.get_sprite_group().sprites()
+            if isinstance(element, UIButton) and element.visible
+            and not isinstance(element.ui_container.parent_element, UISelectionList)
+            and not isinstance(getattr(element, "parent_element", None), UISelectionList)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_each_buttons_tip_stands_by_it_over_no_other_button(
+        size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with shipped_app(tmp_path, monkeypatch, size=size) as app:
+        load_dialog(app)
+        buttons = row_buttons(app)
+        tipped = [button for button in buttons if button.tool_tip_text]
+        assert {button.text for button in tipped} >= {"Review", "Rename", "Delete"}
+        window = Rect((0, 0), app.size)
+        for button in tipped:
+            tip = hovered_tip(app, button)
+            assert window.contains(tip), (button.text, tip)
+            assert not tip.colliderect(button.rect), button.text
+            assert gap(tip, button.rect) <= max(tip.size), \
+                f"{button.text}: its tip {tip} is far from the button {button.rect}"
+            assert not [other.text for other in buttons
+                        if other is not button and other.rect.colliderect(tip)], button.text
