@@ -1,14 +1,17 @@
 """Laying cards as the 1966 game and the game for two share it: the decisions (play a card,
-pass, stop an Ace-on-King run), their JSON verbs, and the events they cause."""
+pass, stop an Ace-on-King run), their JSON verbs, the events they cause, and the cards laid
+so far in a hand."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from game.cards import Card, Suit
 from game.engine.errors import IllegalMove
 from game.rules import move_json
+from game.rules.trick_taking import Trick
 
 # Decisions.
 
@@ -90,6 +93,36 @@ def checked_stop(seat: int, runner: int | None, hand_name: str) -> RunEnded:
     if runner != seat:
         raise IllegalMove(f"You can stop only during your own Ace-on-King run in {hand_name}.")
     return RunEnded(seat, stopped=True)
+
+
+# The cards laid so far.
+
+
+class TricksSoFar(Protocol):
+    """A hand's tricks: those done and the one under way."""
+
+    @property
+    def done(self) -> tuple[Trick, ...]: ...
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]: ...
+
+
+class Layout(Protocol):
+    """A hand's Dominos layout: every card laid, in order."""
+
+    @property
+    def laid(self) -> tuple[tuple[int, Card], ...]: ...
+
+
+def cards_played(tricks: TricksSoFar | None, layout: Layout | None) -> Iterator[Card]:
+    """The cards played so far in a hand: to its tricks, or to its Dominos layout."""
+    if tricks is not None:
+        for trick in tricks.done:
+            yield from (card for _, card in trick.plays)
+        yield from (card for _, card in tricks.plays)
+    if layout is not None:
+        yield from (card for _, card in layout.laid)
 
 
 # JSON (docs/SCENARIOS.md).

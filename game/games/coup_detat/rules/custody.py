@@ -12,7 +12,8 @@ from game.cards import COUP, Card, canonical
 from game.engine.custody import dealt_anew
 from game.engine.values import evolve
 from game.games.coup_detat.rules.charts import deck_for
-from game.games.coup_detat.rules.state import HandState, State
+from game.games.coup_detat.rules.state import State
+from game.rules.card_play import cards_played
 
 
 class CoupDetatCustody:
@@ -27,7 +28,7 @@ class CoupDetatCustody:
             return
         for held in hand.hands:
             yield from held
-        yield from played(hand)
+        yield from cards_played(hand.tricks, hand.dominos)
         # The centre card is in someone's hand once taken; then COUP is set aside instead.
         yield COUP if hand.center_holder is not None else hand.center
 
@@ -49,16 +50,6 @@ class CoupDetatCustody:
             hands[index] = canonical((*cards, *coup))
         center = dealt[-1][0] if center_unseen else hand.center
         return evolve(state, hand=evolve(hand, hands=tuple(hands), center=center))
-
-
-def played(hand: HandState) -> Iterator[Card]:
-    """The cards played so far in this hand: to tricks, or to the Dominos layout."""
-    if hand.tricks is not None:
-        for trick in hand.tricks.done:
-            yield from (card for _, card in trick.plays)
-        yield from (card for _, card in hand.tricks.plays)
-    if hand.dominos is not None:
-        yield from (card for _, card in hand.dominos.laid)
 
 
 CUSTODY = CoupDetatCustody()

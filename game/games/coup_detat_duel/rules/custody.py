@@ -12,6 +12,7 @@ from game.engine.custody import dealt_anew
 from game.engine.values import evolve
 from game.games.coup_detat_duel.rules.charts import DECK
 from game.games.coup_detat_duel.rules.state import State
+from game.rules.card_play import cards_played
 
 
 class DuelCustody:
@@ -28,12 +29,7 @@ class DuelCustody:
         for held, aside in zip(hand.hands, hand.set_aside, strict=True):
             yield from held
             yield from aside
-        if hand.tricks is not None:
-            for trick in hand.tricks.done:
-                yield from (card for _, card in trick.plays)
-            yield from (card for _, card in hand.tricks.plays)
-        if hand.dominoes is not None:
-            yield from (card for _, card in hand.dominoes.laid)
+        yield from cards_played(hand.tricks, hand.dominoes)
 
     @staticmethod
     def unseen_dealt_anew(state: State, seat: int | None, rng: random.Random) -> State:
