@@ -158,7 +158,7 @@ class Overlay(MenuScene):
 class WordsDialog(Overlay):
     """A question in a few lines of words, answered by the two buttons at its foot."""
 
-    lines: list[str]
+    lines: Sequence[str]
 
     def panel_rect(self) -> Rect:
         rect = Rect(0, 0, round(640 * self.scale), round(280 * self.scale))

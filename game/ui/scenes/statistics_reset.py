@@ -6,18 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import pygame
-from pygame import Rect
-
 from game.services import stats
-from game.ui import text
-from game.ui.scenes.common import Overlay, draw_lines
+from game.ui.scenes.common import WordsDialog
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 
-class ResetStatisticsDialog(Overlay):
+class ResetStatisticsDialog(WordsDialog):
     title = "Reset statistics?"
     lines = ("Your statistics and your history of games start again from nothing.",
              "The files as they are now are not deleted: they are kept in your data folder "
@@ -28,11 +24,6 @@ class ResetStatisticsDialog(Overlay):
         super().__init__(app)
         self.done = done
 
-    def panel_rect(self) -> Rect:
-        rect = Rect(0, 0, round(640 * self.scale), round(280 * self.scale))
-        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        return rect
-
     def enter(self) -> None:
         self.button_pair(("Reset", self._reset), ("Cancel", self.app.pop))
 
@@ -40,11 +31,3 @@ class ResetStatisticsDialog(Overlay):
         said = stats.reset()
         self.app.pop()
         self.done(said)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        rect, size = self.panel_rect(), max(12, round(17 * self.scale))
-        room = rect.width - round(56 * self.scale)
-        wrapped = [part for line in self.lines for part in text.wrap(line, size, room)]
-        draw_lines(surface, wrapped, (rect.left + round(28 * self.scale),
-                                      rect.top + round(66 * self.scale)), size)
