@@ -13,11 +13,18 @@ from pygame import Rect
 from pygame_gui.elements import UIButton, UISelectionList
 from ui_kit import frames
 
+from game.engine.saves import Seat
+from game.games import table_games
+from game.games.plugin import Game
+from game.services import save_index
+from game.services.session import GameSession
+from game.system import paths
 from game.ui import screens
 from game.ui.app import App
 from game.ui.scenes.files import LoadScene
 
 SIZES = [(1280, 800), (960, 600)]
+SEAT_NAMES = ("Ada", "Blaise", "Colette", "Denis", "Emile", "Fanny", "Gaston", "Hélène")
 
 
 def load_dialog(app: App) -> LoadScene:
@@ -77,3 +84,32 @@ def test_each_buttons_tip_stands_by_it_over_no_other_button(
                 f"{button.text}: its tip {tip} is far from the button {button.rect}"
             assert not [other.text for other in buttons
                         if other is not button and other.rect.colliderect(tip)], button.text
+
+
+def save_of(game: Game, name: str) -> Path:
+    """A save of the player's of `game` (a person and computers), called `name`."""
+    players = game.setup.usual_players
+    seats = [Seat(SEAT_NAMES[index], "human" if index == 0 else "computer")
+             for index in range(players)]
+    session = GameSession.new(game.id, game.setup.options(players, {}, 0), seats, seed=5)
+    path = save_index.new_save_path(name)
+    try:
+        session.save(path, name)
+    finally:
+        session.close()
+    return path
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_each_row_says_which_game_the_save_is(
+        size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with shipped_app(tmp_path, monkeypatch, size=size) as app:
+        paths.saves_dir().mkdir(parents=True, exist_ok=True)
+        saved = {save_of(game, f"Sunday {number}"): game.ruleset.title
+                 for number, game in enumerate(table_games())}
+        assert len(set(saved.values())) == len(saved) >= 4
+        scene = load_dialog(app)
+        rows = dict(zip((entry.path for entry in scene.entries), scene.lines, strict=True))
+        for path, title in saved.items():
+            assert rows[path].startswith(f"{save_index.read_entry(path).title} · {title}"), \
+                (rows[path], title)

@@ -18,6 +18,7 @@ from game.engine import saves, texts
 from game.engine.errors import SaveError
 from game.engine.match import Match
 from game.engine.tables import TablesMatch
+from game.games import get_ruleset
 from game.services import reviewing, save_files, save_index
 from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
@@ -38,9 +39,9 @@ ROW_IDS = ["selection_list.@selection_list_item", "@selection_list_item", "butto
 
 def describe(entry: save_index.SaveEntry, fits: Callable[[str], bool] = lambda line: True) \
         -> str:
-    """One line of the list: title, progress, who plays, when. Where the row has no room
-    for it all, fewer of the players named, then none, then no date, then no progress: the
-    title always first, cut short only when it is all there is."""
+    """One line of the list: title, game, progress, who plays, when. Where the row has no
+    room for it all, fewer of the players named, then none, then no date, then no progress,
+    then no game: the title always first, cut short only when it is all there is."""
     lines = descriptions(entry)
     return next((line for line in lines if fits(line)), None) or cut_short(lines[-1], fits)
 
@@ -52,13 +53,22 @@ def descriptions(entry: save_index.SaveEntry) -> list[str]:
                 f"{entry.title}: cannot be loaded"]
     title = f"{entry.title}{' [sample]' if entry.sample else ''}"
     when = entry.saved_at.astimezone().strftime("%d %b %Y %H:%M") if entry.saved_at else "?"
-    names = entry.seat_names
+    names, game = entry.seat_names, game_title(entry)
     players = [f"{entry.players} players ({', '.join(names[:shown])}"
                f"{', …' if shown < len(names) else ''})" for shown in range(len(names), 0, -1)]
-    parts = [*([title, entry.progress, who, when] for who in players),
-             [title, entry.progress, f"{entry.players} players", when],
-             [title, entry.progress, when], [title, entry.progress], [title]]
+    parts = [*([title, game, entry.progress, who, when] for who in players),
+             [title, game, entry.progress, f"{entry.players} players", when],
+             [title, game, entry.progress, when], [title, game, entry.progress],
+             [title, game], [title]]
     return [" · ".join(part for part in line if part) for line in parts]
+
+
+def game_title(entry: save_index.SaveEntry) -> str:
+    """Which game the save is, in its rules' own title ('' for a game not known here)."""
+    try:
+        return get_ruleset(entry.ruleset).title
+    except KeyError:
+        return ""
 
 
 def cut_short(line: str, fits: Callable[[str], bool]) -> str:
