@@ -14,7 +14,7 @@ import pygame
 import pytest
 from player_kit import shipped_app
 from pygame_gui.elements import UIButton, UISelectionList
-from ui_kit import buttons, click, frames, press, press_button
+from ui_kit import buttons, click, frames, press, press_button, type_over
 
 from game.engine import saves
 from game.services import save_files, save_index
@@ -197,17 +197,6 @@ def said(app: App) -> str:
     return message.text if message is not None else ""
 
 
-def type_name(app: App, dialog: RenameDialog, name: str) -> None:
-    """Empty the box and type `name` as the keyboard sends it."""
-    assert dialog.name is not None and dialog.name.is_focused
-    press(app, pygame.K_a, pygame.KMOD_CTRL)
-    press(app, pygame.K_BACKSPACE)
-    for character in name:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=character))
-    frames(app, 2)
-    assert dialog.name.get_text() == name
-
-
 SIZES = [(1280, 800), (960, 600)]
 
 
@@ -248,11 +237,11 @@ def test_rename_refuses_a_taken_name_in_words_then_renames(
         press_button(app, "Rename")
         dialog = app.scene
         assert isinstance(dialog, RenameDialog)
-        type_name(app, dialog, "SUNDAY")
+        type_over(app, dialog.name, "SUNDAY")
         press_button(app, "Rename")
         assert app.scene is dialog and old.exists()
         assert said(app) == "There is already a save called “SUNDAY”: choose another name."
-        type_name(app, dialog, "Wednesday night")
+        type_over(app, dialog.name, "Wednesday night")
         press(app, pygame.K_RETURN)
         assert isinstance(app.scene, LoadScene) and not old.exists()
         assert said(app) == "Renamed “Tuesday” to “Wednesday night”."

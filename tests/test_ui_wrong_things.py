@@ -25,6 +25,7 @@ from ui_kit import (
     press_button,
     run_until,
     table,
+    type_over,
 )
 
 from game.engine import saves
@@ -256,17 +257,6 @@ def test_a_greyed_undo_says_why_when_hovered(
 
 # 4. The name typed is the name listed. ------------------------------------------------------------
 
-def type_into_the_name_box(app, dialog: SaveDialog, name: str) -> None:  # type: ignore[no-untyped-def]
-    """Empty the box (Ctrl+A, Backspace) and type `name` as the keyboard sends it."""
-    assert dialog.name is not None and dialog.name.is_focused
-    press(app, pygame.K_a, pygame.KMOD_CTRL)
-    press(app, pygame.K_BACKSPACE)
-    for character in name:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=character))
-    frames(app, 2)
-    assert dialog.name.get_text() == name
-
-
 @pytest.mark.parametrize("names", [
     ["Game 24 Nov 13-59", "Partie de Zoé – à deux", "Ève & Noël - 2ᵉ soir"],
     ["Sunday", "sunday", "Sunday!"],
@@ -280,7 +270,7 @@ def test_the_name_typed_in_the_save_dialog_is_the_name_the_load_list_shows(
             press(app, pygame.K_s, pygame.KMOD_CTRL)
             dialog = app.scene
             assert isinstance(dialog, SaveDialog)
-            type_into_the_name_box(app, dialog, name)
+            type_over(app, dialog.name, name)
             press(app, pygame.K_RETURN)
             assert app.scene is scene
             assert (scene.controller.toast is not None and
@@ -300,7 +290,9 @@ def test_a_save_picked_in_the_save_dialog_is_replaced_under_its_name(
         scene = table(app, "hccc", seed=5)
         run_until(app, lambda: scene.controller.human_to_act() == 0 and scene.controller.caught_up)
         press(app, pygame.K_s, pygame.KMOD_CTRL)
-        type_into_the_name_box(app, app.scene, "Soirée d'été")  # type: ignore[arg-type]
+        dialog = app.scene
+        assert isinstance(dialog, SaveDialog)
+        type_over(app, dialog.name, "Soirée d'été")
         press(app, pygame.K_RETURN)
         scene.decide(scene.session.match.legal()[0])
         run_until(app, lambda: scene.controller.human_to_act() == 0 and scene.controller.caught_up)

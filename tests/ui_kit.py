@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 import pytest
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.engine.saves import Seat
 from game.services import settings as settings_module
@@ -156,6 +156,18 @@ def press_button(app: App, label: str) -> None:
             click(app, element.rect.center)
             return
     pytest.fail(f"no button {label!r} on screen")
+
+
+def type_over(app: App, box: UITextEntryLine | None, words: str) -> None:
+    """Empty the focused `box` (Ctrl+A, Backspace) and type `words` as the keyboard sends
+    them."""
+    assert box is not None and box.is_focused
+    press(app, pygame.K_a, pygame.KMOD_CTRL)
+    press(app, pygame.K_BACKSPACE)
+    for character in words:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=character))
+    frames(app, 2)
+    assert box.get_text() == words
 
 
 def buttons(app: App) -> list[str]:
