@@ -4,6 +4,7 @@ game the save is, a renamed save stays chosen, and the list shows whole rows."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pygame
@@ -21,7 +22,7 @@ from game.services.session import GameSession
 from game.system import paths
 from game.ui import screens
 from game.ui.app import App
-from game.ui.scenes.files import LoadScene
+from game.ui.scenes.files import LoadScene, SaveDialog
 
 SIZES = [(1280, 800), (960, 600)]
 SEAT_NAMES = ("Ada", "Blaise", "Colette", "Denis", "Emile", "Fanny", "Gaston", "Hélène")
@@ -113,3 +114,58 @@ def test_each_row_says_which_game_the_save_is(
         for path, title in saved.items():
             assert rows[path].startswith(f"{save_index.read_entry(path).title} · {title}"), \
                 (rows[path], title)
+
+
+SAMPLE = Path(__file__).resolve().parent.parent / "saves" / "coup-in-progress-4-players.json"
+
+
+def many_saves(count: int) -> None:
+    """`count` saves of the player's, more than a list shows at once."""
+    paths.saves_dir().mkdir(parents=True, exist_ok=True)
+    for number in range(count):
+        data = json.loads(SAMPLE.read_text()) | {"name": f"Evening {number}"}
+        save_index.new_save_path(f"Evening {number}").write_text(json.dumps(data))
+
+
+def shown_heights(listing: UISelectionList) -> list[int]:
+    """How much of each row the list shows, in pixels (its rows are clipped to its inside)."""
+    inside = listing.item_list_container
+    assert inside is not None
+    return [button.rect.clip(inside.rect).height for item in listing.item_list
+            if isinstance(button := item["button_element"], UIButton)]
+
+
+def scrolled_to_the_foot(app: App, listing: UISelectionList) -> None:
+    assert listing.scroll_bar is not None, "the list has more rows than it shows"
+    listing.scroll_bar.set_scroll_from_start_percentage(1.0)
+    frames(app, 2)
+
+
+def check_whole_rows(app: App, listing: UISelectionList) -> None:
+    row = listing.list_item_height
+    assert set(shown_heights(listing)) <= {0, row}, shown_heights(listing)
+    scrolled_to_the_foot(app, listing)
+    assert set(shown_heights(listing)) <= {0, row}, shown_heights(listing)
+    assert [height for height in shown_heights(listing) if height][-1] == row
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_the_lists_show_whole_rows_at_the_top_and_scrolled_to_the_foot(
+        size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with shipped_app(tmp_path, monkeypatch, size=size) as app:
+        many_saves(24)
+        scene = load_dialog(app)
+        assert scene.list is not None
+        check_whole_rows(app, scene.list)
+        app.pop()
+        game = table_games()[0]
+        seats = [Seat(name, "human") for name in SEAT_NAMES[:game.setup.usual_players]]
+        session = GameSession.new(game.id, game.setup.options(len(seats), {}, 0), seats, seed=5)
+        try:
+            dialog = SaveDialog(app, session)
+            app.push(dialog)
+            frames(app, 2)
+            assert dialog.listing is not None
+            check_whole_rows(app, dialog.listing)
+        finally:
+            session.close()

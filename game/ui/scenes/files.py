@@ -102,6 +102,20 @@ def fitted(listing: UISelectionList, entries: Sequence[save_index.SaveEntry],
     return lines
 
 
+def whole_rows(listing: UISelectionList) -> None:
+    """Make `listing` as tall as the whole rows it has room for (its rows are as tall as the
+    theme says, whatever the window's size), so that none is cut at its foot, scrolled or
+    not."""
+    inside = listing.list_and_scroll_bar_container
+    row = listing.list_item_height
+    if inside is None or row <= 0 or inside.relative_rect.height <= row:
+        return
+    cut = inside.relative_rect.height % row
+    if cut:
+        listing.set_dimensions((listing.relative_rect.width,
+                                listing.relative_rect.height - cut))
+
+
 @dataclass(frozen=True)
 class InProgress:
     """The unfinished game Continue carries on: the open table's, else the autosave's."""
@@ -170,8 +184,9 @@ class LoadScene(MenuScene):
         items: list[str | tuple[str, str]] = [describe(e) for e in self.entries]
         self.list = self.keep(UISelectionList(area, items,
                                               manager=self.app.ui))
+        whole_rows(self.list)
         self.lines = fitted(self.list, self.entries, self.app.ui)
-        self.message = self.keep(UILabel(Rect(area.left, area.bottom + round(8 * scale),
+        self.message = self.keep(UILabel(Rect(area.left, self.list.rect.bottom + round(8 * scale),
                                               area.width, round(30 * scale)),
                                          "" if self.entries else "No saved games yet.",
                                          manager=self.app.ui))
@@ -397,6 +412,7 @@ class SaveDialog(Overlay):
         items: list[str | tuple[str, str]] = \
             [describe(e) for e in self.entries] or ["(no saves yet)"]
         self.listing = self.keep(UISelectionList(listing, items, manager=self.app.ui))
+        whole_rows(self.listing)
         self.lines = fitted(self.listing, self.entries, self.app.ui)
         self.message = self.keep(UILabel(Rect(inner.left, listing.bottom + round(4 * scale),
                                               inner.width, round(26 * scale)), "",
