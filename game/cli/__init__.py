@@ -5,20 +5,24 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import math
 import shlex
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from types import FrameType
-from typing import NoReturn
 
+from game.cli.arguments import (
+    OneLineParser,
+    bots_given,
+    screenshot_path,
+    seconds,
+    whole,
+    window_size,
+)
 from game.games import DEFAULT, GAMES
 from game.games.plugin import Game, Toggle
-from game.services.settings import WINDOW_SIDE
 from game.services.tally import EXEC
 from game.system import paths
 
@@ -51,7 +55,7 @@ def _games_words() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _OneLineParser(
+    parser = OneLineParser(
         prog=PROGRAM, description="Coup d'État (1966) and its cousins at an offline table. "
         "Without a command, the game opens in a window."
     )
@@ -63,7 +67,7 @@ def _parser() -> argparse.ArgumentParser:
                         metavar="RULESET", choices=list(GAMES),
                         help=f"open a table of computer players only, of RULESET "
                              f"(default {_games_words()})")
-    window.add_argument("--players", type=_whole(least=1), default=None,
+    window.add_argument("--players", type=whole(least=1), default=None,
                         dest="window_players", metavar="N",
                         help="with --autoplay: how many play (default: up to four; six to "
                              "eight play Coup d'État at two tables)")
@@ -71,18 +75,18 @@ def _parser() -> argparse.ArgumentParser:
                         choices=[game_id for game_id, game in GAMES.items() if game.lesson],
                         help="open the lesson of RULESET (Learn to play); with --autoplay it "
                              "plays itself, the coach speaking")
-    window.add_argument("--frames", type=_whole(least=1), default=None,
+    window.add_argument("--frames", type=whole(least=1), default=None,
                         help="stop after this many frames")
     window.add_argument("--until-over", action="store_true",
                         help="with --autoplay: stop once the game is over and its final "
                              "screen drawn (exit status 1 if --frames ran out first)")
-    window.add_argument("--screenshot", metavar="PATH", type=_screenshot_path,
+    window.add_argument("--screenshot", metavar="PATH", type=screenshot_path,
                         help="save the last frame as a PNG")
     window.add_argument("--stats", action="store_true",
                         help="print frame times (p50, p99) and peak memory at the end")
-    window.add_argument("--size", metavar="WxH", type=_window_size,
+    window.add_argument("--size", metavar="WxH", type=window_size,
                         help="window size, e.g. 1280x800")
-    window.add_argument("--seed", type=_whole(least=0), default=None,
+    window.add_argument("--seed", type=whole(least=0), default=None,
                         help="deal the same cards each time")
     window.add_argument("--seat", action="append", default=[], metavar='N=exec:"COMMAND"',
                         dest="window_bots",
@@ -96,12 +100,12 @@ def _parser() -> argparse.ArgumentParser:
 
     simulate = commands.add_parser("simulate", help="play games between computer players")
     simulate.add_argument("--ruleset", default=DEFAULT, help=f"default {_games_words()}")
-    simulate.add_argument("--players", type=_whole(least=1), default=None,
+    simulate.add_argument("--players", type=whole(least=1), default=None,
                           help="how many play (default: as many as --seats, else the most "
                                "one table seats); six to eight play Coup d'État at two "
                                "tables")
-    simulate.add_argument("--games", type=_whole(least=1, most=MOST_GAMES), default=100)
-    simulate.add_argument("--seed", type=_whole(least=0, most=MOST_SEED), default=0)
+    simulate.add_argument("--games", type=whole(least=1, most=MOST_GAMES), default=100)
+    simulate.add_argument("--seed", type=whole(least=0, most=MOST_SEED), default=0)
     _add_switches(simulate, GAMES.values())
     simulate.add_argument("--seats", default=None,
                           help="a level per seat: random, easy, medium or hard, e.g. "
@@ -109,9 +113,9 @@ def _parser() -> argparse.ArgumentParser:
                                "round the table from game to game")
     simulate.add_argument("--seat", action="append", default=[], metavar='N=exec:"COMMAND"',
                           help="an outside program plays seat N (docs/BOT_PROTOCOL.md)")
-    simulate.add_argument("--budget", type=_seconds(MOST_BUDGET), default=None,
+    simulate.add_argument("--budget", type=seconds(MOST_BUDGET), default=None,
                           help="Hard's thinking time per decision in seconds (default 0.8)")
-    simulate.add_argument("--time-limit", type=_seconds(MOST_TIME_LIMIT),
+    simulate.add_argument("--time-limit", type=seconds(MOST_TIME_LIMIT),
                           default=None,
                           help="seconds an outside program has per answer (default 10)")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -124,7 +128,7 @@ def _parser() -> argparse.ArgumentParser:
     review = commands.add_parser("review", help="a saved game's decisions judged by the "
                                  "Hard player, from one seat's view")
     review.add_argument("save", help="a saved game (.json)")
-    review.add_argument("--seat", type=_whole(least=0), default=None,
+    review.add_argument("--seat", type=whole(least=0), default=None,
                         help="the seat whose decisions are judged (default: the first "
                              "person's); at two tables, seats count across the tables")
     review.add_argument("--json", action="store_true", help="print the review as JSON")
@@ -136,10 +140,10 @@ def _parser() -> argparse.ArgumentParser:
 
     terminal = _terminal_game()
     play = commands.add_parser("play", help="play in the terminal against computer players")
-    play.add_argument("--players", type=_whole(least=1), default=terminal.setup.usual_players,
+    play.add_argument("--players", type=whole(least=1), default=terminal.setup.usual_players,
                       choices=sorted(terminal.setup.player_counts))
     _add_switches(play, [terminal])
-    play.add_argument("--seed", type=_whole(least=0), dest="play_seed", default=None)
+    play.add_argument("--seed", type=whole(least=0), dest="play_seed", default=None)
     play.set_defaults(run=_run_play)
     return parser
 
@@ -185,91 +189,6 @@ def _options(args: argparse.Namespace, game: Game, players: int) -> dict[str, ob
 def _terminal_game() -> Game:
     """The game `play` plays in the terminal (the first that can be)."""
     return next(game for game in GAMES.values() if game.terminal is not None)
-
-
-class _OneLineParser(argparse.ArgumentParser):
-    """A mistake in the command line is said in one line (not the usage, then the error),
-    with exit status 2, as every other refusal of the command."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
-def _whole(*, least: int, most: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number (`_ascii_whole`) of at least `least` (and at most
-    `most`, if given)."""
-    wanted = f"a whole number of at least {least}" if most is None else \
-        f"a whole number from {least} to {most:,}"
-
-    def parse(text: str) -> int:
-        number = _ascii_whole(text)
-        if number is None or number < least or (most is not None and number > most):
-            raise argparse.ArgumentTypeError(f"{wanted}, not {text[:20]!r}")
-        return number
-
-    return parse
-
-
-def _seconds(most: float) -> Callable[[str], float]:
-    """An argparse type: a number of seconds above 0 and at most `most`."""
-    def parse(text: str) -> float:
-        try:
-            seconds = float(text) if text.isascii() else math.nan
-        except ValueError:
-            seconds = math.nan
-        if not 0 < seconds <= most:  # false for nan
-            raise argparse.ArgumentTypeError(f"seconds above 0 and at most {most:g}, "
-                                             f"not {text[:20]!r}")
-        return seconds
-
-    return parse
-
-
-def _window_size(text: str) -> tuple[int, int]:
-    """An argparse type: WIDTHxHEIGHT in pixels, each side within WINDOW_SIDE."""
-    low, high = WINDOW_SIDE
-    given_width, _, given_height = text.lower().partition("x")
-    width, height = _ascii_whole(given_width), _ascii_whole(given_height)
-    if width is None or height is None or not (low <= width <= high and low <= height <= high):
-        raise argparse.ArgumentTypeError(f"WIDTHxHEIGHT, such as 1280x800, each from {low} "
-                                         f"to {high}, not {text[:20]!r}")
-    return width, height
-
-
-def _seat_command(given: str, seats: int) -> tuple[int, str] | None:
-    """`--seat N=exec:COMMAND` as (N, COMMAND); None unless N is a seat from 0 to
-    `seats` - 1 and COMMAND is not empty."""
-    number, _, command = given.partition("=")
-    seat = _ascii_whole(number)
-    command = command.removeprefix(EXEC).strip() if command.startswith(EXEC) else ""
-    if seat is None or seat >= seats or not command:
-        return None
-    return seat, command
-
-
-def _ascii_whole(text: str) -> int | None:
-    """`text` as a whole number if it is one in ASCII digits ("²" and "٣" are digits to
-    Python, not here) that Python converts (at most 4,300 of them); None otherwise."""
-    if not (text.isascii() and text.isdigit()):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return None
-
-
-def _screenshot_path(text: str) -> str:
-    """A path a picture can be saved at: in a folder that exists, ending in .png (the
-    format pygame chooses by the suffix); checked before the window opens."""
-    path = Path(text)
-    if path.suffix.lower() != ".png":
-        raise argparse.ArgumentTypeError(f"a screenshot is a .png file, not {text!r}")
-    if not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"there is no folder {str(path.parent)!r} to save "
-                                         "the screenshot in")
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file's path")
-    return text
 
 
 def _fail(message: str) -> int:
@@ -319,7 +238,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
     unknown = [level for level in seats if level not in levels]
     if unknown:
         return _fail(f"no level {unknown[0]!r} for {game.id}: choose from {', '.join(levels)}")
-    bots = _bots_given(args.seat, players)
+    bots = bots_given(args.seat, players)
     if isinstance(bots, str):
         return _fail(bots)
     for seat, command in bots.items():
@@ -383,22 +302,6 @@ def _stopped(stop: BaseException, played_if_over: int, games: int) -> int:
     with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
         print(f"Stopped: {played:,} of {games:,} games played.", file=sys.stderr)
     return 128 + stop.signal_number
-
-
-def _bots_given(given: Sequence[str], seats: int) -> dict[int, str] | str:
-    """The outside programs of `--seat N=exec:COMMAND`, by seat; or why they are refused
-    (a seat given twice is, rather than its first program silently replaced)."""
-    bots: dict[int, str] = {}
-    for one in given:
-        chosen = _seat_command(one, seats)
-        if chosen is None:
-            return (f'--seat wants N=exec:"COMMAND" with N from 0 to {seats - 1}, '
-                    f"not {one[:80]!r}")
-        seat, command = chosen
-        if seat in bots:
-            return f"--seat {seat} is given twice: one program a seat"
-        bots[seat] = command
-    return bots
 
 
 def _most_seated() -> int:
@@ -511,7 +414,7 @@ def _run_window(args: argparse.Namespace) -> int:
             _players_refused(args.autoplay, players)
         if refused:
             return _fail(refused)
-    bots = _bots_given(args.window_bots, players or _most_seated())
+    bots = bots_given(args.window_bots, players or _most_seated())
     if isinstance(bots, str):
         return _fail(bots)
     from game.ui import main as window
