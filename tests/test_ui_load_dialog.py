@@ -12,7 +12,7 @@ import pytest
 from player_kit import shipped_app
 from pygame import Rect
 from pygame_gui.elements import UIButton, UISelectionList
-from ui_kit import frames
+from ui_kit import click, frames, press, press_button
 
 from game.engine.saves import Seat
 from game.games import table_games
@@ -23,6 +23,7 @@ from game.system import paths
 from game.ui import screens
 from game.ui.app import App
 from game.ui.scenes.files import LoadScene, SaveDialog
+from game.ui.scenes.save_manage import DeleteDialog, RenameDialog
 
 SIZES = [(1280, 800), (960, 600)]
 SEAT_NAMES = ("Ada", "Blaise", "Colette", "Denis", "Emile", "Fanny", "Gaston", "Hélène")
@@ -169,3 +170,58 @@ def test_the_lists_show_whole_rows_at_the_top_and_scrolled_to_the_foot(
             check_whole_rows(app, dialog.listing)
         finally:
             session.close()
+
+
+def click_row(app: App, scene: LoadScene, path: Path) -> None:
+    """Scroll the Load dialog's list to the save in `path` and click it, as a player does."""
+    listing = scene.list
+    assert listing is not None
+    index = [entry.path for entry in scene.entries].index(path)
+    if listing.scroll_bar is not None:
+        listing.scroll_bar.set_scroll_from_start_percentage(index / len(scene.entries))
+        frames(app, 2)
+    button = listing.item_list[index]["button_element"]
+    assert isinstance(button, UIButton)
+    click(app, button.rect.center)
+    assert listing.get_single_selection() == scene.lines[index]
+
+
+def type_name(app: App, dialog: RenameDialog, name: str) -> None:
+    """Empty the box and type `name` as the keyboard sends it."""
+    assert dialog.name is not None and dialog.name.is_focused
+    press(app, pygame.K_a, pygame.KMOD_CTRL)
+    press(app, pygame.K_BACKSPACE)
+    for character in name:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=character))
+    frames(app, 2)
+    assert dialog.name.get_text() == name
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_a_renamed_save_stays_chosen_in_view_under_its_new_name(
+        size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with shipped_app(tmp_path, monkeypatch, size=size) as app:
+        many_saves(24)
+        scene = load_dialog(app)
+        last = [entry for entry in scene.entries if not entry.sample][-1]
+        click_row(app, scene, last.path)
+        press(app, pygame.K_F2)
+        dialog = app.scene
+        assert isinstance(dialog, RenameDialog)
+        type_name(app, dialog, "Sunday with Zoé")
+        press(app, pygame.K_RETURN)
+        assert app.scene is scene and scene.list is not None
+        assert scene.message is not None and scene.message.text.startswith("Renamed")
+        chosen = scene.list.get_single_selection()
+        assert chosen is not None and chosen.startswith("Sunday with Zoé · "), chosen
+        index = scene.lines.index(chosen)
+        assert scene.entries[index].path == paths.saves_dir() / "Sunday-with-Zoé.json"
+        button = scene.list.item_list[index]["button_element"]
+        inside = scene.list.item_list_container
+        assert isinstance(button, UIButton) and inside is not None
+        assert button.is_selected and inside.rect.contains(button.rect), "shown chosen"
+        press(app, pygame.K_DELETE)  # what the keys do is done to it
+        asked = app.scene
+        assert isinstance(asked, DeleteDialog) and asked.entry.title == "Sunday with Zoé"
+        press_button(app, "Keep it")
+        assert scene.list.get_single_selection() == chosen, "still chosen"

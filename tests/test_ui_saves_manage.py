@@ -216,7 +216,7 @@ def test_delete_asks_first_naming_the_save_then_deletes_it(
         assert "“Sunday with Zoé” (the file Sunday-with-Zoé.json)" in dialog.lines[0]
         press_button(app, "Keep it")
         assert isinstance(app.scene, LoadScene) and path.exists()
-        choose(app, "Sunday with Zoé")
+        assert app.scene._chosen() == dialog.entry, "the save kept is still chosen"
         press(app, pygame.K_DELETE)  # the key asks too
         assert isinstance(app.scene, DeleteDialog)
         press_button(app, "Delete")

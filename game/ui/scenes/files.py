@@ -116,6 +116,22 @@ def whole_rows(listing: UISelectionList) -> None:
                                 listing.relative_rect.height - cut))
 
 
+def select_row(listing: UISelectionList, index: int) -> None:
+    """Show row `index` of `listing` chosen, scrolled into view if it is below the rows
+    shown (as the list shows a row clicked, without telling the screen of a new choice)."""
+    items = listing.item_list
+    inside = listing.item_list_container
+    row = listing.list_item_height
+    shown = inside.relative_rect.height // row if inside is not None and row > 0 else 0
+    if listing.scroll_bar is not None and index >= shown:
+        listing.scroll_bar.set_scroll_from_start_percentage(index / len(items))
+        listing.update(0.0)  # make the buttons of the rows now in view
+    items[index]["selected"] = True
+    button = items[index]["button_element"]
+    if button is not None:
+        button.select()
+
+
 @dataclass(frozen=True)
 class InProgress:
     """The unfinished game Continue carries on: the open table's, else the autosave's."""
@@ -174,6 +190,7 @@ class LoadScene(MenuScene):
         self.lines: list[str] = []  # each entry's row, as shown
         self.list: UISelectionList | None = None
         self.message: UILabel | None = None
+        self.chosen_path: Path | None = None  # the save chosen, kept while a dialog is over
 
     def enter(self) -> None:
         scale = self.scale
@@ -186,6 +203,7 @@ class LoadScene(MenuScene):
                                               manager=self.app.ui))
         whole_rows(self.list)
         self.lines = fitted(self.list, self.entries, self.app.ui)
+        self._choose_again()
         self.message = self.keep(UILabel(Rect(area.left, self.list.rect.bottom + round(8 * scale),
                                               area.width, round(30 * scale)),
                                          "" if self.entries else "No saved games yet.",
@@ -202,6 +220,22 @@ class LoadScene(MenuScene):
         for index, (label, action, tip) in enumerate(row):
             self.button(Rect((left + index * (size[0] + gap), area.bottom + round(46 * scale)),
                              size), label, action, tip)
+
+    def leave(self) -> None:
+        chosen = self._chosen()
+        self.chosen_path = chosen.path if chosen is not None else None
+        super().leave()
+
+    def _choose_again(self) -> None:
+        """Show the save chosen before a dialog covered the list (renamed: under its new
+        name) as chosen still."""
+        paths_listed = [entry.path for entry in self.entries]
+        if self.list is not None and self.chosen_path in paths_listed:
+            select_row(self.list, paths_listed.index(self.chosen_path))
+
+    def _follow(self, path: Path) -> None:
+        """The chosen save is now in the file `path` (it was renamed)."""
+        self.chosen_path = path
 
     def _chosen(self) -> save_index.SaveEntry | None:
         if self.list is None:
@@ -263,7 +297,7 @@ class LoadScene(MenuScene):
         entry = self._own_chosen("renamed")
         if entry is not None:
             self.app.push(screens.make("rename_save", self.app, entry, self.entries,
-                                       self._say))
+                                       self._say, self._follow))
 
     def _delete(self) -> None:
         """Ask whether to delete the chosen save, naming it."""

@@ -6,6 +6,7 @@ services' (game/services/save_files.py), which never touch the autosave."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 Told = Callable[[str], object]  # says a sentence on the Load dialog's line
+Moved = Callable[[Path], object]  # told the file a renamed save is now in
 
 
 class RenameDialog(Overlay):
@@ -31,11 +33,13 @@ class RenameDialog(Overlay):
     title = "Rename the save"
 
     def __init__(self, app: App, entry: save_index.SaveEntry,
-                 listed: Sequence[save_index.SaveEntry], told: Told) -> None:
+                 listed: Sequence[save_index.SaveEntry], told: Told,
+                 moved: Moved | None = None) -> None:
         super().__init__(app)
         self.entry = entry
         self.listed = tuple(listed)
         self.told = told
+        self.moved = moved
         self.name: UITextEntryLine | None = None
         self.message: UILabel | None = None
 
@@ -68,11 +72,13 @@ class RenameDialog(Overlay):
     def _rename(self) -> None:
         typed = self.name.get_text() if self.name is not None else ""
         try:
-            save_files.rename(self.entry, typed, self.listed)
+            path = save_files.rename(self.entry, typed, self.listed)
         except save_files.Refused as refusal:
             if self.message is not None:
                 self.message.set_text(str(refusal))
             return
+        if self.moved is not None:
+            self.moved(path)  # before the Load dialog below lists the saves anew
         self.app.pop()
         self.told(f"Renamed “{self.entry.title}” to “{texts.save_name(typed)}”.")
 
