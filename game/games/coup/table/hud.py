@@ -230,13 +230,18 @@ def claim_words(turn: TurnView, naming: Naming) -> str:
 
 
 def answer_words(view: CoupView, turn: TurnView, naming: Naming) -> str:
+    """The banner's second line: the block that stands, if any; then the challenge while
+    the claim is still to be shown, else who is to do what now. The turn remembers its
+    challenger until it ends: named after the challenge is settled, he seemed to be
+    challenging still while he lost an influence, was out, and the others played on."""
     parts = []
     if turn.blocker is not None and turn.block_claim is not None:
         parts.append(f"{naming.does(turn.blocker, 'blocks')} with {turn.block_claim.label}")
-    if turn.challenger is not None and turn.claimant is not None:
+    if view.phase is Phase.REVEAL and turn.challenger is not None \
+            and turn.claimant is not None:
         parts.append(f"{naming.does(turn.challenger, 'challenges')} "
                      f"{naming.name(turn.claimant)}")
-    if not parts and view.to_act is not None:
+    elif view.to_act is not None:
         parts.append(naming.does(view.to_act, PHASE_WORDS.get(view.phase, "decides")))
     return capitalized("; ".join(parts))
 
