@@ -306,13 +306,15 @@ class OfferWords(Words):
 
 class Offer(DecisionButtons):
     """A panel with one button that is no decision of the game (finish quickly, save
-    elsewhere): ignoring it is always fine."""
+    elsewhere): ignoring it is always fine. It is offered when the person has nothing
+    else to press, so the keyboard starts on its button: Enter presses it."""
 
     def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout, scene: PanelHost,
                  text: OfferText, action: Callable[[], None]) -> None:
         self.text = text
         self.action = action
         super().__init__(ui, layout, [text.label], scene, OfferWords(text))
+        self.focus_default()
 
     def pressed(self, element: object) -> bool:
         if element not in self.buttons:

@@ -156,11 +156,15 @@ class TableInput:
 
     def _enter(self) -> bool:
         """Enter sets aside the cards picked in an exchange, presses the button the keyboard
-        is on, else plays the card under the cursor."""
+        is on (a decision's, else an offer's: finish quickly), else plays the card under
+        the cursor."""
         decisions, felt = self.table.buttons.decisions, self.table.felt
         if decisions is not None and decisions.picks_cards:
             return decisions.confirm()
         if decisions is not None and decisions.press_focused():
+            return True
+        offer = self.table.buttons.offer
+        if offer is not None and offer.press_focused():
             return True
         if felt.selected is None:
             return False
