@@ -65,11 +65,18 @@ class Words:
 
 TRICK, HAND, ROUND = 1, 2, 3  # the steps a review moves by, besides a decision
 NO_BREAK = "\u00a0"  # between a figure and its unit: no line parts "300" from "F"
+MINUS = "\u2212"  # a value below nought as a reader sees it ("−0.35"); files keep "-"
+
+
+def readable(value: float, spec: str) -> str:
+    """`value` formatted by `spec` for a person to read: below nought, with the minus
+    sign, not the hyphen a file or a machine's output keeps."""
+    return format(value, spec).replace("-", MINUS)
 
 
 def chance(value: float) -> str:
     """A chance in words: "62%"."""
-    return f"{value:.0%}"
+    return readable(value, ".0%")
 
 
 def points(difference: float) -> str:

@@ -26,6 +26,7 @@ from game.services.review import (
     TRICK,
     Words,
     hand_moment,
+    readable,
 )
 
 MISTAKE = 0.08  # points: a decision that cost more of the hand's point is marked
@@ -67,7 +68,7 @@ def expected(points: float) -> str:
     """The hand's point expected: "0.77 points" (a point won 77 times in 100); any part of
     a point at all at least 0.01."""
     shown = max(points, 0.01) if points > 0 else points
-    return f"{shown:.2f}{NO_BREAK}points"
+    return f"{readable(shown, '.2f')}{NO_BREAK}points"
 
 
 def gain(cost: float) -> str:
