@@ -29,9 +29,9 @@ from typing import Any
 import pygame
 import pytest
 from pygame_gui.core import UIElement
-from pygame_gui.elements import UIButton, UITextEntryLine
+from pygame_gui.elements import UIButton
 from test_ui_table import check_face_up_cards_are_known, secret_from
-from ui_kit import click, frames, pick_cards, press, press_button, table_under
+from ui_kit import click, frames, pick_cards, press, press_button, table_under, type_over
 
 from game.ai import levels as ai_levels
 from game.cards import COUP, Card
@@ -606,19 +606,10 @@ def start_a_new_game(app: App, form: NewGameScene) -> None:
     if app.scene is not form:
         return
     for seat, entry in enumerate(form.name_entries):
-        retype(app, entry, NAMES[seat])
+        click(app, entry.rect.center)
+        type_over(app, entry, NAMES[seat])
     press_button(app, "Start")
     assert app.scene is not form, f"the form refuses: {form.message and form.message.text}"
-
-
-def retype(app: App, entry: UITextEntryLine, words: str) -> None:
-    click(app, entry.rect.center)
-    press(app, pygame.K_a, pygame.KMOD_CTRL)
-    press(app, pygame.K_BACKSPACE)
-    for character in words:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=character))
-    frames(app, 2)
-    assert entry.get_text() == words
 
 
 def carry_on(app: App, moves: int = 3, turns: int = 8, limit: int = 20000) -> dict[str, int]:
