@@ -7,7 +7,7 @@ open the table by name: no screen imports another to carry on a game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game.engine import saves
 from game.engine.errors import SaveError
@@ -15,6 +15,7 @@ from game.games import table_games
 from game.services import save_index
 from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
+from game.services.table.controller import TableController
 from game.services.tables import TablesSession
 from game.system import paths
 from game.ui import screens
@@ -77,3 +78,25 @@ def sit_at(app: App, saved: saves.Saved, skipped: Sequence[str] = (), *,
     session.notes += [note] if note else []
     app.replace(screens.make("table", app, session))
     return None
+
+
+@runtime_checkable
+class OpenTable(Protocol):
+    """A table open below the screen on top, as putting the device down sees it (the
+    table's screen, game/ui/table/scene.py)."""
+
+    controller: TableController
+
+    def arrange(self, now: float, duration: float) -> None:
+        """Send every card to its place for the table shown now."""
+        ...
+
+
+def put_devices_down(app: App) -> None:
+    """The device goes to a player of another game (a saved game's, to review it): every
+    table open puts it down, as before its own pass screen. No hand shows there to whoever
+    holds the device now, and the next person to decide there is asked for it anew."""
+    for scene in app.scenes:
+        if isinstance(scene, OpenTable) and isinstance(scene.controller, TableController):
+            scene.controller.seating.put_down()
+            scene.arrange(scene.controller.clock(), 0.0)  # its cards face down at once

@@ -26,7 +26,7 @@ from game.services.tables import TablesSession
 from game.system import paths
 from game.system.files import why_unwritten
 from game.ui import glyphs, screens
-from game.ui.saved_games import sit_at
+from game.ui.saved_games import put_devices_down, sit_at
 from game.ui.scenes.common import MenuScene, Overlay, WordsDialog
 
 if TYPE_CHECKING:
@@ -289,6 +289,7 @@ class LoadScene(MenuScene):
         if saved.over or humans < 2:
             self.app.push(review)
             return
+        put_devices_down(self.app)
         self.app.push(screens.make("pass_device", self.app, chosen.names[chosen.seat],
                                    lambda: self.app.push(review)))
 
