@@ -18,10 +18,13 @@ from player_kit import shipped_app
 from test_real_window import x_display  # noqa: F401 (the fixture)
 from ui_kit import bluff_table, close_window, table
 
+from game.cards import Card
+from game.games.coup.table import hud as coup_hud
 from game.services.settings import Settings
 from game.ui import glyphs, sound
 from game.ui.app import App, FrameStats
-from game.ui.art import card_art
+from game.ui.art import card_art, character_cards
+from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).parent.parent
 OPENED_SECONDS = 60.0  # of the wall clock: the window is open by then
@@ -148,10 +151,15 @@ def test_a_sound_the_thread_could_not_make_is_made_at_its_first_play(
     assert shipped.sounds.available and uncaught == []
 
 
+def _plates_widths(scene: TableScene) -> set[int]:
+    return {coup_hud.card_width(spot, scene.layout.scale)
+            for spot in coup_hud.seat_spots(scene.layout, scene.controller.view().players, 0)}
+
+
 def test_the_influences_backs_are_drawn_as_the_bluffing_table_opens(
         shipped: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """The bluffing games draw their influences at the plates' widths, which the kit
-    names (`card_widths`): their backs too are made before the first deal's frame."""
+    names (`art_ahead`): their backs too are made before the first deal's frame."""
     card_art.clear_caches()
     drawn: list[int] = []
     draw = card_art.draw_back
@@ -159,9 +167,39 @@ def test_the_influences_backs_are_drawn_as_the_bluffing_table_opens(
                         lambda name, width: drawn.append(width) or draw(name, width))
     scene = bluff_table(shipped, "hccc")
     opened = set(drawn)
-    wanted = set(scene.kit.card_widths(scene.layout, 4))
-    assert wanted and wanted <= opened, (wanted, opened)
+    wanted = _plates_widths(scene)
+    assert len(wanted) == 2 and wanted <= opened, (wanted, opened)
     drawn.clear()
     for _ in range(120):
         shipped.frame(idle_wait=False)
     assert wanted.isdisjoint(drawn), f"backs drawn in a frame at {sorted(set(drawn))}"
+
+
+def test_the_characters_faces_are_drawn_before_a_frame_shows_them(
+        shipped: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A character's face first drawn in a frame held it about thirty milliseconds: the
+    viewer's own are made as the table opens, every other one in the frames' spare time,
+    never in a frame's drawing. The computers play on at their pace meanwhile."""
+    character_cards.clear_caches()
+    drawing, drawn_in_frames, made = [False], [], []
+    draw_frame, draw_face = App.draw, character_cards.draw_face
+
+    def watched_frame(app: App) -> None:
+        drawing[0] = True
+        try:
+            draw_frame(app)
+        finally:
+            drawing[0] = False
+
+    def watched_face(card: Card, width: int, colour: tuple[int, int, int]) -> object:
+        (drawn_in_frames if drawing[0] else made).append((card, width))
+        return draw_face(card, width, colour)
+
+    monkeypatch.setattr(App, "draw", watched_frame)
+    monkeypatch.setattr(character_cards, "draw_face", watched_face)
+    scene = bluff_table(shipped, "hccc")
+    variant = scene.controller.view().variant
+    for _ in range(240):
+        shipped.frame(idle_wait=False)
+    every = len(coup_hud.VARIANTS[variant].characters) * len(_plates_widths(scene))
+    assert drawn_in_frames == [] and len(set(made)) == every, (drawn_in_frames, len(made))

@@ -75,6 +75,28 @@ def test_the_worth_charts_last_point_is_each_players_final_worth(game: object) -
     assert history[-1] == match.state.all_worth()
 
 
+def _worth_replaying_every_event(match: Match) -> list[tuple[int, ...]]:
+    """The chart's definition, event by event: a point before each deal after a hand's
+    end, and the final worth."""
+    state = match.ruleset.new_game(match.options)
+    history, hand_over = [state.all_worth()], False
+    for event in match.events:
+        if hand_over and type(event).__name__ == "Dealt":
+            history.append(state.all_worth())
+            hand_over = False
+        state = match.ruleset.apply(state, event)
+        hand_over = hand_over or type(event).__name__ == "HandEnded"
+    return [*history, state.all_worth()] if hand_over else history
+
+
+@pytest.mark.parametrize("game", ["sample", 0, 3, 5])
+def test_the_worth_chart_replays_only_the_hands_ends_and_deals_to_the_same_points(
+        game: object) -> None:
+    match = (saves.read(COMPLETE, catalogue=CATALOGUE).match if game == "sample"
+             else simulated_game(game))  # type: ignore[arg-type]
+    assert worth_by_hand(match) == _worth_replaying_every_event(match)
+
+
 def test_the_game_over_chart_shows_camilles_treasury(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Camille finished second with 11,700 F, the last round's Treasury included."""
@@ -105,7 +127,8 @@ def choose_in_load_list(app, path: Path) -> None:  # type: ignore[no-untyped-def
     listing = scene.list
     assert isinstance(listing, UISelectionList)
     item = next(item for item in listing.item_list if item["text"] == describe(entry))
-    click(app, item["button_element"].rect.center)
+    if not item["selected"]:  # (a click on the save chosen would put it down)
+        click(app, item["button_element"].rect.center)
 
 
 def continue_from_the_title(app) -> TableScene:  # type: ignore[no-untyped-def]

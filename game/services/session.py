@@ -259,10 +259,10 @@ class GameSession:
         return request
 
     def _ask(self, seat: int) -> None:
-        player = self.players[seat]
-        view = self.match.view(seat)  # the computer sees its own seat's view only
-        legal = list(self.match.legal())
-        future = self._executor.submit(player.decide, view, legal)
+        # The view and the legal decisions are made in the computer's thread too: a duel's
+        # every way of setting cards aside (over a thousand) held the window's frame.
+        future = self._executor.submit(_decided, self.players[seat], self.ruleset,
+                                       self.match.state, seat)
         if self.on_thinking_done is not None:
             callback = self.on_thinking_done
             future.add_done_callback(lambda _: callback())
@@ -369,3 +369,8 @@ class GameSession:
             self.search_pool.shutdown(wait=False)  # a search under way ends within its budget
             if self.autosave is not None:
                 self.autosave.close()
+
+
+def _decided(player: Player, ruleset: Ruleset, state: object, seat: int) -> Decision:
+    """`player`'s decision at `seat` in `state`, from his own seat's view only."""
+    return player.decide(ruleset.view(state, seat), list(ruleset.legal(state)))

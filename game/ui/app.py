@@ -10,13 +10,14 @@ scene reads the time from the app's `Clock` (game/ui/clock.py), which tests spee
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import math
 import statistics
 import sys
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -37,6 +38,7 @@ MIN_SIZE = (960, 600)
 FRAME_RATE = 60
 IDLE_WAIT = 0.25  # seconds of the app's clock: the longest sleep before looking again
 WAKE = pygame.event.custom_type()  # posted from other threads to wake the loop
+SPARE_SECONDS = 0.008  # a frame's work shorter than this leaves room for a picture made ahead
 NEW_WINDOW_SECONDS = 0.5  # of the wall clock: frames drawn after the window is made anew
 
 
@@ -97,6 +99,7 @@ class App:
         self._windowed_at: tuple[int, int] | None = None  # where the window was, in full screen
         self._new_window_until = 0.0  # time.monotonic(): see _change_mode
         self._ahead: deque[Callable[[], object]] | None = None  # see _prepare_ahead
+        self._drawings: deque[Callable[[], object]] = deque()  # see draw_ahead
         self.sounds = Sounds(enabled=self.settings.sound,
                              volume=self.settings.effects_volume())
 
@@ -273,8 +276,9 @@ class App:
     def _frame(self, idle_wait: bool) -> None:
         woken: list[pygame.event.Event] = []
         if idle_wait and not self._busy() and not pygame.event.peek():
-            if self._ahead:  # a moment nothing moves: some work ahead, then look again
-                self._ahead.popleft()()
+            work = self._drawings or self._ahead
+            if work:  # a moment nothing moves: some work ahead, then look again
+                work.popleft()()
                 return
             slept = self._sleep()
             if slept is None:
@@ -303,9 +307,17 @@ class App:
         # glide that ended meanwhile stayed drawn mid-way (the cards an undo takes back,
         # whose first frame is slow, until the mouse moved).
         self._needs_frame = arrived or moving
-        self.stats.frame_seconds.append(time.perf_counter() - started)
+        spent = time.perf_counter() - started
+        self.stats.frame_seconds.append(spent)
         if self._ahead is None:
             self._prepare_ahead()
+        elif self._drawings and spent < SPARE_SECONDS:
+            self._drawings.popleft()()
+
+    def draw_ahead(self, drawings: Iterable[Callable[[], object]]) -> None:
+        """Pictures a scene will soon show, made one at a time after a frame that left
+        time to spare, or while nothing moves (each takes a few milliseconds)."""
+        self._drawings.extend(drawings)
 
     def _prepare_ahead(self) -> None:
         """Once the first frame is shown, make ahead what would hold a frame when first
@@ -313,6 +325,9 @@ class App:
         the loop has nothing to do, what New game first asks for (its module, and the
         characters its name boxes forbid: half a second at the click)."""
         self.sounds.prepare()
+        # What the window has made so far (modules, fonts, the theme) lives as long as it
+        # does: the collector's full passes skip it (one took 27 ms in a frame).
+        gc.freeze()
         self._ahead = deque([glyphs.zero_width, lambda: screens.kind("new_game")])
 
     def _widgets_changed(self) -> bool:

@@ -28,6 +28,7 @@ SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit}
 # drawn again if needed, so every log line of a long evening, at every window size tried,
 # does not pile up in memory (a whole game is a thousand texts or so).
 RENDERED_KEPT = 1024
+MEASURED_KEPT = 8192
 MAX_DRAWN = 1000  # characters of one line: more than the widest window shows
 REPLACEMENT = "\ufffd"  # drawn for half of a surrogate pair
 # Hinted to whole pixels, the font's space is 2 pixels wide at 9 pixels and under, no wider
@@ -45,7 +46,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def forget_fonts() -> None:
     """Fonts die with pygame's font module: a new window must load them afresh."""
     lettering.font.cache_clear()
-    _render.cache_clear()
+    for cached in (_render, _measure, _wrapped):
+        cached.cache_clear()
     glyphs.forget()
 
 
@@ -167,8 +169,12 @@ def _pip_cell(pip: pygame.Surface, height: int) -> pygame.Surface:
 
 def measure(text: str, size: int, bold: bool = False) -> int:
     """The width `render` gives `text`, without drawing it. Never fails."""
+    return _measure(drawable(text), size, bold)
+
+
+@lru_cache(maxsize=MEASURED_KEPT)  # the same lines are measured again in every frame
+def _measure(text: str, size: int, bold: bool) -> int:
     face = font(size, bold)
-    text = drawable(text)
     pips = sum(1 for char in text if char in SUIT_OF_SYMBOL)
     letters = "".join(char for char in text if char not in SUIT_OF_SYMBOL)
     pip = max(6, round(face.get_ascent() * 0.8))
@@ -197,6 +203,13 @@ def on_dark(colours: SuitColours) -> SuitColours:
 def wrap(text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
     """Split `text` into lines no wider than `width` pixels; a word wider than a line (a
     file's name, a path) is broken, after a '-', '/', '.' or '_' where it can be."""
+    if len(text) > MAX_DRAWN:  # a long text is not kept
+        return list(_wrapped.__wrapped__(text, size, width, bold))
+    return list(_wrapped(text, size, width, bold))
+
+
+@lru_cache(maxsize=RENDERED_KEPT)  # the same lines are wrapped again in every frame
+def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -210,7 +223,7 @@ def wrap(text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
             *whole, line = _broken(word, size, width, bold)
             lines.extend(whole)
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 BREAKS_AFTER = "-/._\\"

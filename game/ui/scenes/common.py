@@ -174,12 +174,17 @@ class WordsDialog(Overlay):
                                       rect.top + round(66 * self.scale)), size)
 
 
+def lines_step(size: int, spacing: float = 1.25) -> int:
+    """How far apart `draw_lines` sets its lines."""
+    return round(text.font(size).get_linesize() * spacing)
+
+
 def draw_lines(surface: pygame.Surface, lines: Sequence[str], at: tuple[int, int], size: int,
                *, colour: tuple[int, int, int] = INK, spacing: float = 1.25,
                suit_colours: text.SuitColours | None = None) -> int:
     """Lines of rich text from `at` downwards; the y after the last."""
     x, y = at
-    step = round(text.font(size).get_linesize() * spacing)
+    step = lines_step(size, spacing)
     for line in lines:
         bold = line.startswith("**")
         words = line.strip("*")

@@ -43,6 +43,12 @@ def suit_tag(surface: pygame.Surface, suit: Suit, card: Rect, scale: float,
     surface.blit(pip, pip.get_rect(center=tab.center))
 
 
+def last_trick_width(rect: Rect, plays: int, scale: float) -> int:
+    """The width of each card of a trick of `plays` cards in the last trick's panel."""
+    room = rect.width - 2 * round(10 * scale)
+    return min(round(50 * scale), room // plays - round(4 * scale))
+
+
 def draw_last_trick(surface: pygame.Surface, rect: Rect, tricks_done: Sequence[Trick],
                     names: Sequence[str], cards: art.CardArt, scale: float,
                     colours: text.SuitColours, *, dominoes: str | None, wild: Card) -> None:
@@ -60,7 +66,7 @@ def draw_last_trick(surface: pygame.Surface, rect: Rect, tricks_done: Sequence[T
                   (rect.left + pad, rect.top + round(34 * scale)))
         return
     trick = tricks_done[-1]
-    width = min(round(50 * scale), (rect.width - 2 * pad) // len(trick.plays) - round(4 * scale))
+    width = last_trick_width(rect, len(trick.plays), scale)
     x = rect.left + pad
     y = rect.top + round(34 * scale)
     for order, (seat, card) in enumerate(trick.plays):

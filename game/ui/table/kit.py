@@ -11,8 +11,8 @@ drawn. It reads the table through narrow protocols (host.py, state.py), never th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 import pygame
 
@@ -30,11 +30,20 @@ if TYPE_CHECKING:
 
     from game.services.table.telling import Beat
     from game.ui.app import App
+    from game.ui.art import CardArt
     from game.ui.screens import Screen
     from game.ui.table.beats import Timing
     from game.ui.table.controls import DecisionButtons
     from game.ui.table.host import PanelHost, SeveralTables, TableTold
     from game.ui.table.state import Hand, TableState
+
+
+Drawing = Callable[[], object]  # makes a picture, which its cache keeps
+
+
+class ArtAhead(NamedTuple):
+    now: Sequence[Drawing] = ()  # made as the table opens: its first frames show them
+    later: Sequence[Drawing] = ()  # made one at a time, in the time frames leave over
 
 
 @runtime_checkable
@@ -142,9 +151,10 @@ class TableKit(Teller, Protocol):
     def plates(self, view: View, layout: TableLayout, bottom: int) -> list[pygame.Rect]:
         """The players' plates, which no panel may cover."""
 
-    def card_widths(self, layout: TableLayout, players: int) -> Sequence[int]:
-        """The widths the game draws cards at besides the layout's own (the bluffing
-        games' influences on their plates): their backs are made as the table opens."""
+    def art_ahead(self, layout: TableLayout, view: View, art: CardArt) -> ArtAhead:
+        """The pictures the game draws besides the cards at the layout's widths (whose
+        backs the table makes as it opens), made before the frame that first shows them:
+        a picture first drawn in a frame made it stutter."""
 
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout,
                 legal: Sequence[Decision], table: PanelHost) -> DecisionButtons:

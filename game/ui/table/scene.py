@@ -43,6 +43,7 @@ from game.ui.table.tables import TwoTables
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.screens import Screen
 
 
 class TableScene(Scene):
@@ -67,6 +68,8 @@ class TableScene(Scene):
         self.renderer = TableRenderer()
         self.beat_ends = 0.0
         self._turn_at = 0.0  # when the table last had its turn (an update)
+        # A result made in the frame of its beat, shown in the next: each frame does half
+        self._result_due: Screen | None = None
         self.other_table: pygame.Rect | None = None  # the panel of the other table, if any
         self.coach: CoachPanel | None = None
         if lesson is not None:
@@ -122,7 +125,7 @@ class TableScene(Scene):
         self.buttons.withdraw_offer()  # offered again where the new layout has room
         self.buttons.withdraw_notice()
         self.arrange(self.controller.clock(), 0.0)
-        self._prepare_backs()
+        self._prepare_art()
 
     def closed(self) -> None:
         if self.tables is not None:
@@ -133,15 +136,20 @@ class TableScene(Scene):
     def settings_changed(self) -> None:
         self.felt.card_art = card_art(self.app.settings)
         self.renderer.forget()
-        self._prepare_backs()
+        self._prepare_art()
 
-    def _prepare_backs(self) -> None:
-        """Draw the card backs at the layout's widths now, as the table opens or changes,
-        rather than in the frame of the deal that first shows them."""
-        players = self.session.match.players
-        for width in {self.layout.card_width, self.layout.small_card_width,
-                      *self.kit.card_widths(self.layout, players)}:
-            self.felt.card_art.back(width)
+    def _prepare_art(self) -> None:
+        """Draw the card backs at the layout's widths and what the game names now, as the
+        table opens or changes, rather than in the frame of the deal that first shows
+        them; what the game draws later, in the frames' spare time."""
+        art = self.felt.card_art
+        for width in {self.layout.card_width, self.layout.small_card_width}:
+            art.back(width)
+        present = self.session.match.view(self.controller.viewer)
+        ahead = self.kit.art_ahead(self.layout, present, art)
+        for drawing in ahead.now:
+            drawing()
+        self.app.draw_ahead(ahead.later)
 
     def leaving_loses(self) -> str | None:
         """What leaving now would lose: the game, when it could not be autosaved."""
@@ -162,7 +170,8 @@ class TableScene(Scene):
         dagger settling), a computer or the hint thinking?"""
         table, motion = self.controller, self.kit.motion
         now = table.clock()
-        return ((self.on_top and not table.caught_up) or self._turn_at < self.beat_ends
+        return ((self.on_top and (not table.caught_up or self._result_due is not None))
+                or self._turn_at < self.beat_ends
                 or self.stage.busy(now)
                 or (motion is not None and motion.moving(table.view(), self.layout))
                 or self.session.thinking is not None or self.session.hinting)
@@ -206,8 +215,12 @@ class TableScene(Scene):
     def _update(self, dt: float) -> None:
         table = self.controller
         now = self._turn_at = table.clock()
+        if self._result_due is not None:
+            self.push_result_due()
+            return
         self._pull_events(now)
-        while table.telling.queue and now >= self.beat_ends and self.on_top:
+        while table.telling.queue and now >= self.beat_ends and self.on_top \
+                and self._result_due is None:
             self._show(table.telling.queue.popleft(), now)
         if self.kit.motion is not None:
             self.kit.motion.settle(table.view(), self.layout, now, dt, instant=self.instant)
@@ -261,12 +274,21 @@ class TableScene(Scene):
             elif self.coach is not None:  # a lesson that ends with its game
                 overlay = self.coach.over()
         self.controller.result_shown(beat.state)
-        self.app.push(overlay)
+        if self.instant:
+            self.app.push(overlay)
+        else:
+            self._result_due = overlay
+
+    def push_result_due(self) -> None:
+        """Show the result made in the frame of its beat, once the table is on top."""
+        if self._result_due is not None and self.on_top:
+            self.app.push(self._result_due)
+            self._result_due = None
 
     def skip_animation(self) -> None:
         """A click skips what is moving: show every waiting beat at once."""
         now = self.controller.clock()
-        while self.controller.telling.queue and self.on_top:
+        while self.controller.telling.queue and self.on_top and self._result_due is None:
             self._show(self.controller.telling.queue.popleft(), now)
         self.stage.finish()
         if self.kit.motion is not None:

@@ -82,6 +82,14 @@ def character_card(character: Character, variant: str) -> Card:
     return Card.parse(f"{rank.value}{CARD_SUIT.value}")
 
 
+def character_image(character: Character, width: int, variant: str,
+                    art: CardArt = PLAIN_ART) -> pygame.Surface:
+    """The face of `character`'s card, `width` pixels wide (drawn once, then kept)."""
+    return character_face(character_card(character, variant), width,
+                          art.suit_colour(CARD_SUIT), name=character.label,
+                          ability=CARD_WORDS[character], band=CHARACTER_COLOURS[character])
+
+
 def draw_character(surface: pygame.Surface, rect: Rect, character: Character | None, *,
                    lost: bool = False, variant: str = "coup",
                    art: CardArt = PLAIN_ART) -> None:
@@ -91,9 +99,7 @@ def draw_character(surface: pygame.Surface, rect: Rect, character: Character | N
     if character is None:
         surface.blit(art.back(rect.width), rect)
         return
-    card = character_card(character, variant)
-    face = character_face(card, rect.width, art.suit_colour(CARD_SUIT), name=character.label,
-                          ability=CARD_WORDS[character], band=CHARACTER_COLOURS[character])
+    face = character_image(character, rect.width, variant, art)
     surface.blit(face, rect)
     if lost:  # greyed a little and crossed out, its name and powers still readable
         mark = pygame.Surface(face.get_size(), pygame.SRCALPHA)
@@ -188,11 +194,15 @@ def deck_centre(layout: TableLayout, players: int) -> tuple[int, int]:
     return band.left + round(band.width * 0.09), band.centery - round(12 * layout.scale)
 
 
+def deck_card_width(scale: float) -> int:
+    return round(60 * scale)
+
+
 def draw_deck(surface: pygame.Surface, layout: TableLayout, view: CoupView, *,
               art: CardArt = PLAIN_ART) -> None:
     """The court deck with how many cards it holds."""
     scale = layout.scale
-    cw, ch = card_size(round(60 * scale))
+    cw, ch = card_size(deck_card_width(scale))
     centre = deck_centre(layout, view.players)
     for layer in range(min(3, view.deck_size)):
         card = Rect(0, 0, cw, ch)

@@ -5,6 +5,7 @@ in the middle, the banner tells the claim under way, and every decision is a but
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,6 +22,7 @@ from game.ui import text
 from game.ui.table.beats import Timing
 from game.ui.table.controls import DecisionButtons
 from game.ui.table.host import PanelHost
+from game.ui.table.kit import ArtAhead
 from game.ui.table.layout import TableLayout
 from game.ui.table.state import TableState
 
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
 
     from game.services.table.telling import Beat
     from game.ui.app import App
+    from game.ui.art import CardArt
     from game.ui.scene import Scene
     from game.ui.table.host import TableTold
 
@@ -88,10 +91,20 @@ class BluffKit:
     def plates(self, view: CoupView, layout: TableLayout, bottom: int) -> list[pygame.Rect]:
         return [spot.plate for spot in hud.spots_for(layout, view, bottom)]
 
-    def card_widths(self, layout: TableLayout, players: int) -> tuple[int, ...]:
-        """The influences' widths on the plates: the viewer's and the others'."""
-        return tuple({hud.card_width(spot, layout.scale)
-                      for spot in hud.seat_spots(layout, players, 0)})
+    def art_ahead(self, layout: TableLayout, view: CoupView, art: CardArt) -> ArtAhead:
+        """Now: the backs of the court deck and the plates' influences, and the viewer's
+        own influences; later: every character at the plates' widths."""
+        own, *others = [hud.card_width(spot, layout.scale)
+                        for spot in hud.seat_spots(layout, view.players, 0)]
+        widths = {own, *others}
+        backs = [partial(art.back, width)
+                 for width in {*widths, hud.deck_card_width(layout.scale)}]
+        hand = [partial(hud.character_image, character, own, view.variant, art)
+                for character in view.hand]
+        every = [partial(hud.character_image, character, width, view.variant, art)
+                 for width in sorted(widths, reverse=True)
+                 for character in hud.VARIANTS[view.variant].characters]
+        return ArtAhead(now=[*backs, *hand], later=every)
 
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
                 table: PanelHost) -> DecisionButtons:

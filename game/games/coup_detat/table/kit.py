@@ -5,6 +5,7 @@ wild card."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -13,6 +14,7 @@ from game.cards import COUP, Card
 from game.engine.ruleset import Event
 from game.games.coup_detat.ai.hard import describe
 from game.games.coup_detat.rules import events as ev
+from game.games.coup_detat.rules.charts import deck_for
 from game.games.coup_detat.rules.state import Phase
 from game.games.coup_detat.rules.view import CoupDetatView
 from game.games.coup_detat.table import hud
@@ -28,6 +30,7 @@ from game.ui.table.beats import Timing, deal_order
 from game.ui.table.card_play import PlayedCards
 from game.ui.table.controls import DecisionButtons
 from game.ui.table.host import PanelHost
+from game.ui.table.kit import ArtAhead
 from game.ui.table.layout import TableLayout
 from game.ui.table.stage import Placement, Spawn
 from game.ui.table.state import Hand, TableState
@@ -37,6 +40,7 @@ if TYPE_CHECKING:
 
     from game.services.table.telling import Beat
     from game.ui.app import App
+    from game.ui.art import CardArt
     from game.ui.scene import Scene
     from game.ui.table.host import TableTold
 
@@ -109,8 +113,13 @@ class CoupDetatKit:
     def plates(self, view: CoupDetatView, layout: TableLayout, bottom: int) -> list[pygame.Rect]:
         return [layout.place_of(seat, bottom).plate for seat in range(view.players)]
 
-    def card_widths(self, layout: TableLayout, players: int) -> tuple[int, ...]:
-        return ()  # the layout's own
+    def art_ahead(self, layout: TableLayout, view: CoupDetatView, art: CardArt) -> ArtAhead:
+        """Later: every card's face at the hand's and the trick's width, then in the last
+        trick's panel."""
+        widths = (layout.card_width,
+                  table_hud.last_trick_width(layout.last_trick, view.players, layout.scale))
+        return ArtAhead(later=[partial(art.face, card, width)
+                               for width in widths for card in deck_for(view.players).cards])
 
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
                 table: PanelHost) -> DecisionButtons:

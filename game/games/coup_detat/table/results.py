@@ -88,19 +88,25 @@ def worth_by_hand(match: Match) -> list[tuple[int, ...]]:
 
     A hand's point is taken once everything after it is paid, up to the next deal: the
     Treasury the Director takes at a round's end comes after the hand's end, and belongs
-    to it. So the last point is each player's final worth."""
+    to it. So the last point is each player's final worth. Only the decisions whose
+    events end a hand or deal one are replayed, from the state the match kept before
+    each (replaying the whole game held the frame that shows the game's end)."""
     ruleset = match.ruleset
-    state = ruleset.new_game(match.options)
-    history = [state.all_worth()]
+    history = [ruleset.new_game(match.options).all_worth()]
     hand_over = False  # a hand has ended and its point waits for the next deal
-    for event in match.events:
-        if hand_over and isinstance(event, ev.Dealt):
-            history.append(state.all_worth())
-            hand_over = False
-        state = ruleset.apply(state, event)
-        hand_over = hand_over or isinstance(event, ev.HandEnded)
+    for index, turn in enumerate(match.turns):
+        events = match.events_of(index)
+        if not any(isinstance(event, ev.HandEnded | ev.Dealt) for event in events):
+            continue
+        state = turn.state_before
+        for event in events:
+            if hand_over and isinstance(event, ev.Dealt):
+                history.append(state.all_worth())
+                hand_over = False
+            state = ruleset.apply(state, event)
+            hand_over = hand_over or isinstance(event, ev.HandEnded)
     if hand_over:
-        history.append(state.all_worth())
+        history.append(match.state.all_worth())
     return history
 
 

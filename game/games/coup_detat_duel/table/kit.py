@@ -5,6 +5,7 @@ the wild card, the exchange done by picking cards."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -13,7 +14,7 @@ from game.cards import JOKER, Card
 from game.engine.ruleset import Event
 from game.games.coup_detat_duel.ai.hard import describe
 from game.games.coup_detat_duel.rules import events as ev
-from game.games.coup_detat_duel.rules.charts import in_display_order
+from game.games.coup_detat_duel.rules.charts import SUITED, in_display_order
 from game.games.coup_detat_duel.rules.decisions import SetAside
 from game.games.coup_detat_duel.rules.state import Phase
 from game.games.coup_detat_duel.rules.view import DuelView
@@ -33,6 +34,7 @@ from game.ui.table.beats import CARD_PLAY_TIMINGS, NO_TIMING, Timing, deal_order
 from game.ui.table.card_play import PlayedCards
 from game.ui.table.controls import DecisionButtons
 from game.ui.table.host import PanelHost
+from game.ui.table.kit import ArtAhead
 from game.ui.table.layout import TableLayout
 from game.ui.table.stage import Placement, Spawn
 from game.ui.table.state import Hand, TableState
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 
     from game.services.table.telling import Beat
     from game.ui.app import App
+    from game.ui.art import CardArt
     from game.ui.scene import Scene
     from game.ui.table.host import TableTold
 
@@ -163,8 +166,13 @@ class DuelKit:
     def plates(self, view: DuelView, layout: TableLayout, bottom: int) -> list[pygame.Rect]:
         return [layout.place_of(seat, bottom).plate for seat in range(view.players)]
 
-    def card_widths(self, layout: TableLayout, players: int) -> tuple[int, ...]:
-        return ()  # the layout's own
+    def art_ahead(self, layout: TableLayout, view: DuelView, art: CardArt) -> ArtAhead:
+        """Later: every card's face at the hand's and the trick's width, then in the last
+        trick's panel."""
+        widths = (layout.card_width,
+                  shared_hud.last_trick_width(layout.last_trick, view.players, layout.scale))
+        return ArtAhead(later=[partial(art.face, card, width)
+                               for width in widths for card in (*SUITED, JOKER)])
 
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
                 table: PanelHost) -> DecisionButtons:

@@ -15,7 +15,8 @@ from game.games.coup_detat_duel.rules.charts import JACKS, QUEEN_OF_HEARTS, SPAD
 from game.games.coup_detat_duel.rules.view import DuelView
 from game.games.coup_detat_duel.table.hud import draw_scoresheet
 from game.rules.words import Naming, capitalized, counted
-from game.ui.scenes.common import draw_lines
+from game.ui.art import board_plank
+from game.ui.scenes.common import draw_lines, lines_step
 from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 
 if TYPE_CHECKING:
@@ -102,14 +103,22 @@ def final_lines(view: DuelView, naming: Naming) -> list[str]:
 
 
 class DuelGameOverScene(GameOverOverlay):
+    def __init__(self, app: App, table: TableTold) -> None:
+        super().__init__(app, table)
+        board_plank(self._sheet_rect().size)  # made now, not in the frame that first shows it
+
+    def _sheet_rect(self) -> Rect:
+        """The scoresheet's place: under the result's lines, down to the buttons."""
+        scale = self.scale
+        lines = final_lines(self.final_view(), self.table.naming)
+        y = self.text_origin()[1] + len(lines) * lines_step(round(21 * scale))
+        sheet = Rect(0, 0, round(420 * scale), self.content_bottom() - y)
+        sheet.midtop = (self.panel_rect().centerx, y + round(10 * scale))
+        return sheet
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        rect = self.panel_rect()
-        scale = self.scale
         view = self.final_view()
-        y = draw_lines(surface, final_lines(view, self.table.naming), self.text_origin(),
-                       round(21 * scale))
-        sheet = Rect(0, 0, round(420 * scale), self.content_bottom() - y)
-        sheet.midtop = (rect.centerx, y + round(10 * scale))
-        draw_scoresheet(surface, sheet, view, self.table.names, scale)
-
+        draw_lines(surface, final_lines(view, self.table.naming), self.text_origin(),
+                   round(21 * self.scale))
+        draw_scoresheet(surface, self._sheet_rect(), view, self.table.names, self.scale)
