@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pygame
 
+from game.games import table_games
 from game.services import settings as settings_module
 from game.services.settings import Settings
 from game.system import crash
@@ -323,12 +324,17 @@ class App:
         """Once the first frame is shown, make ahead what would hold a frame when first
         needed: the sounds, in a thread (a fanfare took a tenth of a second), and, while
         the loop has nothing to do, what New game first asks for (its module, and the
-        characters its name boxes forbid: half a second at the click)."""
+        characters its name boxes forbid: half a second at the click), then what its
+        Start asks for (the table's modules, each game's kit and computer players)."""
         self.sounds.prepare()
         # What the window has made so far (modules, fonts, the theme) lives as long as it
         # does: the collector's full passes skip it (one took 27 ms in a frame).
         gc.freeze()
-        self._ahead = deque([glyphs.zero_width, lambda: screens.kind("new_game")])
+        self._ahead = deque([glyphs.zero_width, lambda: screens.kind("new_game"),
+                             lambda: screens.kind("table")])
+        for game in table_games():
+            self._ahead.extend(ref.load for name, ref in game.refs().items()
+                               if name == "kit" or name.startswith("players."))
 
     def _widgets_changed(self) -> bool:
         """Were widgets made, killed, shown or hidden since pygame-gui's last update? It
