@@ -69,7 +69,8 @@ class ReviewScene(Scene):
         self.renderer = TableRenderer()
         self.card_art = art.CardArt(four_colour=app.settings.four_colour_suits,
                                     back=app.settings.card_back)
-        self.buttons: dict[UIButton, Callable[[], None]] = {}
+        self.widgets: list[UIButton] = []  # every button made, greyed or not: leave kills them
+        self.actions: dict[UIButton, Callable[[], None]] = {}  # what the live ones do
         self._pool = SearchPool(self.depth.workers)
         self._thread: threading.Thread | None = None
         self._shown_done = -1  # the judgements the last frame showed
@@ -122,9 +123,10 @@ class ReviewScene(Scene):
         self.app.wake()
 
     def leave(self) -> None:
-        for button in self.buttons:
-            button.kill()
-        self.buttons.clear()
+        for widget in self.widgets:
+            widget.kill()
+        self.widgets.clear()
+        self.actions.clear()
 
     def closed(self) -> None:
         """Stop thinking: the judgements so far are kept, the workers end."""
@@ -166,8 +168,8 @@ class ReviewScene(Scene):
 
     # Events ------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            self.buttons[event.ui_element]()
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
+            self.actions[event.ui_element]()
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -245,10 +247,11 @@ class ReviewScene(Scene):
     def _button(self, rect: Rect, label: str, action: Callable[[], None] | None,
                 tip: str) -> None:
         button = UIButton(rect, label, manager=self.app.ui, tool_tip_text=tip)
+        self.widgets.append(button)
         if action is None:
             button.disable()
         else:
-            self.buttons[button] = action
+            self.actions[button] = action
 
     def stop(self) -> None:
         """Hard stops judging (after the decision under way)."""
