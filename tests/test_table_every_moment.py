@@ -202,7 +202,7 @@ class Walk:
             if is_passage(scene.kit, beat.event):
                 self.last_passage = self.beats
             scene._show(beat, clock.time)
-            scene.push_result_due()  # (the table's next update does it)
+            scene.result_due.show(table_on_top=True)  # (the table's next update does it)
             near = (self.beats <= FIRST or self.beats - self.last_passage <= AROUND
                     or any(is_passage(scene.kit, event) for event in coming))
             if near or self.beats % EVERY == 0:

@@ -180,3 +180,16 @@ def kit_for(ruleset_id: str) -> TableKit:
     if not isinstance(kit, TableKit):
         raise TypeError(f"{ref.path} made a {type(kit).__name__}, not a table kit")
     return kit
+
+
+def prepare_art(kit: TableKit, layout: TableLayout, view: View, art: CardArt,
+                later: Callable[[Sequence[Drawing]], None]) -> None:
+    """Draw the card backs at the layout's widths and what the kit needs now, as the table
+    opens or changes, rather than in the frame of the deal that first shows them; hand
+    what the game draws later to `later` (the window's spare time)."""
+    for width in {layout.card_width, layout.small_card_width}:
+        art.back(width)
+    ahead = kit.art_ahead(layout, view, art)
+    for drawing in ahead.now:
+        drawing()
+    later(ahead.later)

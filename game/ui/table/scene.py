@@ -33,17 +33,17 @@ from game.ui.table.buttons import TableButtons
 from game.ui.table.coach import CoachPanel, target_rect
 from game.ui.table.felt import Felt
 from game.ui.table.input import TableInput
-from game.ui.table.kit import kit_for
+from game.ui.table.kit import kit_for, prepare_art
 from game.ui.table.layout import TableLayout, hand_for, table_layout, with_coach, with_other_table
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.render import TableRenderer
+from game.ui.table.result_due import ResultDue
 from game.ui.table.stage import Stage
 from game.ui.table.state import Frame
 from game.ui.table.tables import TwoTables
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.screens import Screen
 
 
 class TableScene(Scene):
@@ -68,8 +68,7 @@ class TableScene(Scene):
         self.renderer = TableRenderer()
         self.beat_ends = 0.0
         self._turn_at = 0.0  # when the table last had its turn (an update)
-        # A result made in the frame of its beat, shown in the next: each frame does half
-        self._result_due: Screen | None = None
+        self.result_due = ResultDue(app)
         self.other_table: pygame.Rect | None = None  # the panel of the other table, if any
         self.coach: CoachPanel | None = None
         if lesson is not None:
@@ -77,7 +76,8 @@ class TableScene(Scene):
                                     undo=lambda: self.actions.undo(),
                                     pointed_at=lambda name: target_rect(
                                         self.felt, self.buttons.decisions, name))
-        self.layout: TableLayout = self._layout(app.size)
+        self.layout: TableLayout
+        self.layout, self.other_table = _laid_out(app.size, session, self.tables, self.coach)
         self.felt = Felt(self.controller, self.kit, self.stage, self.layout,
                          card_art(app.settings),
                          decide=self.decide, refresh=self.refresh_cards)
@@ -109,23 +109,16 @@ class TableScene(Scene):
         self.buttons.kill()
         self.felt.drag = None  # the button will come up over another scene
 
-    def _layout(self, size: tuple[int, int]) -> TableLayout:
-        players = self.session.match.players
-        layout = table_layout(size, players, hand_for(self.session.ruleset.id, players))
-        if self.tables is not None:
-            layout, self.other_table = with_other_table(layout)
-        if self.coach is not None:
-            layout, self.coach.rect = with_coach(layout)
-        return layout
-
     def relayout(self, size: tuple[int, int]) -> None:
-        self.layout = self.felt.layout = self._layout(size)
+        layout, self.other_table = _laid_out(size, self.session, self.tables, self.coach)
+        self.layout = self.felt.layout = layout
         if self.kit.motion is not None:
             self.kit.motion.forget()
         self.buttons.withdraw_offer()  # offered again where the new layout has room
         self.buttons.withdraw_notice()
         self.arrange(self.controller.clock(), 0.0)
-        self._prepare_art()
+        prepare_art(self.kit, self.layout, self.session.match.view(self.controller.viewer),
+                    self.felt.card_art, self.app.draw_ahead)
 
     def closed(self) -> None:
         if self.tables is not None:
@@ -136,20 +129,8 @@ class TableScene(Scene):
     def settings_changed(self) -> None:
         self.felt.card_art = card_art(self.app.settings)
         self.renderer.forget()
-        self._prepare_art()
-
-    def _prepare_art(self) -> None:
-        """Draw the card backs at the layout's widths and what the game names now, as the
-        table opens or changes, rather than in the frame of the deal that first shows
-        them; what the game draws later, in the frames' spare time."""
-        art = self.felt.card_art
-        for width in {self.layout.card_width, self.layout.small_card_width}:
-            art.back(width)
-        present = self.session.match.view(self.controller.viewer)
-        ahead = self.kit.art_ahead(self.layout, present, art)
-        for drawing in ahead.now:
-            drawing()
-        self.app.draw_ahead(ahead.later)
+        prepare_art(self.kit, self.layout, self.session.match.view(self.controller.viewer),
+                    self.felt.card_art, self.app.draw_ahead)
 
     def leaving_loses(self) -> str | None:
         """What leaving now would lose: the game, when it could not be autosaved."""
@@ -170,7 +151,7 @@ class TableScene(Scene):
         dagger settling), a computer or the hint thinking?"""
         table, motion = self.controller, self.kit.motion
         now = table.clock()
-        return ((self.on_top and (not table.caught_up or self._result_due is not None))
+        return ((self.on_top and (not table.caught_up or self.result_due.waiting))
                 or self._turn_at < self.beat_ends
                 or self.stage.busy(now)
                 or (motion is not None and motion.moving(table.view(), self.layout))
@@ -215,12 +196,12 @@ class TableScene(Scene):
     def _update(self, dt: float) -> None:
         table = self.controller
         now = self._turn_at = table.clock()
-        if self._result_due is not None:
-            self.push_result_due()
+        if self.result_due.waiting:
+            self.result_due.show(self.on_top)
             return
         self._pull_events(now)
         while table.telling.queue and now >= self.beat_ends and self.on_top \
-                and self._result_due is None:
+                and not self.result_due.waiting:
             self._show(table.telling.queue.popleft(), now)
         if self.kit.motion is not None:
             self.kit.motion.settle(table.view(), self.layout, now, dt, instant=self.instant)
@@ -274,21 +255,12 @@ class TableScene(Scene):
             elif self.coach is not None:  # a lesson that ends with its game
                 overlay = self.coach.over()
         self.controller.result_shown(beat.state)
-        if self.instant:
-            self.app.push(overlay)
-        else:
-            self._result_due = overlay
-
-    def push_result_due(self) -> None:
-        """Show the result made in the frame of its beat, once the table is on top."""
-        if self._result_due is not None and self.on_top:
-            self.app.push(self._result_due)
-            self._result_due = None
+        self.result_due.made(overlay, show_now=self.instant)
 
     def skip_animation(self) -> None:
         """A click skips what is moving: show every waiting beat at once."""
         now = self.controller.clock()
-        while self.controller.telling.queue and self.on_top and self._result_due is None:
+        while self.controller.telling.queue and self.on_top and not self.result_due.waiting:
             self._show(self.controller.telling.queue.popleft(), now)
         self.stage.finish()
         if self.kit.motion is not None:
@@ -414,3 +386,17 @@ def _one_of(tables: TwoTables | None, session: GameSession) -> OneOfTables | Non
     elsewhere = any(seat not in match.match.split.tables[tables.shown]
                     for seat in match.human_seats)
     return OneOfTables(match.introduction(tables.shown), persons_elsewhere=elsewhere)
+
+
+def _laid_out(size: tuple[int, int], session: GameSession, tables: TwoTables | None,
+              coach: CoachPanel | None) -> tuple[TableLayout, pygame.Rect | None]:
+    """The table's layout in a window of `size`, with room for the other table's panel
+    (returned, if there are two tables) and the coach's (given to it)."""
+    players = session.match.players
+    layout = table_layout(size, players, hand_for(session.ruleset.id, players))
+    other = None
+    if tables is not None:
+        layout, other = with_other_table(layout)
+    if coach is not None:
+        layout, coach.rect = with_coach(layout)
+    return layout, other
