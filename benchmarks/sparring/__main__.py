@@ -5,16 +5,17 @@ checkout:
                                   [--hands 2000] [--budget 0.1] [--players 4] [--jobs 2]
                                   [--json]
     python -m benchmarks.sparring --ruleset coup-detat-duel [--hero hard] [--rival partner]
+    python -m benchmarks.sparring --ruleset coup --hero veteran --rival medium --jobs 1
 
 The partner plays the cards by ISMCTS, every seat's moves in its tree, rewarded in francs
 (thousands) in the 1966 game and by the hand's point in the game for two. The decisions
 before the cards (a coup, naming the hand, the Bastille exchange) it makes by flat Monte
 Carlo over the same budget, with Hard's own play-outs.
 
-The table: `--hero` and `--rival` (`partner`, `hard`, or one of Hard's variants in the 1966
-game, `VARIANTS`), each one process and the same budget a decision, Medium in the other
-chairs (1966 and the bluffing games), chairs rotated; the hero's gain (francs a hand; in the
-game for two his share of the points; in the bluffing games his share of the games won) and
+The table: `--hero` and `--rival` (`partner`, `hard`, `veteran`: the bluffing games'
+belief-tracking heuristic player of veteran.py, or one of Hard's variants, `VARIANTS`),
+each one process and the same budget a decision, Medium in the other chairs (1966 and the
+bluffing games), chairs rotated; the hero's gain (francs a hand; in the game for two his share of the points; in the bluffing games his share of the games won) and
 the hero's minus the rival's, with 95% intervals over the games, which are independent.
 `--rival medium`: the hero alone among Medium. `--duplicate`: each game is played twice on
 the same deals, the hero and the rival in each other's chairs, which takes the deals' luck
@@ -29,7 +30,7 @@ import json
 import sys
 from pathlib import Path
 
-from benchmarks.sparring.measure import PLAYERS, POPULATION, VARIANTS, measure
+from benchmarks.sparring.measure import HEURISTICS, PLAYERS, POPULATION, VARIANTS, measure
 from benchmarks.sparring.partner import BLUFFING, DUEL
 from game.games.coup.ai.medium import TEMPERS
 
@@ -62,6 +63,8 @@ def main() -> int:
     variants = {name for kinds in VARIANTS.values() for name in kinds}
     if {arguments.hero, arguments.rival} & (variants - set(VARIANTS.get(arguments.ruleset, {}))):
         parser.error(f"that variant of Hard is not {arguments.ruleset}'s")
+    if arguments.ruleset not in BLUFFING and {arguments.hero, arguments.rival} & set(HEURISTICS):
+        parser.error("the veteran plays only the bluffing games")
     if arguments.ruleset not in BLUFFING and arguments.rival in set(TEMPERS) - {"medium"}:
         parser.error("the tempered Medium players are the bluffing games'")
     players = 2 if duel else arguments.players

@@ -11,6 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from benchmarks.sparring.partner import BLUFFING, DUEL, SparringPartner
+from benchmarks.sparring.veteran import VeteranPlayer
 from game.ai.levels import make_player
 from game.games.coup.ai.hard import HardPlayer as BluffHardPlayer
 from game.games.coup.ai.medium import TEMPERS, MediumPlayer
@@ -42,7 +43,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "coup-detat": {"plain": PlainHard, "victims": VictimsHard},
     **{ruleset: {"medium-minded": MediumMindedHard} for ruleset in BLUFFING}}
 """Hard's variants measured against the partner and the others, by game"""
-PLAYERS = ("partner", "hard", *(name for kinds in VARIANTS.values() for name in kinds))
+HEURISTICS = {"veteran": VeteranPlayer}
+"""The sparring package's players of the bluffing games that do not search"""
+PLAYERS = ("partner", "hard", *HEURISTICS,
+           *(name for kinds in VARIANTS.values() for name in kinds))
 POPULATION = ("easy", *TEMPERS, "partner")
 """The bluffing games' opponents Hard must beat alone among three of them: Easy, Medium,
 Medium with other habits of bluffing and doubting, and the ISMCTS player"""
@@ -85,6 +89,8 @@ def _one_game(ruleset: str, seating: tuple[str, ...], players: int, budget: floa
         seed = f"{SEED}:{number}:{seat}"
         if kind == "partner":
             found: Any = SparringPartner(seed, budget, ruleset)
+        elif kind in HEURISTICS:
+            found = HEURISTICS[kind](seed)
         elif kind in VARIANTS.get(ruleset, {}):
             found = VARIANTS[ruleset][kind](seed, budget=budget, workers=1)
         elif kind in TEMPERS and ruleset in BLUFFING:
