@@ -15,7 +15,8 @@ Carlo over the same budget, with Hard's own play-outs.
 The table: `--hero` and `--rival` (`partner`, `hard`, `veteran`: the bluffing games'
 belief-tracking heuristic player of veteran.py, or one of Hard's variants, `VARIANTS`),
 each one process and the same budget a decision, Medium in the other chairs (1966 and the
-bluffing games), chairs rotated; the hero's gain (francs a hand; in the game for two his share of the points; in the bluffing games his share of the games won) and
+bluffing games), chairs rotated; the hero's gain (francs a hand; in the game for two his
+share of the points; in the bluffing games his share of the games won) and
 the hero's minus the rival's, with 95% intervals over the games, which are independent.
 `--rival medium`: the hero alone among Medium. `--duplicate`: each game is played twice on
 the same deals, the hero and the rival in each other's chairs, which takes the deals' luck
