@@ -11,7 +11,7 @@ import pygame
 import pytest
 from pygame import Rect
 from pygame_gui.elements import UIButton
-from ui_kit import bluff_table, duel_table, frames, open_app, run_until
+from ui_kit import bluff_table, duel_table, frames, hovered_tip, open_app, run_until
 
 from game.ui.app import App
 from game.ui.scenes.keyboard import choose
@@ -20,19 +20,6 @@ from game.ui.table.scene import TableScene
 from game.ui.tooltips import KEPT_CLEAR, clear_place
 
 SIZES = [(1280, 800), (960, 600)]
-
-
-def hovered_tip(app: App, button: UIButton) -> Rect:
-    """Rest the pointer on `button` until its tooltip shows; where the tooltip is."""
-    pygame.mouse.set_pos(button.rect.center)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center,
-                                         rel=(0, 0), buttons=(0, 0, 0)))
-    frames(app)
-    for _ in range(3):
-        app.ui.update(0.6)  # past the theme's delay
-    tip = button.tool_tip
-    assert tip is not None, f"{button.text}: its tooltip shows"
-    return Rect(tip.rect)
 
 
 def rest_elsewhere(app: App) -> None:

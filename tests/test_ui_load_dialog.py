@@ -12,7 +12,7 @@ import pytest
 from player_kit import shipped_app
 from pygame import Rect
 from pygame_gui.elements import UIButton, UISelectionList
-from ui_kit import click, frames, press, press_button
+from ui_kit import click, frames, hovered_tip, press, press_button
 
 from game.engine.saves import Seat
 from game.games import table_games
@@ -35,24 +35,6 @@ def load_dialog(app: App) -> LoadScene:
     scene = app.scene
     assert isinstance(scene, LoadScene) and scene.list is not None
     return scene
-
-
-def hovered_tip(app: App, button: UIButton) -> Rect:
-    """Rest the pointer on `button` until its tooltip shows; where the tooltip is."""
-    pygame.mouse.set_pos(button.rect.center)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center,
-                                         rel=(0, 0), buttons=(0, 0, 0)))
-    frames(app)
-    for _ in range(3):
-        app.ui.update(0.6)  # past the theme's delay
-    tip = button.tool_tip
-    assert tip is not None, f"{button.text}: its tooltip shows"
-    where = Rect(tip.rect)
-    pygame.mouse.set_pos((1, 1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    frames(app, 2)
-    return where
 
 
 def gap(one: Rect, other: Rect) -> int:
@@ -79,7 +61,7 @@ def test_each_buttons_tip_stands_by_it_over_no_other_button(
         assert {button.text for button in tipped} >= {"Review", "Rename", "Delete"}
         window = Rect((0, 0), app.size)
         for button in tipped:
-            tip = hovered_tip(app, button)
+            tip = hovered_tip(app, button, then_away=True)
             assert window.contains(tip), (button.text, tip)
             assert not tip.colliderect(button.rect), button.text
             assert gap(tip, button.rect) <= max(tip.size), \

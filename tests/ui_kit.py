@@ -186,3 +186,23 @@ def pick_cards(app: App, scene: TableScene, cards: Sequence[object]) -> None:
             wanted[card] -= 1
             click(app, button.rect.center)
     press_button(app, picker.done.text)  # type: ignore[union-attr]
+
+
+def hovered_tip(app: App, button: UIButton, *, then_away: bool = False) -> pygame.Rect:
+    """Rest the pointer on `button` until its tooltip shows; where the tooltip is. With
+    `then_away`, the pointer leaves afterwards, so the tip goes."""
+    pygame.mouse.set_pos(button.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center,
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+    for _ in range(3):
+        app.ui.update(0.6)  # past the theme's delay
+    tip = button.tool_tip
+    assert tip is not None, f"{button.text}: its tooltip shows"
+    where = pygame.Rect(tip.rect)
+    if then_away:
+        pygame.mouse.set_pos((1, 1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        frames(app, 2)
+    return where
