@@ -20,7 +20,8 @@ from game.engine.errors import SaveError
 from game.services import last_setup, save_index
 from game.services.catalogue import CATALOGUE
 from game.system import files, paths
-from game.ui.scenes.files import LoadScene, describe
+from game.ui.scenes.files import LoadScene
+from game.ui.scenes.save_list import describe
 from game.ui.table.scene import TableScene
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"

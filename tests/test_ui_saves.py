@@ -21,7 +21,8 @@ from game.system.files import write_atomically
 from game.ui import main
 from game.ui.scene import Scene
 from game.ui.scenes.crash import CrashScene
-from game.ui.scenes.files import LoadScene, describe
+from game.ui.scenes.files import LoadScene
+from game.ui.scenes.save_list import describe
 from game.ui.scenes.title import TitleScene
 from game.ui.table.scene import TableScene
 

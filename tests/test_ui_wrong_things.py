@@ -38,8 +38,9 @@ from game.services.catalogue import CATALOGUE
 from game.services.table import seating
 from game.system import paths
 from game.system.files import write_atomically
-from game.ui.scenes.files import LeaveGameDialog, LoadScene, SaveDialog, describe
+from game.ui.scenes.files import LeaveGameDialog, LoadScene, SaveDialog
 from game.ui.scenes.pass_device import PassDeviceScene
+from game.ui.scenes.save_list import describe
 from game.ui.scenes.title import TitleScene
 from game.ui.table.arrange import card_key
 from game.ui.table.scene import TableScene
