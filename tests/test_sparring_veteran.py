@@ -149,3 +149,17 @@ def test_the_veteran_is_the_same_player_for_the_same_seed() -> None:
         match, seats = _table("coup", 4, 42)
         runs.append([decision for _, decision in _decisions(match, seats)])
     assert runs[0] == runs[1]
+
+
+def test_the_veteran_drops_a_story_once_every_copy_of_it_lies_face_up() -> None:
+    """He has claimed the Duke this round without holding one; once all three Dukes lie
+    face up, the claim would be caught for sure: he takes income instead of tax."""
+    veteran = VeteranPlayer(1)
+    veteran.observe(_challenge_view(0, Character.DUKE, Action.TAX))
+    turn = replace(_challenge_view(0, Character.DUKE, Action.TAX), phase=Phase.ACTION,
+                   turn=None, coins=(3, 2, 2, 2))
+    legal: list[Decision] = [TakeAction(0, Action.INCOME), TakeAction(0, Action.TAX)]
+    assert veteran.decide(turn, legal) == TakeAction(0, Action.TAX)
+    dukes = (Character.DUKE,)
+    all_up = replace(turn, revealed=((), dukes, dukes, dukes), hand_sizes=(2, 1, 1, 1))
+    assert veteran.decide(all_up, legal) == TakeAction(0, Action.INCOME)

@@ -1,19 +1,22 @@
 """The Veteran: a sparring player of the bluffing games modelled on how experienced people
 play. Not shipped, not a level: a partner stronger than Medium, from its own view only.
 
-He keeps a story: the characters he claims in a round are the ones he holds or has
-already claimed, plus at most one bluff chosen at the round's start (the Duke first) and
-kept. He remembers every claim he hears and judges one by the cards he sees (his own and
-the face-up ones) and by how many different characters its player has claimed for the
-cards he holds. He challenges when a claim is impossible or unlikely and the stakes are
-his own; he leaves others' quarrels alone. He blocks with what he holds or has claimed,
-and bluffs a block only when it would save his last card. He aims at the leader, and bluffs
-less as his cards and the players left grow fewer.
+He keeps a story: the characters he claims on his turns are the ones he holds or has
+already claimed this round, plus at most one bluff chosen at his first turn of the round
+(the Duke first, while none is face up) and kept. He remembers every claim he hears and
+judges it by the cards he sees (his own and the face-up ones) weighed against how often
+players bluff (more often one who has claimed more characters than he was dealt cards, or
+a character claimed by more players than there are copies unseen). He challenges an
+impossible claim always, an unlikely one when it strikes him, seldom one that does not
+(others' quarrels help him too), and almost any assassination that would exile him unless
+a block would be believed. He blocks with what he holds, or bluffs a block when he is the
+target and the others would believe it. He aims at the leader (cards, then coins and a
+Duke claimed). He bluffs less with one card left, more as the players left grow fewer,
+and not at all when an honest turn's coins reach a Coup.
 """
 
 from __future__ import annotations
 
-import random
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -34,7 +37,7 @@ from game.games.coup.rules.view import CoupView
 COUP_AT = 7
 BLUFF_RATE = 0.15  # how often he thinks a player claims a character he does not hold
 REPEATED = 0.7  # ... less when the player has claimed it before this round
-OVERCLAIMED = 0.6  # ... more when he has claimed more characters than he holds cards
+OVERCLAIMED = 0.6  # ... more when he has claimed more characters than he was dealt
 STORY_BLUFF = {2: 1.0, 1: 0.8}  # how often he adds a bluff to his story, by his cards
 CROWD = 0.05  # ... less this for each opponent beyond two (more players, more doubters)
 DOUBT_WHEN_HIT = 0.5  # he challenges a claim against him less likely than this
@@ -44,6 +47,8 @@ FOREIGN_AID_RISK = 0.3  # he asks for foreign aid unless a Duke is likelier than
 BELIEVED = 0.5  # he bluffs a block the others would believe at least this likely
 PLAUSIBLE = 1  # ... while at most this many of its copies are face up
 WEAK_HAND = 7  # he exchanges a hand worth less than this
+CONTESSA_RISK = 0.5  # he assassinates a rival who holds the Contessa less likely than this
+EXAMINES = 0.3  # how often an Inquisitor looks into the leader's hand
 BLUFFABLE = (Character.DUKE, Character.CAPTAIN, Character.ASSASSIN)
 """The characters worth a story, best first: coins, coins from others, a card a turn."""
 
@@ -51,7 +56,6 @@ BLUFFABLE = (Character.DUKE, Character.CAPTAIN, Character.ASSASSIN)
 class VeteranPlayer(BluffPlayer):
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed)
-        self._rng = random.Random(seed)
         self._round = -1
         self._heard: defaultdict[int, set[Character]] = defaultdict(set)
         self._turn_key: tuple[int, Action, int | None] | None = None
@@ -74,10 +78,6 @@ class VeteranPlayer(BluffPlayer):
             if seat is not None and claim is not None and claim not in self._heard[seat]:
                 self._heard[seat].add(claim)
                 self._fresh.add((seat, claim))
-
-    def claims_of(self, seat: int) -> frozenset[Character]:
-        """The characters `seat` has claimed this round, as far as he has heard."""
-        return frozenset(self._heard[seat])
 
     def story(self, view: CoupView) -> set[Character]:
         """What he may claim: his cards, what he has claimed, and his chosen bluff."""
@@ -222,7 +222,7 @@ class VeteranPlayer(BluffPlayer):
         if Character.ASSASSIN not in told:
             return None
         open_to_it = [seat for seat in rivals if Character.CONTESSA not in self._heard[seat]
-                      and self.odds(view, seat, Character.CONTESSA) < 0.5]
+                      and self.odds(view, seat, Character.CONTESSA) < CONTESSA_RISK]
         return (Action.ASSASSINATE, self.leader(view, open_to_it)) if open_to_it else None
 
     @staticmethod
@@ -247,7 +247,7 @@ class VeteranPlayer(BluffPlayer):
         return None
 
     def _examine(self, view: CoupView, target: int) -> tuple[Action, int] | None:
-        if Character.INQUISITOR in view.hand and self._rng.random() < 0.3:
+        if Character.INQUISITOR in view.hand and self._rng.random() < EXAMINES:
             return Action.EXAMINE, target
         return None
 
