@@ -4,6 +4,8 @@ panel and a line of rich text. The menus and the table share them, so they live 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 from pygame import Rect
 
@@ -26,6 +28,9 @@ def on_ground(colour: tuple[int, ...]) -> tuple[int, int, int]:
     return red, green, blue
 
 
+SMOOTHING = 3  # how much larger a smoothed panel is drawn before it is shrunk
+
+
 def panel(surface: pygame.Surface, rect: Rect, colour: tuple[int, ...] = PANEL,
           radius: int = 10, border: tuple[int, int, int] | None = None) -> None:
     """A rounded translucent panel."""
@@ -34,6 +39,24 @@ def panel(surface: pygame.Surface, rect: Rect, colour: tuple[int, ...] = PANEL,
     if border is not None:
         pygame.draw.rect(layer, border, layer.get_rect(), width=2, border_radius=radius)
     surface.blit(layer, rect.topleft)
+
+
+def smooth_panel(size: tuple[int, int], colour: tuple[int, ...], radius: int,
+                 border: tuple[int, int, int]) -> pygame.Surface:
+    """A rounded translucent panel edged in `border`, its corners smoothed (drawn at three
+    times its size, then shrunk); kept, since a panel's size comes back."""
+    return _smooth_panel(size, tuple(colour), radius, border)
+
+
+@lru_cache(maxsize=16)
+def _smooth_panel(size: tuple[int, int], colour: tuple[int, ...], radius: int,
+                  border: tuple[int, int, int]) -> pygame.Surface:
+    big = pygame.Surface((size[0] * SMOOTHING, size[1] * SMOOTHING), pygame.SRCALPHA)
+    pygame.draw.rect(big, border, big.get_rect(), border_radius=radius * SMOOTHING)
+    inner = big.get_rect().inflate(-4 * SMOOTHING, -4 * SMOOTHING)
+    pygame.draw.rect(big, (0, 0, 0, 0), inner, border_radius=(radius - 2) * SMOOTHING)
+    pygame.draw.rect(big, colour, inner, border_radius=(radius - 2) * SMOOTHING)
+    return pygame.transform.smoothscale(big, size)
 
 
 def blit_text(surface: pygame.Surface, words: str, size: int, colour: tuple[int, int, int],

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import pygame
 import pygame_gui
 
 from game.engine.ruleset import Decision
@@ -95,6 +96,11 @@ class TableButtons:
             legal = list(self.table.match.legal())
             self.decisions = self.kit.buttons(self.ui, self.felt.layout, legal, self.felt)
         self.decisions.ask_which(choices)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """What the table draws under the widgets: the decision panel's ground."""
+        if self.decisions is not None:
+            self.decisions.draw_backdrop(surface)
 
     def clear_decisions(self) -> None:
         if self.decisions is not None:

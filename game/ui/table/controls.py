@@ -8,12 +8,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import pygame
 import pygame_gui
 from pygame import Rect
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from game.ui.table.layout import TableLayout
+from game.ui.theme import smooth_panel
 
 if TYPE_CHECKING:
     from game.ui.table.host import PanelHost, SideActions
@@ -82,6 +84,9 @@ class Look:
 LOOKS = (Look(None, 0), Look("#small_button", 6))
 """The buttons' types, the first that fits the room first."""
 BUTTON_PADDING = 18  # pixels beside a button's words: its border and a little air
+DECISION_BACKDROP = (16, 26, 20, 238)  # the decision panel, as the theme's #decision_panel
+DECISION_EDGE = (226, 186, 92)
+DECISION_CORNER = 14
 
 
 @dataclass(frozen=True)
@@ -134,7 +139,10 @@ class DecisionButtons:
         shape = self._shape(title, labels, self.words.columns(choices),
                             self.words.in_corner(choices))
         scale = self.layout.scale
-        self.panel = UIPanel(shape.rect, manager=self.ui, object_id="#decision_panel")
+        # A clear container: the table draws the panel under it (draw_backdrop). pygame-gui
+        # drew a rounded panel at four times its size, and kept only small ones: 30-50 ms
+        # in the frame of every decision.
+        self.panel = UIPanel(shape.rect, manager=self.ui, object_id="#decision_frame")
         UILabel(Rect(0, round(6 * scale), shape.rect.width, 32), title, manager=self.ui,
                 container=self.panel, object_id="#decision_title")
         rows = -(-len(choices) // shape.columns)
@@ -265,6 +273,12 @@ class DecisionButtons:
             return False
         self.scene.decide(decision)
         return True
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The panel under the buttons: translucent, rounded, edged in gold."""
+        if self.panel is not None:
+            surface.blit(smooth_panel(self.panel.rect.size, DECISION_BACKDROP,
+                                      DECISION_CORNER, DECISION_EDGE), self.panel.rect)
 
     def kill(self) -> None:
         if self.panel is not None:

@@ -335,6 +335,7 @@ class TableScene(Scene):
     # Drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.frame(), self.kit, self.log)
+        self.buttons.draw_backdrop(surface)
         if self.tables is not None:
             self.tables.draw(surface, self)
         if self.coach is not None:
