@@ -15,8 +15,6 @@ import contextlib
 import os
 from pathlib import Path
 
-import platformdirs
-
 from game.system.files import generations
 from game.system.resources import resource_path
 
@@ -26,12 +24,23 @@ HOME_VARIABLE = "COUP_DETAT_HOME"
 
 def data_dir() -> Path:
     """Saves, the autosave and statistics."""
-    return _made(_home() or Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)))
+    return _made(_home() or _user_dir("data"))
 
 
 def config_dir() -> Path:
     """The settings file."""
-    return _made(_home() or Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)))
+    return _made(_home() or _user_dir("config"))
+
+
+def _user_dir(kind: str) -> Path:
+    """The system's folder of this `kind` (data, config, state) for the game. platformdirs
+    is imported here, not as the module loads: the commands that write nothing of the
+    player's (`scenario`) run on the standard library alone."""
+    import platformdirs
+
+    folder = {"data": platformdirs.user_data_dir, "config": platformdirs.user_config_dir,
+              "state": platformdirs.user_state_dir}[kind]
+    return Path(folder(APP_NAME, appauthor=False))
 
 
 def saves_dir() -> Path:
@@ -53,7 +62,7 @@ def autosave_paths() -> list[Path]:
 
 def crash_reports_dir() -> Path:
     """Reports of unexpected errors, with the game's log, for the player to send us."""
-    state = _home() or Path(platformdirs.user_state_dir(APP_NAME, appauthor=False))
+    state = _home() or _user_dir("state")
     return _made(state / "crash-reports")
 
 

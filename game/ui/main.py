@@ -4,6 +4,7 @@ tests and benchmarks use (a table of computer players, a fixed number of frames)
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import math
 import os
@@ -45,6 +46,12 @@ def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: s
     the program, or if the crash screen came up in a run nobody watches (--autoplay,
     --frames, --screenshot), which it then ends (a report is written and its place told);
     1 also if `until_over` waited for the end of the game and the frames ran out first."""
+    missing = missing_packages()
+    if missing:
+        named = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 \
+            else missing[0]
+        print(MISSING_PACKAGES.format(missing=named), file=sys.stderr)
+        return 1
     watched = not (autoplay or frames is not None or screenshot)  # a lesson may be watched
     problem = display_problem() if watched else None
     if problem is not None:  # the window would open nowhere: say so rather than run unseen
@@ -59,6 +66,20 @@ def run(*, autoplay: str | None = None, frames: int | None = None, screenshot: s
 
         _tell_crash("stopped", error, crash.write_report(crash.report(error)))
         return 1
+
+
+WINDOW_PACKAGES = {"pygame": "pygame-ce", "pygame_gui": "pygame-gui",
+                   "platformdirs": "platformdirs"}  # module -> the package that brings it
+MISSING_PACKAGES = ("Coup d'État's window needs {missing}, which this Python cannot import: "
+                    "install the game first (python3 -m venv .venv && .venv/bin/pip install "
+                    "-e .), then start it with .venv/bin/coup-detat.")
+
+
+def missing_packages() -> list[str]:
+    """The packages the window needs that this Python lacks (the commands without a
+    window need none: they run on the standard library)."""
+    return [package for module, package in WINDOW_PACKAGES.items()
+            if importlib.util.find_spec(module) is None]
 
 
 INVISIBLE_DRIVERS = ("offscreen", "dummy")  # SDL's video drivers that show nothing
