@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import platformdirs
 import pytest
 
 from game.services import settings
@@ -44,8 +45,8 @@ def test_without_a_home_platformdirs_chooses_the_folders(
             return str(tmp_path / kind)
         return where
 
-    monkeypatch.setattr(paths.platformdirs, "user_data_dir", fake("data"))
-    monkeypatch.setattr(paths.platformdirs, "user_config_dir", fake("config"))
+    monkeypatch.setattr(platformdirs, "user_data_dir", fake("data"))
+    monkeypatch.setattr(platformdirs, "user_config_dir", fake("config"))
     assert paths.data_dir() == tmp_path / "data"
     assert paths.config_dir() == tmp_path / "config"
     assert paths.stats_path() == tmp_path / "data" / "statistics.json"
