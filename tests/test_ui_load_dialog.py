@@ -5,6 +5,8 @@ game the save is, a renamed save stays chosen, and the list shows whole rows."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -110,6 +112,15 @@ def many_saves(count: int) -> None:
         save_index.new_save_path(f"Evening {number}").write_text(json.dumps(data))
 
 
+@contextmanager
+def crowded_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                 size: tuple[int, int]) -> Iterator[tuple[App, LoadScene]]:
+    """The game at the shipped settings, its Load dialog open over 24 of the player's saves."""
+    with shipped_app(tmp_path, monkeypatch, size=size) as app:
+        many_saves(24)
+        yield app, load_dialog(app)
+
+
 def shown_heights(listing: UISelectionList) -> list[int]:
     """How much of each row the list shows, in pixels (its rows are clipped to its inside)."""
     inside = listing.item_list_container
@@ -135,9 +146,7 @@ def check_whole_rows(app: App, listing: UISelectionList) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_the_lists_show_whole_rows_at_the_top_and_scrolled_to_the_foot(
         size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with shipped_app(tmp_path, monkeypatch, size=size) as app:
-        many_saves(24)
-        scene = load_dialog(app)
+    with crowded_load(tmp_path, monkeypatch, size) as (app, scene):
         assert scene.list is not None
         check_whole_rows(app, scene.list)
         app.pop()
@@ -182,9 +191,7 @@ def type_name(app: App, dialog: RenameDialog, name: str) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_a_renamed_save_stays_chosen_in_view_under_its_new_name(
         size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with shipped_app(tmp_path, monkeypatch, size=size) as app:
-        many_saves(24)
-        scene = load_dialog(app)
+    with crowded_load(tmp_path, monkeypatch, size) as (app, scene):
         last = [entry for entry in scene.entries if not entry.sample][-1]
         click_row(app, scene, last.path)
         press(app, pygame.K_F2)

@@ -6,7 +6,7 @@ on the engine's rules."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Set
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,7 +46,7 @@ class CoupDetatDeals:
     def deal(self, rng: random.Random) -> fastsim.Hand:
         return fastsim.Hand.from_state(coup_detat_resample(self.seen, rng, self.known))
 
-    def moves(self, sim: fastsim.Hand) -> list[ismcts.Move]:
+    def moves(self, sim: fastsim.Hand) -> Sequence[ismcts.Move]:
         if sim.hand_type is HandType.DOMINOS:
             seat = sim.to_act
             cards = [(card, NO_SUIT) for card in sim.layable_cards(seat)]
@@ -92,7 +92,7 @@ class DuelDeals:
     def deal(self, rng: random.Random) -> duel_fastsim.DuelHand:
         return duel_fastsim.DuelHand.from_state(duel_resample(self.seen, rng, self.known))
 
-    def moves(self, sim: duel_fastsim.DuelHand) -> list[ismcts.Move]:
+    def moves(self, sim: duel_fastsim.DuelHand) -> Sequence[ismcts.Move]:
         joker = duel_fastsim.JOKER_NUMBER
         if sim.hand_type is duel_fastsim.HandType.DOMINOES:
             choices = sim.dominoes_choices()

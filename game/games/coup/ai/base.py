@@ -51,8 +51,7 @@ class BluffPlayer:
 
     def block(self, view: CoupView, legal: Sequence[Decision]) -> Decision:
         """Block with a character held, else let the action pass."""
-        honest = [d for d in legal if isinstance(d, Block) and d.character in view.hand]
-        return honest[0] if honest else legal[-1]
+        return held_block(view, legal) or legal[-1]
 
     @staticmethod
     def reveal(view: CoupView, legal: Sequence[Decision]) -> Decision:
@@ -73,3 +72,8 @@ class BluffPlayer:
         """Send a shown card back when it is worth having."""
         shown = view.turn.shown if view.turn is not None else None
         return shown is not None and WORTH[shown] >= VALUABLE
+
+
+def held_block(view: CoupView, legal: Sequence[Decision]) -> Block | None:
+    """A block with a character the seat holds, if it has one."""
+    return next((d for d in legal if isinstance(d, Block) and d.character in view.hand), None)

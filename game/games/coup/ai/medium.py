@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from game.games.coup.ai.base import BluffPlayer
+from game.games.coup.ai.base import BluffPlayer, held_block
 from game.games.coup.ai.cards import (
     face_up,
     hand_worth,
@@ -61,6 +61,10 @@ more or less frequent."""
 
 
 class MediumPlayer(BluffPlayer):
+    contessa_risk = CONTESSA_RISK
+    exchanges = EXCHANGES
+    foreign_aid_risk = FOREIGN_AID_RISK
+
     def __init__(self, seed: int | str | None = None, temper: Temper = Temper()) -> None:
         super().__init__(seed)
         self.temper = temper
@@ -80,13 +84,21 @@ class MediumPlayer(BluffPlayer):
 
     def observe(self, view: CoupView) -> None:
         if view.round_index != self._round:
-            self._round, self._claims = view.round_index, defaultdict(set)
+            self.new_round(view.round_index)
         turn = view.turn
         if turn is None:
             return
         for seat, claim in ((turn.claimant, turn.claim), (turn.blocker, turn.block_claim)):
-            if seat is not None and claim is not None:
-                self._claims[seat].add(claim)
+            if seat is not None and claim is not None and claim not in self._claims[seat]:
+                self.hear(seat, claim)
+
+    def new_round(self, round_index: int) -> None:
+        """Forget the claims of the round before."""
+        self._round, self._claims = round_index, defaultdict(set)
+
+    def hear(self, seat: int, claim: Character) -> None:
+        """Remember a claim heard for the first time this round."""
+        self._claims[seat].add(claim)
 
     def odds(self, view: CoupView, seat: int, character: Character) -> float:
         """The chance that `seat` holds `character`, raised when he has claimed it."""
@@ -117,18 +129,22 @@ class MediumPlayer(BluffPlayer):
 
     # Blocks ---------------------------------------------------------------------------------
     def block(self, view: CoupView, legal: Sequence[Decision]) -> Decision:
-        blocks = [d for d in legal if isinstance(d, Block)]
-        honest = [d for d in blocks if d.character in view.hand]
-        if honest:
-            return honest[0]
+        """Block with a character held, else bluff a block (or let the action pass)."""
+        honest = held_block(view, legal)
+        if honest is not None:
+            return honest
         turn = view.turn
-        targeted = turn is not None and turn.target == view.seat
+        if turn is None or turn.target != view.seat:
+            return legal[-1]
+        return self.bluffed_block(view, [d for d in legal if isinstance(d, Block)]) or legal[-1]
+
+    def bluffed_block(self, view: CoupView, blocks: Sequence[Block]) -> Block | None:
+        """A block he bluffs when he is the target, if any."""
         bluffable = [d for d in blocks if face_up(view, d.character) <= PLAUSIBLE
                      and unseen_copies(view, d.character)]
-        if targeted and bluffable and (self._dying(view)
-                                       or self._rng.random() < self.temper.bluffs):
+        if bluffable and (self._dying(view) or self._rng.random() < self.temper.bluffs):
             return bluffable[0]
-        return legal[-1]
+        return None
 
     @staticmethod
     def _dying(view: CoupView) -> bool:
@@ -138,10 +154,13 @@ class MediumPlayer(BluffPlayer):
 
     # Actions --------------------------------------------------------------------------------
     def action(self, view: CoupView, actions: list[TakeAction]) -> Decision:
-        bluff = self._bluff(view)
-        claims = {*view.hand, *bluff}
+        return self.act(view, actions, {*view.hand, *self._bluff(view)})
+
+    def act(self, view: CoupView, actions: list[TakeAction], claims: set[Character]) -> Decision:
+        """The first of his plans that is legal, claiming only the characters `claims`:
+        a Coup, an assassination, tax, a steal, an exchange, a look, foreign aid, income."""
         rivals = opponents(view)
-        target = strongest(view, rivals)
+        target = self.aim(view, rivals)
         for choice in (self._coup(view, actions, target), self._assassinate(view, claims, rivals),
                        self._tax(claims), self._steal(view, claims, rivals),
                        self._exchange(view), self._examine(view, target),
@@ -153,6 +172,10 @@ class MediumPlayer(BluffPlayer):
             if found:
                 return self._called(view, found) if action is Action.COUP else found[0]
         return next((d for d in actions if d.action is Action.INCOME), actions[0])
+
+    def aim(self, view: CoupView, seats: Sequence[int]) -> int:
+        """The rival he plays against among `seats`: the strongest."""
+        return strongest(view, seats)
 
     def _bluff(self, view: CoupView) -> set[Character]:
         """The character he will pretend to hold this turn, if any."""
@@ -176,8 +199,8 @@ class MediumPlayer(BluffPlayer):
         if Character.ASSASSIN not in claims:
             return None
         open_to_it = [seat for seat in rivals if Character.CONTESSA not in self._claims[seat]
-                      and self.odds(view, seat, Character.CONTESSA) <= CONTESSA_RISK]
-        return (Action.ASSASSINATE, strongest(view, open_to_it)) if open_to_it else None
+                      and self.odds(view, seat, Character.CONTESSA) <= self.contessa_risk]
+        return (Action.ASSASSINATE, self.aim(view, open_to_it)) if open_to_it else None
 
     @staticmethod
     def _tax(claims: set[Character]) -> tuple[Action, None] | None:
@@ -197,7 +220,7 @@ class MediumPlayer(BluffPlayer):
     def _exchange(self, view: CoupView) -> tuple[Action, None] | None:
         claim = variant_of(view).rule(Action.EXCHANGE).claim
         if claim in view.hand and hand_worth(view.hand) < WEAK_HAND \
-                and self._rng.random() < EXCHANGES:
+                and self._rng.random() < self.exchanges:
             return Action.EXCHANGE, None
         return None
 
@@ -209,7 +232,7 @@ class MediumPlayer(BluffPlayer):
 
     def _foreign_aid(self, view: CoupView, rivals: list[int]) -> tuple[Action, None] | None:
         duke = max((self.odds(view, seat, Character.DUKE) for seat in rivals), default=0.0)
-        return (Action.FOREIGN_AID, None) if duke < FOREIGN_AID_RISK else None
+        return (Action.FOREIGN_AID, None) if duke < self.foreign_aid_risk else None
 
     def _called(self, view: CoupView, coups: list[TakeAction]) -> TakeAction:
         """A called Coup names the character the target most likely holds."""
