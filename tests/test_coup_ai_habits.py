@@ -11,6 +11,7 @@ import pytest
 from test_coup_ai_players import positions
 
 from game.games import get_ruleset
+from game.games.coup.ai.belief import NO_BELIEF
 from game.games.coup.ai.cards import VARIANTS
 from game.games.coup.ai.habits import HABITS, Beliefs, Habits, claimed
 from game.games.coup.ai.medium import TEMPERS, MediumPlayer
@@ -18,7 +19,7 @@ from game.games.coup.ai.search import Knowledge, Playouts
 from game.games.coup.ai.worlds import resample
 from game.games.coup.rules.charts import Action, Character
 from game.games.coup.rules.decisions import Allow, Block, Challenge, TakeAction
-from game.games.coup.rules.state import Phase, State, TurnState
+from game.games.coup.rules.state import Heard, Phase, Said, State, TurnState
 from game.games.coup.rules.view import CoupView
 
 RULES = get_ruleset("coup")
@@ -52,23 +53,18 @@ def prior(*names: str) -> float:
     return sum(habit.prior for habit in HABITS if habit.name in names)
 
 
-def hards_tax_challenged_by(challenger: int, habits: Habits) -> None:
-    """Hard claims the Duke for a tax; `challenger` challenges it (the seats before him in
-    turn let it pass)."""
-    action = table()
-    tax = TakeAction(HARD, Action.TAX)
-    assert tax in RULES.legal(action)
-    habits.observe(seen(action))
-    habits.decided(seen(action), tax)
-    revealing = table(phase=Phase.REVEAL, turn=TurnState(
-        HARD, Action.TAX, claimant=HARD, claim=DUKE, challenger=challenger))
-    habits.observe(seen(revealing))
+def claim(claimant: int, *answers: tuple[int, Said], outcome: Said | None = None,
+          character: Character = DUKE) -> tuple[Heard, ...]:
+    """The record of a claim: who let it pass or challenged it, and what came of it."""
+    heard = (Heard(claimant, Said.CLAIMED, character),
+             *(Heard(seat, said, character) for seat, said in answers))
+    return heard if outcome is None else (*heard, Heard(claimant, outcome, character))
 
 
-def test_an_opponent_who_keeps_challenging_hards_claims_is_believed_a_challenger() -> None:
+def test_an_opponent_who_keeps_challenging_claims_is_believed_a_challenger() -> None:
     habits = Habits()
-    for _ in range(3):
-        hards_tax_challenged_by(2, habits)
+    once = claim(HARD, (1, Said.LET_PASS), (2, Said.CHALLENGED), outcome=Said.PROVEN)
+    habits.observe(seen(table(heard=once * 3)))
     assert weight(habits, 2, "wary", "reckless") > 0.9
     assert weight(habits, 1, "wary", "reckless") < prior("wary", "reckless"), \
         "seat 1 was asked first, and let the claims pass"
@@ -77,32 +73,18 @@ def test_an_opponent_who_keeps_challenging_hards_claims_is_believed_a_challenger
 
 def test_claims_that_pass_make_a_challenger_less_likely() -> None:
     habits = Habits()
-    for _ in range(4):
-        action = table()
-        habits.observe(seen(action))
-        habits.decided(seen(action), TakeAction(HARD, Action.TAX))
-        habits.observe(seen(table(coins=(5, 2, 2, 2), to_act=1)))  # the next turn
+    passed = claim(HARD, (1, Said.LET_PASS), (2, Said.LET_PASS), (3, Said.LET_PASS))
+    habits.observe(seen(table(heard=passed * 4)))
     for seat in (1, 2, 3):
         assert weight(habits, seat, "wary", "reckless") < prior("wary", "reckless") * 0.7
 
 
-def challenged_claim(bluffed: bool) -> Habits:
-    """Seat 1 claims the Duke; Hard challenges; seat 1 loses a card or does not."""
-    habits = Habits()
-    window = table(phase=Phase.CHALLENGE, to_act=HARD, turn=TurnState(
-        1, Action.TAX, claimant=1, claim=DUKE, askers=(2, 3, HARD)))
-    view = seen(window)
-    habits.observe(view)
-    habits.decided(view, Challenge(HARD))
-    lost = (((), (RULES.view(window, 1).hand[0],), (), ()) if bluffed
-            else (((window.hands[HARD][0],), (), (), ())))
-    habits.observe(seen(table(revealed=lost, to_act=2)))
-    return habits
-
-
 @pytest.mark.parametrize("bluffed", [True, False])
-def test_a_claim_hard_challenged_tells_it_whether_the_claimant_bluffs(bluffed: bool) -> None:
-    habits = challenged_claim(bluffed)
+def test_a_challenged_claim_tells_whether_the_claimant_bluffs(bluffed: bool) -> None:
+    habits = Habits()
+    record = claim(1, (2, Said.LET_PASS), (3, Said.LET_PASS), (HARD, Said.CHALLENGED),
+                   outcome=Said.CAUGHT if bluffed else Said.PROVEN)
+    habits.observe(seen(table(heard=record)))
     honest = weight(habits, 1, "honest")
     if bluffed:
         assert honest < prior("honest") / 10, "a bluff caught: hardly an honest player"
@@ -111,23 +93,24 @@ def test_a_claim_hard_challenged_tells_it_whether_the_claimant_bluffs(bluffed: b
         assert honest > prior("honest")
 
 
-def test_the_players_asked_before_hard_let_the_claim_pass() -> None:
+def test_the_record_is_read_once_and_each_round_from_its_start() -> None:
     habits = Habits()
-    window = table(phase=Phase.CHALLENGE, to_act=HARD, turn=TurnState(
-        1, Action.TAX, claimant=1, claim=DUKE, askers=(HARD,)))
-    habits.observe(seen(window))
-    passed = habits.beliefs(HARD).weights
-    assert set(passed) == {2, 3}, "seats 2 and 3 are asked before Hard; seat 1 claimed"
-    habits.observe(seen(window))
-    assert habits.beliefs(HARD).weights == passed, "a view seen twice teaches nothing new"
-    assert weight(habits, 2, "trusting") > prior("trusting")
+    record = claim(1, (2, Said.LET_PASS))
+    habits.observe(seen(table(heard=record)))
+    learnt = habits.beliefs(HARD).weights
+    assert set(learnt) == {2}, "only seat 2 answered a claim"
+    habits.observe(seen(table(heard=record)))
+    assert habits.beliefs(HARD).weights == learnt, "a record seen twice teaches nothing new"
+    habits.observe(seen(table(heard=record, round_index=1)))
+    assert weight(habits, 2, "trusting") > learnt[2][NAMES.index("trusting")], \
+        "the next round's record is new"
 
 
 def test_the_search_imagines_each_opponent_with_the_habit_drawn() -> None:
     honest = tuple(float(name == "honest") for name in NAMES)
     bold = tuple(float(name == "bold") for name in NAMES)
     beliefs = Beliefs({1: honest, 2: bold})
-    window = table(phase=Phase.CHALLENGE, to_act=HARD, turn=TurnState(
+    window = table(phase=Phase.CHALLENGE, to_act=HARD, heard=claim(1), turn=TurnState(
         1, Action.TAX, claimant=1, claim=DUKE, askers=(HARD,)))
     playouts = Playouts(Knowledge(seen(window), {1: frozenset({DUKE})}, beliefs))
     rng = random.Random(2)
@@ -142,17 +125,16 @@ def test_the_search_imagines_each_opponent_with_the_habit_drawn() -> None:
 
 
 def test_an_honest_players_claims_weigh_the_deals_as_his_habit_says() -> None:
-    state = table()
-    view = seen(state)
+    view = seen(table(heard=claim(1)))
     rng = random.Random(4)
     trials = 2000
 
     def holding(bluffing: dict[int, float]) -> float:
-        claims = {1: frozenset({DUKE})}
-        return sum(DUKE in resample(view, rng, claims, bluffing).hands[1]
+        return sum(DUKE in resample(view, rng, bluffing).hands[1]
                    for _ in range(trials)) / trials
 
-    blind = sum(DUKE in resample(view, rng).hands[1] for _ in range(trials)) / trials
+    blind = sum(DUKE in resample(view, rng, evidence=NO_BELIEF).hands[1]
+                for _ in range(trials)) / trials
     for likelihood in (0.03, 0.8):
         expected = blind / (blind + (1 - blind) * likelihood)
         assert holding({1: likelihood}) == pytest.approx(expected, abs=0.05)

@@ -16,7 +16,7 @@ from game.games import get_ruleset
 from game.games.coup.ai.cards import VARIANTS
 from game.games.coup.ai.hard import HardPlayer, describe
 from game.games.coup.ai.search import Knowledge, Playouts, play_out, standing
-from game.games.coup.ai.worlds import BLUFF_LIKELIHOOD, resample, unseen_pool
+from game.games.coup.ai.worlds import resample, unseen_pool
 from game.games.coup.rules.charts import Action, Character
 from game.games.coup.rules.decisions import Allow, Challenge
 from game.games.coup.rules.state import Phase, TurnState
@@ -62,26 +62,6 @@ def test_the_unseen_cards_leave_out_the_hand_and_the_face_up_cards() -> None:
         hidden = Counter(c for other, hand in enumerate(state.hands) if other != seat
                          for c in hand) + Counter(state.deck) + Counter(state.out_of_game)
         assert +pool == hidden
-
-
-def test_a_claim_makes_the_claimed_character_likelier_in_the_imagined_hands() -> None:
-    rules = get_ruleset("coup")
-    state = next(state for state in positions("coup", 4, {}, 41)
-                 if state.phase is Phase.ACTION and state.to_act == 0)
-    seen = rules.view(state, 0)
-    rng = random.Random(9)
-    trials = 3000
-
-    def holding_duke(claims: dict[int, frozenset[Character]]) -> float:
-        held = sum(Character.DUKE in resample(seen, rng, claims).hands[1]
-                   for _ in range(trials))
-        return held / trials
-
-    blind, claimed = holding_duke({}), holding_duke({1: frozenset({Character.DUKE})})
-    assert claimed > blind + 0.15
-    # Bayes with the bluff likelihood: P(duke | claim) = p / (p + (1 - p) * likelihood)
-    expected = blind / (blind + (1 - blind) * BLUFF_LIKELIHOOD)
-    assert claimed == pytest.approx(expected, abs=0.05)
 
 
 def test_a_played_out_round_is_won_lost_or_judged_by_the_standing() -> None:

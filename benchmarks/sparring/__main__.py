@@ -13,7 +13,8 @@ before the cards (a coup, naming the hand, the Bastille exchange) it makes by fl
 Carlo over the same budget, with Hard's own play-outs.
 
 The table: `--hero` and `--rival` (`partner`, `hard`, `veteran`: the bluffing games'
-belief-tracking heuristic player of veteran.py, or one of Hard's variants, `VARIANTS`),
+belief-tracking heuristic player of veteran.py, `veteran-search`: Hard's search with the
+Veteran's play-outs, veteran_search.py, or one of Hard's variants, `VARIANTS`),
 each one process and the same budget a decision, Medium in the other chairs (1966 and the
 bluffing games), chairs rotated; the hero's gain (francs a hand; in the game for two his
 share of the points; in the bluffing games his share of the games won) and
@@ -31,7 +32,7 @@ import json
 import sys
 from pathlib import Path
 
-from benchmarks.sparring.measure import HEURISTICS, PLAYERS, POPULATION, VARIANTS, measure
+from benchmarks.sparring.measure import BLUFFING_ONLY, PLAYERS, POPULATION, VARIANTS, measure
 from benchmarks.sparring.partner import BLUFFING, DUEL
 from game.games.coup.ai.medium import TEMPERS
 
@@ -64,8 +65,8 @@ def main() -> int:
     variants = {name for kinds in VARIANTS.values() for name in kinds}
     if {arguments.hero, arguments.rival} & (variants - set(VARIANTS.get(arguments.ruleset, {}))):
         parser.error(f"that variant of Hard is not {arguments.ruleset}'s")
-    if arguments.ruleset not in BLUFFING and {arguments.hero, arguments.rival} & set(HEURISTICS):
-        parser.error("the veteran plays only the bluffing games")
+    if arguments.ruleset not in BLUFFING and {arguments.hero, arguments.rival} & set(BLUFFING_ONLY):
+        parser.error("the veterans play only the bluffing games")
     if arguments.ruleset not in BLUFFING and arguments.rival in set(TEMPERS) - {"medium"}:
         parser.error("the tempered Medium players are the bluffing games'")
     players = 2 if duel else arguments.players

@@ -150,7 +150,7 @@ class BluffDeals:
     claims: Mapping[int, Set[Character]]
 
     def deal(self, rng: random.Random) -> BluffPosition:
-        state = bluff_resample(self.seen, rng, self.claims)
+        state = bluff_resample(self.seen, rng)
         position = BluffPosition(state, state.round_wins, random.Random(rng.randrange(2**62)))
         self._chance(position)
         return position

@@ -12,6 +12,7 @@ from typing import Any
 
 from benchmarks.sparring.partner import BLUFFING, DUEL, SparringPartner
 from benchmarks.sparring.veteran import VeteranPlayer
+from benchmarks.sparring.veteran_search import VeteranSearch
 from game.ai.levels import make_player
 from game.games.coup.ai.hard import HardPlayer as BluffHardPlayer
 from game.games.coup.ai.medium import TEMPERS, MediumPlayer
@@ -45,7 +46,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
 """Hard's variants measured against the partner and the others, by game"""
 HEURISTICS = {"veteran": VeteranPlayer}
 """The sparring package's players of the bluffing games that do not search"""
-PLAYERS = ("partner", "hard", *HEURISTICS,
+SEARCHERS = {"veteran-search": VeteranSearch}
+"""... and those that search, at the run's budget"""
+BLUFFING_ONLY = (*HEURISTICS, *SEARCHERS)
+PLAYERS = ("partner", "hard", *BLUFFING_ONLY,
            *(name for kinds in VARIANTS.values() for name in kinds))
 POPULATION = ("easy", *TEMPERS, "partner")
 """The bluffing games' opponents Hard must beat alone among three of them: Easy, Medium,
@@ -91,6 +95,8 @@ def _one_game(ruleset: str, seating: tuple[str, ...], players: int, budget: floa
             found: Any = SparringPartner(seed, budget, ruleset)
         elif kind in HEURISTICS:
             found = HEURISTICS[kind](seed)
+        elif kind in SEARCHERS:
+            found = SEARCHERS[kind](seed, budget=budget, workers=1)
         elif kind in VARIANTS.get(ruleset, {}):
             found = VARIANTS[ruleset][kind](seed, budget=budget, workers=1)
         elif kind in TEMPERS and ruleset in BLUFFING:

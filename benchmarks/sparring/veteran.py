@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.games.coup.ai.cards import face_up, holds_odds, opponents, unseen_copies
-from game.games.coup.ai.medium import COUP_AT, MediumPlayer
+from game.games.coup.ai.medium import COUP_AT, TEMPERS, MediumPlayer, Temper
 from game.games.coup.rules.charts import COPIES, Action, Character, hand_size
 from game.games.coup.rules.decisions import Block, Decision, TakeAction
 from game.games.coup.rules.state import Phase
@@ -50,8 +50,9 @@ class VeteranPlayer(MediumPlayer):
     exchanges = 1.0  # every weak hand he can exchange honestly
     foreign_aid_risk = FOREIGN_AID_RISK
 
-    def __init__(self, seed: int | str | None = None) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int | str | None = None, temper: Temper = TEMPERS["medium"]
+                 ) -> None:
+        super().__init__(seed, temper)
         self._turn_key: tuple[int, Action, int | None] | None = None
         self._fresh: set[tuple[int, Character]] = set()  # claims first heard this turn
         self._story: set[Character] = set()

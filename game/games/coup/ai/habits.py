@@ -5,15 +5,15 @@ The habits are Medium's tempers (game/games/coup/ai/medium.py's TEMPERS): Medium
 honest player, the bold bluffer, the wary challenger, the trusting one, the reckless one.
 Each has its rates, measured by `benchmarks/habits.py`: how often he challenges a claim he
 is asked about, and how often a claim of his that is challenged is a bluff. Hard starts
-each opponent on a prior over the habits and weighs them by the likelihood of what it sees:
-- its own claims (a turn's or a block's): who challenged, and who let them pass;
-- a claim it is asked about: the players asked before it let it pass;
-- a claim it challenged: whether the claimant lost a card (a bluff) or not.
+each opponent on a prior over the habits and weighs them by the likelihood of what the
+round's public record shows (the view's `heard`): each claim he challenged or let pass,
+and each claim of his that was challenged, proven or caught.
 
 Hard's search then imagines each opponent with a habit drawn from these weights, both in
 how likely his claims are to be honest and in how he plays the round on.
 
-It sees the views it is given only, one after another, as a player at the table would.
+It sees the views it is given only, one after another, as a player at the table would:
+what was said after its last decision of a round it does not learn.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from game.games.coup.ai.cards import variant_of
 from game.games.coup.ai.medium import TEMPERS, Temper
 from game.games.coup.rules.charts import Character
-from game.games.coup.rules.decisions import Block, Challenge, Decision, TakeAction
-from game.games.coup.rules.state import Phase
+from game.games.coup.rules.decisions import Block, Decision, TakeAction
+from game.games.coup.rules.state import Said
 from game.games.coup.rules.view import CoupView
 
 FLOOR = 0.02  # no habit makes an event impossible: a player is never all of one piece
@@ -82,83 +82,30 @@ MEDIUM_ONLY = Beliefs({})
 _Rate = Callable[[Habit], float]  # one of a habit's rates
 
 
-@dataclass(frozen=True)
-class _OwnClaim:
-    """Hard claimed: the next view tells who of the `askers` (in order) challenged."""
-
-    askers: tuple[int, ...]
-    round_index: int
-
-
-@dataclass(frozen=True)
-class _Challenged:
-    """Hard challenged `claimant`: the next view tells whether he lost a card (a bluff)."""
-
-    claimant: int
-    lost_before: int  # his face-up cards when Hard challenged him
-    round_index: int
-
-
 class Habits:
-    """Hard's record of each opponent's play this match, as log-likelihoods of each habit."""
+    """Hard's record of each opponent's play this match, as log-likelihoods of each habit,
+    read from each round's public record as far as Hard has seen it."""
 
     def __init__(self) -> None:
         self._evidence: dict[int, list[float]] = {}
-        self._awaited: _OwnClaim | _Challenged | None = None
-        self._last: CoupView | None = None
+        self._read = (-1, 0)  # the round, and how much of its record has been read
 
     def beliefs(self, me: int | None) -> Beliefs:
         return Beliefs({seat: self._weights(evidence)
                         for seat, evidence in self._evidence.items() if seat != me})
 
     def observe(self, view: CoupView) -> None:
-        """Learn what this view shows that the last did not (a view seen twice, as for a
-        second hint, teaches nothing new)."""
-        if view == self._last:
-            return
-        self._last = view
-        self._settle(view)
-        self._asked_before_me(view)
-
-    def decided(self, view: CoupView, decision: Decision) -> None:
-        """Hard's own decision: a claim or a challenge, whose answer the next view shows."""
-        me = view.seat
-        if me is None:
-            return
-        if claimed(view, decision) is not None:
-            self._awaited = _OwnClaim(_in_turn_from(view, me), view.round_index)
-        elif isinstance(decision, Challenge) and view.turn is not None \
-                and view.turn.claimant is not None:
-            claimant = view.turn.claimant
-            self._awaited = _Challenged(claimant, len(view.revealed[claimant]),
-                                        view.round_index)
-
-    def _settle(self, view: CoupView) -> None:
-        awaited, self._awaited = self._awaited, None
-        if awaited is None or view.round_index != awaited.round_index:
-            return
-        if isinstance(awaited, _Challenged):
-            bluffed = len(view.revealed[awaited.claimant]) > awaited.lost_before
-            self._learn(awaited.claimant, lambda habit: habit.caught, bluffed)
-            return
-        turn = view.turn
-        challenger = turn.challenger if view.phase is Phase.REVEAL and turn is not None \
-            and turn.claimant == view.seat else None
-        for seat in awaited.askers:
-            self._learn(seat, lambda habit: habit.challenges, seat == challenger)
-            if seat == challenger:
-                break
-
-    def _asked_before_me(self, view: CoupView) -> None:
-        """In a challenge window, the players asked before Hard let the claim pass."""
-        turn, me = view.turn, view.seat
-        if view.phase is not Phase.CHALLENGE or turn is None or turn.claimant is None \
-                or me is None:
-            return
-        for seat in _in_turn_from(view, turn.claimant):
-            if seat == me:
-                break
-            self._learn(seat, lambda habit: habit.challenges, False)
+        """Learn from the record's entries this view shows that the last did not."""
+        round_index, read = self._read
+        if view.round_index != round_index:
+            read = 0
+        for entry in view.heard[read:]:
+            if entry.said in (Said.CHALLENGED, Said.LET_PASS):
+                self._learn(entry.seat, lambda habit: habit.challenges,
+                            entry.said is Said.CHALLENGED)
+            elif entry.said in (Said.PROVEN, Said.CAUGHT):
+                self._learn(entry.seat, lambda habit: habit.caught, entry.said is Said.CAUGHT)
+        self._read = (view.round_index, len(view.heard))
 
     def _learn(self, seat: int, rate: _Rate, happened: bool) -> None:
         evidence = self._evidence.setdefault(seat, [0.0] * len(HABITS))
@@ -182,10 +129,3 @@ def claimed(view: CoupView, decision: Decision) -> Character | None:
     if isinstance(decision, TakeAction):
         return variant_of(view).rule(decision.action).claim
     return None
-
-
-def _in_turn_from(view: CoupView, seat: int) -> tuple[int, ...]:
-    """Every other living player, in turn from `seat`'s left."""
-    players = len(view.alive)
-    return tuple(other for step in range(1, players)
-                 if view.alive[other := (seat + step) % players])

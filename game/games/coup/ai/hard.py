@@ -1,15 +1,16 @@
 """Hard in the bluffing games: search over the cards it cannot see.
 
 For its turn's action and for each challenge or block it is asked about, Hard imagines
-positions consistent with its view and likely under the claims it has heard (a player who
-claimed the Duke more often holds one), tries each decision in every one of them, lets
-Medium players play the round on, and chooses the decision that most often leads to its
-winning the round (game/games/coup/ai/search.py). Bluffs come out of the same search: a claim
-it cannot back is tried like any other, and chosen when the imagined opponents seldom
-challenge it. The decisions that only give cards up (which card to lose, keep or show)
-are Medium's: keep the best hand.
+positions consistent with its view and likely under the round's public record (belief.py:
+a player whose Duke went unchallenged more often holds one; one whose proven Duke went
+back to the deck no more than anyone), tries each decision in every one of them, lets
+Medium players play the round on (each with the habit Hard has seen in him, habits.py),
+and chooses the decision that most often leads to its winning the round (search.py).
+Bluffs come out of the same search: a claim it cannot back is tried like any other, and
+chosen when the imagined opponents seldom challenge it. The decisions that only give cards
+up (which card to lose, keep or show) are Medium's: keep the best hand.
 
-It sees the view and the legal decisions only, plus what it has heard claimed, like
+It sees the view and the legal decisions only, plus what it remembers of the match, like
 Medium; two positions that look the same to it get the same thought.
 """
 
@@ -27,6 +28,7 @@ from game.ai.search import (
     next_best,
     percent,
 )
+from game.games.coup.ai.belief import belief
 from game.games.coup.ai.cards import strength
 from game.games.coup.ai.habits import MEDIUM_ONLY, Habits
 from game.games.coup.ai.medium import MediumPlayer
@@ -55,24 +57,24 @@ class HardPlayer(SearchPlayer):
     opponent's habits."""
 
     minds_habits = True  # False: it imagines every opponent playing like Medium
+    heuristic: type[MediumPlayer] = MediumPlayer
+    """Its favourite decision, its memory of claims, its card choices and its play-outs"""
 
     def __init__(self, seed: int | str | None = None, budget: float = DEFAULT_BUDGET,
                  workers: int = 2, max_worlds: int = MAX_WORLDS,
                  pool: SearchPool | None = None) -> None:
         super().__init__(seed, budget=budget, workers=workers, max_worlds=max_worlds,
                          pool=pool)
-        self._medium = MediumPlayer(seed)  # its memory of claims, and the card choices
+        self._medium = self.heuristic(seed)  # its memory of claims, and the card choices
         self._habits = Habits()  # what it has seen of each opponent's play
 
     def policy(self, seen: Knowledge) -> Playouts:
-        return Playouts(seen)
+        return Playouts(seen, self.heuristic)
 
     def decide(self, seen: Any, choices: Sequence[Any]) -> Any:
         self._habits.observe(seen)
-        decision = self._medium.decide(seen, choices) if seen.phase not in SEARCHED \
+        return self._medium.decide(seen, choices) if seen.phase not in SEARCHED \
             else super().decide(seen, choices)
-        self._habits.decided(seen, decision)
-        return decision
 
     def think(self, seen: Any, choices: Sequence[Any]) -> Estimate:
         return super().think(self._knowing(seen), choices)
@@ -81,13 +83,10 @@ class HardPlayer(SearchPlayer):
         """As every Hard, with its memory kept as if it had played `played` itself; None for
         the decisions it does not search (which card to lose, keep or show)."""
         known = self._knowing(seen)
-        found = super().evaluate(known, choices, played) if seen.phase in SEARCHED else None
-        self._habits.decided(seen, played)
-        return found
+        return super().evaluate(known, choices, played) if seen.phase in SEARCHED else None
 
     def remember(self, seen: Any, played: Any) -> None:
         self._knowing(seen)
-        self._habits.decided(seen, played)
 
     def _knowing(self, seen: Any) -> Any:
         """A view with what Hard remembers of the claims and the players' habits (learnt
@@ -97,7 +96,7 @@ class HardPlayer(SearchPlayer):
         self._medium.observe(seen)
         self._habits.observe(seen)
         beliefs = self._habits.beliefs(seen.seat) if self.minds_habits else MEDIUM_ONLY
-        return Knowledge(seen, self._medium.claims, beliefs)
+        return Knowledge(seen, self._medium.claims, beliefs, belief(seen))
 
     def budget_for(self, seen: Any) -> float:
         if isinstance(seen, Knowledge) and seen.view.phase is not Phase.ACTION:

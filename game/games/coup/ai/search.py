@@ -16,6 +16,7 @@ from collections.abc import Mapping, Set
 from dataclasses import dataclass
 
 from game.ai.search import PairedEstimate, Policy
+from game.games.coup.ai.belief import Belief
 from game.games.coup.ai.habits import MEDIUM_ONLY, Beliefs
 from game.games.coup.ai.medium import TEMPERS, MediumPlayer, Temper
 from game.games.coup.ai.worlds import resample
@@ -36,12 +37,14 @@ MEDIUM = TEMPERS["medium"]
 
 @dataclass(frozen=True)
 class Knowledge:
-    """What the seat knows: its view, the claims it has heard this round, and what it
-    believes of each opponent's habits."""
+    """What the seat knows: its view, the claims it has heard this round (which the
+    play-outs' players remember), what it believes of each opponent's habits, and what the
+    round's record says of their cards (read from the view when not given)."""
 
     view: CoupView
     claims: Mapping[int, Set[Character]]
     beliefs: Beliefs = MEDIUM_ONLY
+    evidence: Belief | None = None
 
 
 @dataclass(frozen=True)
@@ -51,12 +54,13 @@ class Playouts(Policy[tuple[State, Dice, Tempers]]):
     decision beats it beyond the search's noise."""
 
     known: Knowledge
+    rollout: type[MediumPlayer] = MediumPlayer  # who plays the round on
     kind = PairedEstimate
 
     def imagine(self, rng: random.Random) -> tuple[State, Dice, Tempers]:
         habits = self.known.beliefs.draw(rng)
         bluffing = {seat: habit.bluffing for seat, habit in habits.items()}
-        position = resample(self.known.view, rng, self.known.claims, bluffing)
+        position = resample(self.known.view, rng, bluffing, self.known.evidence)
         return position, rng.randrange(2**62), {seat: h.temper for seat, h in habits.items()}
 
     def value(self, world: tuple[State, Dice, Tempers], decision: Decision,
@@ -65,16 +69,19 @@ class Playouts(Policy[tuple[State, Dice, Tempers]]):
         me = self.known.view.seat
         assert me is not None
         return play_out(decide(position, decision).state, me, random.Random(dice),
-                        self.known.claims, tempers)
+                        self.known.claims, tempers, self.rollout)
 
 
 def play_out(state: State, me: int, rng: random.Random,
-             claims: Mapping[int, Set[Character]], tempers: Tempers | None = None) -> float:
-    """The seat's chance of winning the round, the round played on by Medium players who
-    remember the claims heard so far, each of the `tempers` given (Medium's own else)."""
+             claims: Mapping[int, Set[Character]], tempers: Tempers | None = None,
+             rollout: type[MediumPlayer] = MediumPlayer) -> float:
+    """The seat's chance of winning the round, the round played on by Medium players (or
+    the `rollout` kind) who remember the claims heard so far, each of the `tempers` given
+    (Medium's own else)."""
     won_before = state.round_wins[me]
     tempers = tempers or {}
-    players = [_rollout_player(rng, claims, state.round_index, tempers.get(seat, MEDIUM))
+    players = [_rollout_player(rollout, rng, claims, state.round_index,
+                               tempers.get(seat, MEDIUM))
                for seat in range(state.players)]
     turns = 0
     while state.phase not in ROUND_OVER:
@@ -92,9 +99,10 @@ def play_out(state: State, me: int, rng: random.Random,
     return 1.0 if state.round_wins[me] > won_before else 0.0
 
 
-def _rollout_player(rng: random.Random, claims: Mapping[int, Set[Character]],
-                    round_index: int, temper: Temper) -> MediumPlayer:
-    player = MediumPlayer(rng.randrange(2**32), temper)
+def _rollout_player(kind: type[MediumPlayer], rng: random.Random,
+                    claims: Mapping[int, Set[Character]], round_index: int,
+                    temper: Temper) -> MediumPlayer:
+    player = kind(rng.randrange(2**32), temper)
     player.remember(claims, round_index)
     return player
 

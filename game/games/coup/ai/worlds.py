@@ -5,18 +5,20 @@ Everything here starts from the seat's view alone. The unseen cards are the fift
 the seat's own hand, every face-up card and a card shown to it by an examined player
 (which stays in that player's hand). They are dealt at random to the other players' hands,
 the court deck and the alternative deal's discards, in the sizes the view gives. A deal
-in which a player holds a character he has claimed this round is likelier than one in
-which he bluffed: a deal is kept with the chance that its claims were honest or bluffed,
-so the deals kept follow the seat's beliefs (rejection sampling).
+is kept with a chance in proportion to the likelihood of the round's public record in it
+(belief.py: a player who claimed a character unchallenged likelier holds it, one caught
+bluffing likelier does not...), so the deals kept follow the seat's beliefs (rejection
+sampling).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Set
+from collections.abc import Mapping
 from dataclasses import replace
 
+from game.games.coup.ai.belief import Belief, belief
 from game.games.coup.ai.cards import variant_of
 from game.games.coup.rules.charts import BlockedBy, Character, Variant
 from game.games.coup.rules.state import Phase, State, TurnState
@@ -25,10 +27,8 @@ from game.games.coup.rules.view import CoupView
 BLUFF_LIKELIHOOD = 0.35
 """How likely a claim is when the claimant does not hold the character, beside 1 when he
 does: about how often the players at this table bluff a claim they could make."""
-MAX_DRAWS = 40  # deals drawn at most to keep one; then the last is kept whatever its claims
+MAX_DRAWS = 40  # deals drawn at most to keep one; then the likeliest drawn is kept
 
-Claims = Mapping[int, Set[Character]]
-NO_CLAIMS: Claims = {}
 Bluffing = Mapping[int, float]
 """For a player, how likely a claim is when he does not hold the character (beside 1 when
 he does); `BLUFF_LIKELIHOOD` for a player not named"""
@@ -60,9 +60,9 @@ def shown_to_me(seen: CoupView) -> tuple[int, Character] | None:
     return turn.target, turn.shown
 
 
-def deal_unseen(seen: CoupView, variant: Variant, rng: random.Random,
-                claims: Claims, bluffing: Bluffing) -> tuple[tuple[tuple[Character, ...], ...],
-                                         tuple[Character, ...], tuple[Character, ...]]:
+def deal_unseen(seen: CoupView, variant: Variant, rng: random.Random, evidence: Belief,
+                bluffing: Bluffing) -> tuple[tuple[tuple[Character, ...], ...],
+                                             tuple[Character, ...], tuple[Character, ...]]:
     """Every hand, the court deck and the discards of one imagined deal."""
     cards = list(unseen_pool(seen, variant).elements())
     me = seen.seat
@@ -71,12 +71,17 @@ def deal_unseen(seen: CoupView, variant: Variant, rng: random.Random,
         - (shown is not None) + seen.deck_size + seen.out_of_game_size
     if needed != len(cards):
         raise Inconsistent(f"{len(cards)} unseen cards for {needed} places")
-    hands: list[tuple[Character, ...]] = []
+    likeliest: tuple[float, list[Character]] = (-1.0, cards)
     for _ in range(MAX_DRAWS):
         rng.shuffle(cards)
-        hands = _hands(seen, cards, shown)
-        if rng.random() < _likelihood(hands, claims, me, bluffing):
+        chance = _likelihood(_hands(seen, cards, shown), evidence, me, bluffing)
+        if rng.random() < chance:
+            likeliest = (chance, cards)
             break
+        if chance > likeliest[0]:
+            likeliest = (chance, cards[:])
+    cards = likeliest[1]
+    hands = _hands(seen, cards, shown)
     rest = cards[len(cards) - seen.deck_size - seen.out_of_game_size:]
     return tuple(hands), tuple(rest[:seen.deck_size]), tuple(rest[seen.deck_size:])
 
@@ -95,30 +100,35 @@ def _hands(seen: CoupView, cards: list[Character],
     return hands
 
 
-def _likelihood(hands: list[tuple[Character, ...]], claims: Claims, me: int | None,
+def _likelihood(hands: list[tuple[Character, ...]], evidence: Belief, me: int | None,
                 bluffing: Bluffing) -> float:
-    """The chance of the claims made, in this deal: 1 for each honest one."""
+    """The record's likelihood in this deal, beside its likeliest (at most 1)."""
     chance = 1.0
-    for seat, claimed in claims.items():
+    for seat, characters in evidence.items():
         if seat == me or not hands[seat]:
             continue
-        for character in claimed:
-            if character not in hands[seat]:
-                chance *= bluffing.get(seat, BLUFF_LIKELIHOOD)
+        bluffs = bluffing.get(seat, BLUFF_LIKELIHOOD)
+        for character, said in characters.items():
+            odds = said.odds(bluffs)
+            held = character in hands[seat]
+            chance *= min(1.0, odds if held else 1 / odds)
     return chance
 
 
-def resample(seen: CoupView, rng: random.Random, claims: Claims = NO_CLAIMS,
-             bluffing: Bluffing | None = None) -> State:
-    """A whole position the seat cannot tell from the real one, likelier as the `claims`
-    heard this round were honest (the more so of a player who seldom bluffs)."""
+def resample(seen: CoupView, rng: random.Random, bluffing: Bluffing | None = None,
+             evidence: Belief | None = None) -> State:
+    """A whole position the seat cannot tell from the real one, likelier as the round's
+    record (its `evidence`, read from the view if not given) is likelier in it; a claim
+    counts the more from a player who seldom bluffs."""
     variant = variant_of(seen)
-    hands, deck, discards = deal_unseen(seen, variant, rng, claims, bluffing or {})
+    found = belief(seen) if evidence is None else evidence
+    hands, deck, discards = deal_unseen(seen, variant, rng, found, bluffing or {})
     state = State(variant=variant, options=seen.options, phase=seen.phase,
                   to_act=seen.to_act if seen.to_act is not None else 0,
                   round_index=seen.round_index, starter=seen.starter, hands=hands,
                   revealed=seen.revealed, coins=seen.coins, deck=deck,
-                  out_of_game=discards, round_wins=seen.round_wins, winners=seen.winners)
+                  out_of_game=discards, round_wins=seen.round_wins, winners=seen.winners,
+                  heard=seen.heard)
     return _with_turn(state, seen)
 
 

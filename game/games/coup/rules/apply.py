@@ -7,7 +7,15 @@ from typing import Any
 
 from game.engine.values import evolve
 from game.games.coup.rules import events as ev
-from game.games.coup.rules.state import Phase, State, TurnState, replaced, without
+from game.games.coup.rules.state import (
+    Heard,
+    Phase,
+    Said,
+    State,
+    TurnState,
+    replaced,
+    without,
+)
 
 
 def apply(state: State, event: ev.Event) -> State:
@@ -45,14 +53,14 @@ def _dealt(state: State, event: ev.Dealt) -> State:
     return evolve(state, round_index=event.round_index, starter=event.starter,
                   hands=event.hands, revealed=((),) * state.players, coins=event.coins,
                   deck=event.deck, out_of_game=event.out_of_game, phase=Phase.ACTION,
-                  to_act=event.starter, turn=None, shuffle_due=False)
+                  to_act=event.starter, turn=None, shuffle_due=False, heard=())
 
 
 def _sets_dealt(state: State, event: ev.SetsDealt) -> State:
     return evolve(state, round_index=event.round_index, starter=event.starter,
                   hands=event.sets, revealed=((),) * state.players, coins=(0,) * state.players,
                   deck=event.third_set, out_of_game=(), phase=Phase.PICK,
-                  to_act=event.starter, turn=None, shuffle_due=False)
+                  to_act=event.starter, turn=None, shuffle_due=False, heard=())
 
 
 def _kept_one(state: State, event: ev.KeptOne) -> State:
@@ -73,7 +81,8 @@ def _declared(state: State, event: ev.ActionDeclared) -> State:
 
 def _window(state: State, event: ev.ChallengeWindowOpened) -> State:
     opened = _turn(state, claimant=event.claimant, claim=event.claim, askers=event.askers)
-    return evolve(opened, phase=Phase.CHALLENGE, to_act=event.askers[0])
+    return evolve(opened, phase=Phase.CHALLENGE, to_act=event.askers[0],
+                  heard=state.hearing(Heard(event.claimant, Said.CLAIMED, event.claim)))
 
 
 def _block_window(state: State, event: ev.BlockWindowOpened) -> State:
@@ -82,13 +91,18 @@ def _block_window(state: State, event: ev.BlockWindowOpened) -> State:
 
 
 def _allowed(state: State, event: ev.Allowed) -> State:
-    askers = state.current_turn().askers[1:]
-    return evolve(_turn(state, askers=askers), to_act=askers[0] if askers else state.to_act)
+    turn = state.current_turn()
+    askers = turn.askers[1:]
+    answer = Heard(event.seat, Said.LET_PASS, turn.claim) if state.phase is Phase.CHALLENGE \
+        else Heard(event.seat, Said.NOT_BLOCKED, action=turn.action)
+    return evolve(_turn(state, askers=askers), to_act=askers[0] if askers else state.to_act,
+                  heard=state.hearing(answer))
 
 
 def _challenged(state: State, event: ev.Challenged) -> State:
     return evolve(_turn(state, challenger=event.seat, askers=()), phase=Phase.REVEAL,
-                  to_act=event.claimant)
+                  to_act=event.claimant,
+                  heard=state.hearing(Heard(event.seat, Said.CHALLENGED, event.claim)))
 
 
 def _blocked(state: State, event: ev.Blocked) -> State:
@@ -97,8 +111,13 @@ def _blocked(state: State, event: ev.Blocked) -> State:
 
 def _proven(state: State, event: ev.ClaimProven) -> State:
     seat = event.seat
-    return _to_deck(state, seat, without(state.hands[seat], event.character),
+    proven = evolve(state, heard=state.hearing(Heard(seat, Said.PROVEN, event.character)))
+    return _to_deck(proven, seat, without(state.hands[seat], event.character),
                     (event.character,))
+
+
+def _caught(state: State, event: ev.ClaimFailed) -> State:
+    return evolve(state, heard=state.hearing(Heard(event.seat, Said.CAUGHT, event.claim)))
 
 
 def _must_lose(state: State, event: ev.MustLose) -> State:
@@ -144,7 +163,8 @@ def _drew_to_choose(state: State, event: ev.DrewToChoose) -> State:
 
 
 def _returned(state: State, event: ev.CardsReturned) -> State:
-    return _to_deck(state, event.seat, event.kept, event.cards)
+    exchanged = evolve(state, heard=state.hearing(Heard(event.seat, Said.EXCHANGED)))
+    return _to_deck(exchanged, event.seat, event.kept, event.cards)
 
 
 def _examine(state: State, event: ev.ExamineDue) -> State:
@@ -158,7 +178,8 @@ def _shown(state: State, event: ev.Shown) -> State:
 
 def _forced(state: State, event: ev.ForcedDraw) -> State:
     seat = event.seat
-    return _to_deck(state, seat, without(state.hands[seat], event.character),
+    exchanged = evolve(state, heard=state.hearing(Heard(seat, Said.EXCHANGED)))
+    return _to_deck(exchanged, seat, without(state.hands[seat], event.character),
                     (event.character,))
 
 
@@ -192,7 +213,7 @@ _APPLY: dict[type, Callable[[State, Any], State]] = {
     ev.Challenged: _challenged,
     ev.Blocked: _blocked,
     ev.ClaimProven: _proven,
-    ev.ClaimFailed: _nothing,
+    ev.ClaimFailed: _caught,
     ev.MustLose: _must_lose,
     ev.InfluenceLost: _lost,
     ev.Exiled: _nothing,

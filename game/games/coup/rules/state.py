@@ -40,6 +40,29 @@ class Next(StrEnum):
     END_TURN = "end turn"
 
 
+class Said(StrEnum):
+    """What the table saw a player say or do about the characters (a public record)."""
+
+    CLAIMED = "claimed"  # he claimed the character (a turn's claim or a block's)
+    LET_PASS = "let pass"  # asked, he did not challenge a claim of the character
+    CHALLENGED = "challenged"  # he challenged a claim of the character
+    PROVEN = "proven"  # challenged, he showed the card (it went back to the deck)
+    CAUGHT = "caught"  # challenged, he could not or would not show it
+    NOT_BLOCKED = "not blocked"  # asked, he did not block the action
+    EXCHANGED = "exchanged"  # cards of his went back to the deck (new ones in his hand)
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """One entry of the round's public record: `seat` did `said` (about `character`, or
+    about the `action` he was asked to block)."""
+
+    seat: int
+    said: Said
+    character: Character | None = None
+    action: Action | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     players: int
@@ -86,10 +109,15 @@ class State:
     turn: TurnState | None = None
     round_wins: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    heard: tuple[Heard, ...] = ()  # the round's public record of claims and answers
 
     @property
     def players(self) -> int:
         return self.options.players
+
+    def hearing(self, *entries: Heard) -> tuple[Heard, ...]:
+        """The public record with `entries` added."""
+        return (*self.heard, *entries)
 
     def alive(self, seat: int) -> bool:
         return bool(self.hands) and bool(self.hands[seat])

@@ -27,7 +27,7 @@ from game.games.coup.rules.decisions import (
     Swap,
     TakeAction,
 )
-from game.games.coup.rules.state import Options, Phase, State, TurnState
+from game.games.coup.rules.state import Heard, Options, Phase, State, TurnState
 
 _CHANCE = (Phase.START, Phase.DEAL)
 _WORDS = {Phase.PICK: "keep"}  # the decision words (FORMAT.md) that are not a phase's value
@@ -155,6 +155,7 @@ class CoupView:
     winners: tuple[int, ...]
     calls_the_coup: bool
     options: Options  # the match's options: public
+    heard: tuple[Heard, ...] = ()  # the round's public record of claims and answers
 
     @property
     def players(self) -> int:
@@ -189,6 +190,7 @@ def view(state: State, seat: int | None) -> CoupView:
         winners=state.winners,
         calls_the_coup=state.calls_the_coup,
         options=state.options,
+        heard=state.heard,
     )
 
 
