@@ -50,7 +50,8 @@ def main() -> int:
                              "who does not search)")
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--budget", type=float, default=0.1)
-    parser.add_argument("--players", type=int, default=4, choices=[2, 3, 4])
+    parser.add_argument("--players", type=int, default=4, choices=[2, 3, 4, 5, 6],
+                        help="five or six: the bluffing games only")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--duplicate", action="store_true",
                         help="each game twice on the same deals, hero and rival swapped")
@@ -69,6 +70,8 @@ def main() -> int:
         parser.error("the veterans play only the bluffing games")
     if arguments.ruleset not in BLUFFING and arguments.rival in set(TEMPERS) - {"medium"}:
         parser.error("the tempered Medium players are the bluffing games'")
+    if arguments.players > 4 and arguments.ruleset not in BLUFFING:
+        parser.error("five or six players sit at the bluffing games only")
     players = 2 if duel else arguments.players
     figures = measure(arguments.ruleset, arguments.hero, arguments.rival, players,
                       arguments.hands, arguments.budget, arguments.jobs, arguments.duplicate,
