@@ -11,8 +11,11 @@ import pytest
 from benchmarks.sparring import ismcts
 from benchmarks.sparring.measure import play_slice
 from benchmarks.sparring.partner import SparringPartner
+from benchmarks.sparring.veteran import VeteranPlayer
+from benchmarks.sparring.veteran_search import VeteranSearch
 from game.engine.match import Match, seeded_chance
 from game.games import get_ruleset
+from game.games.coup.ai.search import Knowledge
 
 
 @dataclass
@@ -82,4 +85,20 @@ def test_the_hero_sits_alone_among_three_of_a_temper() -> None:
                    alone=True)
     assert set(games) == {"hard", "honest", "hands"} and len(games["hard"]) == 2
     for hero, others in zip(games["hard"], games["honest"], strict=True):
+        assert hero + 3 * others == pytest.approx(1.0)
+
+
+def test_the_searching_veteran_plays_out_with_the_veteran_and_sits_among_hard() -> None:
+    """The second partner: Hard's search, the Veteran's favourite, memory and play-outs;
+    a table of Hard and three of it plays whole games, one seat's win each."""
+    rules = get_ruleset("coup")
+    match = Match(rules, rules.parse_options({"players": 4}), chance=seeded_chance(rules, 3))
+    searcher = VeteranSearch(1, budget=0.002, workers=1)
+    try:
+        assert searcher.policy(Knowledge(match.view(0), {})).rollout is VeteranPlayer
+    finally:
+        searcher.close()
+    games = play_slice("coup", "hard", "veteran-search", 4, 0.002, first=0, count=2,
+                       duplicate=False, alone=True)
+    for hero, others in zip(games["hard"], games["veteran-search"], strict=True):
         assert hero + 3 * others == pytest.approx(1.0)
