@@ -102,3 +102,10 @@ def test_the_searching_veteran_plays_out_with_the_veteran_and_sits_among_hard() 
                        duplicate=False, alone=True)
     for hero, others in zip(games["hard"], games["veteran-search"], strict=True):
         assert hero + 3 * others == pytest.approx(1.0)
+
+
+def test_a_duplicate_game_alone_seats_the_hero_in_every_chair_on_the_same_deals() -> None:
+    games = play_slice("coup", "hard", "honest", 3, 0.002, first=0, count=1, duplicate=True,
+                       alone=True)
+    assert games["hands"] == [3], "one game played three times, the hero in each chair"
+    assert games["hard"][0] + 2 * games["honest"][0] == pytest.approx(1.0)

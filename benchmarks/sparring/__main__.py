@@ -21,8 +21,9 @@ share of the points; in the bluffing games his share of the games won) and
 the hero's minus the rival's, with 95% intervals over the games, which are independent.
 `--rival medium`: the hero alone among Medium. `--duplicate`: each game is played twice on
 the same deals, the hero and the rival in each other's chairs, which takes the deals' luck
-out of their difference. `--games-out FILE` keeps each game's figures, so that two runs (the
-same games) can be compared game by game.
+out of their difference; with `--alone`, once with the hero in each chair. `--games-out
+FILE` keeps each game's figures, so that two runs (the same games) can be compared game by
+game.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def main() -> int:
                         help="five or six: the bluffing games only")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--duplicate", action="store_true",
-                        help="each game twice on the same deals, hero and rival swapped")
+                        help="each game twice on the same deals, hero and rival swapped "
+                             "(alone: once with the hero in each chair)")
     parser.add_argument("--first-game", type=int, default=0,
                         help="number the games from here (a second run of new games)")
     parser.add_argument("--json", action="store_true")

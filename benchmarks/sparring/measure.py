@@ -61,13 +61,12 @@ HANDS_PER_GAME = {"coup-detat": 6, DUEL: 12, "coup": 1, "coup-inquisitor": 1}
 def play_slice(ruleset: str, hero: str, rival: str, players: int, budget: float, first: int,
            count: int, duplicate: bool, alone: bool) -> dict[str, list[float]]:
     """Games `first`.. of the run: each game's gain a hand for each kind of player (its
-    chairs averaged), and the hands played. `duplicate`: each game is played twice on the
-    same deals, the hero and the rival in each other's chairs the second time, and counts
-    as the mean of the two (the deals' luck cancels out of the difference)."""
+    chairs averaged), and the hands played. `duplicate`: each game is played on the same
+    deals in every seating of `seatings` and counts as their mean (the deals' luck cancels
+    out)."""
     labels = (hero, *[rival] * (players - 1)) if alone \
         else (hero, rival, *["medium"] * (players - 2))
-    swapped = tuple({hero: rival, rival: hero}.get(label, label) for label in labels)
-    seatings = [labels, swapped] if duplicate and not alone else [labels]
+    seatings = _seatings(labels, hero, rival, alone) if duplicate else [labels]
     per_game: dict[str, list[float]] = {label: [] for label in (*labels, "hands")}
     for game in range(first, first + count):
         gains: dict[str, list[float]] = {label: [] for label in labels}
@@ -81,6 +80,15 @@ def play_slice(ruleset: str, hero: str, rival: str, players: int, budget: float,
             per_game[label].append(statistics.fmean(values))
         per_game["hands"].append(hands)
     return per_game
+
+
+def _seatings(labels: tuple[str, ...], hero: str, rival: str,
+              alone: bool) -> list[tuple[str, ...]]:
+    """A duplicate game's seatings: the hero alone in each chair in turn; else the hero and
+    the rival in each other's chairs the second time."""
+    if alone:
+        return [labels[chair:] + labels[:chair] for chair in range(len(labels))]
+    return [labels, tuple({hero: rival, rival: hero}.get(label, label) for label in labels)]
 
 
 def _one_game(ruleset: str, seating: tuple[str, ...], players: int, budget: float,
@@ -123,7 +131,8 @@ def measure(ruleset: str, hero: str, rival: str, players: int, hands: int, budge
     always is among Medium)."""
     alone = alone or rival not in PLAYERS
     seats = 1 if ruleset == DUEL or ruleset in BLUFFING else players
-    games = math.ceil(hands / (HANDS_PER_GAME[ruleset] * seats * (2 if duplicate else 1)))
+    plays = (players if alone else 2) if duplicate else 1  # a game's seatings
+    games = math.ceil(hands / (HANDS_PER_GAME[ruleset] * seats * plays))
     size = -(-games // jobs)
     slices = [(first_game + start, min(games, start + size) - start)
               for start in range(0, games, size)]
