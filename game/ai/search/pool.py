@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import signal
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import reduce
+from multiprocessing import resource_tracker
 from types import TracebackType
 from typing import Any
 
@@ -28,6 +30,7 @@ from game.ai.search.loop import Policy, search
 HALT_WAIT = 5.0  # seconds a terminated worker is waited for
 INTERRUPTS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGHUP")  # no SIGHUP on
                    if hasattr(signal, name))  # Windows: what a terminal sends its foreground
+STOPS = (*INTERRUPTS, signal.SIGTERM)  # what stops an owner (a run of games)
 
 
 class SearchPool:
@@ -127,19 +130,22 @@ class SearchPool:
             if self._closed:
                 return None
             if self._executor is None:
-                self._executor = self._started()
+                with _interrupts_held():  # one that comes meanwhile stops its owner after
+                    self._executor = self._started()
             return self._executor
 
     def _started(self) -> ProcessPoolExecutor:
-        """A new pool, its workers all started now, in the background: they ignore Ctrl+C
-        and hang-ups from their first instant where the pool is started from the main
-        thread, from their first task elsewhere."""
-        with _interrupts_ignored():  # what a process started meanwhile inherits
-            context = multiprocessing.get_context("spawn")
-            executor = ProcessPoolExecutor(self.workers, mp_context=context,
-                                           initializer=_ignore_interrupts)
-            for _ in range(self.workers):
-                executor.submit(_ready)
+        """A new pool, its workers all started now, in the background. Ctrl+C and
+        hang-ups are held meanwhile: the processes started inherit them held, and ignore
+        them from their first task."""
+        if os.name == "posix":  # it lets Ctrl+C through again once it has started
+            resource_tracker.ensure_running()
+        _hold(INTERRUPTS)
+        context = multiprocessing.get_context("spawn")
+        executor = ProcessPoolExecutor(self.workers, mp_context=context,
+                                       initializer=_ignore_interrupts)
+        for _ in range(self.workers):
+            executor.submit(_ready)
         return executor
 
     def _discard(self, executor: ProcessPoolExecutor | None) -> None:
@@ -161,19 +167,36 @@ def _ignore_interrupts() -> None:
         signal.signal(number, signal.SIG_IGN)
 
 
+def _hold(numbers: Sequence[int]) -> None:
+    """Hold these signals in this thread (where the system can): one that comes is
+    delivered once they are let through; a process started meanwhile inherits them held."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, numbers)
+
+
+def _let_through(numbers: Sequence[int]) -> None:
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, numbers)
+
+
 @contextlib.contextmanager
-def _interrupts_ignored() -> Iterator[None]:
-    """Ctrl+C and hang-ups ignored for a moment, in the main thread (the only one that may
-    set what a signal does), so that the processes started meanwhile ignore them from
-    their start, before their first task: the workers, and multiprocessing's resource
-    tracker, which ignores Ctrl+C of itself but would die of a hang-up. One that comes in
-    that moment, a few milliseconds, is lost."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = {number: signal.signal(number, signal.SIG_IGN) for number in INTERRUPTS}
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl+C and hang-ups held while the workers start, then let through: so that the
+    processes started meanwhile (the workers, and multiprocessing's resource tracker,
+    which would die of a hang-up) never see one, and the owner misses none. In the main
+    thread, one that another thread takes meanwhile is kept and raised again after, so
+    that its handler does not stop the owner with the pool half started (SIGTERM too)."""
+    kept: list[int] = []
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        previous = {number: signal.signal(number, lambda number, _: kept.append(number))
+                    for number in STOPS}
+    _hold(INTERRUPTS)
     try:
         yield
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        _let_through(INTERRUPTS)
+        for number in kept:
+            signal.raise_signal(number)
