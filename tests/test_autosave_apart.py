@@ -53,8 +53,12 @@ def test_a_session_in_a_second_window_is_told_at_once_and_says_so_in_words(
         tmp_path: Path) -> None:
     path = tmp_path / "autosave.json"
     holder = GameSession.new("coup-detat", OPTIONS, SEATS, seed=1, autosave_path=path)
-    assert holder.autosave is not None
-    told(holder.autosave, None)  # the first window has its autosave before the second opens
+    try:
+        assert holder.autosave is not None
+        told(holder.autosave, None)  # the first window has its autosave before the second opens
+    except BaseException:
+        holder.close()
+        raise
     other = GameSession.new("coup-detat", OPTIONS, SEATS, seed=2, autosave_path=path)
     try:
         assert other.autosave is not None
