@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from game.ai.card_play import NO_SUIT, PASS, RUN_STOP_CHANCE, STOP
+from game.games.coup_detat.ai import fastsim_settle as settle
 from game.games.coup_detat.ai.fastsim_tables import (
     KING,
     QUEEN,
@@ -29,17 +30,13 @@ from game.games.coup_detat.ai.fastsim_tables import (
     tables,
 )
 from game.games.coup_detat.rules.charts import (
-    COUP_CHART,
-    DIRECTORS_CHART,
     FIRST_LEAD_FORBIDDEN,
     HANDS_PER_ROUND,
-    HIDDEN_COUP_TYPES,
     HandType,
     deck_for,
 )
 from game.games.coup_detat.rules.state import SUIT_INDEX, State
 
-DIRECTOR_VALUE_PER_HAND = 350  # what holding the office is worth for each hand left
 CARELESS = 0.25  # in mindful play-outs, the share of a player's moves made at random
 
 
@@ -445,75 +442,8 @@ class Hand:
     def outcome(self) -> tuple[bool | None, int | None, list[int]]:
         """(the coup succeeded, or None in a Director's hand; the hidden coup's player;
         each seat's Director's penalties when neither)."""
-        players, hand_type = self.players, self.hand_type
-        if self.coup_player >= 0:
-            return self._goal_met(self.coup_player), None, [0] * players
-        hidden = next((s for s in range(players) if s != self.director
-                       and hand_type in HIDDEN_COUP_TYPES and self._goal_met(s)), None)
-        if hidden is not None:
-            return None, hidden, [0] * players
-        return None, None, [0 if s == self.director else self._penalty(s)
-                            for s in range(players)]
+        return settle.outcome(self)
 
     def payoff(self) -> list[float]:
         """Each seat's francs from the hand, and the office's worth where it changes."""
-        players, line = self.players, COUP_CHART[self.hand_type]
-        gains = [0.0] * players
-        new_director = self.director
-        succeeded, hidden, penalties = self.outcome()
-        if succeeded is not None:
-            seat = self.coup_player
-            if succeeded:
-                self._collect(gains, seat, line.reward)
-                new_director = seat
-            else:
-                gains[seat] -= line.failure
-                gains[self.director] += line.failure  # the Treasury, likely his at round end
-        elif hidden is not None:
-            self._collect(gains, hidden, line.reward)
-            new_director = hidden
-        else:
-            for seat, cost in enumerate(penalties):
-                gains[seat] -= cost
-                gains[self.director] += cost
-        if new_director != self.director:
-            office = DIRECTOR_VALUE_PER_HAND * (self.hands_left - 1)
-            gains[new_director] += office
-            gains[self.director] -= office
-        return gains
-
-    def _collect(self, gains: list[float], seat: int, reward: int) -> None:
-        for other in range(self.players):
-            if other != seat:
-                gains[other] -= reward
-                gains[seat] += reward
-        gains[seat] += self.treasury
-
-    def _penalty(self, seat: int) -> int:
-        chart = DIRECTORS_CHART[self.hand_type]
-        if self.hand_type is HandType.DOMINOS:
-            last = next((s for s in range(self.players) if self.hands[s]), -1)
-            return chart.last_out if seat == last else 0
-        return (chart.king_of_hearts * (self.king_of_hearts_taker == seat)
-                + chart.each_queen * self.queens[seat] + chart.each_spade * self.spades[seat]
-                + chart.first_trick * (self.first_winner == seat)
-                + chart.last_trick * (self.last_winner == seat))
-
-    def _goal_met(self, seat: int) -> bool:
-        t = tables(self.players)
-        king = self.king_of_hearts_taker == seat
-        queens = self.queens[seat] == t.queen_count
-        spades = self.spades[seat] == t.spade_count
-        touche = self.first_winner == seat and self.last_winner == seat
-        match self.hand_type:
-            case HandType.BARBU:
-                return king
-            case HandType.WATERLOO:
-                return queens
-            case HandType.SIEGE:
-                return spades
-            case HandType.TOUCHE:
-                return touche
-            case HandType.GUILLOTINE:
-                return king and queens and spades and touche
-        return bool(self.out) and self.out[0] == seat
+        return settle.payoff(self)

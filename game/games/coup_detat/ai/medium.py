@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 
 from game.cards import COUP, Card, Rank, Suit
+from game.games.coup_detat.ai.fastsim_settle import DIRECTOR_VALUE_PER_HAND
 from game.games.coup_detat.ai.knowledge import Knowledge, knowledge
 from game.games.coup_detat.ai.tactics import (
     attack_card,
@@ -51,7 +52,6 @@ from game.games.coup_detat.rules.dominos import lay, layable
 from game.games.coup_detat.rules.state import DominosPlay
 from game.games.coup_detat.rules.view import CoupDetatView
 
-DIRECTOR_VALUE_PER_HAND = 350  # what holding the office is worth for each hand left
 COUP_MARGIN = 150  # how much better than declining a coup must look
 
 
