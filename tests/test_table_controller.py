@@ -353,19 +353,19 @@ def test_finishing_quickly_is_offered_to_persons_all_out_until_their_play_is_ove
     with at_table(session_of("coup", "hc"), teller=teller) as table:
         controller = table.controller
         table.tell_all()
-        assert not controller.persons_out and not controller.offers_to_finish()
+        assert not controller.finishing.persons_out and not controller.finishing.offered()
         teller.out = True
-        controller._out = None  # (worked out once for each state shown)
-        assert controller.persons_out and controller.offers_to_finish()
-        assert not controller.hurried and controller.pace.computer_pause() == PAUSE
+        controller.finishing._out = None  # (worked out once for each state shown)
+        assert controller.finishing.persons_out and controller.finishing.offered()
+        assert not controller.finishing.hurried and controller.pace.computer_pause() == PAUSE
         table.clock.now += 5
-        controller.finish_quickly()
-        assert controller.hurried and controller.pace.computer_pause() == 0.0
+        controller.finishing.finish_quickly()
+        assert controller.finishing.hurried and controller.pace.computer_pause() == 0.0
         assert controller.pace.computer_ready_at == table.clock.now, "the next move at once"
-        assert not controller.offers_to_finish(), "asked once"
+        assert not controller.finishing.offered(), "asked once"
         teller.out = False  # the round they were out of is over
-        controller._out = None
-        assert not controller.offers_to_finish() and not controller.hurried
+        controller.finishing._out = None
+        assert not controller.finishing.offered() and not controller.finishing.hurried
 
 
 # Recording a finished game -------------------------------------------------------------------

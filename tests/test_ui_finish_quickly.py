@@ -36,7 +36,7 @@ def play_until_out(app: App, scene: TableScene, clock: SteppedClock) -> None:
     """The person challenges every claim he may (and so loses influences quickly); the
     offer must not come while he still plays."""
     for _ in range(20000):
-        if scene.controller.persons_out:
+        if scene.controller.finishing.persons_out:
             return
         assert FINISH not in buttons(app), "offered to a person still in the game"
         if app.scene is not scene:  # a result over the table: the game ended with him in
@@ -108,7 +108,7 @@ def test_the_1966_game_never_offers_it(tmp_path: Path,
         for _ in range(300):
             clock.time += STEP
             frames(app)
-            assert not scene.controller.persons_out and FINISH not in buttons(app)
+            assert not scene.controller.finishing.persons_out and FINISH not in buttons(app)
 
 
 def test_in_a_match_the_next_round_is_played_at_the_persons_pace(
@@ -130,5 +130,6 @@ def test_in_a_match_the_next_round_is_played_at_the_persons_pace(
                 break
             clock.time += STEP
             frames(app)
-        assert not scene.controller.hurried, "the person plays again: the table goes at his pace"
+        assert not scene.controller.finishing.hurried, (
+            "the person plays again: the table goes at his pace")
         assert FINISH not in buttons(app)

@@ -3,10 +3,10 @@
 It owns the session and decides the pace (when the next computer's move may be shown, at
 the table's clock), whose turn it is and who sees what (pass-and-play: seating.py), the
 computers' moves, hints, a lesson's refusals, the notice of a game that could not be
-autosaved, finishing quickly and recording a finished game (records.py). It tells the game
-in the log as the table shows it (telling.py) and keeps the remark over the table. The
-window's table (game/ui/table/scene.py) draws it, animates it and routes the person's
-input to it; tests drive it without a window.
+autosaved, finishing quickly (finishing.py) and recording a finished game (records.py). It
+tells the game in the log as the table shows it (telling.py) and keeps the remark over the
+table. The window's table (game/ui/table/scene.py) draws it, animates it and routes the
+person's input to it; tests drive it without a window.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from game.rules.words import Naming
 from game.services.lessons import LessonGame
 from game.services.play_again import Again
 from game.services.session import GameSession
+from game.services.table.finishing import Finishing
 from game.services.table.pacing import Pace
 from game.services.table.records import Log, TableRecords
 from game.services.table.seating import NOTHING_YET, Seating
@@ -74,13 +75,13 @@ class TableController:
             second_person=self.reader is not None, one_of_tables=one_of is not None)
         self.telling = Telling(session.match, teller, self.seating, from_start=from_start)
         self.pace = Pace(computer_delay)
+        self.finishing = Finishing(session, teller, self.telling, self.pace, clock)
         self.records = TableRecords(session, log, self.say,
                                     recordable=one_of is None and lesson is None)
         self.toast: tuple[str, float] | None = None  # the remark over the table, until when
         self.hint_wanted = False
         self.welcomed = from_start or not session.over  # a game loaded over: its result, once
         self._notes_told = 0  # the session's notes already in the log
-        self._out: tuple[State, bool] | None = None  # the persons out, for the state shown
         if not from_start:
             self.retell()
         elif one_of is not None:  # which table this is, before its first deal
@@ -305,37 +306,3 @@ class TableController:
         words = self.teller.describe(decision, self.view(), self.names)
         self.say(f"Hint: {words}. {reason}", seconds=12)
         return decision
-
-    # Persons knocked out ------------------------------------------------------------------
-    @property
-    def persons_out(self) -> bool:
-        """Every person at the table is out of the play the table shows (a bluffing game's
-        lost influences) while the computers play on. Asked every frame: worked out once
-        for each state shown."""
-        shown = self.shown
-        if self._out is None or self._out[0] is not shown:
-            self._out = (shown, self._all_out(shown))
-        return self._out[1]
-
-    def _all_out(self, state: State) -> bool:
-        persons, knocked_out = self.session.human_seats, self.teller.knocked_out
-        if knocked_out is None or not persons or self.ruleset.pending(state).over:
-            return False
-        return all(knocked_out(self.ruleset.view(state, seat), seat) for seat in persons)
-
-    @property
-    def hurried(self) -> bool:
-        """The persons, all out, asked to finish quickly (pacing.py)."""
-        return self.pace.hurried
-
-    def offers_to_finish(self) -> bool:
-        """Is "Finish quickly" to be offered: the persons are all out and have not asked
-        yet? Watching is the default; once the play they were out of is over, their asking
-        is forgotten."""
-        if not self.persons_out:
-            self.pace.finishing = False
-        return self.persons_out and not self.pace.finishing
-
-    def finish_quickly(self) -> None:
-        """The computers play the rest of the play the persons are out of at once."""
-        self.pace.finish_quickly(self.clock())

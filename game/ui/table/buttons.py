@@ -118,7 +118,7 @@ class TableButtons:
             self.withdraw_notice()
         if on_top and trouble is not None and self.notice is None:
             self.notice = UnsavedNotice(self.ui, self.felt.layout, trouble, save_as)
-        wanted = self.table.offers_to_finish() and on_top
+        wanted = self.table.finishing.offered() and on_top
         if wanted and self.offer is None:
             self.offer = Offer(self.ui, self.felt.layout, self.felt, FINISH_QUICKLY, finish)
         elif not wanted:

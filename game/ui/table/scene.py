@@ -186,12 +186,14 @@ class TableScene(Scene):
 
     def seconds(self, design: float) -> float:
         """An animation's length at the player's speed (none while finishing quickly)."""
-        return 0.0 if self.controller.hurried else self.app.settings.animation_seconds(design)
+        if self.controller.finishing.hurried:
+            return 0.0
+        return self.app.settings.animation_seconds(design)
 
     @property
     def instant(self) -> bool:
         """Nothing glides: animations are off, or the persons are finishing quickly."""
-        return self.controller.hurried or self.app.settings.animation_speed == "off"
+        return self.controller.finishing.hurried or self.app.settings.animation_speed == "off"
 
     def _update(self, dt: float) -> None:
         table = self.controller
@@ -269,7 +271,7 @@ class TableScene(Scene):
 
     def finish_quickly(self) -> None:
         """The computers play the rest of the play the persons are out of at once."""
-        self.controller.finish_quickly()
+        self.controller.finishing.finish_quickly()
         self.skip_animation()
         self.buttons.withdraw_offer()
 
