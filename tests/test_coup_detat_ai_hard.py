@@ -10,6 +10,7 @@ from test_coup_detat_ai_players import other_hidden_deal
 
 from game.ai.levels import ALL_LEVELS, make_player
 from game.ai.search import search
+from game.ai.search.estimate import Estimate
 from game.ai.search.hidden import sample
 from game.games import get_ruleset
 from game.games.coup_detat.ai.fastsim import Care, Hand
@@ -62,6 +63,15 @@ def test_a_hint_says_what_and_why() -> None:
     decision, reason = player.advise(RULES.view(state, seat), legal)
     assert decision in legal
     assert "deals consistent with what you have seen" in reason and " F" in reason
+
+
+def test_a_hint_counts_its_deals_with_thousands_separated() -> None:
+    player = HardPlayer(3, budget=0.05, workers=1)
+    state, _ = next(decisions_to_try(1, 53))
+    first, second = RULES.legal(state)[:2]
+    found = Estimate((first, second), totals=(-143.0 * 2055, -147.0 * 2055), worlds=2055)
+    reason = player.explain(found, [0, 1])
+    assert reason.startswith("Over 2,055 deals consistent") and "-143 F" in reason
 
 
 def test_two_processes_share_the_search() -> None:

@@ -124,7 +124,7 @@ class HardPlayer(SearchPlayer):
     def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
         advice = found.decisions[ranking[0]]
         other = next_best(found, ranking, lambda decision: describe(decision, advice), percent)
-        return (f"Over {found.worlds} imagined deals consistent with what you have seen, it "
+        return (f"Over {found.worlds:,} imagined deals consistent with what you have seen, it "
                 f"wins the round {found.average(ranking[0]):.0%} of the time; {other}.")
 
 

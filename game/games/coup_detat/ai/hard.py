@@ -99,7 +99,7 @@ class HardPlayer(SearchPlayer):
         return Playouts.of(seen, self.care)
 
     def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
-        return (f"Over {found.worlds} deals consistent with what you have seen, it comes "
+        return (f"Over {found.worlds:,} deals consistent with what you have seen, it comes "
                 f"to {francs(found.average(ranking[0]))} on average; "
                 f"{next_best(found, ranking, describe, francs)}.")
 

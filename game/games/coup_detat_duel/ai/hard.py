@@ -121,7 +121,7 @@ class DuelHardPlayer(SearchPlayer):
         return choices
 
     def explain(self, found: Estimate, ranking: Sequence[int]) -> str:
-        return (f"Over {found.worlds} deals consistent with what you have seen, it wins the "
+        return (f"Over {found.worlds:,} deals consistent with what you have seen, it wins the "
                 f"hand {found.average(ranking[0]):.0%} of the time; "
                 f"{next_best(found, ranking, describe, percent)}.")
 
