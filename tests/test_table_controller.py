@@ -357,15 +357,15 @@ def test_finishing_quickly_is_offered_to_persons_all_out_until_their_play_is_ove
         teller.out = True
         controller.finishing._out = None  # (worked out once for each state shown)
         assert controller.finishing.persons_out and controller.finishing.offered()
-        assert not controller.finishing.hurried and controller.pace.computer_pause() == PAUSE
+        assert not controller.pace.hurried and controller.pace.computer_pause() == PAUSE
         table.clock.now += 5
         controller.finishing.finish_quickly()
-        assert controller.finishing.hurried and controller.pace.computer_pause() == 0.0
+        assert controller.pace.hurried and controller.pace.computer_pause() == 0.0
         assert controller.pace.computer_ready_at == table.clock.now, "the next move at once"
         assert not controller.finishing.offered(), "asked once"
         teller.out = False  # the round they were out of is over
         controller.finishing._out = None
-        assert not controller.finishing.offered() and not controller.finishing.hurried
+        assert not controller.finishing.offered() and not controller.pace.hurried
 
 
 # Recording a finished game -------------------------------------------------------------------

@@ -130,6 +130,6 @@ def test_in_a_match_the_next_round_is_played_at_the_persons_pace(
                 break
             clock.time += STEP
             frames(app)
-        assert not scene.controller.finishing.hurried, (
+        assert not scene.controller.pace.hurried, (
             "the person plays again: the table goes at his pace")
         assert FINISH not in buttons(app)

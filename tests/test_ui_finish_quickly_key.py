@@ -38,6 +38,6 @@ def test_enter_presses_finish_quickly_which_the_keyboard_starts_on(
         assert FINISH in buttons(app)
         assert finish_button(app).is_selected, "the keyboard starts on it, shown selected"
         press(app, pygame.K_RETURN)
-        assert FINISH not in buttons(app) and scene.controller.finishing.hurried, "Enter pressed it"
+        assert FINISH not in buttons(app) and scene.controller.pace.hurried, "Enter pressed it"
         until_the_scene_changes(app, scene)  # the table's clock stands still from here
         assert scene.session.match.pending.over, "the computers finished with no time passing"

@@ -39,11 +39,6 @@ class Finishing:
             return False
         return all(knocked_out(ruleset.view(state, seat), seat) for seat in persons)
 
-    @property
-    def hurried(self) -> bool:
-        """The persons, all out, asked to finish quickly (pacing.py)."""
-        return self.pace.hurried
-
     def offered(self) -> bool:
         """Is "Finish quickly" to be offered: the persons are all out and have not asked
         yet? Once the play they were out of is over, their asking is forgotten."""

@@ -186,14 +186,14 @@ class TableScene(Scene):
 
     def seconds(self, design: float) -> float:
         """An animation's length at the player's speed (none while finishing quickly)."""
-        if self.controller.finishing.hurried:
+        if self.controller.pace.hurried:
             return 0.0
         return self.app.settings.animation_seconds(design)
 
     @property
     def instant(self) -> bool:
         """Nothing glides: animations are off, or the persons are finishing quickly."""
-        return self.controller.finishing.hurried or self.app.settings.animation_speed == "off"
+        return self.controller.pace.hurried or self.app.settings.animation_speed == "off"
 
     def _update(self, dt: float) -> None:
         table = self.controller

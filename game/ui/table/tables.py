@@ -133,7 +133,7 @@ class TwoTables:
         """The other table plays on; the screen moves where a person is needed."""
         now = scene.controller.clock()
         if self._runs_behind():
-            self._play_behind(now, scene.controller.finishing.hurried)
+            self._play_behind(now, scene.controller.pace.hurried)
         self._note_waiting(now)
         if scene.on_top and scene.beats_over(now):
             self._move_if_needed(scene)  # between two beats: a person waits for no glide
