@@ -100,6 +100,14 @@ class XHands:
     def press(self, key: int) -> Sending:
         return self._later("key", KEYSYMS[key])
 
+    def chord(self, keys: str) -> Sending:
+        """Keys as xdotool names them, pressed together and let go ("ctrl+s", "F2")."""
+        return self._later("key", keys)
+
+    def type(self, words: str) -> Sending:
+        """`words` typed on the keyboard, one key after another."""
+        return self._later("type", "--delay", "8", "--", words)
+
 
 PERSON, MEDIUM = "Person", "Computer: Medium"
 GAMES = {
