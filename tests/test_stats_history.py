@@ -299,14 +299,18 @@ def test_win_rates_by_game_come_from_the_totals_which_keep_every_game() -> None:
         ("coup-detat", 3, 3), ("coup", 10, 4)]
 
 
-def test_the_best_result_of_each_game_is_its_highest_score() -> None:
+def test_the_best_result_of_each_game_is_a_win_first_then_the_highest_score() -> None:
     games = [finished(True, ruleset="coup-detat", score=900), finished(False, score=1),
+             finished(False, ruleset="coup-detat", score=20_000),
              finished(True, ruleset="coup-detat", score=12_000, minutes=1),
              finished(True, ruleset="coup-detat", score=12_000, minutes=2),
              finished(True, ruleset="coup-detat-duel")]
     best = stats_summary.best_results(games)
     assert [(game.ruleset, game.score, game.when) for game in best] == [
-        ("coup-detat", 12_000, WHEN + timedelta(minutes=1)), ("coup", 1, WHEN)]
+        ("coup-detat", 12_000, WHEN + timedelta(minutes=1)), ("coup-detat-duel", None, WHEN),
+        ("coup", 1, WHEN)]
+    assert stats_summary.best_words(best[2]) == \
+        "Coup: not won yet; best: Lost, 2nd of 2, Score 1"
 
 
 def test_a_game_in_a_line_says_its_place_result_and_opponents() -> None:
@@ -316,12 +320,15 @@ def test_a_game_in_a_line_says_its_place_result_and_opponents() -> None:
     assert stats_summary.ordinal(11) == "11th" and stats_summary.ordinal(23) == "23rd"
 
 
-def test_the_place_is_after_every_higher_score() -> None:
-    assert stats.place_of([5, 9, 9, 1], [0], won=False) == 3
-    assert stats.place_of([5, 9, 9, 1], [3], won=False) == 4
-    assert stats.place_of([5, 9, 9, 1], [0, 3], won=False) == 3, "the persons' best"
-    assert stats.place_of([9, 9, 1], [0], won=True) == 1
-    assert stats.place_of([3, 3], [1], won=False) == 2, "not first when he did not win"
+def test_the_place_is_after_every_higher_standing_and_equals_share_it() -> None:
+    places = stats.ranked([(5,), (9,), (9,), (1,)])
+    assert places == [3, 1, 1, 4]
+    assert stats.ranked([(1, 0), (0, 2, -5), (0, 2, -7), (0, 2, -5)]) == [1, 2, 4, 2]
+    assert stats.best_place(places, [0]) == (3, False)
+    assert stats.best_place(places, [3]) == (4, False)
+    assert stats.best_place(places, [0, 3]) == (3, False), "the persons' best"
+    assert stats.best_place(places, [2]) == (1, True), "a shared place"
+    assert stats.best_place(places, []) == (None, False)
 
 
 # A reset asks first (the screen) and loses nothing.
@@ -369,7 +376,7 @@ def test_stats_prints_totals_streaks_rates_and_the_last_games(
     assert "Games played: 3    won: 2" in out
     assert "Winning streak: 0 now, best 2" in out
     assert "Win rate by opponents' level: Hard 67% (2 of 3)" in out
-    assert "Coup d'État: Final worth: 12,300 F (2026-11-27)" in out
+    assert "Coup d'État: Won, 1st of 3, Final worth: 12,300 F (2026-11-27)" in out
     lines = out.splitlines()
     first = lines.index(next(line for line in lines if line.startswith("Last games")))
     assert "Lost, 3rd of 3" in lines[first + 1], "newest first"

@@ -99,7 +99,7 @@ def test_streaks_and_bests_say_the_streaks_and_each_games_best(
         screen = statistics_screen(app)
         lines = bests_lines(screen.summary)
         assert "Now: 2 games won in a row" in lines and "Best: 2" in lines
-        assert "Coup d'État: Final worth: 5,000 F, 27 Nov 2026" in lines
+        assert "Coup d'État: Won, 1st of 3, Final worth: 5,000 F, 27 Nov 2026" in lines
 
 
 def test_the_charts_show_the_win_rates_by_game_and_by_level(

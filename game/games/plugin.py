@@ -170,6 +170,9 @@ class Records:
     summary: Ref[Callable[..., object]]  # (ruleset id, options as JSON, seats) -> a Tally
     counts: tuple[Count, ...] = ()
     best: Best | None = None
+    # The history's entries of a ranking before this one hold places that are not the
+    # rules' (history.py, `ranking`): they are kept, and shown without their place.
+    places_since: int = 1
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,17 @@ statistics in the player's data folder (`history.json`).
        "options": {"players": 4, "short_game": false},
        "players": [{"name": "You", "kind": "human"},
                    {"name": "Anna", "kind": "computer", "level": "hard"}, ...],
-       "persons": [0], "won": true, "place": 1, "score": 12300,
-       "result": "Final worth: 12,300 F"}, ...]}
+       "persons": [0], "won": true, "place": 1, "shared": false, "ranking": 2,
+       "score": 12300, "result": "Final worth: 12,300 F"}, ...]}
 
-Oldest first. `score` is the persons' best in the game's own unit (None when the game has
-none) and `result` says it in the game's words: shared code never words a game's score.
+Oldest first. `place` is the persons' best place as the game's rules rank it, `shared` when
+another player has it too. `ranking` says how the place was found: 2 for the places of
+RULES_NOTES.md ("Places in the statistics"); an entry without it was written before
+(ranking 1), when the bluffing games put every loss second and no place was said to be
+shared. Such an entry is kept as it is; a game's records say from which ranking its places
+can be shown (`Records.places_since`). `score` is the persons' best in the game's own unit
+(None when the game has none) and `result` says it in the game's words: shared code never
+words a game's score.
 The totals stay in the statistics file (which keeps every game ever played); the history
 keeps the last MOST_GAMES so that the file cannot grow without end.
 
@@ -44,6 +50,7 @@ MOST_PLAYERS = 16
 LONGEST_TEXT = 200  # characters of a name, a level, a game's id or its result
 LONGEST_OPTIONS = 32  # options in an entry
 BIGGEST_NUMBER = 10**15  # a score or an option beyond this is not a game's
+RANKING = 2  # how this version ranks places (the module's docstring); 1 before it was kept
 
 Scalar = bool | int | str | None
 
@@ -70,6 +77,8 @@ class Finished:
     place: int | None = None  # the persons' best place (1: won); None if the game ranks none
     score: int | None = None  # the persons' best score in the game's unit; None if none
     result: str = ""  # the game's words for it
+    shared: bool = False  # another player has the same place (never said before ranking 2)
+    ranking: int = RANKING  # how the place was found
 
     def __post_init__(self) -> None:  # a private copy, read-only
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
@@ -82,7 +91,8 @@ class Finished:
         return {"when": self.when.isoformat(timespec="seconds"), "ruleset": self.ruleset,
                 "options": dict(self.options), "players": [_player_json(p) for p in self.players],
                 "persons": list(self.persons), "won": self.won, "place": self.place,
-                "score": self.score, "result": self.result}
+                "shared": self.shared, "ranking": self.ranking, "score": self.score,
+                "result": self.result}
 
 
 Trouble = records_file.Trouble
@@ -158,7 +168,11 @@ def finished_from_json(raw: object) -> Finished | None:
         return None
     if not (score is None or (is_int(score) and abs(score) < BIGGEST_NUMBER)):
         return None
-    return Finished(when, ruleset, options, players, persons, won, place, score, result)
+    shared, ranking = raw.get("shared", False), raw.get("ranking", 1)
+    if not (isinstance(shared, bool) and is_int(ranking) and 1 <= ranking < BIGGEST_NUMBER):
+        return None
+    return Finished(when, ruleset, options, players, persons, won, place, score, result,
+                    shared, ranking)
 
 
 def _when(raw: object) -> datetime | None:

@@ -61,8 +61,8 @@ SHARED = ("played", "won")  # what every game keeps; won never exceeds played
 class GameRecord:
     """One finished game, as the humans at the table saw it: whether one of them won, the
     best result among them (None if the game has none) and the game's own counts; for the
-    history, their best place and score (in the game's unit) and the score in the game's
-    words ("Final worth: 12,300 F")."""
+    history, their best place as the game's rules rank it (shared or not), their best score
+    (in the game's unit) and the score in the game's words ("Final worth: 12,300 F")."""
 
     ruleset: str
     human_won: bool
@@ -71,6 +71,7 @@ class GameRecord:
     place: int | None = None  # 1: won; None if the game ranks no places
     score: int | None = None
     result: str = ""
+    shared: bool = False  # another seat has the same place
 
     def __post_init__(self) -> None:  # a private copy, read-only
         object.__setattr__(self, "counts", MappingProxyType(dict(self.counts)))
@@ -134,10 +135,11 @@ def _best(*results: int | None) -> int | None:
     return max((result for result in results if result is not None), default=None)
 
 
-def combined(records: Sequence[GameRecord], won: bool, place: int | None = None) -> GameRecord:
+def combined(records: Sequence[GameRecord], won: bool, place: int | None = None,
+             shared: bool = False) -> GameRecord:
     """One game's record from its tables' (a match at two tables): won as `won` says and
-    at `place` across the tables, the best result of all, the counts added up, the best
-    table's score."""
+    at `place` across the tables (`shared` with another player or not), the best result of
+    all, the counts added up, the best table's score."""
     counts: Counter[str] = Counter()
     for record in records:
         counts.update(record.counts)
@@ -145,16 +147,24 @@ def combined(records: Sequence[GameRecord], won: bool, place: int | None = None)
     top = max(scored, key=lambda record: record.score or 0) if scored else records[0]
     return GameRecord(ruleset=records[0].ruleset, human_won=won,
                       best=_best(*(record.best for record in records)), counts=counts,
-                      place=place, score=top.score, result=top.result)
+                      place=place, score=top.score, result=top.result, shared=shared)
 
 
-def place_of(scores: Sequence[int], humans: Collection[int], won: bool) -> int:
-    """The best place among the seats `humans`: first when one of them won, else after
-    every seat of a higher score (two ahead of him, he is third), second at best."""
-    if won:
-        return 1
-    best = max(scores[seat] for seat in humans)
-    return max(2, 1 + sum(1 for score in scores if score > best))
+def ranked(standing: Sequence[tuple[int, ...]]) -> list[int]:
+    """Each seat's place when the seats rank by their `standing` (the higher the better,
+    compared item by item): one more than the seats ahead of it, so that equals share a
+    place and the places after them are skipped (1, 1, 3). Each game says what a standing
+    is (RULES_NOTES.md, "Places in the statistics")."""
+    return [1 + sum(1 for other in standing if other > mine) for mine in standing]
+
+
+def best_place(places: Sequence[int], humans: Collection[int]) -> tuple[int | None, bool]:
+    """The best place among the seats `humans` (None if there are none), and whether another
+    seat has that place too."""
+    if not humans:
+        return None, False
+    best = min(places[seat] for seat in humans)
+    return best, places.count(best) > 1
 
 
 def finished_humans(match: Match, ruleset_id: str, title: str,
@@ -254,7 +264,8 @@ def finished_game(record: GameRecord, table: Table, when: datetime) -> history.F
     persons = tuple(seat for seat, player in enumerate(players) if player.kind == "human")
     options = {key: value for key, value in table.options.items() if history.is_scalar(value)}
     return history.Finished(when, record.ruleset, options, players, persons,
-                            record.human_won, record.place, record.score, record.result)
+                            record.human_won, record.place, record.score, record.result,
+                            shared=record.shared)
 
 
 def reset(path: Path | None = None) -> str:

@@ -4,6 +4,7 @@ as JSON and in words (`coup-detat stats`). Reads only: nothing here writes a fil
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,15 +116,39 @@ def by_level(games: Iterable[Finished]) -> list[Rate]:
 
 
 def best_results(games: Iterable[Finished]) -> list[Finished]:
-    """Each game's best scored game in the history (the first of equals), the registry's
-    order first."""
+    """Each game's best result in the history (`how_good`; the first of equals), the
+    registry's order first."""
     best: dict[str, Finished] = {}
     for game in games:
         held = best.get(game.ruleset)
-        if game.score is not None and (held is None or game.score > (held.score or 0)):
+        if held is None or how_good(game) > how_good(held):
             best[game.ruleset] = game
     order = [*GAMES, *sorted(set(best) - set(GAMES))]
     return [best[ruleset] for ruleset in order if ruleset in best]
+
+
+def how_good(game: Finished) -> tuple[bool, float, bool, float]:
+    """What makes one result better than another of the same game: a win before any loss;
+    then the better place, as the share of the other players it is ahead of (2nd of 6
+    before 2nd of 3); a place alone before a shared one; then the higher score (the 1966
+    game's final worth, the rounds won). A place not known counts as the last."""
+    place = known_place(game)
+    others = max(1, len(game.players) - 1)
+    ahead = (len(game.players) - place) / others if place is not None else float(game.won)
+    score = float(game.score) if game.score is not None else -math.inf
+    return game.won, ahead, not (game.shared and place is not None), score
+
+
+def known_place(game: Finished) -> int | None:
+    """The game's place as far as its entry can be trusted with it: None when the game
+    ranks no places, when the entry was written before the game's places were the rules'
+    (`Records.places_since`), and when the place is not one of its result (a win is first,
+    a loss never)."""
+    entry = GAMES.get(game.ruleset)
+    since = entry.records.places_since if entry is not None else 1
+    if game.place is None or game.ranking < since or (game.place == 1) != game.won:
+        return None
+    return game.place
 
 
 def running_rate(games: Sequence[Finished], window: int = RUNNING) -> list[float]:
@@ -143,11 +168,22 @@ def ordinal(number: int) -> str:
 
 
 def outcome_words(game: Finished) -> str:
-    """"Won, 1st of 4", "Lost, 3rd of 4", "Lost"."""
+    """"Won, 1st of 4", "Lost, 3rd of 4", "Lost, shared 2nd of 4", "Won, shared 1st of 3",
+    "Lost" (no place known: `known_place`)."""
     outcome = "Won" if game.won else "Lost"
-    if game.place is None:
+    place = known_place(game)
+    if place is None:
         return outcome
-    return f"{outcome}, {ordinal(game.place)} of {len(game.players)}"
+    shared = "shared " if game.shared and len(game.players) > 1 else ""
+    return f"{outcome}, {shared}{ordinal(place)} of {len(game.players)}"
+
+
+def best_words(game: Finished) -> str:
+    """A game's best result (`best_results`) in words, under its title: "Coup: Won, 1st of
+    4, Rounds won: 1 of 1"; of a game not won in the history, "Coup: not won yet; best:
+    Lost, 2nd of 4, Rounds won: 0 of 1"."""
+    said = ", ".join(part for part in (outcome_words(game), game.result) if part)
+    return f"{title_of(game.ruleset)}: {said if game.won else 'not won yet; best: ' + said}"
 
 
 def against_words(game: Finished) -> str:
@@ -203,8 +239,8 @@ def text_lines(summary: Summary) -> list[str]:
     lines += _rates("Win rate by opponents' level", summary.by_level())
     best = summary.best_results()
     if best:
-        lines += ["Best results:"] + [f"  {title_of(game.ruleset)}: {game.result} "
-                                      f"({game.when:%Y-%m-%d})" for game in best]
+        lines += ["Best results in the history:"] + [
+            f"  {best_words(game)} ({game.when:%Y-%m-%d})" for game in best]
     games = summary.games
     shown = list(reversed(games[-RECENT:]))
     lines += ["", f"Last games, newest first ({len(shown)} of the {len(games)} in the history, "

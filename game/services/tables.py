@@ -99,8 +99,11 @@ def record(match: TablesMatch, human_seats: Collection[int]) -> stats.GameRecord
     if not records:
         raise ValueError("Nobody at the tables is a person: nothing to record.")
     won = bool(set(winners(match)) & set(human_seats))
-    place = min(standing.place for standing in standings(match) if standing.seat in human_seats)
-    return stats.combined(records, won, place)
+    places = [0] * match.players
+    for standing in standings(match):
+        places[standing.seat] = standing.place
+    place, shared = stats.best_place(places, human_seats)
+    return stats.combined(records, won, place, shared)
 
 
 class TablesSession:

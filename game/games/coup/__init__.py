@@ -34,6 +34,7 @@ COUNTS = (Count("rounds_played", "Rounds played"),
           Count("challenges_won", "Bluffs caught", at_most="challenges"),
           Count("influences_lost", "Influences lost"))
 """What the statistics keep of a match beyond played and won (services/records.py)."""
+PLACES_SINCE = 2  # before, every match lost was put second (RULES_NOTES: places)
 
 GAME = Game(
     ruleset=COUP,
@@ -47,7 +48,7 @@ GAME = Game(
     packages=PACKAGES, players=PLAYERS, formats=FORMATS, kit=KIT, review=REVIEW,
     hand_size=hand_size,
     records=Records(RECORD, Ref("game.games.coup.services.records:coup_lines"), SUMMARY,
-                    counts=COUNTS),
+                    counts=COUNTS, places_since=PLACES_SINCE),
     rules_page=Ref("game.games.coup.services.rules_page:coup"),
     lesson=Ref("game.games.coup.services.lesson:LESSON"),
 )
@@ -67,6 +68,6 @@ INQUISITOR = Game(
     packages=PACKAGES, players=PLAYERS, kit=KIT, review=REVIEW, hand_size=hand_size,
     formats=Ref("game.games.coup.formats:INQUISITOR_FORMATS"),
     records=Records(RECORD, Ref("game.games.coup.services.records:inquisitor_lines"),
-                    SUMMARY, counts=COUNTS),
+                    SUMMARY, counts=COUNTS, places_since=PLACES_SINCE),
     rules_page=Ref("game.games.coup.services.rules_page:inquisitor"),
 )

@@ -61,8 +61,8 @@ def bests_lines(summary: stats_summary.Summary) -> list[str]:
              f"Now: {streaks.current} {'game' if streaks.current == 1 else 'games'} won in "
              f"a row", f"Best: {streaks.best}", "", "**Best results in the history"]
     best = summary.best_results()
-    lines += [f"{stats_summary.title_of(game.ruleset)}: {game.result}, "
-              f"{game.when.day} {game.when:%b %Y}" for game in best] or ["None yet."]
+    lines += [f"{stats_summary.best_words(game)}, {game.when.day} {game.when:%b %Y}"
+              for game in best] or ["None yet."]
     return lines
 
 

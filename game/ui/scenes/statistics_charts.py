@@ -59,11 +59,14 @@ def results_over_time(surface: pygame.Surface, rect: Rect, games: Sequence[Finis
 
 
 def _depth(game: Finished, room: int) -> int:
-    """How far a lost game's bar goes down: last place all the way, second a third."""
-    players = len(game.players)
-    if game.place is None or players < 3:
+    """How far a lost game's bar goes down: last place all the way, second a third (of
+    three or more), halfway when the place is not known."""
+    players, place = len(game.players), stats_summary.known_place(game)
+    if players < 3:
         return room
-    return max(room // 3, round(room * (game.place - 1) / (players - 1)))
+    if place is None:
+        return room // 2
+    return max(room // 3, round(room * (min(place, players) - 1) / (players - 1)))
 
 
 def _running_line(surface: pygame.Surface, plot: Rect, games: Sequence[Finished],

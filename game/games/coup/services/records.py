@@ -1,7 +1,12 @@
 """A finished bluffing match (either configuration) for the statistics, and its lines on
 the Statistics screen: matches and rounds played and won, the challenges the human seats
 made (won when the claim failed: a bluff caught) and the influences they lost (what the
-games' entries say they keep). No best result."""
+games' entries say they keep). No best result.
+
+The persons' place in the match (RULES_NOTES.md, "Places in the statistics"): the match's
+winners share the first place; the others follow by their round wins, then by their places
+in the rounds added up (in a round the last out is first, the first out last), the lower the
+better; players still equal share the place."""
 
 from __future__ import annotations
 
@@ -13,9 +18,10 @@ from game.games.coup.rules import events as ev
 from game.services.stats import (
     GameRecord,
     RulesetStats,
+    best_place,
     count_events,
     finished_humans,
-    place_of,
+    ranked,
 )
 
 CONFIGURATIONS = {ruleset.id: ruleset for ruleset in (COUP, COUP_INQUISITOR)}
@@ -31,10 +37,12 @@ def record(match: Match, human_seats: Collection[int]) -> GameRecord:
     round_wins = [sum(1 for event in rounds if event.seat == seat)
                   for seat in range(match.players)]
     best = max((round_wins[seat] for seat in humans), default=None)
+    place, shared = best_place(match_places(match), humans)
     return GameRecord(
         ruleset=ruleset.id,
         human_won=won,
-        place=place_of(round_wins, humans, won) if humans else None,
+        place=place,
+        shared=shared,
         score=best,
         result=f"Rounds won: {best} of {len(rounds)}" if best is not None else "",
         counts={
@@ -46,6 +54,37 @@ def record(match: Match, human_seats: Collection[int]) -> GameRecord:
             "influences_lost": count_events(match, ev.InfluenceLost, humans),
         },
     )
+
+
+def round_places(match: Match) -> list[list[int]]:
+    """Each round's places, seat by seat, from the log: its winner first, the others in the
+    reverse order they went out (the first out last)."""
+    rounds: list[list[int]] = []
+    out: list[int] = []  # the round's seats in the order they went out
+    for event in match.events:
+        if isinstance(event, ev.Exiled):
+            out.append(event.seat)
+        elif isinstance(event, ev.RoundWon):
+            rounds.append(_places(match.players, out, event.seat))
+            out = []
+    return rounds
+
+
+def _places(players: int, out: list[int], winner: int) -> list[int]:
+    places = [2] * players  # a seat neither out nor the winner: none, by the rules
+    for order, seat in enumerate(out):
+        places[seat] = players - order
+    places[winner] = 1
+    return places
+
+
+def match_places(match: Match) -> list[int]:
+    """Each seat's place in the finished match (the module's docstring)."""
+    rounds, winners = round_places(match), match.state.winners
+    standing = [(1,) if seat in winners else
+                (0, match.state.round_wins[seat], -sum(places[seat] for places in rounds))
+                for seat in range(match.players)]
+    return ranked(standing)
 
 
 def _challenges(match: Match) -> list[tuple[int, bool]]:

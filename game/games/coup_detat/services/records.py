@@ -1,6 +1,7 @@
 """A finished game of Coup d'État for the statistics, and its lines on the Statistics
 screen: games played and won, the best final worth, coups attempted and won (what the
-game's entry says it keeps)."""
+game's entry says it keeps). The place is by final worth: equal worth shares the place, and
+the win (RULES_NOTES.md, "Places in the statistics")."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from game.games.coup_detat.rules.state import State
 from game.services.stats import (
     GameRecord,
     RulesetStats,
+    best_place,
     count_events,
     finished_humans,
-    place_of,
+    ranked,
 )
 
 
@@ -27,13 +29,16 @@ def record(match: Match, human_seats: Collection[int]) -> GameRecord:
     won = any(seat in humans for seat in state.winners)
     worths = [state.worth(seat) for seat in range(state.players)]
     best = max((worths[seat] for seat in humans), default=None)
+    place, shared = best_place(ranked([(seat in state.winners, worth)
+                                       for seat, worth in enumerate(worths)]), humans)
     return GameRecord(
         ruleset=RULESET.id,
         human_won=won,
         best=best,
         counts={"coups_attempted": count_events(match, CoupAttempted, humans),
                 "coups_won": count_events(match, CoupSucceeded, humans)},
-        place=place_of(worths, humans, won) if humans else None,
+        place=place,
+        shared=shared,
         score=best,
         result=f"Final worth: {francs(best)}" if best is not None else "",
     )

@@ -1,6 +1,7 @@
 """A finished game for two for the statistics, and its lines on the Statistics screen:
 games played and won, coups (JOKER announced) attempted and won. No worth: the game for
-two counts points, not francs."""
+two counts points, not francs. The place is by points: a tie is settled by the tiebreak
+hand, whose point makes the winner first."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from game.games.coup_detat_duel.rules.events import CoupAnnounced, HandWon
 from game.services.stats import (
     GameRecord,
     RulesetStats,
+    best_place,
     count_events,
     finished_humans,
-    place_of,
+    ranked,
 )
 
 
@@ -27,12 +29,15 @@ def record(match: Match, human_seats: Collection[int]) -> GameRecord:
     won = any(seat in humans for seat in match.state.winners)
     points = match.state.points
     best = max((points[seat] for seat in humans), default=None)
+    place, shared = best_place(ranked([(seat in match.state.winners, score)
+                                       for seat, score in enumerate(points)]), humans)
     return GameRecord(
         ruleset=RULESET.id,
         human_won=won,
         counts={"coups_attempted": count_events(match, CoupAnnounced, humans),
                 "coups_won": won_coups},
-        place=place_of(points, humans, won) if humans else None,
+        place=place,
+        shared=shared,
         score=best,
         result=f"Hands won: {best} of {sum(points)}" if best is not None else "",
     )
