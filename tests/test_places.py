@@ -250,7 +250,7 @@ def test_a_game_never_won_shows_its_best_place_and_says_it_is_not_won_yet() -> N
     recorded(stats.game_record(match, [order[2]]), 4, [order[2]], minutes=1)  # 2nd
     recorded(stats.game_record(match, [order[1]]), 4, [order[1]], minutes=2)  # 3rd
     lines = stats_summary.text_lines(stats_summary.read())
-    assert ("  Coup with the Inquisitor: not won yet; best: Lost, 2nd of 4, Rounds won: 0 of 1 "
+    assert ("  Coup with the Inquisitor: not won yet; best 2nd of 4, Rounds won: 0 of 1 "
             "(2026-11-27)") in lines
 
 

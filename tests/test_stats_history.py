@@ -310,7 +310,7 @@ def test_the_best_result_of_each_game_is_a_win_first_then_the_highest_score() ->
         ("coup-detat", 12_000, WHEN + timedelta(minutes=1)), ("coup-detat-duel", None, WHEN),
         ("coup", 1, WHEN)]
     assert stats_summary.best_words(best[2]) == \
-        "Coup: not won yet; best: Lost, 2nd of 2, Score 1"
+        "Coup: not won yet; best 2nd of 2, Score 1"
 
 
 def test_a_game_in_a_line_says_its_place_result_and_opponents() -> None:

@@ -167,23 +167,32 @@ def ordinal(number: int) -> str:
     return f"{number}{ending}"
 
 
-def outcome_words(game: Finished) -> str:
-    """"Won, 1st of 4", "Lost, 3rd of 4", "Lost, shared 2nd of 4", "Won, shared 1st of 3",
-    "Lost" (no place known: `known_place`)."""
-    outcome = "Won" if game.won else "Lost"
+def place_words(game: Finished) -> str:
+    """"3rd of 4", "shared 2nd of 4"; "" when no place is known (`known_place`)."""
     place = known_place(game)
     if place is None:
-        return outcome
+        return ""
     shared = "shared " if game.shared and len(game.players) > 1 else ""
-    return f"{outcome}, {shared}{ordinal(place)} of {len(game.players)}"
+    return f"{shared}{ordinal(place)} of {len(game.players)}"
+
+
+def outcome_words(game: Finished) -> str:
+    """"Won, 1st of 4", "Lost, 3rd of 4", "Lost, shared 2nd of 4", "Won, shared 1st of 3",
+    "Lost" (no place known)."""
+    return ", ".join(part for part in ("Won" if game.won else "Lost", place_words(game))
+                     if part)
 
 
 def best_words(game: Finished) -> str:
     """A game's best result (`best_results`) in words, under its title: "Coup: Won, 1st of
-    4, Rounds won: 1 of 1"; of a game not won in the history, "Coup: not won yet; best:
-    Lost, 2nd of 4, Rounds won: 0 of 1"."""
-    said = ", ".join(part for part in (outcome_words(game), game.result) if part)
-    return f"{title_of(game.ruleset)}: {said if game.won else 'not won yet; best: ' + said}"
+    4, Rounds won: 1 of 1"; of a game not won in the history, "Coup: not won yet; best 2nd
+    of 4, Rounds won: 0 of 1"."""
+    if game.won:
+        said = [outcome_words(game), game.result]
+    else:
+        place = place_words(game)
+        said = [f"not won yet; best {place}" if place else "not won yet", game.result]
+    return f"{title_of(game.ruleset)}: " + ", ".join(part for part in said if part)
 
 
 def against_words(game: Finished) -> str:

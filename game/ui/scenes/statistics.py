@@ -27,6 +27,7 @@ from game.ui.theme import GOLD, INK, panel
 
 COLUMNS = 2
 PAGES = ("Totals", "Streaks and bests", "History", "Charts")
+INDENT = "    "  # a best result's words under its game's title, when they are on two lines
 
 
 def game_lines(statistics: stats.Statistics) -> list[list[str]]:
@@ -64,6 +65,17 @@ def bests_lines(summary: stats_summary.Summary) -> list[str]:
     lines += [f"{stats_summary.best_words(game)}, {game.when.day} {game.when:%b %Y}"
               for game in best] or ["None yet."]
     return lines
+
+
+def fitted_lines(line: str, size: int, room: int) -> list[str]:
+    """A line of the Streaks and bests page within `room` pixels: as it is if it fits, else
+    its title on a line and the rest under it, indented (cut short if still too long)."""
+    bold = line.startswith("**")
+    title, colon, rest = line.partition(": ")
+    if bold or not colon or text.measure(line, size) <= room:
+        return [text.ellipsized(line, size, room, bold=bold)]
+    return [text.ellipsized(f"{title}:", size, room, bold=False),
+            text.ellipsized(f"{INDENT}{rest}", size, room, bold=False)]
 
 
 class StatisticsScene(MenuScene):
@@ -169,8 +181,8 @@ class StatisticsScene(MenuScene):
         panel(surface, box)
         size = max(10, round(20 * scale))
         room = box.width - round(48 * scale)
-        lines = [text.ellipsized(line, size, room, bold=line.startswith("**"))
-                 for line in bests_lines(self.summary)]
+        lines = [shown for line in bests_lines(self.summary)
+                 for shown in fitted_lines(line, size, room)]
         draw_lines(surface, lines, (box.left + round(24 * scale), box.top + round(18 * scale)),
                    size)
 
