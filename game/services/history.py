@@ -12,11 +12,13 @@ statistics in the player's data folder (`history.json`).
 Oldest first. `place` is the persons' best place as the game's rules rank it, `shared` when
 another player has it too. `ranking` says how the place was found: 2 for the places of
 RULES_NOTES.md ("Places in the statistics"); an entry without it was written before
-(ranking 1), when the bluffing games put every loss second and no place was said to be
-shared. Such an entry is kept as it is; a game's records say from which ranking its places
-can be shown (`Records.places_since`). `score` is the persons' best in the game's own unit
-(None when the game has none) and `result` says it in the game's words: shared code never
-words a game's score.
+(ranking 1), when no place was said to be shared and the bluffing games' places did not
+follow the order the players went out (every one-round match lost was second). Such an
+entry is kept as it is; a game's records say from which ranking its places can be shown
+(`Records.places_since`). `score` is the persons' best in the game's own unit (None when
+the game has none) and `result` says it in the game's words: shared code never words a
+game's score.
+
 The totals stay in the statistics file (which keeps every game ever played); the history
 keeps the last MOST_GAMES so that the file cannot grow without end.
 

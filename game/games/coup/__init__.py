@@ -34,7 +34,7 @@ COUNTS = (Count("rounds_played", "Rounds played"),
           Count("challenges_won", "Bluffs caught", at_most="challenges"),
           Count("influences_lost", "Influences lost"))
 """What the statistics keep of a match beyond played and won (services/records.py)."""
-PLACES_SINCE = 2  # before, every match lost was put second (RULES_NOTES: places)
+PLACES_SINCE = 2  # before, a match lost was second at best, whoever went out first
 
 GAME = Game(
     ruleset=COUP,
