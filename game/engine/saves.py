@@ -203,10 +203,11 @@ def dumps(match: Match | TablesMatch, seats: tuple[Seat, ...], *, name: str | No
 def snapshot(match: Match | TablesMatch, seats: tuple[Seat, ...], *,
              name: str | None = None) -> Callable[[], str]:
     """The save of the game as it stands now, as text when called, however the game has
-    gone on since (an autosave's writer calls it in its own thread). Taking it is quick
-    whatever the length of the game: each log's decisions, a reference to each, and the
-    progress; the text is the slow part (3 ms for a whole match of eight at two tables,
-    near its end), which the caller's thread is spared."""
+    gone on since (the autosave's writer calls it in its own thread). Taking it is quick
+    whatever the length of the game: it keeps each log's list of decisions (decisions
+    never change) and how far the game has come, 0.03 ms for a whole match of eight at
+    two tables near its end; writing those out as text takes that match 2 ms, which the
+    caller's thread (the window's) is spared."""
     taken = _taken(match, seats, name=name)
     ruleset = match.ruleset
     return lambda: json.dumps(_with_logs(taken, ruleset), separators=(",", ":"))
