@@ -129,7 +129,8 @@ def test_reopening_a_game_twice_keeps_the_earlier_autosaves(
     for _ in range(3):  # three checkpoints: three generations of the autosave
         game.submit(game.match.legal()[0])
         assert game.autosave is not None
-        game.autosave.write(game.dumps())
+        game.autosave.write(game.dumps(), checkpoint=True)
+        told(game.autosave, None)  # (writes that come faster than the disk are one)
     game.close()
     before = autosaves_of(tmp_path)
     assert len(set(before.values())) == 3

@@ -1,5 +1,6 @@
 """The game at the table without a window: computers think off the caller's thread, their
-decisions wait until the table is ready, undo drops a stale answer, autosave after tricks."""
+decisions wait until the table is ready, undo drops a stale answer; the autosave holds
+every decision, undo and redo at once, and its text is made off the caller's thread."""
 
 from __future__ import annotations
 
@@ -123,3 +124,77 @@ def test_the_game_is_autosaved_after_every_trick(tmp_path: Path) -> None:
     state = session.match.state
     session.close()  # waits for the background write
     assert saves.read(path, catalogue=CATALOGUE).match.state == state
+
+
+def autosaved(path: Path) -> list[object]:
+    """The decisions the autosave at `path` holds."""
+    return saves.read(path, catalogue=CATALOGUE).match.decisions
+
+
+@pytest.mark.parametrize(("ruleset", "options"), [("coup", {"players": 3}),
+                                                  ("coup-detat", {"players": 4})])
+def test_a_computers_move_is_autosaved_as_soon_as_it_is_made(
+        ruleset: str, options: dict[str, object], tmp_path: Path) -> None:
+    """Only checkpoints were written: a claim shown ("Didier claims Captain: steal from
+    Camille") was decided again on Continue ("Didier claims Duke: tax")."""
+    path = tmp_path / "autosave.json"
+    session = GameSession.new(ruleset, options, COMPUTERS[:options["players"]], seed=4,
+                              autosave_path=path)
+    try:
+        for _ in range(200):
+            events = wait_for_computer(session)
+            if events and not any(map(session.ruleset.checkpoint, events)):
+                break
+        else:
+            pytest.fail("no computer made a move between two checkpoints")
+        decisions = session.match.decisions
+    finally:
+        session.close()  # waits for the background write
+    assert autosaved(path) == decisions
+
+
+def to_a_trick_of_ada(session: GameSession) -> None:
+    """Ada (seat 0, the person) plays until her card ends a trick, which she may still
+    take back."""
+    for _ in range(400):
+        while session.to_act != 0:
+            assert wait_for_computer(session), "a computer must always get to play"
+        events = session.submit(session.match.legal()[0])
+        if any(isinstance(event, ev.TrickWon) for event in events) and session.match.can_undo(0):
+            return
+    pytest.fail("Ada's card never ended a trick she could take back")
+
+
+def test_an_undo_is_autosaved(tmp_path: Path) -> None:
+    """Taking back the card that ended a trick (a checkpoint, autosaved), then closing the
+    window: Continue gave the card back."""
+    path = tmp_path / "autosave.json"
+    session = GameSession.new("coup-detat", {"players": 4}, FOUR, seed=11, autosave_path=path)
+    try:
+        to_a_trick_of_ada(session)
+        assert session.undo(0)
+        decisions = session.match.decisions
+    finally:
+        session.close()
+    assert autosaved(path) == decisions
+
+
+def test_a_redo_is_autosaved(tmp_path: Path) -> None:
+    """A card taken back and played again by Redo: it is in the autosave."""
+    path = tmp_path / "autosave.json"
+    session = GameSession.new("coup-detat", {"players": 4}, FOUR, seed=11, autosave_path=path)
+    try:
+        for _ in range(400):  # a card of Ada's that ends no trick (no checkpoint)
+            while session.to_act != 0:
+                assert wait_for_computer(session), "a computer must always get to play"
+            events = session.submit(session.match.legal()[0])
+            if not any(map(session.ruleset.checkpoint, events)) and session.match.can_undo(0):
+                break
+        played = session.match.decisions
+        assert session.undo(0)
+        assert session.autosave is not None and session.autosave.settled(timeout=30) is None
+        assert session.redo(0)
+        assert session.match.decisions == played
+    finally:
+        session.close()
+    assert autosaved(path) == played

@@ -349,12 +349,13 @@ def test_two_tables_of_computers_play_to_the_end_headless() -> None:
         session.close()
 
 
-def a_person_at_each_table(seed: int = 12) -> TablesSession:
+def a_person_at_each_table(seed: int = 12, autosave_path: Path | None = None) -> TablesSession:
     """Six at two tables: Ada (seat 0) sits first at table 1, Denis (seat 3) at table 2."""
     seats = computers(6)
     seats[0], seats[3] = Seat("Ada", "human"), Seat("Denis", "human")
     return TablesSession.new("coup-detat", {"players": 6, "short_game": True}, seats,
-                             seed=seed, split=Split(((0, 1, 2), (3, 4, 5))))
+                             seed=seed, split=Split(((0, 1, 2), (3, 4, 5))),
+                             autosave_path=autosave_path)
 
 
 def to_the_person(session: TablesSession, table: int) -> None:
@@ -470,6 +471,31 @@ def test_the_match_is_autosaved_at_the_checkpoints_of_either_table(tmp_path: Pat
         session.close()
     assert [game.state for game in read_autosave(path).tables.matches] == states
     assert read_autosave(path).seats == session.seats
+
+
+def test_an_undo_at_one_table_is_in_the_matchs_autosave(tmp_path: Path) -> None:
+    """Ada takes back the card that ended a trick (a checkpoint, autosaved); Denis's
+    table has played on. The autosave holds both tables as they are, the card taken back
+    and the other table's computers' moves made since its last checkpoint."""
+    path = tmp_path / "autosave.json"
+    session = a_person_at_each_table(autosave_path=path)
+    try:
+        first, second = session.tables
+        for _ in range(100):
+            to_the_person(session, 0)
+            events = first.submit(first.match.legal()[0])
+            if any(map(RULES.checkpoint, events)) and first.match.can_undo(0):
+                break
+        else:
+            pytest.fail("Ada's decision never came to a checkpoint she could take back")
+        second.submit(second.match.legal()[0])  # Denis, then his table's computers
+        step_computers(session, lambda: not any(map(RULES.checkpoint, second.match.events[-1:]))
+                       and second.to_act == 0, tables=(1,))
+        assert first.undo(0)
+        decisions = [table.match.decisions for table in session.tables]
+    finally:
+        session.close()
+    assert [game.decisions for game in read_autosave(path).tables.matches] == decisions
 
 
 def test_closing_the_session_leaves_no_worker_process_behind() -> None:

@@ -9,6 +9,7 @@ that seat's view and applied only when the caller says the table is ready for it
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -46,8 +47,23 @@ autosave: writing it would overwrite that copy's game without a word."""
 
 
 class Autosave:
-    """A game's autosave: a snapshot of the log taken at once (cheap), written in the
-    background (the disk may be slow), its trouble told in a sentence for the player."""
+    """A game's autosave, written in the background (the disk may be slow), its trouble
+    told in a sentence for the player.
+
+    It is written at every decision, undo and redo, so that Continue brings back the game
+    exactly as the player left it: every move the table has shown, a computer's too, is
+    in it (a computer's choice is never drawn again), and so is every undo. What is
+    handed over is a snapshot taken at once (`saves.snapshot`: quick on the render
+    thread); its text is made here, in the writer's thread. Writes that come faster than
+    the disk takes them are folded into one: the newest.
+
+    The two spares (`autosave-1.json`, `autosave-2.json`) hold earlier checkpoints, in
+    case the newest is damaged: they move back one place only at a `checkpoint` write (a
+    new game, a trick or a turn ended, a deal...), so that the newest holds the game as it
+    came to the last checkpoint and what was played since, `-1` the game as it stood just
+    before that checkpoint, `-2` just before the one before. Between two checkpoints the
+    newest is written over in place, and writing at every decision leaves the spares as
+    they were. A checkpoint write that failed moves them at the next write instead."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -55,9 +71,19 @@ class Autosave:
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
         self._latest: Future[str | None] | None = None  # the latest autosave written
         self._problem: str | None = None  # why the last one written failed
+        self._guard = threading.Lock()
+        self._waiting: tuple[Callable[[], str], bool] | None = None  # the next to write
+        self._spares_owed = False  # a checkpoint write failed: the spares move at the next
 
-    def write(self, text: str) -> None:
-        self._latest = self._writer.submit(self._write, text)
+    def write(self, text: str | Callable[[], str], *, checkpoint: bool = True) -> None:
+        """Write `text` (or the text a snapshot makes) as the newest autosave; at a
+        `checkpoint`, the spares move back one place first."""
+        made = text if callable(text) else (lambda: text)
+        with self._guard:
+            waiting = self._waiting
+            self._waiting = (made, checkpoint or (waiting is not None and waiting[1]))
+            if waiting is None:  # else the write already asked for takes the newest
+                self._latest = self._writer.submit(self._write_waiting)
 
     def claim(self) -> None:
         """Hold the autosave for this window without writing it (yet): another window that
@@ -67,14 +93,25 @@ class Autosave:
     def _claim(self) -> str | None:
         return None if self._lock.acquire() else KEPT_ELSEWHERE
 
-    def _write(self, text: str) -> str | None:
+    def _write_waiting(self) -> str | None:
+        with self._guard:
+            waiting, self._waiting = self._waiting, None
+        assert waiting is not None
+        made, checkpoint = waiting
+        return self._write(made(), checkpoint)
+
+    def _write(self, text: str, checkpoint: bool) -> str | None:
         """Write the autosave; None when it is written, else what the player is told."""
         if not self._lock.acquire():
             return KEPT_ELSEWHERE
+        spares_move = checkpoint or self._spares_owed
         try:
-            write_atomically(self.path, text, keep=paths.PREVIOUS_AUTOSAVES)
+            write_atomically(self.path, text,
+                             keep=paths.PREVIOUS_AUTOSAVES if spares_move else 0)
         except OSError as error:
+            self._spares_owed = spares_move
             return f"Your game could not be saved: {why_unwritten(error)}"
+        self._spares_owed = False
         return None
 
     def trouble(self) -> str | None:
@@ -120,14 +157,14 @@ class GameSession:
         on_thinking_done: Callable[[], None] | None = None,
         search_pool: SearchPool | None = None,
         autosave: Autosave | None = None,
-        document: Callable[[str | None], str] | None = None,
+        document: Callable[[str | None], Callable[[], str]] | None = None,
         autosave_now: bool = True,
     ) -> None:
         """`search_pool`, `autosave` and `document` are handed over by a match of several
         tables, whose tables share them: the pool, the autosave, and the save of the whole
-        match (what `dumps` writes; by default, this table's game). `autosave_now`: write
-        the autosave at once (a new game, or a loaded one that Continue should carry on),
-        not only at the next checkpoint."""
+        match (a snapshot, `saves.snapshot`, of what `dumps` writes; by default, this
+        table's game). `autosave_now`: write the autosave at once (a new game, or a loaded
+        one that Continue should carry on), not only at the next decision."""
         if len(seats) != match.players:
             raise ValueError(f"{match.players} seats are needed, not {len(seats)}")
         self.match = match
@@ -149,9 +186,10 @@ class GameSession:
         self._request: _Request | None = None
         self._hint: tuple[int, int, Future[tuple[Decision, str]]] | None = None
         self.notes: list[str] = []  # what the table's log should say besides the game
+        self._furthest_checkpoint = len(match.turns)  # the spares hold the game before it
         if self.autosave is not None and autosave is None:
-            if autosave_now:
-                self.autosave.write(self.dumps())  # a new game can be continued at once
+            if autosave_now:  # a new game can be continued at once
+                self.autosave.write(self._snapshot(), checkpoint=True)
             else:
                 self.autosave.claim()
 
@@ -322,29 +360,50 @@ class GameSession:
         return future is not None and not future.done()
 
     def undo(self, seat: int) -> bool:
-        return self.match.undo(seat)
+        """Take back `seat`'s last decision (and all after it); autosaved at once, so that
+        Continue brings back the position taken back to."""
+        undone = self.match.undo(seat)
+        if undone:
+            self._autosave(checkpoint=False)
+        return undone
 
     def redo(self, seat: int) -> bool:
-        return self.match.redo(seat)
+        """Play again what `seat`'s last undo took back; autosaved at once."""
+        redone = self.match.redo(seat)
+        if redone:
+            self._autosave(checkpoint=False)
+        return redone
 
     # Saving ------------------------------------------------------------------------------------
     def dumps(self, name: str | None = None) -> str:
         """The save of the game (of the whole match, at a table of several) as text."""
+        return self._snapshot(name)()
+
+    def _snapshot(self, name: str | None = None) -> Callable[[], str]:
         if self._document is not None:
             return self._document(name)
-        return saves.dumps(self.match, self.seats, name=name)
+        return saves.snapshot(self.match, self.seats, name=name)
 
     def save(self, path: Path, name: str | None = None) -> None:
         """Save the game at `path`, under the `name` the player gave it."""
         files.write_atomically(path, self.dumps(name))
 
     def _after(self, events: list[Event]) -> None:
-        """Autosave at each checkpoint; after a failed autosave, at every decision until
-        one is written again."""
+        """Autosave after every decision: a move once made may be shown at once, and what
+        the table has shown is part of the game (Continue never decides it again)."""
+        self._autosave(checkpoint=any(map(self.ruleset.checkpoint, events)))
+
+    def _autosave(self, *, checkpoint: bool) -> None:
+        """Write the game as it stands in the background (`Autosave`). Only a checkpoint
+        beyond any the game had come to moves the spares back: a trick taken back and won
+        again, here or after Continue, leaves them holding earlier moments."""
         if self.autosave is None:
             return
-        if self.autosave.trouble() is not None or any(map(self.ruleset.checkpoint, events)):
-            self.autosave.write(self.dumps())
+        reached = len(self.match.turns)
+        further = checkpoint and reached > self._furthest_checkpoint
+        if further:
+            self._furthest_checkpoint = reached
+        self.autosave.write(self._snapshot(), checkpoint=further)
 
     def autosave_trouble(self) -> str | None:
         """Why the game is not saved (the disk full, read-only...), in a sentence for the

@@ -2,7 +2,8 @@
 sharing one autosave and one pool of search workers, and the standings across the tables.
 
 Each table's session is a game session like any other (its computers think in its own
-worker, its persons undo their own decisions); only its save is the whole match's.
+worker, its persons undo their own decisions); only its save is the whole match's: every
+decision and undo at either table writes the match's autosave.
 """
 
 from __future__ import annotations
@@ -122,11 +123,11 @@ class TablesSession:
         self.tables = tuple(
             GameSession(game, [self.seats[seat] for seat in split_seats],
                         on_thinking_done=on_thinking_done, search_pool=self.search_pool,
-                        autosave=self.autosave, document=self.dumps)
+                        autosave=self.autosave, document=self.snapshot)
             for split_seats, game in zip(match.split.tables, match.matches, strict=True))
         if self.autosave is not None:
             if autosave_now:
-                self.autosave.write(self.dumps())  # a new match can be continued at once
+                self.autosave.write(self.snapshot())  # a new match can be continued at once
             else:
                 self.autosave.claim()
 
@@ -224,7 +225,11 @@ class TablesSession:
 
     # Saving -------------------------------------------------------------------------------
     def dumps(self, name: str | None = None) -> str:
-        return saves.dumps(self.match, self.seats, name=name)
+        return self.snapshot(name)()
+
+    def snapshot(self, name: str | None = None) -> Callable[[], str]:
+        """The save of the whole match as it stands now, as text when called."""
+        return saves.snapshot(self.match, self.seats, name=name)
 
     def save(self, path: Path, name: str | None = None) -> None:
         files.write_atomically(path, self.dumps(name))
