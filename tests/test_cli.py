@@ -85,6 +85,52 @@ def test_a_file_that_is_not_a_valid_scenario_exits_2_with_one_line(
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+NUMBER = 10 ** 4000 - 1  # a number of 4,000 digits
+TEXT = "x" * 5_000
+EXAMPLES = Path(__file__).parent / "conformance"
+
+
+def example(ruleset: str, **changes: Any) -> dict[str, Any]:
+    """The ruleset's first conformance example, without its moves, changed."""
+    data = json.loads((EXAMPLES / ruleset / "001.json").read_text())
+    return {**data, "moves": [], **changes}
+
+
+def with_deal_card(ruleset: str, card: str) -> dict[str, Any]:
+    data = example(ruleset)
+    data["deals"][0]["hands"][0][0] = card
+    return data
+
+
+HOSTILE = {  # a scenario quoting a hostile value in its message (stderr, or the refusal)
+    "players": changed(options={"players": NUMBER}),
+    "players at coup": example("coup", options={"players": NUMBER}),
+    "a key of another verb": with_move({"seat": 0, "play": "AD", TEXT: 1}),
+    "a card in a deal": with_deal_card("coup-detat", TEXT),
+    "a character in a deal": with_deal_card("coup", TEXT),
+    "a seat": with_move({"seat": NUMBER, "play": "AD"}),
+    "a seat at coup": example("coup", moves=[{"seat": NUMBER, "action": "income"}]),
+    "a card": with_move({"seat": 0, "play": TEXT}),
+    "a hand type": changed(moves=[{"seat": 3, "decline": True}, {"seat": 0, "choose": TEXT}]),
+    "an action": example("coup", moves=[{"seat": 0, "action": TEXT}]),
+    "a character": example("coup", moves=[{"seat": 0, "action": "income"},
+                                          {"seat": 1, "action": "tax"},
+                                          {"seat": 2, "block": TEXT}]),
+    "a target": example("coup", moves=[{"seat": 0, "action": "steal", "target": NUMBER}]),
+}
+
+
+@pytest.mark.parametrize("data", HOSTILE.values(), ids=HOSTILE.keys())
+def test_a_hostile_value_a_scenario_quotes_is_cut_short_with_an_ellipsis(
+        data: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A number of 4,000 digits, a text of 5,000 characters: quoted by their start and an
+    ellipsis, in a short line, never whole."""
+    status, out, err = run_scenario(data, tmp_path, capsys)
+    message = err.strip() if status == 2 else json.loads(out)["error"]["message"]
+    assert status in (1, 2) and len(message.splitlines()) == 1, message
+    assert len(message) < 200 and "…" in message, message
+
+
 REFUSED = {
     "out of turn": ({"seat": 1, "play": "AH"}, "seat 0 is to play"),
     "unknown card": ({"seat": 0, "play": "1Z"}, "no card"),
