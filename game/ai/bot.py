@@ -9,7 +9,8 @@ questions running is replaced by the Easy player for the rest of the game.
 
 The game never blocks on the program: a writer thread sends it its messages, two reader
 threads take in its output and its remarks, a line at most LINE_LIMIT bytes long, each
-read in pieces; the program runs in a process group of its own, ended whole with the game.
+read in pieces; the program runs in a process group of its own and ends with the game,
+with everything it started (`bot_processes`: on Linux, wherever what it started went).
 
 What it says on its standard error is heard within bounds, whatever it says: each remark
 cut to REMARK_SHOWN characters, its first remarks (REMARKS_KEPT of them, REMARK_BYTES_KEPT
@@ -311,9 +312,9 @@ class ExecPlayer:
 
     def _stop(self, grace: float) -> None:
         """Close its input (once the writer thread has written what it was given) and let it
-        exit within `grace` seconds; then end its process group: whatever it started, and
-        the program itself if it has not exited. Then what it wrote to its standard error
-        is all in the log."""
+        exit within `grace` seconds; then end whatever it started, and the program itself
+        if it has not exited (`bot_processes.end_group`). Then what it wrote to its
+        standard error is all in the log."""
         with self._lock:
             process, self._process = self._process, None
         if process is None:

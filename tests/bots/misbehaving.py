@@ -20,8 +20,9 @@ legal move:
     closeout       closes its stdout at its first question, and runs on until its input ends
     otherseat      answers each question with its last legal move, naming another seat
     stubborn PATH  adds its pid to the file PATH, ignores SIGINT, SIGTERM and SIGHUP,
-                   answers each question after a twentieth of a second, and once its input
-                   ends, sleeps ten minutes: only SIGKILL ends it
+                   answers each question after a twentieth of a second (and goes on if no
+                   one reads its answers), and once its input ends, sleeps ten minutes:
+                   only SIGKILL ends it
     controls       at its first question, says on stderr what would change a terminal
                    (escape sequences, BEL, a C1 control, bidi overrides) beside ordinary
                    Unicode, and answers with a key of escape sequences; then plays
@@ -50,9 +51,14 @@ ORDINARY = "Café ♠ 漢字 👍 Ünïcödé"
 
 
 def answer(move: dict, message: dict) -> None:
-    """One line for the question: the move, with the question's id echoed."""
+    """One line for the question: the move, with the question's id echoed. The stubborn
+    bot goes on when no one reads it any more (its output's reader gone, the game killed)."""
     echoed = {**move, "id": message["id"]} if "id" in message else move
-    print(json.dumps(echoed), flush=True)
+    try:
+        print(json.dumps(echoed), flush=True)
+    except BrokenPipeError:
+        if BEHAVIOUR != "stubborn":
+            raise
 
 
 def write_bytes(stream: object, data: bytes) -> None:
@@ -74,6 +80,15 @@ def note_pid(path: str, pid: int) -> None:
         print(pid, file=pids, flush=True)
 
 
+def told(path: str) -> bool:
+    """Has a pid been written to the file?"""
+    try:
+        with open(path) as pids:
+            return bool(pids.read().strip())
+    except FileNotFoundError:
+        return False
+
+
 def setsid_child(path: str) -> None:
     """A child that leaves the bot's session and group."""
     child = subprocess.Popen(CHILD, start_new_session=True, stdin=subprocess.DEVNULL,
@@ -87,6 +102,9 @@ def daemon(path: str) -> None:
     first = os.fork()
     if first:
         os.waitpid(first, 0)
+        deadline = time.monotonic() + 30
+        while not told(path) and time.monotonic() < deadline:
+            time.sleep(0.01)  # until the daemon has told its pid: then the game may end
         return
     os.setsid()
     if os.fork():
