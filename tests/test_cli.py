@@ -293,6 +293,27 @@ def test_a_seat_number_is_ascii_digits_of_a_seat(
 
 
 @pytest.mark.parametrize("arguments", [
+    ["simulate", "--games", "9" * 4_000], ["simulate", "--time-limit", "9" * 4_000],
+    ["simulate", "--players", "9" * 4_000], ["--size", "9" * 4_000 + "x800"],
+    ["simulate", "--games", "1", "--seat", "x" * 5_000],
+])
+def test_a_long_argument_is_quoted_cut_short_with_an_ellipsis(
+        arguments: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Not cut without saying so (at 20 characters, as it was), nor shown whole."""
+    from game.ui import main as window
+
+    monkeypatch.setattr(window, "run", lambda **given: pytest.fail(f"window opened: {given}"))
+    try:
+        status = main(arguments)
+    except SystemExit as leaving:  # argparse's refusal
+        status = leaving.code if isinstance(leaving.code, int) else 1
+    out, err = capsys.readouterr()
+    assert status == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert "…" in err and len(err) < 200, err
+
+
+@pytest.mark.parametrize("arguments", [
     ["simulate", "--time-limit", "nan"], ["simulate", "--time-limit", "-1"],
     ["simulate", "--time-limit", "0"], ["simulate", "--budget", "inf"],
     ["simulate", "--budget", "1e309"], ["simulate", "--budget", "٣"],
