@@ -1,13 +1,18 @@
 """The texts a file of the game may hold, and how a message quotes them: a seat's name by
 the one rule of every route (New game, a save, the last New game setup), a save's name,
 and the bounds past which a text is hostile (a name of a million characters, a zero-width
-space for a name); a value quoted cut short with an ellipsis (`quoted`, `cut`), and a text
-from outside shown with what does not print made visible (`escaped`)."""
+space for a name); a text from outside shown with what does not print made visible
+(`escaped`). A value is quoted in a message by `quoted` (errors.py, where the rules find
+it), cut short with an ellipsis."""
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
+
+from game.engine.errors import MAX_QUOTED_LENGTH, cut, quoted
+
+__all__ = ["MAX_QUOTED_LENGTH", "cut", "quoted"]  # how every message quotes, from the kernel
 
 MAX_NAME_LENGTH = 40
 MAX_SAVE_NAME_LENGTH = 60
@@ -15,7 +20,6 @@ MAX_TEXT_LENGTH = 200
 """The longest text a save may hold anywhere (a value or a key): far more than any the
 program writes (a name, a card, a date, the progress at two tables), far less than would
 slow a reader or fill a message."""
-MAX_QUOTED_LENGTH = 40  # a value quoted in a message, cut short beyond it
 MAX_REASON_LENGTH = 160  # a reason from the rules quoted in a refusal, cut short beyond it
 UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 """The kinds of character no name may hold: controls (tabs, line breaks), halves of
@@ -97,32 +101,10 @@ def printable(text: str) -> bool:
     return not any(unicodedata.category(c) in UNPRINTABLE for c in text)
 
 
-def quoted(value: object, longest: int = MAX_QUOTED_LENGTH) -> str:
-    """A value from a file or a program as a message quotes it: its repr, at most
-    `longest` characters (`cut`), so that a hostile value (a text of a million characters,
-    a number of 4,000 digits) is shown by its start: "'xxx…", "99999…"."""
-    if isinstance(value, str):
-        shown = repr(value[:longest + 1])
-    elif isinstance(value, list | Mapping):
-        shown = f"a JSON {'list' if isinstance(value, list) else 'object'}"
-    else:
-        try:
-            shown = repr(value)
-        except ValueError:  # an integer of more digits than Python writes
-            shown = "a number too long"
-    return cut(shown, longest)
-
-
 def brief(reason: object) -> str:
     """A reason quoted in a refusal (the rules' words on a hostile entry may quote it at
     length): on one line, cut short with an ellipsis."""
     return cut(" ".join(str(reason).split()), MAX_REASON_LENGTH)
-
-
-def cut(text: str, longest: int) -> str:
-    """`text` for a message: at most `longest` characters, and if it is cut short, its
-    start and an ellipsis, so that a message never cuts a text without saying so."""
-    return text if len(text) <= longest else f"{text[:longest]}…"
 
 
 JOINERS = frozenset("\u200c\u200d")

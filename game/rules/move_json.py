@@ -15,8 +15,7 @@ from enum import StrEnum
 from typing import TypeGuard, TypeVar
 
 from game.cards import Card, Suit, UnknownCard
-from game.engine.errors import IllegalMove, MalformedEntry
-from game.engine.texts import quoted
+from game.engine.errors import IllegalMove, MalformedEntry, quoted
 
 E = TypeVar("E", bound=StrEnum)
 

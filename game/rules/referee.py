@@ -14,8 +14,7 @@ from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from game.engine.chronicle import Chronicle
-from game.engine.errors import IllegalMove
-from game.engine.texts import quoted
+from game.engine.errors import IllegalMove, quoted
 
 S = TypeVar("S")
 BY_A_SEAT, BY_CHANCE = True, False

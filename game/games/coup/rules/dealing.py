@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.engine.chronicle import Chronicle
-from game.engine.errors import IllegalMove
-from game.engine.texts import quoted
+from game.engine.errors import IllegalMove, quoted
 from game.games.coup.rules import events as ev
 from game.games.coup.rules.charts import (
     HAND_SIZE,

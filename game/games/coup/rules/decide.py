@@ -15,8 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.engine.chronicle import Chronicle
-from game.engine.errors import IllegalMove
-from game.engine.texts import quoted
+from game.engine.errors import IllegalMove, quoted
 from game.games.coup.rules import dealing
 from game.games.coup.rules import events as ev
 from game.games.coup.rules.apply import apply

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.engine.errors import IllegalMove, MalformedEntry
-from game.engine.texts import quoted
+from game.engine.errors import IllegalMove, MalformedEntry, quoted
 from game.games.coup.rules.charts import (
     COUP,
     INQUISITOR,

@@ -9,8 +9,7 @@ from typing import Any
 
 from game.cards import COUP
 from game.engine.chronicle import Chronicle
-from game.engine.errors import IllegalMove
-from game.engine.texts import quoted
+from game.engine.errors import IllegalMove, quoted
 from game.games.coup_detat.rules import events as ev
 from game.games.coup_detat.rules import ledger
 from game.games.coup_detat.rules.apply import apply

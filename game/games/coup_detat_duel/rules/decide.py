@@ -9,8 +9,7 @@ from collections.abc import Sequence
 
 from game.cards import JOKER, Card, Suit
 from game.engine.chronicle import Chronicle
-from game.engine.errors import IllegalMove
-from game.engine.texts import quoted
+from game.engine.errors import IllegalMove, quoted
 from game.games.coup_detat_duel.rules import events as ev
 from game.games.coup_detat_duel.rules.apply import apply
 from game.games.coup_detat_duel.rules.charts import (
