@@ -17,6 +17,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from test_bot_faults import within
 
 from game.engine import texts
 from game.services import simulate
@@ -29,9 +30,11 @@ BOUND = 120  # seconds a game of a misbehaving bot may take on a loaded machine
 
 
 def played(behaviour: str) -> Tally:
-    """A short game for three, the misbehaving bot in the last seat."""
-    return simulate.run({"players": 3, "short_game": True}, 1, seed=2,
-                        seats=["random", "random", f"exec:{BOT} {behaviour}"], time_limit=30.0)
+    """A short game for three, the misbehaving bot in the last seat (a failure if it has
+    not ended within BOUND seconds)."""
+    return within(BOUND, lambda: simulate.run(
+        {"players": 3, "short_game": True}, 1, seed=2,
+        seats=["random", "random", f"exec:{BOT} {behaviour}"], time_limit=30.0))
 
 
 def hidden(text: str) -> list[str]:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from process_kit import children_of, ended, wait_for
+from test_bot_faults import within
 
 from game.ai import bot_processes
 from game.services import simulate
@@ -52,8 +53,7 @@ def ours(pid: int) -> bool:
 
 
 def end_what_is_left(pids: set[int]) -> None:
-    """SIGKILL whatever of `pids` is still ours, and its group: a failed test leaves
-    nothing behind."""
+    """SIGKILL whatever of `pids` is still ours: a failed test leaves nothing behind."""
     for pid in pids:
         if ours(pid):
             with contextlib.suppress(OSError):
@@ -74,9 +74,9 @@ def test_what_a_bot_started_outside_its_group_ends_with_the_game(behaviour: str,
     daemon, end with the game all the same."""
     pids = tmp_path / "pids"
     try:
-        summary = simulate.run({"players": 3, "short_game": True}, 1, seed=2,
-                               seats=["random", "random", bot(behaviour, pids)],
-                               time_limit=30.0)
+        summary = within(STARTING, lambda: simulate.run(
+            {"players": 3, "short_game": True}, 1, seed=2,
+            seats=["random", "random", bot(behaviour, pids)], time_limit=30.0))
         assert summary.games == 1 and summary.bot_faults == 0, summary.bot_log
         started = told(pids)
         assert len(started) == 1, "the bot told what it started"
@@ -166,6 +166,26 @@ def test_the_frozen_game_runs_the_launcher_itself(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(bot_processes, "launcher_command",
                         lambda: [sys.executable, "-m", "game", bot_processes.LAUNCHER_FLAG])
     example = f"exec:{sys.executable} {ROOT / 'docs' / 'bots' / 'random_bot.py'}"
-    summary = simulate.run({"players": 3, "short_game": True}, 1, seed=2,
-                           seats=["random", "random", example], time_limit=30.0)
+    summary = within(STARTING, lambda: simulate.run(
+        {"players": 3, "short_game": True}, 1, seed=2,
+        seats=["random", "random", example], time_limit=30.0))
     assert summary.games == 1 and summary.bot_faults == 0, summary.bot_log
+
+
+@pytest.mark.parametrize(("command", "status"), [
+    ("sh -c 'echo out; echo err >&2; exit 3'", 3),
+    ("sh -c 'echo out; echo err >&2; kill -TERM $$'", -signal.SIGTERM),
+])
+def test_the_launcher_hands_on_the_programs_output_and_its_status(command: str,
+                                                                  status: int) -> None:
+    """The game knows the launcher as the program: what the program writes, and how it
+    ended (for the log's "it exited (status 3)")."""
+    process = bot_processes.launch(command)
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.read() == b"out\n" and process.stderr.read() == b"err\n"
+        assert process.wait(timeout=ENDING) == status
+    finally:
+        bot_processes.end_group(process)
+        bot_processes.RUNNING.discard(process)
+        process.wait(timeout=ENDING)

@@ -207,23 +207,25 @@ def end_family(program: int) -> None:
     with contextlib.suppress(OSError):
         os.killpg(program, signal.SIGKILL)
     deadline = time.monotonic() + ENDING
+    family = descendants(os.getpid())
     stopped: set[int] = set()
     for _ in range(ROUNDS):
-        running = {pid for pid, state in descendants(os.getpid()).items()
-                   if state not in "TtZX"} - stopped
+        running = {pid for pid, state in family.items() if state not in "TtZX"} - stopped
         if not running or time.monotonic() > deadline:
             break
         for pid in running:
             _signal(pid, signal.SIGSTOP)
         stopped |= running
+        family = descendants(os.getpid())
     for _ in range(ROUNDS):
-        alive = [pid for pid, state in descendants(os.getpid()).items() if state not in "ZX"]
+        alive = [pid for pid, state in family.items() if state not in "ZX"]
         for pid in alive:
             _signal(pid, signal.SIGKILL)
         _collect(program, the_program_too=True)
         if not alive or time.monotonic() > deadline:
             break
         time.sleep(0.005)
+        family = descendants(os.getpid())
     _collect(program, the_program_too=True)
 
 
