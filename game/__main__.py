@@ -80,6 +80,20 @@ def _speak_utf8() -> None:
             reconfigure(encoding="utf-8", errors="replace")
 
 
+def _launcher() -> int | None:
+    """The game's executable run as an outside program's launcher, as the frozen game
+    runs it (game/ai/bot_launcher.py, POSIX): its exit status; None if it is not run as
+    one."""
+    from game.ai.bot_processes import LAUNCHER_FLAG
+
+    if sys.argv[1:2] != [LAUNCHER_FLAG] or os.name == "nt":
+        return None
+    from game.ai import bot_launcher
+
+    return bot_launcher.main(sys.argv[2:])
+
+
 if __name__ == "__main__":
     multiprocessing.freeze_support()  # the Hard player's worker processes, when frozen
-    sys.exit(main())
+    launched = _launcher()
+    sys.exit(main() if launched is None else launched)

@@ -85,6 +85,52 @@ def test_a_file_that_is_not_a_valid_scenario_exits_2_with_one_line(
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+NUMBER = 10 ** 4000 - 1  # a number of 4,000 digits
+TEXT = "x" * 5_000
+EXAMPLES = Path(__file__).parent / "conformance"
+
+
+def example(ruleset: str, **changes: Any) -> dict[str, Any]:
+    """The ruleset's first conformance example, without its moves, changed."""
+    data = json.loads((EXAMPLES / ruleset / "001.json").read_text())
+    return {**data, "moves": [], **changes}
+
+
+def with_deal_card(ruleset: str, card: str) -> dict[str, Any]:
+    data = example(ruleset)
+    data["deals"][0]["hands"][0][0] = card
+    return data
+
+
+HOSTILE = {  # a scenario quoting a hostile value in its message (stderr, or the refusal)
+    "players": changed(options={"players": NUMBER}),
+    "players at coup": example("coup", options={"players": NUMBER}),
+    "a key of another verb": with_move({"seat": 0, "play": "AD", TEXT: 1}),
+    "a card in a deal": with_deal_card("coup-detat", TEXT),
+    "a character in a deal": with_deal_card("coup", TEXT),
+    "a seat": with_move({"seat": NUMBER, "play": "AD"}),
+    "a seat at coup": example("coup", moves=[{"seat": NUMBER, "action": "income"}]),
+    "a card": with_move({"seat": 0, "play": TEXT}),
+    "a hand type": changed(moves=[{"seat": 3, "decline": True}, {"seat": 0, "choose": TEXT}]),
+    "an action": example("coup", moves=[{"seat": 0, "action": TEXT}]),
+    "a character": example("coup", moves=[{"seat": 0, "action": "income"},
+                                          {"seat": 1, "action": "tax"},
+                                          {"seat": 2, "block": TEXT}]),
+    "a target": example("coup", moves=[{"seat": 0, "action": "steal", "target": NUMBER}]),
+}
+
+
+@pytest.mark.parametrize("data", HOSTILE.values(), ids=HOSTILE.keys())
+def test_a_hostile_value_a_scenario_quotes_is_cut_short_with_an_ellipsis(
+        data: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A number of 4,000 digits, a text of 5,000 characters: quoted by their start and an
+    ellipsis, in a short line, never whole."""
+    status, out, err = run_scenario(data, tmp_path, capsys)
+    message = err.strip() if status == 2 else json.loads(out)["error"]["message"]
+    assert status in (1, 2) and len(message.splitlines()) == 1, message
+    assert len(message) < 200 and "…" in message, message
+
+
 REFUSED = {
     "out of turn": ({"seat": 1, "play": "AH"}, "seat 0 is to play"),
     "unknown card": ({"seat": 0, "play": "1Z"}, "no card"),
@@ -244,6 +290,27 @@ def test_a_seat_number_is_ascii_digits_of_a_seat(
         assert main(command) == 2
         err = capsys.readouterr().err
         assert len(err.splitlines()) == 1 and "--seat wants N=exec:" in err
+
+
+@pytest.mark.parametrize("arguments", [
+    ["simulate", "--games", "9" * 4_000], ["simulate", "--time-limit", "9" * 4_000],
+    ["simulate", "--players", "9" * 4_000], ["--size", "9" * 4_000 + "x800"],
+    ["simulate", "--games", "1", "--seat", "x" * 5_000],
+])
+def test_a_long_argument_is_quoted_cut_short_with_an_ellipsis(
+        arguments: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Not cut without saying so (at 20 characters, as it was), nor shown whole."""
+    from game.ui import main as window
+
+    monkeypatch.setattr(window, "run", lambda **given: pytest.fail(f"window opened: {given}"))
+    try:
+        status = main(arguments)
+    except SystemExit as leaving:  # argparse's refusal
+        status = leaving.code if isinstance(leaving.code, int) else 1
+    out, err = capsys.readouterr()
+    assert status == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert "…" in err and len(err) < 200, err
 
 
 @pytest.mark.parametrize("arguments", [

@@ -193,7 +193,7 @@ def test_a_review_that_cannot_be_written_says_why(monkeypatch: pytest.MonkeyPatc
     match = played("coup-detat-duel")
     run = reviewing.ReviewRun(match, 0, QUICK)
     run.run()
-    assert run.complete and run.problem is not None and "No space left" in run.problem
+    assert run.complete and run.problem is not None and "the disk is full" in run.problem
     assert run.problem in reviewing.told(run, names_of(match))
 
 

@@ -208,3 +208,34 @@ def test_the_command_line_judges_a_damaged_kept_review_again(
         "the damage was written over"
     assert main(["review", str(SAMPLE), "--seat", "1"]) == 0  # in words, from the new file
     assert "judged by the Hard player" in capsys.readouterr().out
+
+
+# Where a review cannot be kept ------------------------------------------------------------
+
+def test_a_reviews_folder_that_is_a_file_is_told_so_in_the_players_words(
+        match: Match, home: Path) -> None:
+    """Not the system's bare "File exists": what is wrong, and where."""
+    folder = review_store.review_path(match).parent
+    kept = folder.with_name("reviews.kept")
+    if folder.exists():
+        folder.rename(kept)
+    folder.write_text("not a folder", encoding="utf-8")
+    try:
+        problem = review_store.keep(match, SEAT, DEPTH, [], complete=False)
+    finally:
+        folder.unlink()
+        if kept.exists():
+            kept.rename(folder)
+    assert problem == f"The review could not be kept in {folder}: it is a file, not a folder."
+
+
+def test_a_file_where_the_games_folder_should_be_is_named(
+        match: Match, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's own folder (COUP_DETAT_HOME here) is a file: the message names it."""
+    in_the_way = tmp_path / "home"
+    in_the_way.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("COUP_DETAT_HOME", str(in_the_way))
+    problem = review_store.keep(match, SEAT, DEPTH, [], complete=False)
+    folder = review_store.review_path(match).parent
+    assert problem == (f"The review could not be kept in {folder}: "
+                       f"{in_the_way} is a file, not a folder.")

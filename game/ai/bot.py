@@ -9,12 +9,16 @@ questions running is replaced by the Easy player for the rest of the game.
 
 The game never blocks on the program: a writer thread sends it its messages, two reader
 threads take in its output and its remarks, a line at most LINE_LIMIT bytes long, each
-read in pieces; the program runs in a process group of its own, ended whole with the game.
+read in pieces; the program runs in a process group of its own and ends with the game,
+with everything it started (`bot_processes`: on Linux, wherever what it started went).
 
 What it says on its standard error is heard within bounds, whatever it says: each remark
 cut to REMARK_SHOWN characters, its first remarks (REMARKS_KEPT of them, REMARK_BYTES_KEPT
 bytes) told as they come, and past those only its last few, told when it ends, with how
-much was left out between.
+much was left out between. Whatever of the program's reaches the log (its remarks, a part
+of its answer quoted in a fault) is shown with what does not print made visible: nothing
+it writes can change the player's terminal. A value quoted from its answers, or a reason,
+cut short, ends in an ellipsis.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from typing import IO, Any
 from game.ai import bot_processes, bot_streams
 from game.ai.bot_streams import DEAF, LINE_LIMIT, REMARK_SHOWN, TOO_LONG
 from game.ai.levels import levels_for, make_player
+from game.engine import texts
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.player import Player
 from game.engine.ruleset import Decision, Ruleset, View
@@ -40,6 +45,7 @@ DEFAULT_TIME_LIMIT = 10.0  # seconds for each answer
 SILENCES_BEFORE_GONE = 3  # a bot whose time runs out this many questions running is gone
 OUTPUT_END_WAIT = 0.5  # seconds: a program's output ends a moment before the program
 GRACE = 2.0  # seconds a bot has to exit once told the game is over
+SHOWN = 80  # characters of an answer quoted in the log (then an ellipsis)
 Log = Callable[[str], None]
 History = Callable[[], Mapping[str, Any]]
 
@@ -57,7 +63,7 @@ class ExecPlayer:
         self.protocol = formats_of(ruleset.id).protocol
         self.history = history
         self.time_limit = time_limit
-        self.log = log or (lambda line: None)
+        self._log = log or (lambda line: None)
         has_easy = "easy" in levels_for(ruleset.id)
         self.fallback: Player = make_player("easy", seed, ruleset=ruleset.id)
         self.stand_in = "the Easy player" if has_easy else "the random player"
@@ -133,6 +139,12 @@ class ExecPlayer:
         finally:
             remarks.end()
 
+    def log(self, line: str) -> None:
+        """Tell the game's log: what the program said or did, with what does not print
+        made visible (`texts.escaped`), whatever the program put in it (a remark, a key
+        of its answer quoted in a fault)."""
+        self._log(texts.escaped(line))
+
     @property
     def alive(self) -> bool:
         return self._process is not None
@@ -186,11 +198,12 @@ class ExecPlayer:
                 break
         self._silences = 0  # it answered this question, well or not
         if problem:
-            self._fault(f"{problem}: {line.decode('utf-8', 'replace').strip()[:80]!r}")
+            words = line.decode("utf-8", "replace").strip()
+            self._fault(f"{problem}: {texts.quoted(words, SHOWN)}")
             return None
         number = entry.pop("id", None) if isinstance(entry, dict) else None
         if number is not None and number != self._asked:
-            self._fault(f"answers no question asked (id {json.dumps(number)[:40]})")
+            self._fault(f"answers no question asked (id {_shown(number)})")
             return None
         return self._legal_answer(entry, legal)
 
@@ -260,7 +273,7 @@ class ExecPlayer:
             decision = self.ruleset.decision_from_json(entry)
         except (IllegalMove, MalformedEntry, ValueError, TypeError, KeyError,
                 RecursionError) as error:
-            self._fault(f"not a move: {str(error)[:80]}")
+            self._fault(f"not a move: {texts.brief(error)}")
             return None
         normal = {self._normal(d): d for d in legal}
         chosen = normal.get(self._normal(decision))
@@ -299,9 +312,9 @@ class ExecPlayer:
 
     def _stop(self, grace: float) -> None:
         """Close its input (once the writer thread has written what it was given) and let it
-        exit within `grace` seconds; then end its process group: whatever it started, and
-        the program itself if it has not exited. Then what it wrote to its standard error
-        is all in the log."""
+        exit within `grace` seconds; then end whatever it started, and the program itself
+        if it has not exited (`bot_processes.end_group`). Then what it wrote to its
+        standard error is all in the log."""
         with self._lock:
             process, self._process = self._process, None
         if process is None:
@@ -334,8 +347,9 @@ def _is_number(value: object) -> bool:
 
 
 def _shown(entry: object) -> str:
-    """An answer, short, for the log (however deep it is)."""
+    """An answer (or a part of it) as JSON for the log, cut short with an ellipsis (however
+    long or deep it is)."""
     try:
-        return json.dumps(entry)[:80]
+        return texts.cut(json.dumps(entry), SHOWN)
     except (ValueError, RecursionError):
         return "(too deep to show)"

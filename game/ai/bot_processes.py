@@ -1,38 +1,54 @@
 """The programs playing seats, as processes: each started in a group of its own and counted
 among those running until it is let go, so that whatever ends the game (an error, Ctrl+C,
-SIGTERM) ends them too, with everything they started."""
+SIGTERM) ends them too, with everything they started.
+
+On POSIX each program is started by a launcher of its own (game/ai/bot_launcher.py), the
+process the game knows as the program's: its standard input, output and error are the
+program's, its exit status the program's. It holds the program and everything the program
+starts together, and ends them all when the program ends, when the game lets it go (the
+game closes its end of the launcher's lifeline), or when the game is gone, however it
+went: a SIGKILL to the game closes the lifeline too. Windows starts the program itself, in
+a process group of its own.
+"""
 
 from __future__ import annotations
 
 import atexit
+import contextlib
+import json
 import os
 import shlex
 import signal
+import socket
 import subprocess
 import sys
 import threading
+import time
+from pathlib import Path
 from typing import Any
 
+LAUNCHER = Path(__file__).resolve().with_name("bot_launcher.py")  # a file: run without imports
+LAUNCHER_FLAG = "--bot-launcher"  # the frozen game's executable, run as the launcher
 RUNNING: set[subprocess.Popen[bytes]] = set()  # the programs playing, till they are let go
+LIFELINES: dict[subprocess.Popen[bytes], socket.socket] = {}  # each launcher's, the game's end
+STARTING = 60.0  # seconds a launcher may take to start its program (a loaded machine)
+LETTING_GO = 3.0  # seconds a launcher may take to end its program and what it started
 
 
 def launch(command: str) -> subprocess.Popen[bytes]:
-    """Start the program in a group of its own, and count it among those running, on a
-    thread of its own: a signal's handler (Ctrl+C) raises in the main thread only, so it
-    cannot come between the program's start and its counting, which would leave it
-    running unknown. Interrupted, this waits for that thread all the same."""
+    """Start the program in a group of its own (through its launcher, on POSIX), and
+    count it among those running, on a thread of its own: a signal's handler (Ctrl+C)
+    raises in the main thread only, so it cannot come between the program's start and its
+    counting, which would leave it running unknown. Interrupted, this waits for that
+    thread all the same. `OSError` (as the system refused to start it) or `ValueError`
+    if it cannot be started."""
     outcome: list[subprocess.Popen[bytes] | OSError | ValueError] = []
 
     def start() -> None:
         try:
-            process = subprocess.Popen(
-                arguments(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, bufsize=0, **group_options())
+            outcome.append(_started(command))
         except (OSError, ValueError) as error:
             outcome.append(error)
-            return
-        RUNNING.add(process)
-        outcome.append(process)
 
     starter = threading.Thread(target=start, daemon=True)
     starter.start()
@@ -46,12 +62,82 @@ def launch(command: str) -> subprocess.Popen[bytes]:
     return started
 
 
+def _started(command: str) -> subprocess.Popen[bytes]:
+    """The program started and counted; on POSIX, its launcher, once it has said that
+    the program started."""
+    pipes: dict[str, Any] = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE,
+                             "stderr": subprocess.PIPE, "bufsize": 0}
+    if os.name == "nt":
+        process = subprocess.Popen(arguments(command), **pipes, **group_options())
+        RUNNING.add(process)
+        return process
+    given = arguments(command)
+    ours, theirs = socket.socketpair()
+    try:
+        process = subprocess.Popen([*launcher_command(), str(theirs.fileno()), *given],
+                                   **pipes, **group_options(), pass_fds=(theirs.fileno(),))
+    except BaseException:
+        ours.close()
+        raise
+    finally:
+        theirs.close()
+    RUNNING.add(process)
+    LIFELINES[process] = ours
+    try:
+        _check_started(process, ours)
+    except BaseException:
+        end_group(process)
+        RUNNING.discard(process)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=LETTING_GO)
+        raise
+    return process
+
+
+def _check_started(process: subprocess.Popen[bytes], lifeline: socket.socket) -> None:
+    """What the launcher says became of the program; `OSError` if it did not start, as
+    the system said why."""
+    lifeline.settimeout(STARTING)
+    said = b""
+    try:
+        while not said.endswith(b"\n") and (piece := lifeline.recv(4096)):
+            said += piece
+    except TimeoutError:
+        raise OSError(f"its launcher did not start it within {STARTING:g} s") from None
+    except OSError:
+        pass
+    finally:
+        lifeline.settimeout(None)
+    try:
+        report = json.loads(said)
+    except ValueError:
+        report = None
+    if isinstance(report, dict) and isinstance(report.get("started"), int):
+        return
+    if isinstance(report, dict) and isinstance(report.get("errno"), int):
+        raise OSError(report["errno"] or None, str(report.get("strerror")),
+                      *([report["filename"]] if report.get("filename") else []))
+    raise OSError("its launcher ended before it could start it")
+
+
+def launcher_command() -> list[str]:
+    """How the launcher is run: its file by this Python, without the game's packages or
+    the player's Python settings (it needs none); frozen, by the game's executable."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, LAUNCHER_FLAG]
+    return [sys.executable, "-I", "-S", str(LAUNCHER)]
+
+
 @atexit.register
 def end_all() -> None:
     """End every program still playing, with all it started: the game is leaving without
     letting them go (an error, Ctrl+C, SIGTERM). In their own groups, the terminal's Ctrl+C
-    does not reach them; they end with the game all the same."""
-    for process in list(RUNNING):
+    does not reach them; they end with the game all the same. Their launchers are told at
+    once, to end theirs side by side."""
+    running = list(RUNNING)
+    for process in running:
+        _cut_lifeline(process)
+    for process in running:
         end_group(process)
         RUNNING.discard(process)
 
@@ -80,15 +166,43 @@ def group_options(windows: bool | None = None) -> dict[str, Any]:
 
 
 def end_group(process: subprocess.Popen[bytes], windows: bool | None = None) -> None:
-    """End the program and, on POSIX, every process it started (they share its group,
-    unless they left it). Windows ends the program alone."""
+    """End the program and, on POSIX, every process it started: its launcher ends them
+    (on Linux, wherever they went; elsewhere, those still in its group), then whatever is
+    left in the launcher's group is killed. Windows ends the program alone."""
     try:
         if windows if windows is not None else os.name == "nt":
             process.kill()
-        else:
-            os.killpg(process.pid, signal.SIGKILL)
+            return
+        _cut_lifeline(process)
+        _wait_uncollected(process, LETTING_GO)
+        os.killpg(process.pid, signal.SIGKILL)
     except OSError:  # all of them have ended already
         pass
+
+
+def _cut_lifeline(process: subprocess.Popen[bytes]) -> None:
+    """Tell the program's launcher to end it, with all it started."""
+    lifeline = LIFELINES.pop(process, None)
+    if lifeline is not None:
+        lifeline.close()
+
+
+def _wait_uncollected(process: subprocess.Popen[bytes], seconds: float) -> None:
+    """Wait up to `seconds` for the process to end, leaving it to be collected later, so
+    that its number, its group's, is not given to another process meanwhile."""
+    waitid = getattr(os, "waitid", None)  # not on macOS before Python 3.13
+    if waitid is None:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=seconds)
+        return
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT):
+                return
+        except ChildProcessError:  # collected already: it has ended
+            return
+        time.sleep(0.01)
 
 
 def arguments(command: str) -> str | list[str]:

@@ -1,14 +1,17 @@
 """What an outside program writes, read within bounds however much it writes: its answers
 a line at a time (a line past LINE_LIMIT bytes is TOO_LONG, the rest of it skipped), and
-its remarks on its standard error, each cut to REMARK_SHOWN characters, its first ones
-(REMARKS_KEPT of them, REMARK_BYTES_KEPT bytes) told as they come and past those only its
-last few, told when it ends, with how much was left out between."""
+its remarks on its standard error, each cut to REMARK_SHOWN characters (what does not
+print made visible), its first ones (REMARKS_KEPT of them, REMARK_BYTES_KEPT bytes) told
+as they come and past those only its last few, told when it ends, with how much was left
+out between."""
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator
 from typing import IO
+
+from game.engine import texts
 
 LINE_LIMIT = 1 << 20  # bytes in one line from a bot, its end left out
 CHUNK = 1 << 16  # bytes read from a bot at a time
@@ -80,15 +83,31 @@ def heads(stream: IO[bytes], keep: int) -> Iterator[tuple[bytes, int]]:
 
 def remark(head: bytes, length: int) -> str:
     """A remark for the log from the first bytes of a line `length` bytes long: at most
-    REMARK_SHOWN characters (bytes that are not UTF-8 shown as the replacement character),
-    and if it is cut short, how many bytes of it are not shown."""
+    REMARK_SHOWN characters as shown, what does not print made visible (`texts.escaped`:
+    an escape sequence cannot reach the terminal) and bytes that are not UTF-8 shown as
+    the replacement character; and if it is cut short, how many bytes of it are not shown.
+    Spaces and a carriage return that end the line are left out."""
     text = head.decode("utf-8", "surrogateescape")  # one character a byte that is not UTF-8
-    shown = text[:REMARK_SHOWN].encode("utf-8", "surrogateescape")
-    words = shown.decode("utf-8", "replace").rstrip()
-    cut = length - len(shown)
-    if cut <= 0 or (length == len(head) and not text[REMARK_SHOWN:].strip()):
+    if length == len(head):  # the whole line
+        text = text.rstrip()
+    pieces: list[str] = []
+    shown = taken = 0  # characters shown; bytes of the line they show
+    for char in text:
+        piece = "\ufffd" if _undecoded(char) else texts.escaped(char)
+        if shown + len(piece) > REMARK_SHOWN:
+            break
+        pieces.append(piece)
+        shown += len(piece)
+        taken += len(char.encode("utf-8", "surrogateescape"))
+    words = "".join(pieces).rstrip()
+    if len(pieces) == len(text) and length == len(head):
         return words
-    return f"{words}… ({cut:,} more bytes not shown)"
+    return f"{words}… ({length - taken:,} more bytes not shown)"
+
+
+def _undecoded(char: str) -> bool:
+    """Does `char` stand for a byte that is not UTF-8 (decoded with surrogateescape)?"""
+    return "\udc80" <= char <= "\udcff"
 
 
 class Remarks:

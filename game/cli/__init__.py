@@ -21,6 +21,7 @@ from game.cli.arguments import (
     whole,
     window_size,
 )
+from game.engine.texts import quoted
 from game.games import DEFAULT, GAMES
 from game.games.plugin import Game, Toggle
 from game.services.tally import EXEC
@@ -320,7 +321,7 @@ def _players_refused(ruleset_id: str, players: int) -> str | None:
         return None
     *most, last = map(str, counts)
     told = f"{', '.join(most)} or {last}" if most else last
-    return f"{ruleset_id} is for {told} players, not {players}"
+    return f"{ruleset_id} is for {told} players, not {quoted(players)}"
 
 
 def _run_replay(args: argparse.Namespace) -> int:

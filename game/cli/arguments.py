@@ -10,8 +10,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from game.engine.texts import quoted
 from game.services.settings import WINDOW_SIDE
 from game.services.tally import EXEC
+
+SHOWN = 24  # characters of a mistaken argument quoted in its refusal (then an ellipsis)
+SHOWN_COMMAND = 80  # ...and of a mistaken --seat
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -31,7 +35,7 @@ def whole(*, least: int, most: int | None = None) -> Callable[[str], int]:
     def parse(text: str) -> int:
         number = ascii_whole(text)
         if number is None or number < least or (most is not None and number > most):
-            raise argparse.ArgumentTypeError(f"{wanted}, not {text[:20]!r}")
+            raise argparse.ArgumentTypeError(f"{wanted}, not {quoted(text, SHOWN)}")
         return number
 
     return parse
@@ -46,7 +50,7 @@ def seconds(most: float) -> Callable[[str], float]:
             seconds = math.nan
         if not 0 < seconds <= most:  # false for nan
             raise argparse.ArgumentTypeError(f"seconds above 0 and at most {most:g}, "
-                                             f"not {text[:20]!r}")
+                                             f"not {quoted(text, SHOWN)}")
         return seconds
 
     return parse
@@ -59,7 +63,7 @@ def window_size(text: str) -> tuple[int, int]:
     width, height = ascii_whole(given_width), ascii_whole(given_height)
     if width is None or height is None or not (low <= width <= high and low <= height <= high):
         raise argparse.ArgumentTypeError(f"WIDTHxHEIGHT, such as 1280x800, each from {low} "
-                                         f"to {high}, not {text[:20]!r}")
+                                         f"to {high}, not {quoted(text, SHOWN)}")
     return width, height
 
 
@@ -107,7 +111,7 @@ def bots_given(given: Sequence[str], seats: int) -> dict[int, str] | str:
         chosen = seat_command(one, seats)
         if chosen is None:
             return (f'--seat wants N=exec:"COMMAND" with N from 0 to {seats - 1}, '
-                    f"not {one[:80]!r}")
+                    f"not {quoted(one, SHOWN_COMMAND)}")
         seat, command = chosen
         if seat in bots:
             return f"--seat {seat} is given twice: one program a seat"

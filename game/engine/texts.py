@@ -1,12 +1,18 @@
 """The texts a file of the game may hold, and how a message quotes them: a seat's name by
 the one rule of every route (New game, a save, the last New game setup), a save's name,
 and the bounds past which a text is hostile (a name of a million characters, a zero-width
-space for a name)."""
+space for a name); a text from outside shown with what does not print made visible
+(`escaped`). A value is quoted in a message by `quoted` (errors.py, where the rules find
+it), cut short with an ellipsis."""
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
+
+from game.engine.errors import MAX_QUOTED_LENGTH, cut, quoted
+
+__all__ = ["MAX_QUOTED_LENGTH", "cut", "quoted"]  # how every message quotes, from the kernel
 
 MAX_NAME_LENGTH = 40
 MAX_SAVE_NAME_LENGTH = 60
@@ -14,7 +20,6 @@ MAX_TEXT_LENGTH = 200
 """The longest text a save may hold anywhere (a value or a key): far more than any the
 program writes (a name, a card, a date, the progress at two tables), far less than would
 slow a reader or fill a message."""
-MAX_QUOTED_LENGTH = 40  # a value quoted in a message, cut short beyond it
 MAX_REASON_LENGTH = 160  # a reason from the rules quoted in a refusal, cut short beyond it
 UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 """The kinds of character no name may hold: controls (tabs, line breaks), halves of
@@ -96,26 +101,44 @@ def printable(text: str) -> bool:
     return not any(unicodedata.category(c) in UNPRINTABLE for c in text)
 
 
-def quoted(value: object) -> str:
-    """A value of a save as a message quotes it: its repr, cut short with an ellipsis
-    (the value may be hostile: a text of a million characters)."""
-    if isinstance(value, str):
-        shown = repr(value[:MAX_QUOTED_LENGTH + 1])
-    elif isinstance(value, list | Mapping):
-        shown = f"a JSON {'list' if isinstance(value, list) else 'object'}"
-    else:
-        try:
-            shown = repr(value)
-        except ValueError:  # an integer of more digits than Python writes
-            shown = "a number too long"
-    return shown if len(shown) <= MAX_QUOTED_LENGTH else f"{shown[:MAX_QUOTED_LENGTH]}…"
-
-
 def brief(reason: object) -> str:
     """A reason quoted in a refusal (the rules' words on a hostile entry may quote it at
     length): on one line, cut short with an ellipsis."""
-    words = " ".join(str(reason).split())
-    return words if len(words) <= MAX_REASON_LENGTH else f"{words[:MAX_REASON_LENGTH]}…"
+    return cut(" ".join(str(reason).split()), MAX_REASON_LENGTH)
+
+
+JOINERS = frozenset("\u200c\u200d")
+"""The format characters ordinary text is written with: the zero-width joiner of emoji
+(a family of three, a flag) and of Indic scripts, the non-joiner of Persian. Shown as they
+are."""
+HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""The kinds of character `escaped` writes as escapes: controls (C0, DEL and C1: the
+terminal's escape sequences, BEL), format characters (bidi overrides and isolates, the
+byte-order mark, zero-width spaces), halves of surrogate pairs, private and unassigned code
+points, line and paragraph separators."""
+
+
+def escaped(text: str) -> str:
+    """A text from outside (what an outside program says or answers) as the terminal and
+    the log may show it: every character that does not print as itself (HIDDEN, JOINERS
+    aside) written as its escape, as Python writes it (ESC as `\\x1b`, BEL as `\\x07`, a
+    tab as `\\t`, a bidi override as `\\u202e`), so that nothing a program writes can
+    change the player's terminal or hide or reorder the words around it; letters, symbols
+    and spaces of every script, emoji, as they are. What is shown once is shown as it is
+    again: only characters that print are written."""
+    if text.isprintable():
+        return text
+    return "".join(_escape(char) if _hidden(char) else char for char in text)
+
+
+def _hidden(char: str) -> bool:
+    return unicodedata.category(char) in HIDDEN and char not in JOINERS
+
+
+def _escape(char: str) -> str:
+    """The escape of one character, as Python's repr writes it (`\\x1b`, `\\t`,
+    `\\u202e`); a backslash is not doubled, as it prints as itself."""
+    return repr(char)[1:-1]
 
 
 def oversized_text(data: object) -> tuple[str, int] | None:

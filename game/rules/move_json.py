@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import TypeGuard, TypeVar
 
 from game.cards import Card, Suit, UnknownCard
-from game.engine.errors import IllegalMove, MalformedEntry
+from game.engine.errors import IllegalMove, MalformedEntry, quoted
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -56,7 +56,7 @@ class Verbs:
             if key in (verb, "seat"):
                 continue
             if key not in extras:
-                raise MalformedEntry(f"'{key}' does not belong in a '{verb}' move")
+                raise MalformedEntry(f"{quoted(key)} does not belong in a '{verb}' move")
             _check_type(key, value, extras[key])
         return verb
 
@@ -71,7 +71,7 @@ def players_option(raw: object, fewest: int, most: int, ruleset_id: str) -> int:
         raise MalformedEntry("options.players must be an integer")
     if not fewest <= players <= most:
         raise MalformedEntry(f"{ruleset_id} is for {_between(fewest, most)} players, "
-                             f"not {players}")
+                             f"not {quoted(players)}")
     return players
 
 
@@ -146,7 +146,8 @@ def hand_type(value: object, types: type[E]) -> E:
         return types(str(value))
     except ValueError:
         names = ", ".join(t.value for t in types)
-        raise IllegalMove(f"There is no hand type {value!r}; the hand types are {names}.") from None
+        raise IllegalMove(f"There is no hand type {quoted(value)}; the hand types are "
+                          f"{names}.") from None
 
 
 def card(value: object) -> Card:
@@ -154,7 +155,7 @@ def card(value: object) -> Card:
     try:
         return Card.parse(value)
     except UnknownCard:
-        raise IllegalMove(f"There is no card {value!r}.") from None
+        raise IllegalMove(f"There is no card {quoted(value)}.") from None
 
 
 def card_in_deal(code: object) -> Card:
@@ -162,7 +163,7 @@ def card_in_deal(code: object) -> Card:
     try:
         return Card.parse(code)
     except UnknownCard:
-        raise MalformedEntry(f"there is no card {code!r}") from None
+        raise MalformedEntry(f"there is no card {quoted(code)}") from None
 
 
 def suit(value: object) -> Suit | None:

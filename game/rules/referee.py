@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from game.engine.chronicle import Chronicle
-from game.engine.errors import IllegalMove
+from game.engine.errors import IllegalMove, quoted
 
 S = TypeVar("S")
 BY_A_SEAT, BY_CHANCE = True, False
@@ -58,6 +58,7 @@ class Referee(Generic[S]):
             return
         seat = decision.seat
         if not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalMove(f"There is no seat {seat} in a {state.players}-player game.")
+            raise IllegalMove(f"There is no seat {quoted(seat)} in a {state.players}-player "
+                              "game.")
         if phase is not rule.phase or self.seat_to_act(state) != seat:
             raise IllegalMove(f"Not now: {self.awaited(state)}.")

@@ -79,7 +79,8 @@ def keep(match: Match, seat: int, depth: Depth, judgements: Sequence[Judgement],
     try:
         files.write_atomically(path, json.dumps(data, separators=(",", ":")))
     except OSError as error:
-        return f"The review could not be kept in {path.parent}: {error.strerror or error}."
+        return (f"The review could not be kept in {path.parent}: "
+                f"{files.why_unwritten_in(path.parent, error)}.")
     return None
 
 

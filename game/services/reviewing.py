@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from game.ai.search import SearchPool
 from game.engine.match import Match
 from game.engine.saves import Saved, SavedTables
+from game.engine.texts import quoted
 from game.rules.words import counted
 from game.services import review_store
 from game.services.review import (
@@ -45,7 +46,7 @@ def seat_in(saved: Saved, seat: int | None) -> Chosen:
     if seat is None:
         seat = kinds.index("human") if "human" in kinds else 0
     if not 0 <= seat < len(saved.seats):
-        raise ValueError(f"this save has seats 0 to {len(saved.seats) - 1}, not {seat}")
+        raise ValueError(f"this save has seats 0 to {len(saved.seats) - 1}, not {quoted(seat)}")
     words_for(saved.ruleset.id)  # refuses a game without a review
     if isinstance(saved, SavedTables):
         table, there = saved.tables.split.place(seat)

@@ -29,6 +29,7 @@ from game.ai import Player
 from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
 from game.ai.levels import make_player as make_level_player
 from game.ai.search import DEFAULT_BUDGET, SearchPlayer, SearchPool
+from game.engine import texts
 from game.engine.match import Match, seeded_chance
 from game.engine.ruleset import Ruleset
 from game.engine.tables import TablesMatch
@@ -82,7 +83,8 @@ def run(options: Mapping[str, object], games: int, seed: int,
     rules = get_ruleset(ruleset)
     players = options.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or players < 1:
-        raise ValueError(f"options.players must be a whole number of players, not {players!r}")
+        raise ValueError("options.players must be a whole number of players, "
+                         f"not {texts.quoted(players)}")
     seats = tuple(seats or ["random"] * players)
     if len(seats) != players:
         raise ValueError(f"{players} seats are needed, not {len(seats)}")
@@ -119,7 +121,8 @@ class _BotLog:
     """What the outside programs said or did in a run, as its summary keeps it: the latest
     lines, at most BOT_LOG_KEPT bytes of them (each program is heard within bounds in each
     game, but a run's games have no bound), after a line telling how many were left out.
-    With `echo`, each line is also written to standard error as it comes."""
+    With `echo`, each line is also written to standard error as it comes; neither holds
+    a character that does not print (`texts.escaped`), whoever made the line."""
 
     def __init__(self, lines: list[str], echo: bool) -> None:
         self.lines = lines
@@ -129,6 +132,7 @@ class _BotLog:
         self._lock = threading.Lock()  # each program's remarks come on a thread of their own
 
     def __call__(self, line: str) -> None:
+        line = texts.escaped(line)  # the bots' words never reach the terminal raw
         if self.echo:
             print(line, file=sys.stderr)
         with self._lock:

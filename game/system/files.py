@@ -267,3 +267,21 @@ UNWRITTEN = {getattr(errno, name): words for name, words in (  # (not every syst
 def why_unwritten(error: OSError) -> str:
     """Why a file could not be written, in a player's words."""
     return UNWRITTEN.get(error.errno or 0) or str(error.strerror or error).lower()
+
+
+def why_unwritten_in(folder: str | Path, error: OSError) -> str:
+    """Why a file could not be written in `folder`, in a player's words: `why_unwritten`,
+    unless something that is not a folder stands where the folder, or one above it, should
+    be (the system says only "File exists" or "Not a directory"): "it is a file, not a
+    folder", or "/home/ada/games is a file, not a folder"."""
+    folder = Path(folder)
+    for place in (folder, *folder.parents):
+        try:
+            mode = os.stat(place).st_mode
+        except OSError:
+            continue  # not there (to be made), or not reached: one above it may say why
+        if stat.S_ISDIR(mode):
+            break
+        kind = "a file" if stat.S_ISREG(mode) else _kind(mode)
+        return f"{'it' if place == folder else place} is {kind}, not a folder"
+    return why_unwritten(error)

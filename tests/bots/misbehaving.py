@@ -20,8 +20,19 @@ legal move:
     closeout       closes its stdout at its first question, and runs on until its input ends
     otherseat      answers each question with its last legal move, naming another seat
     stubborn PATH  adds its pid to the file PATH, ignores SIGINT, SIGTERM and SIGHUP,
-                   answers each question after a twentieth of a second, and once its input
-                   ends, sleeps ten minutes: only SIGKILL ends it
+                   answers each question after a twentieth of a second (and goes on if no
+                   one reads its answers), and once its input ends, sleeps ten minutes:
+                   only SIGKILL ends it
+    controls       at its first question, says on stderr what would change a terminal
+                   (escape sequences, BEL, a C1 control, bidi overrides) beside ordinary
+                   Unicode, and answers with a key of escape sequences; then plays
+    noverb         answers its first question with an object without a verb; then plays
+    longkey        answers its first question with a key of 5,000 characters; then plays
+    setsid PATH    starts a child in a session of its own that sleeps ten minutes (its pid
+                   added to PATH), then plays
+    daemon PATH    starts a daemon as a daemon starts (forked twice, in a session of its
+                   own, its parent gone) that sleeps ten minutes (its pid added to PATH),
+                   then plays
 """
 
 import json
@@ -33,12 +44,21 @@ import time
 
 BEHAVIOUR = sys.argv[1]
 CHILD = [sys.executable, "-c", "import time; time.sleep(600)"]
+CONTROLS = ("clear \x1b[2J title \x1b]0;pwned\x07 bell \x07 csi \u009b31m "
+            "bidi \u202eevil\u202c isolate \u2066x\u2069 del \x7f "
+            "and ordinary words: Café ♠ 漢字 👍 Ünïcödé")
+ORDINARY = "Café ♠ 漢字 👍 Ünïcödé"
 
 
 def answer(move: dict, message: dict) -> None:
-    """One line for the question: the move, with the question's id echoed."""
+    """One line for the question: the move, with the question's id echoed. The stubborn
+    bot goes on when no one reads it any more (its output's reader gone, the game killed)."""
     echoed = {**move, "id": message["id"]} if "id" in message else move
-    print(json.dumps(echoed), flush=True)
+    try:
+        print(json.dumps(echoed), flush=True)
+    except BrokenPipeError:
+        if BEHAVIOUR != "stubborn":
+            raise
 
 
 def write_bytes(stream: object, data: bytes) -> None:
@@ -55,6 +75,47 @@ def stubborn(path: str) -> None:
         print(os.getpid(), file=pids, flush=True)
 
 
+def note_pid(path: str, pid: int) -> None:
+    with open(path, "a") as pids:
+        print(pid, file=pids, flush=True)
+
+
+def told(path: str) -> bool:
+    """Has a pid been written to the file?"""
+    try:
+        with open(path) as pids:
+            return bool(pids.read().strip())
+    except FileNotFoundError:
+        return False
+
+
+def setsid_child(path: str) -> None:
+    """A child that leaves the bot's session and group."""
+    child = subprocess.Popen(CHILD, start_new_session=True, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    note_pid(path, child.pid)
+
+
+def daemon(path: str) -> None:
+    """A daemon, started as daemons start: forked, a session of its own, forked again, its
+    parent gone; the bot never learns its pid (the daemon writes it itself)."""
+    first = os.fork()
+    if first:
+        os.waitpid(first, 0)
+        deadline = time.monotonic() + 30
+        while not told(path) and time.monotonic() < deadline:
+            time.sleep(0.01)  # until the daemon has told its pid: then the game may end
+        return
+    os.setsid()
+    if os.fork():
+        os._exit(0)
+    note_pid(path, os.getpid())
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for number in (0, 1, 2):
+        os.dup2(devnull, number)
+    os.execv(CHILD[0], CHILD)
+
+
 def main() -> None:
     if BEHAVIOUR == "crash":
         sys.stdin.readline()  # the start message
@@ -64,6 +125,10 @@ def main() -> None:
         return
     if BEHAVIOUR == "stubborn":
         stubborn(sys.argv[2])
+    if BEHAVIOUR == "setsid":
+        setsid_child(sys.argv[2])
+    if BEHAVIOUR == "daemon":
+        daemon(sys.argv[2])
     if BEHAVIOUR.startswith("spawner"):
         child = subprocess.Popen(CHILD)  # it shares the bot's stdin, stdout and stderr
         print(f"child {child.pid}", file=sys.stderr, flush=True)
@@ -94,7 +159,14 @@ def main() -> None:
         if BEHAVIOUR == "chatty":
             sys.stderr.write("thinking...\n" * 5000)
             sys.stderr.flush()
-        if BEHAVIOUR == "garbage":
+        if BEHAVIOUR == "controls" and asked == 1:
+            print(CONTROLS, file=sys.stderr, flush=True)
+            answer({**legal[-1], "\x1b[31m\x07red": True}, message)
+        elif BEHAVIOUR == "noverb" and asked == 1:
+            answer({"seat": message["seat"]}, message)
+        elif BEHAVIOUR == "longkey" and asked == 1:
+            answer({**legal[-1], "k" * 5000: True}, message)
+        elif BEHAVIOUR == "garbage":
             print("I think the King of Hearts is lovely", flush=True)
         elif BEHAVIOUR == "illegal":
             print(json.dumps({"seat": message["seat"], "play": "XX"}), flush=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.engine.chronicle import Chronicle
-from game.engine.errors import IllegalMove
+from game.engine.errors import IllegalMove, quoted
 from game.games.coup.rules import events as ev
 from game.games.coup.rules.charts import (
     HAND_SIZE,
@@ -23,7 +23,7 @@ Events = Chronicle[State, ev.Event]
 
 def choose_starter(events: Events, decision: ChooseStarter) -> None:
     if not 0 <= decision.starter < events.state.players:
-        raise IllegalMove(f"There is no seat {decision.starter} to start.")
+        raise IllegalMove(f"There is no seat {quoted(decision.starter)} to start.")
     events.add(ev.StarterChosen(decision.starter))
 
 

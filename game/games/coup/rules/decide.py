@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.engine.chronicle import Chronicle
-from game.engine.errors import IllegalMove
+from game.engine.errors import IllegalMove, quoted
 from game.games.coup.rules import dealing
 from game.games.coup.rules import events as ev
 from game.games.coup.rules.apply import apply
@@ -88,7 +88,7 @@ def _check_turn(state: State, decision: Decision) -> None:
             raise IllegalMove(f"Not now: {awaited(state)}.")
         return
     if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalMove(f"There is no seat {seat} in a {state.players}-player game.")
+        raise IllegalMove(f"There is no seat {quoted(seat)} in a {state.players}-player game.")
     if state.shuffle_due or state.phase not in phases or state.to_act != seat:
         raise IllegalMove(f"Not now: {awaited(state)}.")
 
@@ -144,7 +144,7 @@ def _checked_target(state: State, decision: TakeAction) -> int:
     if target is None:
         raise IllegalMove(f"Name the player to {decision.action.label}.")
     if not 0 <= target < state.players or target == decision.seat or not state.alive(target):
-        raise IllegalMove(f"Seat {target} is not another player still in the game.")
+        raise IllegalMove(f"Seat {quoted(target)} is not another player still in the game.")
     return target
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.engine.errors import IllegalMove, MalformedEntry
+from game.engine.errors import IllegalMove, MalformedEntry, quoted
 from game.games.coup.rules.charts import (
     COUP,
     INQUISITOR,
@@ -141,14 +141,14 @@ def character(value: object) -> Character:
         return move_json.member(value, Character)
     except ValueError:
         names = ", ".join(Character)
-        raise IllegalMove(f"There is no character {value!r}; they are {names}.") from None
+        raise IllegalMove(f"There is no character {quoted(value)}; they are {names}.") from None
 
 
 def character_in_deal(value: object) -> Character:
     try:
         return move_json.member(value, Character)
     except ValueError:
-        raise MalformedEntry(f"there is no character {value!r}") from None
+        raise MalformedEntry(f"there is no character {quoted(value)}") from None
 
 
 def decision_from_json(entry: Mapping[str, object], *, allow_chance: bool = True) -> Decision:
@@ -190,7 +190,8 @@ def _action(seat: int, value: object, entry: Mapping[str, object]) -> TakeAction
         action = move_json.member(value, Action)
     except ValueError:
         names = ", ".join(Action)
-        raise IllegalMove(f"There is no action {value!r}; the actions are {names}.") from None
+        raise IllegalMove(f"There is no action {quoted(value)}; the actions are "
+                          f"{names}.") from None
     target = move_json.whole_or_none(entry.get("target"), "target") \
         if action in _TARGETED else None
     called = entry.get("character")

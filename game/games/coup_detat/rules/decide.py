@@ -9,7 +9,7 @@ from typing import Any
 
 from game.cards import COUP
 from game.engine.chronicle import Chronicle
-from game.engine.errors import IllegalMove
+from game.engine.errors import IllegalMove, quoted
 from game.games.coup_detat.rules import events as ev
 from game.games.coup_detat.rules import ledger
 from game.games.coup_detat.rules.apply import apply
@@ -113,7 +113,7 @@ def _draw(events: Events, decision: DrawForDirector) -> None:
 def _appoint(events: Events, decision: AppointDirector) -> None:
     players = events.state.players
     if not isinstance(decision.director, int) or not 0 <= decision.director < players:
-        raise IllegalMove(f"There is no seat {decision.director} to be Director.")
+        raise IllegalMove(f"There is no seat {quoted(decision.director)} to be Director.")
     events.add(ev.DirectorAppointed(decision.director))
 
 

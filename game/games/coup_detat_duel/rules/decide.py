@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from game.cards import JOKER, Card, Suit
 from game.engine.chronicle import Chronicle
-from game.engine.errors import IllegalMove
+from game.engine.errors import IllegalMove, quoted
 from game.games.coup_detat_duel.rules import events as ev
 from game.games.coup_detat_duel.rules.apply import apply
 from game.games.coup_detat_duel.rules.charts import (
@@ -126,7 +126,7 @@ def _cut(events: Events, decision: CutForPrimeMinister) -> None:
 def _appoint(events: Events, decision: AppointPrimeMinister) -> None:
     seat = decision.prime_minister
     if not isinstance(seat, int) or not 0 <= seat < PLAYERS:
-        raise IllegalMove(f"There is no seat {seat} to be Prime Minister.")
+        raise IllegalMove(f"There is no seat {quoted(seat)} to be Prime Minister.")
     events.add(ev.PrimeMinisterAppointed(seat))
 
 
