@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from test_bot_faults import within
 
+from game.ai import bot_streams
 from game.engine import texts
 from game.services import simulate
 from game.services.tally import Tally
@@ -147,3 +148,17 @@ def test_a_faults_reason_cut_short_ends_in_an_ellipsis() -> None:
     assert summary.bot_faults == 1 and len(faults) == 1, summary.bot_log
     assert "kkkk…" in faults[0] and len(faults[0]) < 200, faults[0]
     assert "does not belong" in faults[0]
+
+
+@pytest.mark.parametrize(("extra", "said"), [(1, "(1 more byte not shown)"),
+                                             (2, "(2 more bytes not shown)")])
+def test_a_remark_cut_short_counts_what_it_leaves_out_in_good_english(extra: int,
+                                                                      said: str) -> None:
+    line = b"y" * (bot_streams.REMARK_SHOWN + extra)
+    assert bot_streams.remark(line, len(line)).endswith(f"… {said}")
+
+
+def test_a_quoted_text_cut_short_keeps_its_closing_quote() -> None:
+    shown = texts.quoted("z" * 500)
+    assert shown.startswith("'z") and shown.endswith("…'")
+    assert len(shown) <= texts.MAX_QUOTED_LENGTH

@@ -155,7 +155,7 @@ def test_replay_refuses_a_huge_text_in_one_short_line(
 
 
 @pytest.mark.parametrize(("value", "shown"), [
-    ("x" * MEGABYTE, "'" + "x" * 39 + "…"),
+    ("x" * MEGABYTE, "'" + "x" * 37 + "…'"),  # the quotation closed after its ellipsis
     ("chess", "'chess'"),
     (10 ** 1000, "1" + "0" * 39 + "…"),
     ([1] * 100, "a JSON list"),

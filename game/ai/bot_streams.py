@@ -102,7 +102,8 @@ def remark(head: bytes, length: int) -> str:
     words = "".join(pieces).rstrip()
     if len(pieces) == len(text) and length == len(head):
         return words
-    return f"{words}… ({length - taken:,} more bytes not shown)"
+    left_out = length - taken
+    return f"{words}… ({left_out:,} more byte{'' if left_out == 1 else 's'} not shown)"
 
 
 def _undecoded(char: str) -> bool:

@@ -28,10 +28,10 @@ class SaveError(Exception):
 def quoted(value: object, longest: int = MAX_QUOTED_LENGTH) -> str:
     """A value from a file or a program as a message quotes it: its repr, at most
     `longest` characters (`cut`), so that a hostile value (a text of a million characters,
-    a number of 4,000 digits) is shown by its start: "'xxx…", "99999…"."""
+    a number of 4,000 digits) is shown by its start: "'xxx…'", "99999…"."""
     if isinstance(value, str):
-        shown = repr(value[:longest + 1])
-    elif isinstance(value, list | Mapping):
+        return _quoted_text(value, longest)
+    if isinstance(value, list | Mapping):
         shown = f"a JSON {'list' if isinstance(value, list) else 'object'}"
     else:
         try:
@@ -39,6 +39,19 @@ def quoted(value: object, longest: int = MAX_QUOTED_LENGTH) -> str:
         except ValueError:  # an integer of more digits than Python writes
             shown = "a number too long"
     return cut(shown, longest)
+
+
+def _quoted_text(value: str, longest: int) -> str:
+    """A text's repr of at most `longest` characters; cut short, the ellipsis inside its
+    quotes ("'xxx…'"), so that the words after it read as words after a quotation."""
+    whole = repr(value[:longest + 1])
+    if len(whole) <= longest:
+        return whole
+    kept = value[:longest]
+    while kept and len(repr(kept)) + 1 > longest:  # an escape may take several characters
+        kept = kept[:-1]
+    shown = repr(kept)
+    return f"{shown[:-1]}…{shown[-1]}"
 
 
 def cut(text: str, longest: int) -> str:
