@@ -134,15 +134,15 @@ def _copy_new(path: Path, aside: Path) -> None:
         status = os.fstat(source.fileno())
         if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
             raise _Uncopiable(errno.EINVAL, "not a file to copy", str(path))
-        with open(aside, "xb") as copy:
-            try:
+        copy = open(aside, "xb")  # noqa: SIM115 (closed below, its failure caught too)
+        try:
+            with copy:  # closing flushes what is left: on a full disk, that fails too
                 shutil.copyfileobj(source, copy)
                 copy.flush()
                 os.fsync(copy.fileno())
-            except BaseException:
-                copy.close()
-                aside.unlink(missing_ok=True)
-                raise
+        except BaseException:
+            aside.unlink(missing_ok=True)
+            raise
 
 
 # Reading ------------------------------------------------------------------------------------
