@@ -194,6 +194,27 @@ def test_a_folder_given_twice_lists_each_save_once() -> None:
     assert len(entries) == len(SAMPLE_NAMES)
 
 
+def test_a_link_to_a_save_beside_it_never_hides_the_save(tmp_path: Path) -> None:
+    """A link is another name of a save, not another save: the save is listed once, under
+    its own file, whatever the folder's order; a link to a save in none of the folders is
+    listed (it is the only way to it); a link to nothing, or to itself, is not a save."""
+    folder, stick = tmp_path / "saves", tmp_path / "stick"
+    real = write_save(folder, "monday.json")  # no name inside: titled after its file
+    for name in ("a-link.json", "m-link.json", "z-link.json", "-link.json", "link.json"):
+        (folder / name).symlink_to(real)
+    (folder / "relative.json").symlink_to("monday.json")
+    away = write_save(stick, "away.json", saved_at="2026-03-01T09:00:00+00:00")
+    (folder / "to-the-stick.json").symlink_to(away)
+    (folder / "to-nothing.json").symlink_to(tmp_path / "gone.json")
+    (folder / "loop.json").symlink_to(folder / "loop.json")
+    entries = save_index.list_saves([(folder, False)])
+    assert [(entry.path.name, entry.title) for entry in entries] == [
+        ("monday.json", "Monday"), ("to-the-stick.json", "To the stick")]
+    samples_too = save_index.list_saves([(folder, False), (stick, True)])
+    assert [(entry.path, entry.sample) for entry in samples_too] == [(real, False),
+                                                                      (away, True)]
+
+
 def test_a_save_written_by_the_game_is_listed(tmp_path: Path) -> None:
     match = Match(RULES, RULES.parse_options({"players": 3}), chance=seeded_chance(RULES, 5))
     for _ in range(20):
