@@ -6,13 +6,16 @@ with the crash screen."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 from player_kit import shipped_app
+from test_ui_layout_fits import clipped_widgets
 from ui_kit import frames, press, press_button, type_over
 
 from game.engine import saves
@@ -20,8 +23,9 @@ from game.engine.saves import Seat
 from game.services.catalogue import CATALOGUE
 from game.services.session import GameSession
 from game.system import paths
-from game.ui import screens
+from game.ui import screens, text
 from game.ui.app import App
+from game.ui.scenes.common import lines_step
 from game.ui.scenes.files import SaveDialog
 from game.ui.table.scene import TableScene
 
@@ -29,16 +33,23 @@ NOTES = "my notes, not a game"
 KEPT = "Nothing was replaced: type another name or path."
 
 
-@pytest.fixture
-def at_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+@contextmanager
+def table_at(home: Path, monkeypatch: pytest.MonkeyPatch,
+             size: tuple[int, int] | None = None) -> Iterator[App]:
     """The window at the shipped settings, at a table of a person and two computers."""
-    with shipped_app(tmp_path / "home", monkeypatch) as app:
+    with shipped_app(home, monkeypatch, size=size) as app:
         seats = [Seat("Ada", "human"), Seat("Blaise", "computer"), Seat("Colette", "computer")]
         session = GameSession.new("coup-detat", {"players": 3, "short_game": True}, seats,
                                   seed=5, autosave_path=paths.autosave_path(),
                                   on_thinking_done=app.wake)
         app.replace(TableScene(app, session, from_start=True))
         frames(app, 3)
+        yield app
+
+
+@pytest.fixture
+def at_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    with table_at(tmp_path / "home", monkeypatch) as app:
         yield app
 
 
@@ -134,18 +145,52 @@ def test_a_new_file_outside_the_saves_folder_is_saved_without_a_question(
     assert notes.read_text() == NOTES
 
 
-@pytest.mark.parametrize(("typed", "said"), [
-    ("~nosuchuser/game",
-     "“~nosuchuser” names no home folder on this computer: type the folder's full path."),
-    ("/no/such/folder/game", "There is no folder “folder”: check the path."),
-    (f"/tmp/{'a' * 300}", "No game can be saved at that path: file name too long."),
-], ids=["no-such-home", "no-such-folder", "too-long"])
-def test_a_path_no_game_can_be_saved_at_is_refused_on_the_dialogs_line(
-        at_the_table: App, typed: str, said: str) -> None:
-    app = at_the_table
-    dialog = save_as(app, typed)
-    assert app.scene is dialog and dialog.message is not None
-    assert dialog.message.text == said
+REFUSED = [
+    ("~nosuchuser/game", "“~nosuchuser” names no home folder here: type a full path."),
+    ("{tmp}/no/such/folder/game", "There is no folder “folder”: check the path."),
+    ("{tmp}/notes.txt/game", "“notes.txt” is not a folder: check the path."),
+    ("{tmp}/pipe", "“pipe.json” is a pipe, not a file: type another name."),
+    ("{tmp}/" + "a" * 300, "Cannot save there: file name too long."),
+    ("{tmp}/home/statistics", "That file holds your statistics: type another name."),
+    ("{tmp}/home/reviews/game", "That is one of the game's own folders: type another path."),
+]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)], ids=["1280x800", "960x600"])
+def test_a_path_no_game_can_be_saved_at_is_refused_whole_on_the_dialogs_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    (tmp_path / "notes.txt").write_text(NOTES)
+    os.mkfifo(tmp_path / "pipe.json")
+    with table_at(tmp_path / "home", monkeypatch, size) as app:
+        (paths.data_dir() / "reviews").mkdir()
+        for typed, said in REFUSED:
+            dialog = save_as(app, typed.format(tmp=tmp_path))
+            assert app.scene is dialog and dialog.message is not None
+            assert dialog.message.text == said
+            assert clipped_widgets(app.ui) == []
+            press(app, pygame.K_ESCAPE)
+        assert not (tmp_path / "no").exists(), "a folder mistyped is not made"
+        assert not paths.stats_path().exists()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)], ids=["1280x800", "960x600"])
+def test_the_question_and_its_buttons_show_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    long_name = tmp_path / ("a folder of many words " * 4).strip() / ("notes " * 12 + ".json")
+    long_name.parent.mkdir()
+    long_name.write_text(NOTES)
+    with table_at(tmp_path / "home", monkeypatch, size) as app:
+        save_as(app, str(long_name))
+        question = asked(app)
+        assert clipped_widgets(app.ui) == []
+        panel, scale = question.panel_rect(), question.scale
+        size_of_words = max(12, round(17 * scale))
+        lines = [part for line in question.lines
+                 for part in text.wrap(line, size_of_words, panel.width - round(56 * scale))]
+        words_end = panel.top + round(66 * scale) + len(lines) * lines_step(size_of_words)
+        buttons = [element for element in question.actions if element.visible]
+        assert len(buttons) == 2 and all(words_end <= button.rect.top for button in buttons), \
+            "the words stay above the buttons"
 
 
 def test_the_games_own_file_is_refused_and_left_as_it_was(at_the_table: App) -> None:
@@ -158,11 +203,11 @@ def test_the_games_own_file_is_refused_and_left_as_it_was(at_the_table: App) -> 
     before = autosave.read_bytes()
     dialog = save_as(app, str(paths.stats_path()))
     assert dialog.message is not None
-    assert dialog.message.text == "“statistics.json” holds your statistics: type another name."
+    assert dialog.message.text == "That file holds your statistics: type another name."
     type_over(app, dialog.name, str(autosave))
     press(app, pygame.K_RETURN)
     assert app.scene is dialog
-    assert dialog.message.text == "“autosave.json” is the autosave: type another name."
+    assert dialog.message.text == "That file is the autosave: type another name."
     assert not paths.stats_path().exists() and autosave.read_bytes() == before
 
 

@@ -28,7 +28,7 @@ from game.services.save_files import Refused
 from game.system import paths
 from game.system.files import kind_of, why_unwritten
 
-LONGEST_SHOWN = 24  # characters of a folder's or file's name quoted in a refusal
+LONGEST_SHOWN = 12  # characters of a name quoted in a refusal: it fits the dialog's line
 FREE_NAMES_TRIED = 100  # new files tried in a folder typed before giving up
 
 
@@ -79,8 +79,8 @@ def _whole_path(typed: str) -> Path | None:
         path = Path(text).expanduser()
     except RuntimeError:  # "~nosuchuser/game", or "~" with no home known
         user = next((part for part in Path(text).parts if part), text)
-        raise Refused(f"“{_shown(user)}” names no home folder on this computer: "
-                      "type the folder's full path.") from None
+        raise Refused(f"“{_shown(user)}” names no home folder here: type a full path.") \
+            from None
     return path if path.is_absolute() else None
 
 
@@ -92,7 +92,7 @@ def _status(path: Path) -> os.stat_result | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as error:
-        raise Refused(f"No game can be saved at that path: {why_unwritten(error)}.") from None
+        raise Refused(f"Cannot save there: {why_unwritten(error)}.") from None
 
 
 def _check_folder(folder: Path) -> None:
@@ -133,7 +133,7 @@ def _check_not_the_games_own(file: Path) -> None:
     (a save in the saves folder is the player's: that is not asked here)."""
     for known, what in _games_own_files():
         if _same_file(file, known):
-            raise Refused(f"“{_shown(file.name)}” {what}: type another name.")
+            raise Refused(f"That file {what}: type another name.")
     if any(_inside(file, folder) for folder in _games_own_folders()):
         raise Refused("That is one of the game's own folders: type another path.")
 

@@ -337,7 +337,7 @@ class SaveDialog(Overlay):
         if self.said:
             self._say(self.said)
         elif self.session.autosave_trouble() is not None:
-            self._say("To save it on another disk, type a whole path (/media/stick/my game).")
+            self._say("Type a whole path to save it on another disk: /media/stick/game")
 
     def leave(self) -> None:
         if self.name is not None and self.message is not None:
