@@ -87,6 +87,7 @@ def test_a_folder_that_is_not_there_is_refused_and_not_made(stick: Path) -> None
     assert refusal(f"{stick}/stikc/game") == "There is no folder “stikc”: check the path."
     assert refusal(f"{stick}/no/such/folder/game") == \
         "There is no folder “folder”: check the path."
+    assert refusal(f"{stick}/new folder/") == "There is no folder “new folder”: check the path."
     assert list(stick.iterdir()) == []
 
 

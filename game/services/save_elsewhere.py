@@ -30,6 +30,7 @@ from game.system.files import kind_of, why_unwritten
 
 LONGEST_SHOWN = 12  # characters of a name quoted in a refusal: it fits the dialog's line
 FREE_NAMES_TRIED = 100  # new files tried in a folder typed before giving up
+_SEPARATORS = [os.sep, *([os.altsep] if os.altsep else [])]
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,8 @@ def elsewhere(typed: str) -> Elsewhere | None:
     status = _status(path)
     if status is not None and stat.S_ISDIR(status.st_mode):
         return _new_file_in(path)
+    if typed.strip().endswith(tuple(_SEPARATORS)):  # a folder was meant
+        raise Refused(f"There is no folder “{_shown(path.name)}”: check the path.")
     file = path if path.suffix.lower() == ".json" else path.with_name(f"{path.name}.json")
     _check_folder(file.parent)
     if _is_the_saves_folder(file.parent):
@@ -70,8 +73,7 @@ def elsewhere(typed: str) -> Elsewhere | None:
 def _whole_path(typed: str) -> Path | None:
     """The path typed, its `~` made the home folder, if it is a whole path."""
     text = typed.strip()
-    separators = [os.sep, *([os.altsep] if os.altsep else [])]
-    if not (text.startswith("~") or any(mark in text for mark in separators)):
+    if not (text.startswith("~") or any(mark in text for mark in _SEPARATORS)):
         return None
     if "\0" in text:
         raise Refused("That path holds a character no file's name may hold.")
