@@ -125,7 +125,7 @@ def told(app, scene: TableScene) -> None:  # type: ignore[no-untyped-def]
 def test_the_table_tells_it_at_once_and_saves_elsewhere(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     Disk(monkeypatch)
-    with open_app(tmp_path, monkeypatch) as app:
+    with open_app(tmp_path / "home", monkeypatch) as app:  # the stick is outside the game's
         scene = sit(app, tmp_path)
         told(app, scene)
         assert scene.controller.toast is not None and scene.controller.toast[0] == f"{FULL}."

@@ -4,6 +4,8 @@ reading them safely: a regular file, at most the cap, UTF-8, strict JSON."""
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
 import os
 import random
 import signal
@@ -262,3 +264,46 @@ def test_a_folder_where_a_file_should_be_leaves_no_descriptor_open(tmp_path: Pat
     assert open_now() == before
     files.keep_aside(folder, "damaged")
     assert open_now() == before
+
+
+# A full disk while a file is kept aside.
+
+
+def on_a_full_disk(monkeypatch: pytest.MonkeyPatch, room: int) -> None:
+    """The files `game.system.files` opens with `open` to write lie on a disk with `room`
+    bytes left: a write takes what fits, then raises ENOSPC, as the system's does. Only
+    the file underneath is false: Python's own buffer sits over it, as over any file, so
+    that closing the file flushes what it holds and fails again."""
+    left = [room]
+
+    class FullDiskFile(io.FileIO):
+        def write(self, data: bytes) -> int:  # type: ignore[override]
+            if left[0] <= 0:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            written = super().write(memoryview(data)[:left[0]])
+            left[0] -= written
+            return written
+
+    def opened(file: Path, mode: str = "r", *args: object, **kwargs: object) -> object:
+        if "x" in mode or "w" in mode:
+            return io.BufferedWriter(FullDiskFile(file, mode.replace("b", "")))
+        return open(file, mode, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(files, "open", opened, raising=False)
+
+
+@pytest.mark.parametrize("room", [0, 100])
+def test_a_copy_kept_aside_on_a_full_disk_is_whole_or_not_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, room: int) -> None:
+    """The copy's close, which flushes what is left in its buffer, fails again inside the
+    failure's handling: the copy cut short is removed all the same, the file left as it
+    was."""
+    path = tmp_path / "statistics.json"
+    damaged = "{oops" + "x" * 1000
+    path.write_text(damaged)
+    on_a_full_disk(monkeypatch, room)
+    with pytest.raises(OSError) as raised:
+        files.keep_aside(path, "damaged")
+    assert raised.value.errno == errno.ENOSPC
+    assert sorted(item.name for item in tmp_path.iterdir()) == ["statistics.json"]
+    assert path.read_text() == damaged

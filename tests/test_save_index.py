@@ -4,6 +4,10 @@ instead of an exception for a file that cannot be loaded."""
 from __future__ import annotations
 
 import json
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,6 +21,7 @@ from game.services import save_index
 from game.services.catalogue import CATALOGUE
 from game.services.save_index import SaveEntry
 from game.system import files
+from game.ui.scenes.save_list import describe
 
 SAMPLES = Path(__file__).resolve().parent.parent / "saves"
 SAMPLE_NAMES = {"complete-game-4-players.json", "coup-in-progress-4-players.json",
@@ -107,6 +112,63 @@ def test_the_players_saves_come_before_newer_samples(tmp_path: Path) -> None:
     ]
 
 
+WEST, EAST = "EST5", "JST-9"  # New York's winter and Tokyo, as POSIX writes them (no database)
+
+
+@contextmanager
+def local_time_zone(zone: str) -> Iterator[None]:
+    """The machine's clock in the time zone `zone` (TZ) while the block runs."""
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = zone
+    time.tzset()
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = before
+        time.tzset()
+
+
+AT_THE_CLOCKS_ENDS = [  # a date no clock shows, in the local time zone or in any
+    ("0001-01-01T00:00:00+14:00", WEST), ("0001-01-01T00:00:00+14:00", EAST),
+    ("0001-01-01T00:00:00+00:00", WEST), ("0001-01-01T00:00:00", WEST),
+    ("9999-12-31T23:59:59-14:00", WEST), ("9999-12-31T23:59:59-14:00", EAST),
+    ("9999-12-31T23:59:59+00:00", EAST), ("9999-12-31T23:59:59.999999", EAST)]
+
+
+@pytest.mark.parametrize(("saved_at", "zone"), AT_THE_CLOCKS_ENDS)
+def test_a_save_dated_at_the_clocks_ends_is_listed_undated(
+        tmp_path: Path, saved_at: str, zone: str) -> None:
+    """Shown in local time, the date would be before the year 1 or after 9999 (an
+    OverflowError from `astimezone`, each time the list was shown): the save is listed,
+    loads, and its date is not known."""
+    folder = tmp_path / "saves"
+    write_save(folder, "dated.json", saved_at="2026-03-02T09:00:00+00:00")
+    write_save(folder, "ends.json", saved_at=saved_at)
+    with local_time_zone(zone):
+        entries = save_index.list_saves([(folder, False)])
+        assert [entry.path.name for entry in entries] == ["dated.json", "ends.json"]
+        ends = entries[1]
+        assert (ends.problem, ends.saved_at) == (None, None)
+        assert describe(ends).endswith(" · ?")
+        assert saves.read(ends.path, catalogue=CATALOGUE).saved_at is None
+
+
+@pytest.mark.parametrize(("saved_at", "zone"), [
+    ("0001-01-02T00:00:00+00:00", WEST), ("0001-01-02T00:00:00-14:00", EAST),
+    ("9999-12-30T23:59:59+00:00", EAST), ("9999-12-30T23:59:59+14:00", WEST)])
+def test_a_save_dated_a_day_inside_the_clocks_ends_shows_its_date(
+        tmp_path: Path, saved_at: str, zone: str) -> None:
+    path = write_save(tmp_path, "near.json", saved_at=saved_at)
+    with local_time_zone(zone):
+        entry = save_index.read_entry(path)
+        assert entry.saved_at == datetime.fromisoformat(saved_at)
+        year = describe(entry).rsplit(" · ", 1)[1].split()[2]
+        assert year in {"1", "0001", "9999"}
+
+
 # What is listed.
 
 
@@ -130,6 +192,27 @@ def test_a_missing_folder_lists_nothing(tmp_path: Path) -> None:
 def test_a_folder_given_twice_lists_each_save_once() -> None:
     entries = save_index.list_saves([(SAMPLES, True), (SAMPLES / ".." / "saves", True)])
     assert len(entries) == len(SAMPLE_NAMES)
+
+
+def test_a_link_to_a_save_beside_it_never_hides_the_save(tmp_path: Path) -> None:
+    """A link is another name of a save, not another save: the save is listed once, under
+    its own file, whatever the folder's order; a link to a save in none of the folders is
+    listed (it is the only way to it); a link to nothing, or to itself, is not a save."""
+    folder, stick = tmp_path / "saves", tmp_path / "stick"
+    real = write_save(folder, "monday.json")  # no name inside: titled after its file
+    for name in ("a-link.json", "m-link.json", "z-link.json", "-link.json", "link.json"):
+        (folder / name).symlink_to(real)
+    (folder / "relative.json").symlink_to("monday.json")
+    away = write_save(stick, "away.json", saved_at="2026-03-01T09:00:00+00:00")
+    (folder / "to-the-stick.json").symlink_to(away)
+    (folder / "to-nothing.json").symlink_to(tmp_path / "gone.json")
+    (folder / "loop.json").symlink_to(folder / "loop.json")
+    entries = save_index.list_saves([(folder, False)])
+    assert [(entry.path.name, entry.title) for entry in entries] == [
+        ("monday.json", "Monday"), ("to-the-stick.json", "To the stick")]
+    samples_too = save_index.list_saves([(folder, False), (stick, True)])
+    assert [(entry.path, entry.sample) for entry in samples_too] == [(real, False),
+                                                                      (away, True)]
 
 
 def test_a_save_written_by_the_game_is_listed(tmp_path: Path) -> None:

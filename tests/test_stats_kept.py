@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 import pytest
 from pygame import Rect
+from test_files import on_a_full_disk
 from ui_kit import bluff_table, frames, open_app, press, two_tables_recorded
 
 from game.services import settings, stats
@@ -216,6 +217,18 @@ def test_a_damaged_file_that_cannot_be_kept_aside_is_not_written_over(
     notice = stats.record_game(A_GAME, path)
     assert path.read_text() == "{oops"
     assert notice is not None and "not recorded" in notice and "read-only" in notice
+
+
+def test_a_damaged_file_on_a_full_disk_leaves_no_empty_copy_and_is_not_written_over(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copy to keep it aside fails (its close too): no copy cut short is left beside
+    it, nothing is recorded, and the player is told why."""
+    path.write_text("{oops")
+    on_a_full_disk(monkeypatch, room=0)
+    notice = stats.record_game(A_GAME, path)
+    assert asides(path.parent) == []
+    assert path.read_text() == "{oops"
+    assert notice is not None and "not recorded" in notice and "the disk is full" in notice
 
 
 # Keeping a file aside.

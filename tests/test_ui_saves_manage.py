@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 from pathlib import Path
 
 import pygame
@@ -175,6 +176,60 @@ def test_the_autosave_and_the_samples_are_never_renamed_or_deleted(action: str) 
         "the Load dialog does not list the autosave"
 
 
+def a_save_on_a_stick(stick: Path) -> tuple[Path, Path, bytes]:
+    """A save kept in the folder `stick`, outside the saves folder, and a link to it in
+    the saves folder."""
+    stick.mkdir()
+    away = stick / "away.json"
+    away.write_text(json.dumps(json.loads(IN_PROGRESS.read_text()) | {"name": "Away"}))
+    link = paths.saves_dir() / "away-link.json"
+    link.symlink_to(away)
+    return away, link, away.read_bytes()
+
+
+@pytest.mark.usefixtures("home")
+def test_deleting_a_link_deletes_the_link_alone(tmp_path: Path) -> None:
+    away, link, text = a_save_on_a_stick(tmp_path / "stick")
+    [entry] = [entry for entry in listed() if not entry.sample]
+    assert entry.path == link
+    save_files.delete(entry)
+    assert not os.path.lexists(link) and away.read_bytes() == text
+
+
+@pytest.mark.parametrize("typed", ["Back home", "Away!"])  # a file of its own; the link's
+@pytest.mark.usefixtures("home")
+def test_renaming_a_link_writes_the_save_anew_and_leaves_the_file_it_linked_to(
+        tmp_path: Path, typed: str) -> None:
+    away, link, text = a_save_on_a_stick(tmp_path / "stick")
+    new = save_files.rename(entry_of(link), typed, listed())
+    assert new.is_file() and not new.is_symlink() and entry_of(new).title == typed
+    assert sorted(paths.saves_dir().iterdir()) == [new], "the link is gone"
+    assert away.read_bytes() == text
+
+
+@pytest.mark.usefixtures("home")
+def test_a_link_to_the_autosave_goes_and_the_autosave_stays() -> None:
+    autosaved = autosave(IN_PROGRESS)
+    text = autosaved.read_bytes()
+    link = paths.saves_dir() / "continue.json"
+    link.symlink_to(autosaved)
+    [entry] = [entry for entry in listed() if not entry.sample]
+    save_files.delete(entry)
+    assert not os.path.lexists(link) and autosaved.read_bytes() == text
+
+
+@pytest.mark.usefixtures("home")
+def test_deleting_a_save_leaves_a_link_to_it_and_then_nothing_is_listed() -> None:
+    real = own_save("Monday")
+    link = paths.saves_dir() / "monday-link.json"
+    link.symlink_to(real)
+    [entry] = [entry for entry in listed() if not entry.sample]
+    assert entry.path == real, "the save is listed under its own file"
+    save_files.delete(entry)
+    assert not real.exists() and link.is_symlink(), "a link is no save: it is not touched"
+    assert [entry for entry in listed() if not entry.sample] == []
+
+
 # The Load dialog --------------------------------------------------------------------------
 
 def choose(app: App, title: str) -> None:
@@ -223,6 +278,24 @@ def test_delete_asks_first_naming_the_save_then_deletes_it(
         assert isinstance(app.scene, LoadScene) and not path.exists()
         assert said(app) == "Deleted “Sunday with Zoé”."
         assert [entry.title for entry in app.scene.entries if not entry.sample] == ["Kept"]
+
+
+def test_delete_of_a_link_says_the_file_it_links_to_is_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with shipped_app(tmp_path, monkeypatch) as app:
+        away, link, text = a_save_on_a_stick(tmp_path / "stick")
+        app.push(screens.make("load", app))
+        frames(app, 2)
+        choose(app, "Away")
+        press_button(app, "Delete")
+        dialog = app.scene
+        assert isinstance(dialog, DeleteDialog)
+        assert dialog.lines[:2] == [
+            "“Away” (the file away-link.json, a link) will be taken from your saves.",
+            f"The file it links to, {away}, is kept."]
+        press_button(app, "Delete")
+        assert isinstance(app.scene, LoadScene) and said(app) == "Deleted “Away”."
+        assert not os.path.lexists(link) and away.read_bytes() == text
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -5,13 +5,15 @@ first and keeps the old files."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pygame
 import pytest
+from test_save_index import EAST, WEST, local_time_zone
 from ui_kit import buttons, frames, open_app, press, press_button
 
+from game.cli import main
 from game.engine.saves import Seat
 from game.services import history, stats
 from game.services.stats import GameRecord
@@ -113,6 +115,31 @@ def test_the_charts_show_the_win_rates_by_game_and_by_level(
         assert lost_bars(app) > 0, "the games lost, drawn down"
         press_button(app, "Totals")
         assert lost_bars(app) == 0
+
+
+@pytest.mark.parametrize("zone", [WEST, EAST])
+def test_games_dated_at_the_clocks_ends_show_on_every_page(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, zone: str) -> None:
+    """A history whose games say they ended before the year 1 or after 9999 in local time
+    (hand-edited, or a clock gone wrong): each page shows them, in their own time zone's
+    words, and the command says them too."""
+    with open_app(tmp_path, monkeypatch) as app, local_time_zone(zone):
+        seats = (Seat("You", "human"), Seat("Anna", "computer", "hard"),
+                 Seat("Bob", "computer", "hard"))
+        for when in (datetime(1, 1, 1, tzinfo=timezone(timedelta(hours=14))),
+                     datetime(9999, 12, 31, 23, 59, 59, tzinfo=timezone(-timedelta(hours=14)))):
+            record = GameRecord("coup-detat", True, 100, {"coups_attempted": 0, "coups_won": 0},
+                                place=1, score=100, result="Final worth: 100 F")
+            assert stats.record_game(record, table=stats.Table({"players": 3}, seats),
+                                     now=when) is None
+        screen = statistics_screen(app)
+        for page in PAGES:
+            press_button(app, page)
+            assert screen.page == page
+        newest, oldest = (row[0] for row in screen.history.rows())
+        assert newest == "9999-12-31 23:59"
+        assert oldest in {"1-01-01 00:00", "0001-01-01 00:00"}  # (as the C library writes it)
+        assert main(["stats"]) == 0
 
 
 def lost_bars(app: App) -> int:

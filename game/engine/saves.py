@@ -53,7 +53,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -329,16 +329,24 @@ def _ruleset(named: object, rulesets: Mapping[str, Ruleset]) -> Ruleset:
                     f"(known: {', '.join(rulesets)}).")
 
 
+EARLIEST = datetime.min.replace(tzinfo=UTC) + timedelta(days=1)
+LATEST = datetime.max.replace(tzinfo=UTC) - timedelta(days=1)
+"""The moments a save may say it was written at: a day inside the calendar's ends, so that
+the moment is a date and time in every time zone (a zone is less than a day from UTC)."""
+
+
 def moment(raw: object) -> datetime | None:
     """When a save says it was written, if it says so as a date and time (ISO 8601; a
-    moment without a time zone is taken as UTC); None otherwise."""
+    moment without a time zone is taken as UTC) between EARLIEST and LATEST; None
+    otherwise ("0001-01-01T00:00:00+14:00" is no moment a clock shows anywhere)."""
     if not isinstance(raw, str):
         return None
     try:
         when = datetime.fromisoformat(raw)
     except ValueError:
         return None
-    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+    when = when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+    return when if EARLIEST <= when <= LATEST else None
 
 
 def migrated(data: Mapping[str, Any], version: int) -> Mapping[str, Any]:

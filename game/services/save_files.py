@@ -3,8 +3,10 @@ and renaming and deleting a save from the Load dialog.
 
 Only the player's own saves, directly in the saves folder, are renamed or deleted: never
 a sample game, and never an autosave (it is the game Continue carries on; the Load dialog
-does not list it, and these refuse it should it be asked for). A save that cannot be
-loaded may be deleted but keeps its name: its header is not to be trusted to write back.
+does not list it, and these refuse it should it be asked for). A symbolic link in the
+saves folder is the player's too: deleting or renaming it never touches the file it links
+to. A save that cannot be loaded may be deleted but keeps its name: its header is not to be
+trusted to write back.
 Renaming writes the save, with its new name, beside the old file (a file named after the
 new name, as Save names one) before the old is removed: whenever it stops (a full or
 read-only disk), the save is there, under one name or the other, never lost.
@@ -84,11 +86,19 @@ def _own(entry: save_index.SaveEntry, done: str) -> None:
     autosave, nor a file elsewhere)."""
     if entry.sample:
         raise Refused(f"The sample games cannot be {done}.")
-    path = entry.path.resolve()
-    if any(path == autosave.resolve() for autosave in paths.autosave_paths()):
+    path = own_place(entry.path)
+    if any(path == own_place(autosave) for autosave in paths.autosave_paths()):
         raise Refused(f"The autosave is the game in progress: it cannot be {done} here.")
     if path.parent != paths.saves_dir().resolve():
         raise Refused(f"Only your saves can be {done}.")
+
+
+def own_place(path: Path) -> Path:
+    """Where the file `path` is, its folder's links followed but not its own: a link in
+    the saves folder is the player's, whatever it links to. Deleting it removes the link
+    alone, and renaming it writes the save anew beside it and removes the link: the file
+    it links to is never touched."""
+    return path.parent.resolve() / path.name
 
 
 def _header_of(path: Path) -> Mapping[str, object]:

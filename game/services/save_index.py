@@ -64,15 +64,28 @@ def default_folders() -> list[tuple[Path, bool]]:
 
 
 def list_saves(folders: Sequence[tuple[Path, bool]]) -> list[SaveEntry]:
-    """Every save directly in these folders: the player's newest first, then the samples."""
+    """Every save directly in these folders, each once: the player's newest first, then
+    the samples. A save that has a second name beside it (a symbolic link to it) is listed
+    under its own file; a link is listed only for a save in none of the folders (a link to
+    a save kept on a stick), so that no save is ever hidden behind a link to it."""
+    found = sorted(((path.is_symlink(), place, path.name), path, sample)  # own files first
+                   for place, (folder, sample) in enumerate(folders)
+                   for path in _save_files(folder))
     entries: list[SaveEntry] = []
     seen: set[Path] = set()
-    for folder, sample in folders:
-        for path in _save_files(folder):
-            if path.resolve() not in seen:
-                seen.add(path.resolve())
-                entries.append(read_entry(path, sample=sample))
+    for _, path, sample in found:
+        if _real(path) not in seen:
+            seen.add(_real(path))
+            entries.append(read_entry(path, sample=sample))
     return sorted(entries, key=_listing_order)
+
+
+def _real(path: Path) -> Path:
+    """The file `path` names, links followed (as far as they go)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a loop of links
+        return path.absolute()
 
 
 def read_entry(path: Path, *, sample: bool = False, replay: bool = True) -> SaveEntry:

@@ -134,15 +134,15 @@ def _copy_new(path: Path, aside: Path) -> None:
         status = os.fstat(source.fileno())
         if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
             raise _Uncopiable(errno.EINVAL, "not a file to copy", str(path))
-        with open(aside, "xb") as copy:
-            try:
+        copy = open(aside, "xb")  # noqa: SIM115 (closed below, its failure caught too)
+        try:
+            with copy:  # closing flushes what is left: on a full disk, that fails too
                 shutil.copyfileobj(source, copy)
                 copy.flush()
                 os.fsync(copy.fileno())
-            except BaseException:
-                copy.close()
-                aside.unlink(missing_ok=True)
-                raise
+        except BaseException:
+            aside.unlink(missing_ok=True)
+            raise
 
 
 # Reading ------------------------------------------------------------------------------------
@@ -228,12 +228,13 @@ def _read_bytes(path: Path, what: str) -> bytes:
 
 def _check_regular(status: os.stat_result, what: str) -> None:
     if not stat.S_ISREG(status.st_mode):
-        raise Unreadable(f"cannot be read: it is {_kind(status.st_mode)}, not a file")
+        raise Unreadable(f"cannot be read: it is {kind_of(status.st_mode)}, not a file")
     if status.st_size > MAX_BYTES:
         raise _too_big(what)
 
 
-def _kind(mode: int) -> str:
+def kind_of(mode: int) -> str:
+    """What a file's `mode` says it is, in words: "a folder", "a pipe"..."""
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):

@@ -55,6 +55,7 @@ SCREENS: dict[str, Ref[type[Screen]]] = {name: Ref(path) for name, path in {
     "lessons": "game.ui.scenes.lessons:LessonsMenu",
     "load": "game.ui.scenes.files:LoadScene",
     "save": "game.ui.scenes.files:SaveDialog",
+    "replace_file": "game.ui.scenes.save_replace:ReplaceFileDialog",
     "leave_unsaved": "game.ui.scenes.files:LeaveUnsavedDialog",
     "rename_save": "game.ui.scenes.save_manage:RenameDialog",
     "delete_save": "game.ui.scenes.save_manage:DeleteDialog",

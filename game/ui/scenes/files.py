@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -14,12 +13,13 @@ import pygame_gui
 from pygame import Rect
 from pygame_gui.elements import UILabel, UISelectionList, UITextEntryLine
 
-from game.engine import saves, texts
+from game.engine import saves
 from game.engine.errors import SaveError
 from game.engine.match import Match
 from game.engine.tables import TablesMatch
-from game.services import reviewing, save_files, save_index
+from game.services import reviewing, save_elsewhere, save_files, save_index
 from game.services.catalogue import CATALOGUE
+from game.services.save_elsewhere import default_name
 from game.services.session import GameSession
 from game.services.tables import TablesSession
 from game.system import paths
@@ -288,28 +288,6 @@ class LeaveGameDialog(WordsDialog):
 MAX_PATH_TYPED = 1024  # a whole path may be typed in the name's place
 
 
-def default_name() -> str:
-    return f"Game {datetime.now().strftime('%d %b %H:%M')}"
-
-
-def elsewhere(typed: str) -> Path | None:
-    """The file a whole path typed in the name's box stands for (to save outside the
-    saves folder: another disk when this one is full), ending in .json, a new file in it
-    if it is a folder; None for a name. Only a whole path counts ("/media/stick/game",
-    "~/game", "D:\\game"): a name with a slash in it ("Anna/Bob") is a name, kept in the
-    saves folder, never a file beside wherever the program was started."""
-    text = typed.strip()
-    separators = [os.sep, *([os.altsep] if os.altsep else [])]
-    if not (text.startswith("~") or any(mark in text for mark in separators)):
-        return None
-    path = Path(text).expanduser()
-    if not path.is_absolute():
-        return None
-    if path.is_dir():
-        return path / f"{default_name()}.json"
-    return path if path.suffix.lower() == ".json" else path.with_name(f"{path.name}.json")
-
-
 class SaveDialog(Overlay):
     title = "Save the game"
 
@@ -324,6 +302,8 @@ class SaveDialog(Overlay):
         self.entries: list[save_index.SaveEntry] = []
         self.lines: list[str] = []  # each entry's row, as shown
         self.replacing: save_index.SaveEntry | None = None  # the save clicked in the list
+        self.typed: str | None = None  # kept, with what was said, while a question is over
+        self.said = ""
 
     def panel_rect(self) -> Rect:
         rect = Rect(0, 0, round(640 * self.scale), round(460 * self.scale))
@@ -341,7 +321,7 @@ class SaveDialog(Overlay):
                                                    round(40 * scale)), manager=self.app.ui))
         self.name.set_text_length_limit(MAX_PATH_TYPED)
         self.name.set_forbidden_characters(glyphs.zero_width())
-        self.name.set_text(default_name())
+        self.name.set_text(default_name() if self.typed is None else self.typed)
         self.name.focus()
         self.entries = save_index.list_saves([(paths.saves_dir(), False)])
         listing = Rect(inner.left, y + round(84 * scale), inner.width, round(190 * scale))
@@ -354,8 +334,15 @@ class SaveDialog(Overlay):
                                               inner.width, round(26 * scale)), "",
                                          manager=self.app.ui))
         self.button_pair(("Save", self._save), ("Cancel", self.app.pop), width=180, height=42)
-        if self.session.autosave_trouble() is not None:
-            self._say("To save it on another disk, type a whole path (/media/stick/my game).")
+        if self.said:
+            self._say(self.said)
+        elif self.session.autosave_trouble() is not None:
+            self._say("Type a whole path to save it on another disk: /media/stick/game")
+
+    def leave(self) -> None:
+        if self.name is not None and self.message is not None:
+            self.typed, self.said = self.name.get_text(), self.message.text
+        super().leave()
 
     def _pick(self, text: str) -> None:
         """A save clicked in the list: its name goes in the box, to be replaced."""
@@ -383,17 +370,34 @@ class SaveDialog(Overlay):
         return save_index.new_save_path(name or "")
 
     def _save(self) -> None:
+        """Save under the name typed, or at the whole path typed: asking first if a file
+        is there already, outside the saves folder."""
         typed = self.name.get_text() if self.name is not None else ""
-        path = elsewhere(typed)
-        if path is not None:
-            name = texts.save_name(path.stem)
+        try:
+            place = save_elsewhere.elsewhere(typed)
+            name = place.name if place is not None else \
+                save_files.checked_name(typed, required=False)
+        except save_files.Refused as refusal:
+            self._say(str(refusal))
+            return
+        if place is None:
+            self._write(self._target(name), name)
+        elif place.taken:
+            self.app.push(screens.make("replace_file", self.app, place.path,
+                                       lambda: self._replace(place), self._kept))
         else:
-            try:
-                name = save_files.checked_name(typed, required=False)
-            except save_files.Refused as refusal:
-                self._say(str(refusal))
-                return
-            path = self._target(name)
+            self._write(place.path, name)
+
+    def _replace(self, place: save_elsewhere.Elsewhere) -> None:
+        """The player said yes: the file is replaced."""
+        self.app.pop()
+        self._write(place.path, place.name)
+
+    def _kept(self) -> None:
+        self.app.pop()
+        self._say("Nothing was replaced: type another name or path.")
+
+    def _write(self, path: paths.Path, name: str | None) -> None:
         try:
             self.session.save(path, name)
         except OSError as error:

@@ -5,6 +5,7 @@ services' (game/services/save_files.py), which never touch the autosave."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -100,6 +101,10 @@ class DeleteDialog(WordsDialog):
         self.told = told
         self.lines = [f"“{entry.title}” (the file {entry.path.name}) will be deleted for good.",
                       "The game in progress, which Continue carries on, is not touched."]
+        if entry.path.is_symlink():  # only the link goes
+            self.lines[:1] = [f"“{entry.title}” (the file {entry.path.name}, a link) will be "
+                              "taken from your saves.",
+                              f"The file it links to, {os.path.realpath(entry.path)}, is kept."]
 
     def enter(self) -> None:
         self.button_pair(("Delete", self._delete), ("Keep it", self.app.pop))
