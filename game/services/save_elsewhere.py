@@ -175,4 +175,4 @@ def _inside(file: Path, folder: Path) -> bool:
 def _shown(name: str) -> str:
     """A name as a refusal quotes it: cut short with an ellipsis."""
     name = texts.cleaned(name, len(name)) or "?"
-    return name if len(name) <= LONGEST_SHOWN else f"{name[:LONGEST_SHOWN - 1]}…"
+    return texts.cut(name, LONGEST_SHOWN - 1) if len(name) > LONGEST_SHOWN else name

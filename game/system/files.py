@@ -283,6 +283,6 @@ def why_unwritten_in(folder: str | Path, error: OSError) -> str:
             continue  # not there (to be made), or not reached: one above it may say why
         if stat.S_ISDIR(mode):
             break
-        kind = "a file" if stat.S_ISREG(mode) else _kind(mode)
+        kind = "a file" if stat.S_ISREG(mode) else kind_of(mode)
         return f"{'it' if place == folder else place} is {kind}, not a folder"
     return why_unwritten(error)
