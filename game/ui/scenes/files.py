@@ -21,7 +21,7 @@ from game.services.session import GameSession
 from game.system import paths
 from game.system.files import why_unwritten
 from game.ui import glyphs, screens
-from game.ui.in_progress import InProgress, game_in_progress, keep_in_saves, kept_name
+from game.ui.in_progress import game_in_progress
 from game.ui.saved_games import put_devices_down, sit_at
 from game.ui.scenes.common import MenuScene, Overlay, WordsDialog
 from game.ui.scenes.save_list import describe, fitted, select_row, whole_rows
@@ -116,7 +116,10 @@ class LoadScene(MenuScene):
         entry, saved = read
         left = None if saved.over else game_in_progress(self.app)
         if left is not None and not left.same_game(saved):
-            self.app.push(LeaveGameDialog(self.app, entry.title, saved, left))
+            self.app.push(screens.make(
+                "leave_game", self.app, left, coming=f"“{entry.title}”", go="Load",
+                not_done="nothing was loaded", go_on=lambda: sit_at(self.app, saved),
+                say=self._say))
             return
         problem = sit_at(self.app, saved)
         if problem is not None:
@@ -195,43 +198,6 @@ class LeaveUnsavedDialog(WordsDialog):
 
     def enter(self) -> None:
         self.button_pair(("Stay", self.app.pop), ("Leave anyway", self.leave_anyway))
-
-
-class LeaveGameDialog(WordsDialog):
-    """Asked before a loaded game in progress takes Continue from another one, which is
-    kept among the player's saves, so that loading never loses a game."""
-
-    title = "Leave the game in progress?"
-
-    def __init__(self, app: App, title: str, saved: saves.Saved,
-                 left: InProgress) -> None:
-        super().__init__(app)
-        self.saved = saved
-        self.left = left
-        self.kept_as = kept_name()
-        self.lines = [f"Continue will carry on “{title}” from now on.",
-                      f"The game in progress is kept in your saves as “{self.kept_as}”: "
-                      "Load finds it there."]
-
-    def enter(self) -> None:
-        self.button_pair(("Load", self._load), ("Cancel", self.app.pop))
-
-    def _load(self) -> None:
-        try:
-            keep_in_saves(self.left, self.kept_as)
-        except OSError as error:
-            self._back_to_the_list(f"The game in progress could not be kept "
-                                   f"({why_unwritten(error)}): nothing was loaded.")
-            return
-        problem = sit_at(self.app, self.saved)
-        if problem is not None:
-            self._back_to_the_list(problem)
-
-    def _back_to_the_list(self, words: str) -> None:
-        self.app.pop()
-        below = self.app.scene
-        if isinstance(below, LoadScene):
-            below._say(words)
 
 
 MAX_PATH_TYPED = 1024  # a whole path may be typed in the name's place
