@@ -48,11 +48,14 @@ def _moment(match: Match | TablesMatch) -> tuple[object, ...]:
 
 
 def game_in_progress(app: App) -> InProgress | None:
-    """The game a loaded game would take the place of under Continue, if unfinished."""
+    """The game a loaded game would take the place of under Continue, if unfinished: the
+    open table's, if it is the one the autosave keeps (a lesson's, or a finished game's
+    loaded to be looked at, is not), else the autosave's."""
     wholes = [tables.session for scene in app.scenes  # a match at two tables
               if (tables := getattr(scene, "tables", None)) is not None]
     for session in [*wholes, *(getattr(scene, "session", None) for scene in reversed(app.scenes))]:
-        if isinstance(session, GameSession | TablesSession) and not session.over:
+        if isinstance(session, GameSession | TablesSession) and session.autosave is not None \
+                and not session.over:
             return InProgress(session.match, session.seats)
     try:
         saved, _, _ = saves.read_first(paths.autosave_paths(), catalogue=CATALOGUE)
