@@ -329,23 +329,6 @@ def test_the_standings_of_two_tables_come_back_after_esc(
         assert not app.scenes[0].tables.session.over
 
 
-def test_the_coachs_last_words_come_back_after_esc(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with shipped_app(tmp_path, monkeypatch) as app:
-        learner = Learner(app, 3)
-        learner.frames(3)
-        learner.click_button("Learn to play")
-        learner.click_button(get_game("coup").title)
-        learner.play_until(lambda: isinstance(app.scene, LessonOver), limit_seconds=120)
-        table = app.scenes[0]
-        assert isinstance(table, TableScene) and table.coach is not None
-        results_come_back(learner, table, LessonOver, LAST_WORDS)
-        learner.click_button("Title screen")
-        assert isinstance(app.scene, TitleScene)
-
-
-# 14. Load asks nothing of a lesson; a double-click; Esc on the Title screen. -----------------
-
 def open_a_lesson(person: Person, game_id: str = "coup") -> TableScene:
     person.frames(3)
     person.click_button("Learn to play")
@@ -355,11 +338,25 @@ def open_a_lesson(person: Person, game_id: str = "coup") -> TableScene:
     return table
 
 
+@pytest.mark.parametrize("lesson", ["coup-detat", "coup"])  # ending before its game, with it
+def test_the_coachs_last_words_come_back_after_esc(
+        lesson: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with shipped_app(tmp_path, monkeypatch) as app:
+        learner = Learner(app, 3)
+        table = open_a_lesson(learner, lesson)
+        learner.play_until(lambda: isinstance(app.scene, LessonOver), limit_seconds=120)
+        results_come_back(learner, table, LessonOver, LAST_WORDS)
+        learner.click_button("Title screen")
+        assert isinstance(app.scene, TitleScene)
+
+
+# 14. Load asks nothing of a lesson; a double-click; Esc on the Title screen. -----------------
+
 def test_loading_from_a_finished_lesson_asks_nothing_and_keeps_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with shipped_app(tmp_path, monkeypatch) as app:
         learner = Learner(app, 3)
-        open_a_lesson(learner)
+        open_a_lesson(learner, "coup-detat")  # (its lesson ends before its game)
         learner.play_until(lambda: isinstance(app.scene, LessonOver), limit_seconds=120)
         learner.press(pygame.K_ESCAPE)
         learner.press(pygame.K_ESCAPE)
