@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import pygame
@@ -40,6 +41,7 @@ from game.services.catalogue import CATALOGUE
 from game.services.tables import TablesSession
 from game.system import paths
 from game.system.files import write_atomically
+from game.ui.in_progress import InProgress, keep_in_saves, kept_name
 from game.ui.saved_games import resume
 from game.ui.scenes.files import LoadScene
 from game.ui.scenes.leave_game import LeaveGameDialog
@@ -208,6 +210,19 @@ def test_replaying_a_finished_game_loaded_keeps_the_game_in_progress(
                  "the game replayed")
         [kept] = kept_games()
         assert decisions_in(kept.path) == decisions_in(IN_PROGRESS)
+
+
+def test_two_games_left_in_one_minute_are_kept_under_two_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COUP_DETAT_HOME", str(tmp_path))
+    moment = datetime(2026, 5, 3, 14, 5)
+    game = InProgress(saves.read(IN_PROGRESS, catalogue=CATALOGUE).match, ())
+    assert kept_name(moment) == "Game left on 3 May at 14:05"
+    keep_in_saves(game, kept_name(moment))
+    assert kept_name(moment) == "Game left on 3 May at 14:05 (2)"
+    keep_in_saves(game, kept_name(moment))
+    assert sorted(entry.title for entry in kept_games()) == [
+        "Game left on 3 May at 14:05", "Game left on 3 May at 14:05 (2)"]
 
 
 # 5. The results come back after Esc until the table is left. ---------------------------------

@@ -7,6 +7,7 @@ Not a screen but what several screens ask (Load, New game), so it lives beside t
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -65,8 +66,14 @@ def game_in_progress(app: App) -> InProgress | None:
 
 
 def kept_name(moment: datetime | None = None) -> str:
-    """The name a game in progress is kept under when another game takes its place."""
-    return f"Game left on {(moment or datetime.now()):%d %b at %H:%M}"
+    """The name a game in progress is kept under when another game takes its place ("Game
+    left on 3 May at 14:05"), numbered when a save has that name already (two games left
+    in one minute: "… (2)")."""
+    when = moment or datetime.now()
+    name = f"Game left on {when.day} {when:%b} at {when:%H:%M}"
+    taken = {entry.title for entry in save_index.list_saves([(paths.saves_dir(), False)])}
+    return next(numbered for count in itertools.count(1)
+                if (numbered := name if count == 1 else f"{name} ({count})") not in taken)
 
 
 def keep_in_saves(game: InProgress, name: str) -> paths.Path:
