@@ -23,7 +23,7 @@ from game.ui.table.felt import Felt
 from game.ui.table.host import SideActions
 from game.ui.table.kit import TableKit
 
-RESULTS = OfferText("The game is over", "Results",
+RESULTS = OfferText("What next?", "Results",
                     "The game's results again, and the ways on: play again, a review, "
                     "New game")
 LAST_WORDS = OfferText("The lesson is over", "Last words",
