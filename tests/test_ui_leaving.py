@@ -138,7 +138,7 @@ def test_new_game_asks_before_it_takes_continues_place_and_keeps_the_game_left(
         assert isinstance(asked, LeaveGameDialog), f"Start led to {person.where()}"
         assert asked.title == "Leave the game in progress?"
         assert asked.lines == ["Continue will carry on the new game from now on.",
-                               f"The game in progress is kept in your saves as "
+                               f"The game it carried on until now is kept in your saves as "
                                f"“{asked.kept_as}”: Load finds it there."]
         person.click_button("Cancel")
         assert isinstance(app.scene, NewGameScene) and kept_games() == []

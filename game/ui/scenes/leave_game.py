@@ -36,8 +36,8 @@ class LeaveGameDialog(WordsDialog):
         self.say = say
         self.kept_as = kept_name()
         self.lines = [f"Continue will carry on {coming} from now on.",
-                      f"The game in progress is kept in your saves as “{self.kept_as}”: "
-                      "Load finds it there."]
+                      f"The game it carried on until now is kept in your saves as "
+                      f"“{self.kept_as}”: Load finds it there."]
 
     def enter(self) -> None:
         self.button_pair((self.go, self._keep_and_go_on), ("Cancel", self.app.pop))
