@@ -30,6 +30,7 @@ from player_kit import Person, Seating, shipped_app
 from pygame_gui.elements import UIButton, UISelectionList
 from test_lessons import Learner
 from test_real_window import GAMES, PERSON
+from ui_kit import finished_match
 
 from game.engine import saves
 from game.engine.match import Match, seeded_chance
@@ -38,7 +39,6 @@ from game.games import get_game, get_ruleset
 from game.games.coup_detat.table.results import GameOverScene, MatchOverScene
 from game.services import save_index
 from game.services.catalogue import CATALOGUE
-from game.services.tables import TablesSession
 from game.system import paths
 from game.system.files import write_atomically
 from game.ui.in_progress import InProgress, keep_in_saves, kept_name
@@ -316,21 +316,8 @@ def test_the_standings_of_two_tables_come_back_after_esc(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with shipped_app(tmp_path, monkeypatch) as app:
         person = Person(app, seed=5)
-        seats = [Seat(name, "human" if seat == 0 else "computer", "easy")
-                 for seat, name in enumerate(("Anna", "Bruno", "Chloé", "Denis", "Elsa",
-                                              "Félix"))]
-        played = TablesSession.new("coup-detat", {"players": 6, "short_game": True}, seats,
-                                   seed=5)
-        try:
-            while not played.over:
-                for table in played.tables:
-                    if table.is_human(table.to_act):
-                        table.submit(random.Random(5).choice(table.match.legal()))
-                    table.computer_step(ready=True)
-            path = tmp_path / "finished.json"
-            played.save(path)
-        finally:
-            played.close()
+        path = tmp_path / "finished.json"
+        finished_match(path, ("Anna", "Bruno", "Chloé", "Denis", "Elsa", "Félix"))
         person.frames(3)
         assert resume(app, path) is None
         wait_for(person, lambda: isinstance(app.scene, MatchOverScene), "the standings")
