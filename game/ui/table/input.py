@@ -91,7 +91,7 @@ class TableInput:
     def _press(self, position: tuple[int, int]) -> bool:
         """A click: the coach's buttons, one's own card on one's turn (it answers even
         mid-glide), the other table's panel; else it skips what is moving, or, on the
-        final table, shows its results again."""
+        felt of the final table, shows its results again."""
         table = self.table
         if table.coach is not None and table.coach.clicked(position):
             return True
@@ -102,7 +102,7 @@ class TableInput:
         if table.controller.telling.queue or table.felt.stage.busy(table.controller.clock()):
             table.skip_animation()
             return True
-        return table.show_results()
+        return table.layout.felt.collidepoint(position) and table.show_results()
 
     def play(self, card: Card) -> None:
         """Play one of the viewer's cards (asking which, when several decisions play it: a
