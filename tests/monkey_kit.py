@@ -47,6 +47,7 @@ from game.system import paths
 from game.ui.app import App
 from game.ui.saved_games import resume
 from game.ui.scenes.files import LoadScene, SaveDialog
+from game.ui.scenes.leave_game import LeaveGameDialog
 from game.ui.scenes.menu import PauseMenu
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
@@ -586,6 +587,8 @@ def back_to_a_table(app: App, limit: int = 40) -> TableScene:
             press_button(app, "New game")
         elif isinstance(top, SaveDialog):
             press_button(app, "Cancel")
+        elif isinstance(top, LeaveGameDialog):
+            press_button(app, top.go)  # the game left is kept in the saves
         elif isinstance(top, NewGameScene):
             start_a_new_game(app, top)
         elif isinstance(top, TitleScene):

@@ -47,6 +47,7 @@ from game.system import paths
 from game.ui.app import App
 from game.ui.clock import Clock
 from game.ui.main import open_window
+from game.ui.scenes.leave_game import LeaveGameDialog
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.title import TitleScene
@@ -228,7 +229,8 @@ class Person:
 
     # Starting a game -----------------------------------------------------------------------------
     def start(self, seating: Seating, *, limit: int = 200) -> TableScene:
-        """From the Title screen, through New game by clicks, to the table."""
+        """From the Title screen, through New game by clicks, to the table (a game in
+        progress left for it, kept in the saves)."""
         for _ in range(limit):
             if isinstance(self.app.scene, TitleScene) and self.app.stats.frame_seconds:
                 break  # the Title screen is on the screen
@@ -248,6 +250,8 @@ class Person:
         for menu, kind in zip(form.kind_menus, seating.kinds, strict=True):
             self.choose(menu, kind)
         self.click_button("Start")
+        if isinstance(self.app.scene, LeaveGameDialog):  # a game in progress: kept in the saves
+            self.click_button("Start")
         table = self.app.scene
         if isinstance(table, PassDeviceScene):
             table = self.app.scenes[-2]  # the table under the pass screen

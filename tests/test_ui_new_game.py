@@ -16,6 +16,7 @@ from game.services import last_setup
 from game.system import paths
 from game.ui.app import MIN_SIZE
 from game.ui.scenes.keyboard import choose as take
+from game.ui.scenes.leave_game import LeaveGameDialog
 from game.ui.scenes.new_game import LEVELS_LINE, NewGameScene
 from game.ui.table.scene import TableScene
 
@@ -68,6 +69,8 @@ def test_new_game_offers_the_setup_last_started(tmp_path: Path,
         assert started["names"] == ["Zoé", "Marcel"]
         assert started["kinds"] == ["Person", "Computer: Hard"]
         assert started["options"] == ["Call the Coup: on", "Five lives: off"]
+        press_button(app, "Start")
+        assert isinstance(app.scene, LeaveGameDialog), "the first game is in progress"
         press_button(app, "Start")
         again = app.scene.session
         assert again.seats == first.seats and again.match.options == first.match.options

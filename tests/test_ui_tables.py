@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from player_kit import Person, shipped_app
+from ui_kit import finished_match
 
 from game.engine import saves
 from game.engine.saves import Seat
@@ -160,20 +161,8 @@ def test_a_finished_match_loaded_shows_the_standings_and_counts_nothing_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with shipped_app(tmp_path, monkeypatch) as app:
         person = Person(app, 5)
-        seats = [Seat(name, "human" if seat == 0 else "computer", "easy")
-                 for seat, name in enumerate(NAMES[:6])]
-        played = TablesSession.new("coup-detat", {"players": 6, "short_game": True}, seats,
-                                   seed=5)
-        try:
-            while not played.over:
-                for table in played.tables:  # the person's decisions too, at random
-                    if table.is_human(table.to_act):
-                        table.submit(random.Random(5).choice(table.match.legal()))
-                    table.computer_step(ready=True)
-            path = tmp_path / "finished.json"
-            played.save(path)
-        finally:
-            played.close()
+        path = tmp_path / "finished.json"
+        played = finished_match(path, NAMES)
         assert resume(app, path) is None
         person.frames(5)
         assert isinstance(app.scene, MatchOverScene)

@@ -38,7 +38,8 @@ from game.services.catalogue import CATALOGUE
 from game.services.table import seating
 from game.system import paths
 from game.system.files import write_atomically
-from game.ui.scenes.files import LeaveGameDialog, LoadScene, SaveDialog
+from game.ui.scenes.files import LoadScene, SaveDialog
+from game.ui.scenes.leave_game import LeaveGameDialog
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.save_list import describe
 from game.ui.scenes.title import TitleScene

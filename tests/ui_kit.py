@@ -112,6 +112,24 @@ def two_tables_recorded(app: App) -> tuple[TablesSession, TableScene]:
     return session, scene
 
 
+def finished_match(path: Path, names: Sequence[str]) -> TablesSession:
+    """Six at two tables, the first seat a person (playing at random), the others Easy,
+    played to the end of the match and saved at `path`: the session, closed."""
+    seats = [Seat(name, "human" if seat == 0 else "computer", "easy")
+             for seat, name in enumerate(names[:6])]
+    played = TablesSession.new("coup-detat", {"players": 6, "short_game": True}, seats, seed=5)
+    try:
+        while not played.over:
+            for table in played.tables:  # the person's decisions too, at random
+                if table.is_human(table.to_act):
+                    table.submit(random.Random(5).choice(table.match.legal()))
+                table.computer_step(ready=True)
+        played.save(path)
+    finally:
+        played.close()
+    return played
+
+
 def table_under(app: App) -> TableScene | None:
     """The table nearest the top of the screens: the one a menu, a pass screen or a result
     stands over (None: no table is open)."""

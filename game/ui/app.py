@@ -96,6 +96,8 @@ class App:
         self.crash: tuple[Exception, Path | None] | None = None  # the error behind the crash screen
         self._crash_screen: Screen | None = None
         self._leave_question: Screen | None = None  # "Leave without saving?", once asked
+        self._clicked_on: Screen | None = None  # the screen on top when the last click began
+        self._stray_press = False  # the last press was dropped: so is its release
         self._needs_frame = True
         self._windowed_at: tuple[int, int] | None = None  # where the window was, in full screen
         self._new_window_until = 0.0  # time.monotonic(): see _change_mode
@@ -375,11 +377,30 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if self._stray_click(event):
+            return
         if self.ui.process_events(event):
             return  # a widget used it (pygame-gui posts its own events for scenes to read)
         scene = self.scene
         if scene is not None:
             scene.handle(event)
+
+    def _stray_click(self, event: pygame.event.Event) -> bool:
+        """Is `event` the second click of a double-click (or its release) that began on
+        another screen, one its first click took away? Such a click is dropped: it was
+        made before the player could see the screen under it (a double-click on the pass
+        screen's Menu fell on the menu's Leave the table). A third click counts."""
+        if getattr(event, "button", None) != 1:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            repeated = getattr(event, "clicks", 1) > 1  # SDL counts a double-click's clicks
+            self._stray_press = repeated and self.scene is not self._clicked_on
+            self._clicked_on = self.scene
+            return self._stray_press
+        if event.type == pygame.MOUSEBUTTONUP and self._stray_press:
+            self._stray_press = False
+            return True
+        return False
 
     def draw(self) -> None:
         first = max((i for i, scene in enumerate(self.scenes) if scene.opaque), default=0)

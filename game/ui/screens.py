@@ -57,6 +57,7 @@ SCREENS: dict[str, Ref[type[Screen]]] = {name: Ref(path) for name, path in {
     "save": "game.ui.scenes.files:SaveDialog",
     "replace_file": "game.ui.scenes.save_replace:ReplaceFileDialog",
     "leave_unsaved": "game.ui.scenes.files:LeaveUnsavedDialog",
+    "leave_game": "game.ui.scenes.leave_game:LeaveGameDialog",
     "rename_save": "game.ui.scenes.save_manage:RenameDialog",
     "delete_save": "game.ui.scenes.save_manage:DeleteDialog",
     "settings": "game.ui.scenes.settings:SettingsScene",

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,70 +13,20 @@ from pygame_gui.elements import UILabel, UISelectionList, UITextEntryLine
 
 from game.engine import saves
 from game.engine.errors import SaveError
-from game.engine.match import Match
-from game.engine.tables import TablesMatch
 from game.services import reviewing, save_elsewhere, save_files, save_index
 from game.services.catalogue import CATALOGUE
 from game.services.save_elsewhere import default_name
 from game.services.session import GameSession
-from game.services.tables import TablesSession
 from game.system import paths
 from game.system.files import why_unwritten
 from game.ui import glyphs, screens
+from game.ui.in_progress import game_in_progress
 from game.ui.saved_games import put_devices_down, sit_at
 from game.ui.scenes.common import MenuScene, Overlay, WordsDialog
 from game.ui.scenes.save_list import describe, fitted, select_row, whole_rows
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-
-@dataclass(frozen=True)
-class InProgress:
-    """The unfinished game Continue carries on: the open table's, else the autosave's."""
-
-    match: Match | TablesMatch
-    seats: tuple[saves.Seat, ...]
-
-    def same_game(self, saved: saves.Saved) -> bool:
-        """Is `saved` this very game, at this very moment?"""
-        return _moment(_match_of(saved)) == _moment(self.match)
-
-
-def _match_of(saved: saves.Saved) -> Match | TablesMatch:
-    return saved.tables if isinstance(saved, saves.SavedTables) else saved.match
-
-
-def _moment(match: Match | TablesMatch) -> tuple[object, ...]:
-    """A game and how far it has come: its rules, options and every table's decisions."""
-    tables = match.matches if isinstance(match, TablesMatch) else (match,)
-    return (match.ruleset.id, match.options, *(table.decisions for table in tables))
-
-
-def game_in_progress(app: App) -> InProgress | None:
-    """The game a loaded game would take the place of under Continue, if unfinished."""
-    wholes = [tables.session for scene in app.scenes  # a match at two tables
-              if (tables := getattr(scene, "tables", None)) is not None]
-    for session in [*wholes, *(getattr(scene, "session", None) for scene in reversed(app.scenes))]:
-        if isinstance(session, GameSession | TablesSession) and not session.over:
-            return InProgress(session.match, session.seats)
-    try:
-        saved, _, _ = saves.read_first(paths.autosave_paths(), catalogue=CATALOGUE)
-    except SaveError:
-        return None
-    return None if saved.over else InProgress(_match_of(saved), saved.seats)
-
-
-def kept_name(moment: datetime | None = None) -> str:
-    """The name a game in progress is kept under when another game takes its place."""
-    return f"Game left on {(moment or datetime.now()):%d %b at %H:%M}"
-
-
-def keep_in_saves(game: InProgress, name: str) -> paths.Path:
-    """Write the game in progress among the player's saves, under `name`."""
-    path = save_index.new_save_path(name)
-    saves.write(path, game.match, game.seats, name=name)
-    return path
 
 
 class LoadScene(MenuScene):
@@ -167,7 +115,10 @@ class LoadScene(MenuScene):
         entry, saved = read
         left = None if saved.over else game_in_progress(self.app)
         if left is not None and not left.same_game(saved):
-            self.app.push(LeaveGameDialog(self.app, entry.title, saved, left))
+            self.app.push(screens.make(
+                "leave_game", self.app, left, coming=f"“{entry.title}”", go="Load",
+                not_done="nothing was loaded", go_on=lambda: sit_at(self.app, saved),
+                say=self._say))
             return
         problem = sit_at(self.app, saved)
         if problem is not None:
@@ -246,43 +197,6 @@ class LeaveUnsavedDialog(WordsDialog):
 
     def enter(self) -> None:
         self.button_pair(("Stay", self.app.pop), ("Leave anyway", self.leave_anyway))
-
-
-class LeaveGameDialog(WordsDialog):
-    """Asked before a loaded game in progress takes Continue from another one, which is
-    kept among the player's saves, so that loading never loses a game."""
-
-    title = "Leave the game in progress?"
-
-    def __init__(self, app: App, title: str, saved: saves.Saved,
-                 left: InProgress) -> None:
-        super().__init__(app)
-        self.saved = saved
-        self.left = left
-        self.kept_as = kept_name()
-        self.lines = [f"Continue will carry on “{title}” from now on.",
-                      f"The game in progress is kept in your saves as “{self.kept_as}”: "
-                      "Load finds it there."]
-
-    def enter(self) -> None:
-        self.button_pair(("Load", self._load), ("Cancel", self.app.pop))
-
-    def _load(self) -> None:
-        try:
-            keep_in_saves(self.left, self.kept_as)
-        except OSError as error:
-            self._back_to_the_list(f"The game in progress could not be kept "
-                                   f"({why_unwritten(error)}): nothing was loaded.")
-            return
-        problem = sit_at(self.app, self.saved)
-        if problem is not None:
-            self._back_to_the_list(problem)
-
-    def _back_to_the_list(self, words: str) -> None:
-        self.app.pop()
-        below = self.app.scene
-        if isinstance(below, LoadScene):
-            below._say(words)
 
 
 MAX_PATH_TYPED = 1024  # a whole path may be typed in the name's place

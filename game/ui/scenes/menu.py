@@ -1,4 +1,5 @@
-"""The table's menu (Esc): resume, save, load, rules, settings, leave."""
+"""The table's menu (Esc): resume, the results (once the game is over), save, load, rules,
+settings, leave."""
 
 from __future__ import annotations
 
@@ -22,21 +23,29 @@ class PauseMenu(Overlay):
         self.table = table
 
     def panel_rect(self) -> Rect:
-        rect = Rect(0, 0, round(380 * self.scale), round(470 * self.scale))
+        rows = len(self._entries())
+        rect = Rect(0, 0, round(380 * self.scale), round((134 + 56 * rows) * self.scale))
         rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         return rect
 
     def enter(self) -> None:
         top = self.panel_rect().top + round(70 * self.scale)
-        self.button_column([
+        self.button_column(self._entries(), top, width=300)
+
+    def _entries(self) -> list[tuple[str, Action | None]]:
+        """The menu's buttons: the results again once the game's end was shown."""
+        results: list[tuple[str, Action | None]] = \
+            [("Results", self._then(self.table.show_results))] if self.table.ended else []
+        return [
             ("Resume", self.app.pop),
+            *results,
             ("Save", self._then(self.table.open_save)),
             ("Load", self._then(self._load)),
             ("Rules", self._then(self.table.open_rules)),
             ("Settings", self._then(self._settings)),
             ("Leave the lesson" if self.table.in_lesson else "Leave the table",
              self._leave),
-        ], top, width=300)
+        ]
 
     def _then(self, action: Action) -> Action:
         def run() -> None:

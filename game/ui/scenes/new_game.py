@@ -42,6 +42,7 @@ from game.services.session import COMPUTER, HUMAN, GameSession
 from game.services.tables import TablesSession, sizes_for
 from game.system import paths
 from game.ui import glyphs, screens
+from game.ui.in_progress import game_in_progress
 from game.ui.scenes.common import MenuScene
 
 if TYPE_CHECKING:
@@ -400,13 +401,29 @@ class NewGameScene(MenuScene):
             self.message.set_text(self.unshown() or PASS_AND_PLAY)
 
     def _start(self) -> None:
+        """Start the game as the form stands; first ask, if it would take the place of
+        another game in progress under Continue (which is then kept in the saves)."""
         seats = self.seats()
         if isinstance(seats, str):
-            if self.message is not None:
-                self.message.set_text(seats)
+            self._say(seats)
             return
-        session: GameSession | TablesSession
         split = self._draw_split()
+        left = game_in_progress(self.app)
+        if left is None:
+            self._sit_down(seats, split)
+            return
+        self.app.push(screens.make(
+            "leave_game", self.app, left, coming="the new game", go="Start",
+            not_done="the new game was not started", say=self._say,
+            go_on=lambda: self._sit_down(seats, split)))
+
+    def _say(self, words: str) -> None:
+        if self.message is not None:
+            self.message.set_text(words)
+
+    def _sit_down(self, seats: list[Seat], split: Split | None) -> None:
+        """At the new game's table (tables, if the players are split)."""
+        session: GameSession | TablesSession
         if split is None:
             session = GameSession.new(self.ruleset, self.options(),
                                       seats, autosave_path=paths.autosave_path(),

@@ -1,7 +1,9 @@
 """The title screen: New game, Continue, Learn to play, Load, Rules, Statistics, Settings,
-Quit."""
+Quit. Esc asks first: on the first screen it would end the program by surprise."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
@@ -10,7 +12,10 @@ from pygame_gui.elements import UILabel
 from game.cards import COUP, card
 from game.ui import art, screens
 from game.ui.saved_games import can_continue, resume_autosave
-from game.ui.scenes.common import Action, MenuScene, draw_backdrop
+from game.ui.scenes.common import Action, MenuScene, WordsDialog, draw_backdrop
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 FAN = (card("KH"), card("QS"), COUP, card("AD"), card("10C"))
 
@@ -52,7 +57,8 @@ class TitleScene(MenuScene):
         return lambda: self.app.push(screens.make(screen, self.app))
 
     def back(self) -> None:
-        self.app.quit()
+        """Esc: "Quit Coup d'État?" (the Quit button quits at once)."""
+        self.app.push(QuitDialog(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
         scale = draw_backdrop(surface, self.title, self.subtitle)
@@ -65,3 +71,22 @@ class TitleScene(MenuScene):
             image = pygame.transform.rotozoom(cards.face(shown, width), -offset * 9, 1.0)
             surface.blit(image, image.get_rect(center=(round(centre_x + offset * width * 0.55),
                                                        round(y + abs(offset) ** 1.6 * 8 * scale))))
+
+
+class QuitDialog(WordsDialog):
+    """Esc on the Title screen: quit, or stay. An unfinished game is safe in the autosave,
+    and the question says so. Enter quits (Esc, then Enter: a choice made twice); Esc
+    stays."""
+
+    title = "Quit Coup d'État?"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        safe = ["Your game in progress is safe: Continue carries it on next time."] \
+            if can_continue() else []
+        self.lines = [*safe, "Stay, or Esc, keeps the window open."]
+
+    def enter(self) -> None:
+        self.button_pair(("Quit", self.app.quit), ("Stay", self.app.pop))
+        self.keyboard.place = 0
+        self.keyboard.show()

@@ -1,7 +1,7 @@
 """What the side buttons, the keys and the table's menu do at a table: undo and redo, a
-hint, the menu, saving, the rules, leaving a lesson. The game's part is the controller's;
-what is the window's (the screens opened, the cursor put back) is here. These are the
-`SideActions` of the side buttons and the `MenuHost` of the menu (host.py)."""
+hint, the menu, saving, the rules, the results again, leaving a lesson. The game's part is
+the controller's; what is the window's (the screens opened, the cursor put back) is here.
+These are the `SideActions` of the side buttons and the `MenuHost` of the menu (host.py)."""
 
 from __future__ import annotations
 
@@ -18,12 +18,17 @@ if TYPE_CHECKING:
 
 class TableActions:
     def __init__(self, app: App, table: TableController, felt: Felt, *,
-                 leave_lesson: Callable[[], None] | None = None) -> None:
-        """`leave_lesson`: how the table's lesson is left (None: the table is no lesson's)."""
+                 leave_lesson: Callable[[], None] | None = None,
+                 ended: Callable[[], bool] = lambda: False,
+                 show_results: Callable[[], object] = lambda: None) -> None:
+        """`leave_lesson`: how the table's lesson is left (None: the table is no lesson's);
+        `ended`: has the game's end been shown, which `show_results` shows again?"""
         self.app = app
         self.table = table
         self.felt = felt
         self._leave_lesson = leave_lesson
+        self._ended = ended
+        self._show_results = show_results
 
     def undo(self) -> None:
         """Ctrl+Z and the Undo button: take back the person's last decision, or say why not."""
@@ -44,6 +49,13 @@ class TableActions:
 
     def open_rules(self) -> None:
         self.app.push(screens.make("rules", self.app, self.table.ruleset.id))
+
+    @property
+    def ended(self) -> bool:
+        return self._ended()
+
+    def show_results(self) -> None:
+        self._show_results()
 
     @property
     def in_lesson(self) -> bool:

@@ -15,12 +15,19 @@ from game.ui.table.controls import (
     FINISH_QUICKLY,
     DecisionButtons,
     Offer,
+    OfferText,
     SideButtons,
     UnsavedNotice,
 )
 from game.ui.table.felt import Felt
 from game.ui.table.host import SideActions
 from game.ui.table.kit import TableKit
+
+RESULTS = OfferText("What next?", "Results",
+                    "The game's results again, and the ways on: play again, a review, "
+                    "New game")
+LAST_WORDS = OfferText("The lesson is over", "Last words",
+                       "The coach's last words again, and the way on")
 
 
 class TableButtons:
@@ -108,21 +115,25 @@ class TableButtons:
             self.decisions = None
 
     def watch(self, on_top: bool, *, save_as: Callable[[], None],
-              finish: Callable[[], None]) -> None:
+              finish: Callable[[], None],
+              results: tuple[OfferText, Callable[[], object]] | None = None) -> None:
         """The notice of a game that could not be autosaved, with its Save as…, while it
-        cannot; the offer to finish quickly while the persons are all out. Each stands
-        only while the table is on top."""
+        cannot; the offer to finish quickly while the persons are all out, or, once the
+        game is over and its results put away, the offer of `results` (its words, and
+        what shows them). Each stands only while the table is on top."""
         trouble = self.table.records.watch_autosave()
         shown = self.notice.trouble if self.notice is not None else None
         if not on_top or trouble != shown:
             self.withdraw_notice()
         if on_top and trouble is not None and self.notice is None:
             self.notice = UnsavedNotice(self.ui, self.felt.layout, trouble, save_as)
-        wanted = self.table.finishing.offered() and on_top
-        if wanted and self.offer is None:
-            self.offer = Offer(self.ui, self.felt.layout, self.felt, FINISH_QUICKLY, finish)
-        elif not wanted:
+        wanted = results if results is not None else \
+            (FINISH_QUICKLY, finish) if self.table.finishing.offered() else None
+        if self.offer is not None and (not on_top or wanted is None
+                                       or self.offer.text != wanted[0]):
             self.withdraw_offer()
+        if on_top and wanted is not None and self.offer is None:
+            self.offer = Offer(self.ui, self.felt.layout, self.felt, *wanted)
 
     def withdraw_offer(self) -> None:
         if self.offer is not None:

@@ -324,7 +324,7 @@ class Offer(DecisionButtons):
     else to press, so the keyboard starts on its button: Enter presses it."""
 
     def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout, scene: PanelHost,
-                 text: OfferText, action: Callable[[], None]) -> None:
+                 text: OfferText, action: Callable[[], object]) -> None:
         self.text = text
         self.action = action
         super().__init__(ui, layout, [text.label], scene, OfferWords(text))

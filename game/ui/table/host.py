@@ -203,6 +203,15 @@ class MenuHost(Protocol):
 
     def open_rules(self) -> None: ...
 
+    @property
+    def ended(self) -> bool:
+        """The game's end has been shown (its results may be shown again)."""
+        ...
+
+    def show_results(self) -> None:
+        """The game's end again, over the table."""
+        ...
+
     def leave_lesson(self) -> None:
         """To the list of lessons, over the Title screen (a lesson keeps nothing)."""
         ...

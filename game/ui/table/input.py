@@ -58,6 +58,8 @@ class InputHost(TableShown, Protocol):
 
     def skip_animation(self) -> None: ...
 
+    def show_results(self) -> bool: ...
+
 
 class TableInput:
     def __init__(self, table: InputHost) -> None:
@@ -88,7 +90,8 @@ class TableInput:
 
     def _press(self, position: tuple[int, int]) -> bool:
         """A click: the coach's buttons, one's own card on one's turn (it answers even
-        mid-glide), the other table's panel; else it skips what is moving."""
+        mid-glide), the other table's panel; else it skips what is moving, or, on the
+        felt of the final table, shows its results again."""
         table = self.table
         if table.coach is not None and table.coach.clicked(position):
             return True
@@ -99,7 +102,7 @@ class TableInput:
         if table.controller.telling.queue or table.felt.stage.busy(table.controller.clock()):
             table.skip_animation()
             return True
-        return False
+        return table.layout.felt.collidepoint(position) and table.show_results()
 
     def play(self, card: Card) -> None:
         """Play one of the viewer's cards (asking which, when several decisions play it: a
@@ -156,8 +159,8 @@ class TableInput:
 
     def _enter(self) -> bool:
         """Enter sets aside the cards picked in an exchange, presses the button the keyboard
-        is on (a decision's, else an offer's: finish quickly), else plays the card under
-        the cursor."""
+        is on (a decision's, else an offer's: finish quickly, the results), else plays the
+        card under the cursor, or shows the final table's results again."""
         decisions, felt = self.table.buttons.decisions, self.table.felt
         if decisions is not None and decisions.picks_cards:
             return decisions.confirm()
@@ -167,7 +170,7 @@ class TableInput:
         if offer is not None and offer.press_focused():
             return True
         if felt.selected is None:
-            return False
+            return self.table.show_results()
         self.play(felt.selected)
         return True
 

@@ -17,6 +17,7 @@ from game.services.tables import TablesSession
 from game.system import paths
 from game.ui import screens, text
 from game.ui.art import CardArt
+from game.ui.in_progress import game_in_progress
 from game.ui.scenes.common import Action, Overlay, draw_lines
 from game.ui.table.render import suit_colours
 from game.ui.theme import GOLD, panel
@@ -106,6 +107,7 @@ class GameOverOverlay(Overlay):
         super().__init__(app)
         self.table = table
         self.again: Again | None = table.again()  # None: not played again from here
+        self.problem: str | None = None  # why the game could not be played again
 
     def panel_rect(self) -> Rect:
         rect = Rect(0, 0, round(760 * self.scale), round(620 * self.scale))
@@ -164,11 +166,11 @@ class GameOverOverlay(Overlay):
                              (box.left + pad, box.top + pad + row * step))
 
     def notice_placed(self) -> tuple[Rect, list[str], int] | None:
-        """What recording the game in the statistics had to say (the file kept aside, the
-        game not recorded): its box, lines and type size, in the room under the panel, or
-        else over it, since the panel hides the table's line that says it. None if it
-        had nothing to say."""
-        notice = self.table.records.record_notice
+        """Why the game could not be played again, else what recording the game in the
+        statistics had to say (the file kept aside, the game not recorded): its box, lines
+        and type size, in the room under the panel, or else over it, since the panel hides
+        the table's line that says it. None if it had nothing to say."""
+        notice = self.problem or self.table.records.record_notice
         if notice is None:
             return None
         scale, rect = self.scale, self.panel_rect()
@@ -197,6 +199,22 @@ class GameOverOverlay(Overlay):
         self._play_again(play_again.same_players)
 
     def _play_again(self, start: Callable[..., play_again.Session]) -> None:
+        """The game again at a new table; first ask, if it would take the place of another
+        game in progress under Continue (this one was loaded finished, and the autosave
+        holds another), which is then kept in the saves."""
+        left = game_in_progress(self.app)
+        if left is None:
+            self._sit_down_again(start)
+            return
+        self.app.push(screens.make(
+            "leave_game", self.app, left, coming="the new game", go="Start",
+            not_done="the new game was not started", say=self._say,
+            go_on=lambda: self._sit_down_again(start)))
+
+    def _say(self, words: str) -> None:
+        self.problem = words
+
+    def _sit_down_again(self, start: Callable[..., play_again.Session]) -> None:
         """Leave this table (its game lets go of the autosave), then sit at the new game's,
         from its start; outside programs sit at their seats again."""
         again = self.again
