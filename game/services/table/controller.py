@@ -202,10 +202,17 @@ class TableController:
             self.toast = None
 
     # Whose turn ---------------------------------------------------------------------------
+    @property
+    def lesson_over(self) -> bool:
+        """The lesson's stretch of its game is played (it may end before the game does):
+        nobody plays on at its table, which stays as the lesson left it."""
+        return self.lesson is not None and self.lesson.over
+
     def human_to_act(self) -> int | None:
         """The person to decide now, if his cards are the ones shown."""
         seat = self.session.to_act
-        if seat is not None and self.session.is_human(seat) and seat == self.viewer:
+        if seat is not None and self.session.is_human(seat) and seat == self.viewer \
+                and not self.lesson_over:
             return seat
         return None
 
@@ -214,7 +221,7 @@ class TableController:
         (is the device to be passed, or handed back, or does he hold it?), or a computer's,
         whose move comes at the computers' pace (it starts thinking during the pause)."""
         session, seat = self.session, self.session.to_act
-        if seat is None:
+        if seat is None or self.lesson_over:
             return Awaited.NOBODY, None
         if session.is_human(seat):
             if self.seating.must_pass_to(seat):
