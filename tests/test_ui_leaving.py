@@ -384,6 +384,26 @@ def test_loading_from_a_lesson_keeps_the_game_continue_carries_on_not_the_lesson
         assert decisions_in(kept.path) == decisions_in(IN_PROGRESS)
 
 
+def test_a_game_loaded_from_a_tables_menu_takes_the_autosave_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table left lets go of the autosave before the game loaded takes it: no
+    "another window keeps the autosave" over the new table, not even for a moment."""
+    random.seed(4)
+    with shipped_app(tmp_path, monkeypatch) as app:
+        person = Person(app, seed=4)
+        table = person.start(INQUISITOR)
+        person.play_until(lambda: person.decisions >= 1
+                          and Person.table_waits_for_the_person(table))
+        person.press(pygame.K_ESCAPE)
+        load_sample(person, IN_PROGRESS)
+        assert isinstance(app.scene, LeaveGameDialog), person.where()
+        person.click_button("Load")
+        loaded = next(scene for scene in app.scenes if isinstance(scene, TableScene))
+        assert loaded is not table and loaded.session.autosave is not None
+        assert loaded.session.autosave.settled(timeout=10) is None
+        assert decisions_in(paths.autosave_path()) == decisions_in(IN_PROGRESS)
+
+
 def pass_screen_of_two_persons(person: Person) -> PassDeviceScene:
     """A game of two persons at their pass screen, its Menu button ready to click."""
     person.start(Seating("Coup with the Inquisitor", 2, [PERSON, PERSON]))

@@ -198,11 +198,16 @@ class App:
 
     def replace(self, scene: Screen) -> None:
         """Put `scene` in place of every scene (a fresh screen: title, a new table...)."""
+        self.close_all()
+        self.push(scene)
+
+    def close_all(self) -> None:
+        """Close every scene, top first: an open table lets go of its game (and of the
+        autosave, which the game to come may then take at once)."""
         while self.scenes:
             gone = self.scenes.pop()
             gone.leave()
             gone.closed()
-        self.push(scene)
 
     def quit(self) -> None:
         self.running = False

@@ -66,6 +66,7 @@ def sit_at(app: App, saved: saves.Saved, skipped: Sequence[str] = (), *,
     autosave = None if saved.over else paths.autosave_path()
     note = (f"The newest autosave could not be loaded ({' '.join(skipped)}); this is the "
             "one before it.") if skipped else None
+    app.close_all()  # the table open lets go of the autosave before the new game takes it
     if isinstance(saved, saves.SavedTables):
         tables = TablesSession.resume(saved, autosave_path=autosave, autosaved=autosaved,
                                       on_thinking_done=app.wake)
