@@ -257,8 +257,12 @@ def results_come_back(person: Person, table: TableScene, shown: type,
         assert app.scene is table, f"Esc led to {person.where()}"
         button = offered(person, table)
         assert button.text == text.label and table.buttons.offer.text == text  # type: ignore[union-attr]
+        side = table.buttons.side
+        assert side is not None and not side.hint.is_enabled, "a hint offered after the end"
         bring_back()
         assert isinstance(app.scene, shown), f"{way} did not bring the end back: {person.where()}"
+        assert table.message() not in (GAME_OVER_WORDS, LESSON_OVER_WORDS), \
+            "the line of the final table drawn under its results"
 
 
 def finished_game(ruleset_id: str, path: Path, seed: int = 3) -> Path:

@@ -87,11 +87,18 @@ class TableButtons:
             self.felt.take_hint(wanted)
 
     def refresh_side(self) -> None:
-        """Undo and Redo as the match stands now (a computer may have moved since the
-        person's turn): greyed when they would do nothing, saying why."""
+        """Undo, Redo and Hint as the match stands now (a computer may have moved since
+        the person's turn): greyed when they would do nothing, saying why."""
         if self.side is not None:
             self.side.refresh(self.table.undo_refusal(),
-                              self.table.seating.may_redo(self.table.match))
+                              self.table.seating.may_redo(self.table.match),
+                              hint_refusal=self._hint_refusal())
+
+    def _hint_refusal(self) -> str | None:
+        """Why Hint has nothing to say at any turn to come (None: it may)."""
+        if self.table.session.over:
+            return "The game is over"
+        return "The lesson is over" if self.table.lesson_over else None
 
     def ask_which(self, choices: Sequence[Decision], on_top: bool) -> None:
         """Several decisions play the card chosen (a led wild card: which suit?): the

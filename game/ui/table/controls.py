@@ -424,6 +424,7 @@ class SideButtons:
 
     undo_tip = "Ctrl+Z: take back your last decision"
     redo_tip = "Ctrl+Y: play again what Undo took back"
+    hint_tip = "H: what the Hard player would do in your place"
 
     def __init__(self, ui: pygame_gui.UIManager, rect: Rect, table: SideActions) -> None:
         actions: list[tuple[str, str, Callable[[], None]]] = [
@@ -432,7 +433,7 @@ class SideButtons:
             ("Undo", self.undo_tip, table.undo),
             ("Redo", self.redo_tip, table.redo),
             ("Save", "Ctrl+S", table.open_save),
-            ("Hint", "H: what the Hard player would do in your place", table.hint),
+            ("Hint", self.hint_tip, table.hint),
         ]
         columns = 2
         gap = max(4, rect.width // 40)
@@ -447,11 +448,15 @@ class SideButtons:
             self.actions[button] = action
         self.undo = next(b for b in self.actions if b.text == "Undo")
         self.redo = next(b for b in self.actions if b.text == "Redo")
+        self.hint = next(b for b in self.actions if b.text == "Hint")
 
-    def refresh(self, undo_refusal: str | None, may_redo: bool) -> None:
-        """Undo greyed with its reason (`undo_refusal`), or not; Redo greyed or not."""
+    def refresh(self, undo_refusal: str | None, may_redo: bool, *,
+                hint_refusal: str | None = None) -> None:
+        """Undo greyed with its reason (`undo_refusal`), or not; Redo greyed or not; Hint
+        greyed with its reason (the game is over), or not."""
         self.undo.explain(undo_refusal is None, undo_refusal or self.undo_tip)
         self.redo.explain(may_redo, self.redo_tip if may_redo else "Nothing to redo")
+        self.hint.explain(hint_refusal is None, hint_refusal or self.hint_tip)
 
     def pressed(self, element: object) -> bool:
         action = self.actions.get(element)  # type: ignore[call-overload]

@@ -396,7 +396,7 @@ class TableScene(Scene):
         table = self.controller
         if table.toast is not None:
             return table.toast[0]
-        if self.ended:
+        if self.ended and self.on_top:  # (under the results, the results say it all)
             return self.ended_words()
         decisions = self.buttons.decisions
         if decisions is not None and decisions.showing:
