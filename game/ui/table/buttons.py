@@ -25,9 +25,9 @@ from game.ui.table.kit import TableKit
 
 RESULTS = OfferText("What next?", "Results",
                     "The game's results again, and the ways on: play again, a review, "
-                    "New game")
+                    "New game", in_corner=False)
 LAST_WORDS = OfferText("The lesson is over", "Last words",
-                       "The coach's last words again, and the way on")
+                       "The coach's last words again, and the way on", in_corner=False)
 
 
 class TableButtons:

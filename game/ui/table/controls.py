@@ -290,11 +290,15 @@ class DecisionButtons:
 
 @dataclass(frozen=True)
 class OfferText:
-    """The words of an offer: the panel's title, its one button and the button's tip."""
+    """The words of an offer: the panel's title, its one button and the button's tip;
+    `in_corner`: the panel stands in the corner above the piles, out of the way of the
+    plates and the cards of a game going on (else at the table's centre, empty once the
+    game is over)."""
 
     title: str
     label: str
     tip: str
+    in_corner: bool = True
 
 
 FINISH_QUICKLY = OfferText("You are out: the others play on", "Finish quickly",
@@ -315,7 +319,7 @@ class OfferWords(Words):
         return self.text.title
 
     def in_corner(self, choices: Sequence[Any]) -> bool:
-        return True  # out of the way of the plates and the cards
+        return self.text.in_corner
 
 
 class Offer(DecisionButtons):
