@@ -7,6 +7,7 @@ long for the disk is refused."""
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -159,3 +160,9 @@ def test_a_folder_inside_the_saves_folder_is_the_players(stick: Path) -> None:
     older = paths.saves_dir() / "older"
     older.mkdir()
     assert elsewhere(str(older / "game")) == Elsewhere(older / "game.json", "game", False)
+
+
+def test_the_name_save_offers_writes_the_day_as_a_game_left_does() -> None:
+    offered = save_elsewhere.default_name()
+    day = datetime.now().day
+    assert offered.startswith(f"Game {day} "), offered  # "Game 3 May 14:05", no leading 0

@@ -43,8 +43,10 @@ class Elsewhere:
 
 
 def default_name() -> str:
-    """The name Save offers: the day and time."""
-    return f"Game {datetime.now().strftime('%d %b %H:%M')}"
+    """The name Save offers: the day and time, written as the game left on another day is
+    ("Game 3 May 14:05")."""
+    now = datetime.now()
+    return f"Game {now.day} {now:%b %H:%M}"
 
 
 def elsewhere(typed: str) -> Elsewhere | None:
