@@ -30,6 +30,9 @@ def stick(tmp_path: Path) -> Path:
     return folder
 
 
+OFFERED = save_elsewhere.default_name  # the name Save offers, before `today` fixes it
+
+
 @pytest.fixture(autouse=True)
 def today(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(save_elsewhere, "default_name", lambda: TODAY)
@@ -163,6 +166,6 @@ def test_a_folder_inside_the_saves_folder_is_the_players(stick: Path) -> None:
 
 
 def test_the_name_save_offers_writes_the_day_as_a_game_left_does() -> None:
-    offered = save_elsewhere.default_name()
+    offered = OFFERED()
     day = datetime.now().day
     assert offered.startswith(f"Game {day} "), offered  # "Game 3 May 14:05", no leading 0
