@@ -165,7 +165,12 @@ def test_a_folder_inside_the_saves_folder_is_the_players(stick: Path) -> None:
     assert elsewhere(str(older / "game")) == Elsewhere(older / "game.json", "game", False)
 
 
-def test_the_name_save_offers_writes_the_day_as_a_game_left_does() -> None:
-    offered = OFFERED()
-    day = datetime.now().day
-    assert offered.startswith(f"Game {day} "), offered  # "Game 3 May 14:05", no leading 0
+def test_the_name_save_offers_writes_the_day_as_a_game_left_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    class MayThird(datetime):
+        @classmethod
+        def now(cls, tz: object = None) -> MayThird:  # type: ignore[override]
+            return cls(2026, 5, 3, 14, 5)
+
+    monkeypatch.setattr(save_elsewhere, "datetime", MayThird)
+    assert OFFERED() == "Game 3 May 14:05"  # as "Game left on 3 May at 14:05": no leading 0
