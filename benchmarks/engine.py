@@ -8,7 +8,9 @@ Measured in one run:
   of three runs;
 - loading and replaying `saves/complete-game-4-players.json` (a full 4-player game),
   median of repeated loads;
-- one undo (and its redo) at many points of a full game, median and worst.
+- one undo (and its redo) at many points of a full game, median and worst;
+- the autosave of that game, written at every decision: the snapshot taken on the window's
+  thread (`saves.snapshot`), and its text made on the writer's, medians.
 
 Goals (issue 2): >= 20,000 decisions/s; a full game loaded in < 100 ms; undo < 16 ms.
 """
@@ -85,13 +87,31 @@ def undo_times(samples: int = 60) -> dict[str, float]:
             "worst_ms": max(times) * 1000}
 
 
+def autosave_times(repeats: int = 200) -> dict[str, float]:
+    """The autosave's two halves for the full game: what the window's thread spends at
+    every decision (the snapshot) and what the writer's thread then spends (the text)."""
+    saved = saves.read(FULL_GAME, catalogue=CATALOGUE)
+    assert isinstance(saved, saves.SavedGame)
+    taking, making = [], []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        snapshot = saves.snapshot(saved.match, saved.seats)
+        taken = time.perf_counter()
+        snapshot()
+        taking.append(taken - started)
+        making.append(time.perf_counter() - taken)
+    return {"decisions": len(saved.match.turns),
+            "snapshot_median_ms": statistics.median(taking) * 1000,
+            "text_median_ms": statistics.median(making) * 1000}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = {"random_games": random_games(args.games), "load_full_game": load_full_game(),
-               "undo": undo_times()}
+               "undo": undo_times(), "autosave": autosave_times()}
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
@@ -104,6 +124,10 @@ def main() -> int:
           f"median {load['median_ms']:.1f} ms, worst {load['worst_ms']:.1f} ms (goal < 100)")
     print(f"one undo: median {undo['median_ms'] * 1000:.1f} µs, worst "
           f"{undo['worst_ms'] * 1000:.1f} µs over {undo['samples']} points (goal < 16 ms)")
+    kept = results["autosave"]
+    print(f"the autosave of that game: snapshot on the window's thread "
+          f"{kept['snapshot_median_ms'] * 1000:.0f} µs, its text on the writer's "
+          f"{kept['text_median_ms']:.2f} ms (medians)")
     return 0
 
 
