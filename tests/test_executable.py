@@ -130,6 +130,7 @@ def test_the_executable_is_small_carries_only_our_fonts_and_plays_a_table(
     assert distinct_colours(image) > 1000  # baize, cards, notes, lettering: not a blank
 
     every_game_plays(executable, tmp_path)
+    an_outside_program_plays_through_the_frozen_launcher(executable, home)
 
     launched = time.time()
     titled = launch(executable, home, "--frames", "1", **{REPORT_FIRST_FRAME: "1"})
@@ -139,6 +140,17 @@ def test_the_executable_is_small_carries_only_our_fonts_and_plays_a_table(
 
     if has_desktop_entries():
         the_desktop_entry_starts_the_executable(executable, home)
+
+
+def an_outside_program_plays_through_the_frozen_launcher(executable: Path, home: Path) -> None:
+    """The frozen game starts an outside program through itself as the launcher
+    (`--bot-launcher`, on POSIX): the program plays its seat without a fault."""
+    bot = f"{sys.executable} {REPOSITORY / 'docs' / 'bots' / 'random_bot.py'}"
+    simulated = launch(executable, home, "simulate", "--ruleset", "coup", "--seats",
+                       "easy,easy,easy", "--seat", f"1=exec:{bot}", "--games", "2",
+                       "--seed", "3", "--json")
+    assert simulated.returncode == 0, simulated.stderr[-3000:]
+    assert json.loads(simulated.stdout)["bot_faults"] == 0, simulated.stderr[-3000:]
 
 
 def the_desktop_entry_starts_the_executable(executable: Path, home: Path) -> None:
