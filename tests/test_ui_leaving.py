@@ -137,9 +137,9 @@ def test_new_game_asks_before_it_takes_continues_place_and_keeps_the_game_left(
         asked = app.scene
         assert isinstance(asked, LeaveGameDialog), f"Start led to {person.where()}"
         assert asked.title == "Leave the game in progress?"
-        assert asked.lines == ["Continue will carry on the new game from now on.",
-                               f"The game it carried on until now is kept in your saves as "
-                               f"“{asked.kept_as}”: Load finds it there."]
+        assert asked.lines == [f"Your unfinished game will be kept in your saves as "
+                               f"“{asked.kept_as}”, where Load finds it.",
+                               "Continue will then carry on the new game."]
         person.click_button("Cancel")
         assert isinstance(app.scene, NewGameScene) and kept_games() == []
         assert decisions_in(paths.autosave_path()) == left, "Cancel changes nothing"

@@ -35,9 +35,9 @@ class LeaveGameDialog(WordsDialog):
         self.go_on = go_on
         self.say = say
         self.kept_as = kept_name()
-        self.lines = [f"Continue will carry on {coming} from now on.",
-                      f"The game it carried on until now is kept in your saves as "
-                      f"“{self.kept_as}”: Load finds it there."]
+        self.lines = [f"Your unfinished game will be kept in your saves as “{self.kept_as}”, "
+                      "where Load finds it.",
+                      f"Continue will then carry on {coming}."]
 
     def enter(self) -> None:
         self.button_pair((self.go, self._keep_and_go_on), ("Cancel", self.app.pop))
