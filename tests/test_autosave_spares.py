@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from test_session import wait_for_computer
 
 from game.engine import saves
 from game.engine.saves import Seat
@@ -42,13 +43,9 @@ def settled(session: GameSession) -> None:
 
 
 def one_computer_step(session: GameSession) -> list[object]:
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        events = session.computer_step(ready=True)
-        if events:
-            return events
-        time.sleep(0.0005)
-    pytest.fail("the computer did not play")
+    events = wait_for_computer(session, seconds=10)
+    assert events, "the computer did not play"
+    return events
 
 
 def test_the_spares_move_back_at_checkpoints_only_and_hold_earlier_moments(

@@ -34,8 +34,8 @@ class Spy:
         return legal[0]
 
 
-def wait_for_computer(session: GameSession, ready: bool = True) -> list:
-    deadline = time.monotonic() + 5
+def wait_for_computer(session: GameSession, ready: bool = True, seconds: float = 5) -> list:
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         events = session.computer_step(ready=ready)
         if events:
