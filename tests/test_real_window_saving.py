@@ -24,6 +24,7 @@ from player_kit import Person, shipped_app
 from test_autosave_faults import Disk
 from test_real_window import GAMES, XHands, real_window, x_display  # noqa: F401 (fixtures)
 from test_save_index import WEST, local_time_zone
+from ui_kit import remarks_of
 
 from game.engine import saves
 from game.services.catalogue import CATALOGUE
@@ -96,6 +97,7 @@ def test_a_file_of_the_players_is_replaced_only_once_he_says_so(
     with shipped_app(tmp_path / "home", monkeypatch) as app:
         hands = XHands(real_window)
         person, table = at_the_table(app, hands)
+        said = remarks_of(table, monkeypatch)  # (over the table for 3 s of its fast clock)
         dialog = save_as(person, hands, str(notes))
         question = asked(person)
         assert getattr(question.keyboard.current, "text", None) == "Keep it"  # type: ignore[attr-defined]
@@ -114,9 +116,9 @@ def test_a_file_of_the_players_is_replaced_only_once_he_says_so(
         asked(person)
         person.click_button("Replace it")
         assert app.scene is table
-        assert table.controller.toast is not None
-        assert table.controller.toast[0] == "Saved as “notes”."
+        assert [words for words in said if words.startswith("Saved")] == ["Saved as “notes”."]
         assert is_the_game_at(notes, table)
+
 
 
 def test_saves_dated_outside_the_clocks_range_are_listed_by_load_and_by_save(

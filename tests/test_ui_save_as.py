@@ -16,7 +16,7 @@ import pygame
 import pytest
 from player_kit import shipped_app
 from test_ui_layout_fits import clipped_widgets
-from ui_kit import frames, press, press_button, type_over
+from ui_kit import frames, press, press_button, remarks_of, type_over
 
 from game.engine import saves
 from game.engine.saves import Seat
@@ -94,10 +94,11 @@ def back_in_the_dialog(app: App, dialog: SaveDialog, typed: str) -> None:
 
 
 def test_a_file_of_the_players_is_replaced_only_once_he_says_so_by_keys(
-        at_the_table: App, notes: Path) -> None:
+        at_the_table: App, notes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = at_the_table
     table = app.scenes[0]
     assert isinstance(table, TableScene)
+    said = remarks_of(table, monkeypatch)  # (over the table for 3 s of its fast clock)
     dialog = save_as(app, str(notes))
     question = asked(app)
     assert question.lines[0] == f"There is already a file called “notes.json” in {notes.parent}."
@@ -115,8 +116,7 @@ def test_a_file_of_the_players_is_replaced_only_once_he_says_so_by_keys(
     assert keyboard_on(question) == "Replace it"
     press(app, pygame.K_RETURN)
     assert app.scene is table
-    assert table.controller.toast is not None and table.controller.toast[0] == \
-        "Saved as “notes”."
+    assert [words for words in said if words.startswith("Saved")] == ["Saved as “notes”."]
     saved = saves.read(notes, catalogue=CATALOGUE)
     assert len(saved.match.turns) == len(table.session.match.turns)
 

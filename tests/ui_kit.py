@@ -137,6 +137,19 @@ def table_under(app: App) -> TableScene | None:
                 None)
 
 
+def remarks_of(table: TableScene, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What the table says over itself from now on, each remark as it is said."""
+    said: list[str] = []
+    say = table.controller.say
+
+    def saying(message: str, seconds: float = 3.0) -> None:
+        said.append(message)
+        say(message, seconds)
+
+    monkeypatch.setattr(table.controller, "say", saying)
+    return said
+
+
 def frames(app: App, count: int = 1) -> None:
     for _ in range(count):
         app.frame(idle_wait=False)
