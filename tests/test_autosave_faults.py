@@ -23,6 +23,7 @@ from game.system.files import write_atomically
 from game.ui.scenes.files import LeaveUnsavedDialog, SaveDialog
 from game.ui.scenes.menu import PauseMenu
 from game.ui.scenes.title import TitleScene
+from game.ui.table.log_panel import HEADING
 from game.ui.table.scene import TableScene
 
 FULL = "Your game could not be saved: the disk is full"
@@ -130,6 +131,10 @@ def test_the_table_tells_it_at_once_and_saves_elsewhere(
         told(app, scene)
         assert scene.controller.toast is not None and scene.controller.toast[0] == f"{FULL}."
         assert any(FULL in line for line in scene.log.lines)
+        notice, log = scene.buttons.notice, scene.layout.log
+        assert notice is not None
+        assert notice.panel.rect.top >= log.top + round(HEADING * scene.layout.scale), \
+            "the notice covers the log's heading"
         press_button(app, "Save as…")
         dialog = app.scene
         assert isinstance(dialog, SaveDialog) and dialog.name is not None

@@ -15,6 +15,7 @@ from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from game.ui.table.layout import TableLayout
+from game.ui.table.log_panel import HEADING
 from game.ui.theme import smooth_panel
 
 if TYPE_CHECKING:
@@ -342,8 +343,8 @@ class Offer(DecisionButtons):
 
 
 class UnsavedNotice:
-    """Over the top of the log, while the game cannot be autosaved: why, and Save as…
-    (kept off the felt, where the person's cards and decisions are)."""
+    """Over the top of the log, under its heading, while the game cannot be autosaved:
+    why, and Save as… (kept off the felt, where the person's cards and decisions are)."""
 
     def __init__(self, ui: pygame_gui.UIManager, layout: TableLayout, trouble: str,
                  save_as: Callable[[], None]) -> None:
@@ -352,7 +353,8 @@ class UnsavedNotice:
         scale, log = layout.scale, layout.log
         pad, button = round(8 * scale), max(30, round(36 * scale))
         font = ui.get_theme().get_font(["#notice_label"])
-        self.panel = UIPanel(Rect(log.left, log.top, log.width, log.height), manager=ui,
+        top = log.top + round(HEADING * scale)
+        self.panel = UIPanel(Rect(log.left, top, log.width, log.bottom - top), manager=ui,
                              object_id="#decision_panel")
         inner = self.panel.get_container().get_rect()  # within the border and shadow
         frame = self.panel.get_relative_rect().height - inner.height

@@ -14,6 +14,7 @@ from game.ui import text
 from game.ui.table.hud import GOLD, INK, panel
 
 MAX_LINES = 600
+HEADING = 32  # design pixels of the panel's top that its heading takes, above the words
 LINE_KEPT = 2000  # characters of one line kept: more than the panel shows at once
 NARROW = " .il|'"  # the narrowest characters, which set how many a row can hold
 
@@ -47,8 +48,8 @@ class LogPanel:
         size = round(14 * scale)
         title = text.render("The game so far", round(16 * scale), GOLD, bold=True)
         surface.blit(title, (rect.left + pad, rect.top + round(6 * scale)))
-        body = Rect(rect.left + pad, rect.top + round(32 * scale), rect.width - 2 * pad,
-                    rect.height - round(40 * scale))
+        body = Rect(rect.left + pad, rect.top + round(HEADING * scale), rect.width - 2 * pad,
+                    rect.height - round((HEADING + 8) * scale))
         line_height = text.font(size).get_linesize()
         visible = self._visible(body, size, line_height)
         previous_clip = surface.get_clip()
