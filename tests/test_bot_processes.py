@@ -189,3 +189,36 @@ def test_the_launcher_hands_on_the_programs_output_and_its_status(command: str,
         bot_processes.end_group(process)
         bot_processes.RUNNING.discard(process)
         process.wait(timeout=ENDING)
+
+
+def test_a_game_with_over_a_thousand_files_open_keeps_its_bot() -> None:
+    """The launcher's lifeline keeps the game's number for it, here past 1023, where
+    select.select refuses a descriptor (the launcher failed, and its bot ended mid-game)."""
+    opened = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        example = f"exec:{sys.executable} {ROOT / 'docs' / 'bots' / 'random_bot.py'}"
+        summary = within(STARTING, lambda: simulate.run(
+            {"players": 3, "short_game": True}, 1, seed=2,
+            seats=["random", "random", example], time_limit=30.0))
+        assert summary.games == 1 and summary.bot_faults == 0, summary.bot_log
+    finally:
+        for descriptor in opened:
+            os.close(descriptor)
+
+
+STREAMS_CLOSED = """
+import os, sys
+from game.ai import bot_processes
+os.close(0); os.close(1)  # the game's standard input and output closed (started detached)
+process = bot_processes.launch("sh -c 'echo out; echo err >&2; exit 3'")
+said = (process.stdout.read(), process.stderr.read(), process.wait(timeout=10))
+bot_processes.end_group(process)
+print(repr(said), file=sys.stderr)
+"""
+
+
+def test_a_game_started_with_its_standard_streams_closed_keeps_its_bot() -> None:
+    """The lifeline is never given a number the program's pipes take in the launcher."""
+    run = subprocess.run([sys.executable, "-c", STREAMS_CLOSED], capture_output=True,
+                         text=True, timeout=STARTING, cwd=ROOT)
+    assert run.stderr.strip().splitlines()[-1] == "(b'out\\n', b'err\\n', 3)", run.stderr

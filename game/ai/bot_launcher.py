@@ -75,8 +75,10 @@ def main(arguments: list[str]) -> int:
         return 127
     _tell(lifeline, {"started": program.pid})
     _let_the_pipes_go()
-    _wait(program.pid, lifeline, woken)
-    end_family(program.pid)
+    try:
+        _wait(program.pid, lifeline, woken)
+    finally:  # whatever happened to the launcher, what the program started ends
+        end_family(program.pid)
     return _status(program.pid)
 
 
@@ -147,8 +149,11 @@ def _wait(program: int, lifeline: socket.socket, woken: int) -> None:
     """Until the program ends, the lifeline ends (the game let it go, or is gone) or a
     signal stops the launcher; the ends of the program's children, adopted or not, are
     collected meanwhile."""
+    watching = select.poll()  # (select.select refuses a descriptor past 1023)
+    for descriptor in (lifeline.fileno(), woken):
+        watching.register(descriptor, select.POLLIN)
     while not STOPPED:
-        ready, _, _ = select.select([lifeline.fileno(), woken], [], [], WAKE_EVERY)
+        ready = {descriptor for descriptor, _ in watching.poll(WAKE_EVERY * 1000)}
         if woken in ready:
             os.read(woken, 512)
         if lifeline.fileno() in ready:
@@ -242,9 +247,9 @@ def descendants(root: int) -> dict[int, str]:
             try:
                 with open(f"/proc/{name}/stat", "rb") as stat:
                     fields = stat.read().rpartition(b")")[2].split()
-            except OSError:  # it ended meanwhile
+                parents[int(name)] = (int(fields[1]), fields[0].decode("ascii", "replace"))
+            except (OSError, IndexError, ValueError):  # it ended meanwhile: nothing to read
                 continue
-            parents[int(name)] = (int(fields[1]), fields[0].decode("ascii", "replace"))
     found: dict[int, str] = {}
     new = {root}
     while new:

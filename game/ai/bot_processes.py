@@ -74,13 +74,17 @@ def _started(command: str) -> subprocess.Popen[bytes]:
     given = arguments(command)
     ours, theirs = socket.socketpair()
     try:
-        process = subprocess.Popen([*launcher_command(), str(theirs.fileno()), *given],
-                                   **pipes, **group_options(), pass_fds=(theirs.fileno(),))
+        lifeline = _above_the_standard_streams(theirs.fileno())
+    finally:
+        theirs.close()
+    try:
+        process = subprocess.Popen([*launcher_command(), str(lifeline), *given],
+                                   **pipes, **group_options(), pass_fds=(lifeline,))
     except BaseException:
         ours.close()
         raise
     finally:
-        theirs.close()
+        os.close(lifeline)
     RUNNING.add(process)
     LIFELINES[process] = ours
     try:
@@ -92,6 +96,15 @@ def _started(command: str) -> subprocess.Popen[bytes]:
             process.wait(timeout=LETTING_GO)
         raise
     return process
+
+
+def _above_the_standard_streams(descriptor: int) -> int:
+    """A copy of `descriptor` numbered 3 or more: the launcher keeps it under the same
+    number, and one of 0, 1 or 2 (free in a game started with its standard streams closed)
+    would be given the program's pipes there instead."""
+    import fcntl  # POSIX's: this is POSIX only
+
+    return fcntl.fcntl(descriptor, fcntl.F_DUPFD_CLOEXEC, 3)
 
 
 def _check_started(process: subprocess.Popen[bytes], lifeline: socket.socket) -> None:
