@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from types import FrameType
@@ -68,3 +69,16 @@ def test_an_interrupt_while_the_workers_start_reaches_the_owner_after(
         pool.shutdown()
     here = {int(n) for n in signal.pthread_sigmask(signal.SIG_BLOCK, [])}
     assert not here & {signal.SIGINT, signal.SIGHUP}, "the owner lets them through again"
+
+
+def test_a_halted_pool_leaves_no_thread_of_its_executor_behind() -> None:
+    """Halted (Ctrl+C, SIGTERM), the pool returns once the executor's own thread is gone
+    too: left running, it closed its wake-up pipe while the interpreter's exit wrote to it
+    ("OSError: Bad file descriptor" after "Stopped: …", a CI failure)."""
+    before = set(threading.enumerate())  # (other tests' pools may still be ending)
+    pool = SearchPool()
+    pool.warm()
+    pool.halt()
+    managers = [thread for thread in set(threading.enumerate()) - before
+                if type(thread).__name__ == "_ExecutorManagerThread"]
+    assert not any(thread.is_alive() for thread in managers)

@@ -112,11 +112,14 @@ class SearchPool:
             return
         # The executor's processes are not public before Python 3.14 (terminate_workers).
         workers = list((getattr(executor, "_processes", None) or {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
         for worker in workers:
             worker.terminate()
         for worker in workers:
             worker.join(timeout=HALT_WAIT)
+        # Its workers gone, the executor's own thread ends at once: waited for, it cannot
+        # close its wake-up pipe while the interpreter's exit writes to it (Python 3.11's
+        # concurrent.futures races there: "OSError: Bad file descriptor" at exit).
+        executor.shutdown(wait=True, cancel_futures=True)
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
