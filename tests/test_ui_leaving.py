@@ -50,9 +50,9 @@ from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.save_list import describe
 from game.ui.scenes.title import QuitDialog, TitleScene
-from game.ui.table.buttons import LAST_WORDS, RESULTS
 from game.ui.table.coach import LessonOver
 from game.ui.table.controls import OfferText
+from game.ui.table.ending import LAST_WORDS, RESULTS
 from game.ui.table.overlays import GameOverOverlay
 from game.ui.table.scene import TableScene
 

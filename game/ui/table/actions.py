@@ -14,21 +14,19 @@ from game.ui.table.felt import Felt
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.table.ending import GameEnd
 
 
 class TableActions:
-    def __init__(self, app: App, table: TableController, felt: Felt, *,
-                 leave_lesson: Callable[[], None] | None = None,
-                 ended: Callable[[], bool] = lambda: False,
-                 show_results: Callable[[], object] = lambda: None) -> None:
-        """`leave_lesson`: how the table's lesson is left (None: the table is no lesson's);
-        `ended`: has the game's end been shown, which `show_results` shows again?"""
+    def __init__(self, app: App, table: TableController, felt: Felt, end: GameEnd, *,
+                 leave_lesson: Callable[[], None] | None = None) -> None:
+        """`end`: the game's end, which the menu shows again; `leave_lesson`: how the
+        table's lesson is left (None: the table is no lesson's)."""
         self.app = app
         self.table = table
         self.felt = felt
+        self.end = end
         self._leave_lesson = leave_lesson
-        self._ended = ended
-        self._show_results = show_results
 
     def undo(self) -> None:
         """Ctrl+Z and the Undo button: take back the person's last decision, or say why not."""
@@ -52,10 +50,10 @@ class TableActions:
 
     @property
     def ended(self) -> bool:
-        return self._ended()
+        return self.end.ended
 
     def show_results(self) -> None:
-        self._show_results()
+        self.end.show_again()
 
     @property
     def in_lesson(self) -> bool:

@@ -23,12 +23,6 @@ from game.ui.table.felt import Felt
 from game.ui.table.host import SideActions
 from game.ui.table.kit import TableKit
 
-RESULTS = OfferText("What next?", "Results",
-                    "The game's results again, and the ways on: play again, a review, "
-                    "New game", in_corner=False)
-LAST_WORDS = OfferText("The lesson is over", "Last words",
-                       "The coach's last words again, and the way on", in_corner=False)
-
 
 class TableButtons:
     def __init__(self, ui: pygame_gui.UIManager, table: TableController, kit: TableKit,

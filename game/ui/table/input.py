@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from game.ui.table.actions import TableActions
     from game.ui.table.buttons import TableButtons
     from game.ui.table.coach import CoachPanel
+    from game.ui.table.ending import GameEnd
     from game.ui.table.felt import Felt
     from game.ui.table.kit import TableKit
     from game.ui.table.log_panel import LogPanel
@@ -58,7 +59,8 @@ class InputHost(TableShown, Protocol):
 
     def skip_animation(self) -> None: ...
 
-    def show_results(self) -> bool: ...
+    @property
+    def end(self) -> GameEnd: ...
 
 
 class TableInput:
@@ -102,7 +104,7 @@ class TableInput:
         if table.controller.telling.queue or table.felt.stage.busy(table.controller.clock()):
             table.skip_animation()
             return True
-        return table.layout.felt.collidepoint(position) and table.show_results()
+        return table.layout.felt.collidepoint(position) and table.end.show_again()
 
     def play(self, card: Card) -> None:
         """Play one of the viewer's cards (asking which, when several decisions play it: a
@@ -170,7 +172,7 @@ class TableInput:
         if offer is not None and offer.press_focused():
             return True
         if felt.selected is None:
-            return self.table.show_results()
+            return self.table.end.show_again()
         self.play(felt.selected)
         return True
 

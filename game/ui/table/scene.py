@@ -29,8 +29,9 @@ from game.ui import art, screens
 from game.ui.scene import Scene
 from game.ui.table.actions import TableActions
 from game.ui.table.arrange import card_key
-from game.ui.table.buttons import LAST_WORDS, RESULTS, TableButtons
+from game.ui.table.buttons import TableButtons
 from game.ui.table.coach import CoachPanel, target_rect
+from game.ui.table.ending import GameEnd
 from game.ui.table.felt import Felt
 from game.ui.table.input import TableInput
 from game.ui.table.kit import kit_for, prepare_art
@@ -44,7 +45,6 @@ from game.ui.table.tables import TwoTables
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.screens import Screen
 
 
 class TableScene(Scene):
@@ -70,7 +70,6 @@ class TableScene(Scene):
         self.beat_ends = 0.0
         self._turn_at = 0.0  # when the table last had its turn (an update)
         self.result_due = ResultDue(app)
-        self._end_shown = False  # the game's end was shown over the table (at one table)
         self.other_table: pygame.Rect | None = None  # the panel of the other table, if any
         self.coach: CoachPanel | None = None
         if lesson is not None:
@@ -88,9 +87,10 @@ class TableScene(Scene):
                                                                   self.seconds(0.15)),
                                     suggested=lambda: (self.coach.coaching.suggested()
                                                        if self.coach is not None else None))
-        self.actions = TableActions(app, self.controller, self.felt, leave_lesson=(
-            self.coach.leave if self.coach is not None else None),
-            ended=lambda: self.ended, show_results=self.show_results)
+        self.end = GameEnd(app, self, self.kit, self.result_due, coach=self.coach,
+                           tables=tables)
+        self.actions = TableActions(app, self.controller, self.felt, self.end, leave_lesson=(
+            self.coach.leave if self.coach is not None else None))
         self.input = TableInput(self)
         self.arrange(self.controller.clock(), 0.0)
 
@@ -105,8 +105,7 @@ class TableScene(Scene):
         if welcome is not None:
             self.app.push(welcome)
         if self.controller.loaded_over():  # a finished game was loaded: its result
-            self._end_shown = True
-            self.app.push(self.end_screen())
+            self.app.push(self.end.shown_now())
 
     def leave(self) -> None:
         self.buttons.kill()
@@ -180,8 +179,8 @@ class TableScene(Scene):
         self.buttons.refresh_side()
         self.buttons.watch(self.on_top, save_as=self.actions.open_save,
                            finish=self.finish_quickly,
-                           results=(LAST_WORDS if self.coach is not None else RESULTS,
-                                    self.show_results) if self.ended else None)
+                           results=(self.end.offer, self.end.show_again)
+                           if self.end.ended else None)
         if self.tables is not None:
             self.tables.update(self)
         if self.coach is not None:
@@ -257,11 +256,7 @@ class TableScene(Scene):
         if overlay is None:
             return
         if self.controller.ruleset.pending(beat.state).over:
-            self._end_shown = True
-            if self.tables is not None:
-                overlay = self.tables.table_over(self)
-            elif self.coach is not None:  # a lesson that ends with its game
-                overlay = self.coach.over()
+            overlay = self.end.reached(overlay)  # (a match's, a lesson's that ends with it)
         self.controller.result_shown(beat.state)
         self.result_due.made(overlay, show_now=self.instant)
 
@@ -280,44 +275,6 @@ class TableScene(Scene):
         self.controller.finishing.finish_quickly()
         self.skip_animation()
         self.buttons.withdraw_offer()
-
-    # The game's end --------------------------------------------------------------------------
-    @property
-    def ended(self) -> bool:
-        """Has the end of the game (of the whole match at two tables, of the lesson) been
-        shown over the table? Its results may be shown again then, until the table is
-        left: Esc on them only looks at the final table."""
-        if self.result_due.waiting:
-            return False
-        if self.coach is not None:
-            return self.coach.finished
-        if self.tables is not None:
-            return self.tables.match_over_shown
-        return self._end_shown
-
-    def end_screen(self) -> Screen:
-        """The end of the game over the table: the standings of the whole match at two
-        tables (a table's result while the other plays on), the coach's last words in a
-        lesson, else the game's own results."""
-        if self.tables is not None:
-            return self.tables.table_over(self)
-        if self.coach is not None:
-            return self.coach.over()
-        return self.kit.game_over(self.app, self.controller)
-
-    def show_results(self) -> bool:
-        """The end of the game shown again over the table (Enter, a click on the table, the
-        offer's Results, the menu's); False if the game has not ended."""
-        if not (self.ended and self.on_top):
-            return False
-        self.app.push(self.end_screen())
-        return True
-
-    def ended_words(self) -> str:
-        """The line over the final table: how its results come back."""
-        if self.coach is not None:
-            return "The lesson is over: press Enter, or click the table, for its last words."
-        return "The game is over: press Enter, or click the table, for the results."
 
     # Whose turn --------------------------------------------------------------------------------
     def _take_turn(self, now: float) -> None:
@@ -396,8 +353,8 @@ class TableScene(Scene):
         table = self.controller
         if table.toast is not None:
             return table.toast[0]
-        if self.ended and self.on_top:  # (under the results, the results say it all)
-            return self.ended_words()
+        if self.end.words is not None:
+            return self.end.words
         decisions = self.buttons.decisions
         if decisions is not None and decisions.showing:
             return None  # the panel says it
