@@ -23,6 +23,7 @@ of this name; the folder's own module (its entry in the registry) is in the game
 LAYERS = (  # top to bottom: (layer, the module prefixes in it)
     ("entry", ("game.__main__", "game.cli")),
     ("ui", ("game.ui",)),
+    ("net", ("game.net",)),
     ("services", ("game.services",)),
     ("ai", ("game.ai",)),
     ("formats", ("game.formats",)),

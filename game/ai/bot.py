@@ -159,18 +159,20 @@ class ExecPlayer:
         return self._queued
 
     def decide(self, view: View, legal: Sequence[Decision]) -> Decision:
-        if self._process is not None:
-            self._asked += 1
-            asked = {"type": "decide", "id": self._asked, "seat": self.seat,
-                     **self.history(),
-                     "legal": [self.ruleset.decision_to_json(d) for d in legal],
-                     "view": self.protocol.view_json(view)}
-            sent = self._send(asked)
-            if sent:
-                chosen = self._answer(legal, sent)
-                if chosen is not None:
-                    return chosen
-        return self.fallback.decide(view, legal)
+        chosen = self.answer({**self.history(), "view": self.protocol.view_json(view)}, legal)
+        return chosen if chosen is not None else self.fallback.decide(view, legal)
+
+    def answer(self, seen: Mapping[str, Any], legal: Sequence[Decision]) -> Decision | None:
+        """The program's answer, asked with what the seat has `seen` (its deals, moves and
+        view, as the protocol's `decide` holds them); None when it gave none that counts
+        (the fault is in the log): the caller's stand-in decides then."""
+        if self._process is None:
+            return None
+        self._asked += 1
+        asked = {"type": "decide", "id": self._asked, "seat": self.seat, **seen,
+                 "legal": [self.ruleset.decision_to_json(d) for d in legal]}
+        sent = self._send(asked)
+        return self._answer(legal, sent) if sent else None
 
     def _answer(self, legal: Sequence[Decision], sent: int) -> Decision | None:
         deadline = time.monotonic() + self.time_limit

@@ -32,6 +32,8 @@ MOST_BUDGET = 60.0  # seconds: the longest --budget Hard may think about a decis
 MOST_TIME_LIMIT = 3600.0  # seconds: the longest --time-limit an outside program may answer in
 MOST_GAMES = 100_000  # the most games one simulate runs (its summary keeps each game's counts)
 MOST_SEED = 2**64 - 1  # the largest --seed of simulate
+MOST_GRACE = 24 * 3600.0  # seconds: the longest --grace of host
+DEFAULT_PORT = 4747  # where a hosted table listens, unless told
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -138,6 +140,43 @@ def _parser() -> argparse.ArgumentParser:
     stats = commands.add_parser("stats", help="print your statistics and history of games")
     stats.add_argument("--json", action="store_true", help="print them as JSON")
     stats.set_defaults(run=_run_stats)
+
+    host = commands.add_parser("host", help="hold a table that friends on other machines "
+                               "join (docs/NETWORK.md); it starts once every open seat is "
+                               "taken, and ends with the game")
+    host.add_argument("--ruleset", default=DEFAULT, help=f"default {_games_words()}")
+    host.add_argument("--seats", required=True,
+                      help="a seat each: open (a friend's) or a computer's level, e.g. "
+                           "open,open,medium,medium")
+    _add_switches(host, GAMES.values())
+    host.add_argument("--listen", default="0.0.0.0", metavar="ADDRESS",
+                      help="the address to listen on (default: every interface)")
+    host.add_argument("--port", type=whole(least=0, most=65535), default=DEFAULT_PORT,
+                      help=f"the port (default {DEFAULT_PORT}; 0: any free port)")
+    host.add_argument("--code", default=None, help="the table's code (default: a new one)")
+    host.add_argument("--save", default=None, metavar="FILE",
+                      help="write the game's save here when it ends")
+    host.add_argument("--grace", type=seconds(MOST_GRACE), default=None,
+                      help="seconds a friend who lost the connection is waited for before a "
+                           "computer decides in the seat's place (default 60)")
+    host.add_argument("--seed", type=whole(least=0, most=MOST_SEED), default=None,
+                      dest="host_seed", help="deal the same cards each time")
+    host.add_argument("--json", action="store_true",
+                      help="say where the table listens, and its result, as JSON lines")
+    host.set_defaults(run=_run_host)
+
+    join = commands.add_parser("join", help="take a seat at a table a friend hosts")
+    join.add_argument("address", metavar="ADDRESS:PORT", help="where the table is")
+    join.add_argument("--code", required=True, help="the table's code")
+    join.add_argument("--name", default="", help="your name at the table")
+    join.add_argument("--bot", default=None, metavar="COMMAND",
+                      help="an outside program plays the seat (docs/BOT_PROTOCOL.md)")
+    join.add_argument("--time-limit", type=seconds(MOST_TIME_LIMIT), default=None,
+                      help="seconds the program has per answer (default 10)")
+    join.add_argument("--record", default=None, metavar="FILE",
+                      help="write every message the seat receives here, one JSON object a "
+                           "line")
+    join.set_defaults(run=_run_join)
 
     terminal = _terminal_game()
     play = commands.add_parser("play", help="play in the terminal against computer players")
@@ -368,6 +407,29 @@ def _run_play(args: argparse.Namespace) -> int:
     if isinstance(options, str):
         return _fail(options)
     return int(game.terminal.load()(options, seed=args.play_seed))
+
+
+def _run_host(args: argparse.Namespace) -> int:
+    from game.cli import online
+
+    try:
+        game = GAMES[args.ruleset]
+    except KeyError:
+        return _fail(f"there is no game {quoted(args.ruleset)}: choose from {_games_words()}")
+    plan = [seat.strip() for seat in args.seats.split(",")]
+    refused = _players_refused(game.id, len(plan))
+    if refused:
+        return _fail(refused)
+    options = _options(args, game, len(plan))
+    if isinstance(options, str):
+        return _fail(options)
+    return online.run_host(args, game.id, options, plan)
+
+
+def _run_join(args: argparse.Namespace) -> int:
+    from game.cli import online
+
+    return online.run_join(args)
 
 
 def _run_install_desktop_entry(args: argparse.Namespace) -> int:

@@ -159,12 +159,14 @@ class GameSession:
         autosave: Autosave | None = None,
         document: Callable[[str | None], Callable[[], str]] | None = None,
         autosave_now: bool = True,
+        computers_seed: int | None = None,
     ) -> None:
         """`search_pool`, `autosave` and `document` are handed over by a match of several
         tables, whose tables share them: the pool, the autosave, and the save of the whole
         match (a snapshot, `saves.snapshot`, of what `dumps` writes; by default, this
         table's game). `autosave_now`: write the autosave at once (a new game, or a loaded
-        one that Continue should carry on), not only at the next decision."""
+        one that Continue should carry on), not only at the next decision. `computers_seed`:
+        the computers choose the same each time (None: differently each game)."""
         if len(seats) != match.players:
             raise ValueError(f"{match.players} seats are needed, not {len(seats)}")
         self.match = match
@@ -175,7 +177,8 @@ class GameSession:
         self.search_pool = search_pool if search_pool is not None else SearchPool()
         for seat, info in enumerate(self.seats):
             if info.kind == COMPUTER and seat not in self.players:
-                self.players[seat] = self._computer(info.level)
+                seed = None if computers_seed is None else f"{computers_seed}:{seat}"
+                self.players[seat] = self._computer(info.level, seed=seed)
         if any(isinstance(player, SearchPlayer) for player in self.players.values()):
             self.search_pool.warm()  # the first Hard decision need not wait for workers
         self.autosave = autosave if autosave is not None else (
@@ -193,10 +196,11 @@ class GameSession:
             else:
                 self.autosave.claim()
 
-    def _computer(self, level: str, budget: float = DEFAULT_BUDGET) -> Player:
+    def _computer(self, level: str, budget: float = DEFAULT_BUDGET,
+                  seed: str | None = None) -> Player:
         """A computer player of `level` for this game (at random if not built for it)."""
         ruleset = self.match.ruleset.id
-        return make_player(playing_level(level, ruleset), ruleset=ruleset,
+        return make_player(playing_level(level, ruleset), seed, ruleset=ruleset,
                            pool=self.search_pool, budget=budget)
 
     # Starting -------------------------------------------------------------------------------
@@ -204,12 +208,13 @@ class GameSession:
     def new(cls, ruleset_id: str, options: Mapping[str, object], seats: Sequence[Seat],
             *, seed: int | None = None, players: Mapping[int, Player] | None = None,
             autosave_path: Path | None = None,
-            on_thinking_done: Callable[[], None] | None = None) -> GameSession:
+            on_thinking_done: Callable[[], None] | None = None,
+            computers_seed: int | None = None) -> GameSession:
         ruleset = get_ruleset(ruleset_id)
         seed = seed if seed is not None else random.randrange(2**63)
         match = Match(ruleset, ruleset.parse_options(options), chance=seeded_chance(ruleset, seed))
         return cls(match, seats, players=players, autosave_path=autosave_path,
-                   on_thinking_done=on_thinking_done)
+                   on_thinking_done=on_thinking_done, computers_seed=computers_seed)
 
     @classmethod
     def resume(cls, saved: saves.SavedGame, *, seed: int | None = None,

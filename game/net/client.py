@@ -1,0 +1,248 @@
+"""A friend's machine at a hosted table: the connection to the host, and a seat played
+there by an outside program (`coup-detat join --bot`, docs/BOT_PROTOCOL.md unchanged).
+
+What the host sends is checked like anything else that arrives (wire.py): a message that
+is not of the wire's shapes is reported and dropped; the legal moves of a question are
+read through the rules before the program is asked. The program never learns it plays
+over a network: it is asked exactly what it would be asked at this machine's table, and
+its answer goes to the host, which alone applies it. A connection lost mid-game is taken
+up again with the seat's token, from the last thing told (RECONNECT_FOR seconds at most).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from game import __version__
+from game.ai.bot import DEFAULT_TIME_LIMIT, ExecPlayer
+from game.engine import texts
+from game.engine.errors import IllegalMove, MalformedEntry
+from game.engine.ruleset import AnyRuleset, Decision
+from game.games import get_ruleset
+from game.net import wire
+from game.net.wire import FROM_HOST, MOST_FROM_HOST, VERSION, JsonObject, WireError
+from game.system.paths import APP_NAME
+
+RECONNECT_FOR = 120.0  # seconds a lost connection is taken up again for
+OPEN_WAIT = 10.0  # seconds to reach the host
+SEEN_KEYS = ("first_dealer", "deals", "moves", "hand_start", "view")
+
+
+class JoinFailed(Exception):
+    """The table could not be joined, or was left: why, in a sentence."""
+
+
+@dataclass
+class Address:
+    host: str
+    port: int
+
+    @property
+    def uri(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"ws://{host}:{self.port}/"
+
+    def __str__(self) -> str:
+        return self.uri.removeprefix("ws://").rstrip("/")
+
+
+def parse_address(text: str) -> Address:
+    """"HOST:PORT" (an IPv6 address in brackets: "[::1]:4000"); `ValueError` otherwise."""
+    host, colon, port = text.strip().rpartition(":")
+    host = host.removeprefix("[").removesuffix("]") if host.startswith("[") else host
+    if not colon or not host or not port.isascii() or not port.isdigit() \
+            or not 0 < int(port) < 65536 or any(c.isspace() for c in host):
+        raise ValueError(f"an address is HOST:PORT (such as 192.168.1.20:4000), "
+                         f"not {texts.quoted(text, 40)}")
+    return Address(host, int(port))
+
+
+@dataclass
+class SeatOnline:
+    """What this machine knows of its seat at the table: its token, what it was told."""
+
+    code: str
+    name: str
+    token: str | None = None
+    seat: int | None = None
+    told: int = 0  # messages "told" received, in order: the next number asked for
+    ruleset: AnyRuleset | None = None
+    options: JsonObject = field(default_factory=dict)
+    names: list[str] = field(default_factory=list)
+    result: JsonObject | None = None
+
+    def hello(self) -> JsonObject:
+        message: JsonObject = {"type": "hello", "version": VERSION,
+                               "program": f"{APP_NAME} {__version__}", "code": self.code}
+        if self.token is not None:
+            message.update(token=self.token, since=self.told)
+        else:
+            message["name"] = self.name
+        return message
+
+
+class BotAtTable:
+    """A seat at a hosted table played by an outside program."""
+
+    def __init__(self, address: Address, code: str, name: str, command: str, *,
+                 time_limit: float = DEFAULT_TIME_LIMIT,
+                 record: IO[str] | None = None,
+                 say: Callable[[str], None] = lambda line: None) -> None:
+        self.address = address
+        self.seat = SeatOnline(wire.normal_code(code), name)
+        self.command = command
+        self.time_limit = time_limit
+        self.record = record
+        self.say = say
+        self.player: ExecPlayer | None = None
+
+    def play(self) -> JsonObject:
+        """Play the seat to the game's end; its result. `JoinFailed` if the table cannot be
+        joined or the host goes."""
+        try:
+            return asyncio.run(self._play())
+        finally:
+            if self.player is not None:
+                self.player.abandon()
+
+    async def _play(self) -> JsonObject:
+        waited = 0.0
+        for delay in _delays():
+            try:
+                socket = await self._connect()
+            except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
+                if self.seat.token is None:
+                    raise JoinFailed(f"The table at {self.address} cannot be reached: "
+                                     f"{texts.brief(error)}") from None
+            else:
+                waited = 0.0
+                with contextlib.suppress(ConnectionClosed):
+                    async with socket:
+                        result = await self._follow(socket)
+                        if result is not None:
+                            return result
+                if self.seat.token is None:
+                    raise JoinFailed("The host closed the connection.")
+                self.say("The connection to the table was lost: taking it up again.")
+            if waited > RECONNECT_FOR:
+                raise JoinFailed(f"The table at {self.address} has not answered for "
+                                 f"{RECONNECT_FOR:g} s.")
+            await asyncio.sleep(delay)
+            waited += delay
+        raise AssertionError("unreachable")
+
+    async def _connect(self) -> ClientConnection:
+        return await connect(self.address.uri, proxy=None, open_timeout=OPEN_WAIT,
+                             max_size=MOST_FROM_HOST, compression=None,
+                             ping_interval=5, ping_timeout=10, user_agent_header=None)
+
+    async def _follow(self, socket: ClientConnection) -> JsonObject | None:
+        """Say hello, then answer what the host asks; the result once the game is over,
+        None if the connection ended first."""
+        await socket.send(wire.encode(self.seat.hello()))
+        async for frame in socket:
+            self._write_record(frame)
+            try:
+                message = wire.decode(frame, FROM_HOST, most=MOST_FROM_HOST)
+            except WireError as error:
+                self.say(f"The host sent a message that could not be read: {error}.")
+                continue
+            answer = await self._heard(message)
+            if answer is not None:
+                await socket.send(wire.encode(answer))
+            if self.seat.result is not None:
+                return self.seat.result
+        return None
+
+    def _write_record(self, frame: str | bytes) -> None:
+        if self.record is not None and isinstance(frame, str):
+            self.record.write(frame.replace("\n", " ") + "\n")
+            self.record.flush()
+
+    async def _heard(self, message: JsonObject) -> JsonObject | None:
+        kind = message["type"]
+        seat = self.seat
+        if kind == "welcome":
+            seat.token, seat.seat = message["token"], message["seat"]
+            self.say(f"Seated at seat {seat.seat + 1} of {message['table'].get('title', '?')}.")
+        elif kind == "start":
+            self._started(message)
+        elif kind == "told":
+            if message["n"] == seat.told:
+                seat.told += 1
+        elif kind == "decide":
+            return await self._decide(message)
+        elif kind == "refused":
+            self.say(f"The host refused: {message['reason']}")
+        elif kind == "seat":
+            state = "is back" if message["connected"] else "lost the connection"
+            self.say(f"{message['name']} {state}.")
+        elif kind == "end":
+            seat.result = message["result"]
+            if self.player is not None:
+                self.player.finish(seat.result)
+                self.player = None
+        elif kind == "bye":
+            raise JoinFailed(f"The host said: {message['reason']}")
+        return None
+
+    def _started(self, message: JsonObject) -> None:
+        seat = self.seat
+        try:
+            seat.ruleset = get_ruleset(message["ruleset"])
+            options = seat.ruleset.parse_options(message["options"])
+        except (KeyError, MalformedEntry) as error:
+            raise JoinFailed(f"The host plays a game this program does not know: "
+                             f"{texts.brief(error)}") from None
+        seat.options, seat.names = message["options"], list(message["names"])
+        if self.player is None:
+            self.player = ExecPlayer(self.command, seat=message["seat"], ruleset=seat.ruleset,
+                                     options=options, history=dict,
+                                     time_limit=self.time_limit, log=self.say)
+
+    async def _decide(self, question: JsonObject) -> JsonObject:
+        seat, player = self.seat, self.player
+        number = question["id"]
+        if seat.ruleset is None or player is None:
+            return {"type": "stand_in", "id": number}
+        legal = _legal(seat.ruleset, question["legal"], question["seat"])
+        if not legal:
+            self.say("The host asked with moves this program cannot read.")
+            return {"type": "stand_in", "id": number}
+        seen = {key: question[key] for key in SEEN_KEYS if key in question}
+        chosen: Decision | None = await asyncio.get_running_loop().run_in_executor(
+            None, player.answer, seen, legal)
+        if chosen is None:  # the program's fault is in the log; the host's Easy decides
+            return {"type": "stand_in", "id": number}
+        return {"type": "decision", "id": number,
+                "move": seat.ruleset.decision_to_json(chosen)}
+
+
+def _legal(ruleset: AnyRuleset, entries: list[Any], seat: int) -> list[Decision]:
+    """The host's legal moves read by the rules (what cannot be read is left out)."""
+    legal = []
+    for entry in entries:
+        if not isinstance(entry, dict):
+            continue
+        with contextlib.suppress(IllegalMove, MalformedEntry, ValueError, TypeError,
+                                 KeyError, RecursionError):
+            decision = ruleset.decision_from_json({**entry, "seat": seat})
+            if decision.seat == seat:
+                legal.append(decision)
+    return legal
+
+
+def _delays() -> Iterator[float]:
+    """Pauses between attempts to reach the table again: growing, a little random."""
+    delay = 0.25
+    while True:
+        yield delay * (1 + random.random() / 4)
+        delay = min(delay * 2, 4.0)

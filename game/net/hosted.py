@@ -1,0 +1,445 @@
+"""A table held by this machine for friends on others: the chairs, who has taken each,
+the game, and what each friend is sent. No sockets here: the server (server.py) hands in
+what each connection says, already checked against the wire's shapes (wire.py), and
+sends what this table gives it for each connection. Everything here runs in one thread,
+the game's; what a friend sends can only ever be a message in its queue.
+
+What a friend's message may do is checked here, against the game: a decision counts only
+from the connection that holds its seat (by the seat's token, given at joining), only
+when that seat is to decide, only if the rules allow it, and only once (it answers the
+question of that number, and the next question has another).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.levels import levels_for, make_player
+from game.engine import texts
+from game.engine.errors import IllegalMove, MalformedEntry
+from game.engine.follower import Follower
+from game.engine.player import Player
+from game.engine.ruleset import Decision
+from game.engine.saves import Seat
+from game.games import get_ruleset
+from game.net.wire import VERSION, JsonObject
+from game.services.seat_stream import SeatStream
+from game.services.session import COMPUTER, HUMAN, GameSession
+
+OPEN = "open"  # a chair for a friend, as a seat plan names it
+STAND_IN_LEVEL = "medium"  # who plays a friend's seat while the friend is away, past the grace
+DEFAULT_GRACE = 60.0  # seconds a friend who lost the connection is waited for
+COMPUTER_NAMES = ("Antoine", "Brigitte", "Camille", "Didier", "Émile", "Françoise", "Gaston",
+                  "Hélène")
+NO_UNDO = ("At a table of friends on other machines a move stands: undo is not offered "
+           "online.")
+
+Send = Callable[[int, JsonObject], None]  # (connection, message)
+Close = Callable[[int, str], None]  # (connection, the reason it is closed)
+
+
+@dataclass
+class Chair:
+    """One seat of the table: a friend's (open until taken) or a computer's."""
+
+    kind: str  # OPEN, or a computer's level
+    name: str = ""
+    token: str | None = None  # the friend's secret, once the chair is taken
+    connection: int | None = None  # the friend's connection now; None: away
+    away_since: float | None = None  # when the friend's connection was lost
+    stream: SeatStream | None = None
+    asked: int | None = None  # the number of the question sent on this connection
+
+    @property
+    def is_friends(self) -> bool:
+        return self.kind == OPEN
+
+    @property
+    def taken(self) -> bool:
+        return self.token is not None
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """A computer deciding for a friend who is away, past the grace."""
+
+    seat: int
+    question: int
+    future: Future[Decision]
+
+
+class HostedTable:
+    def __init__(self, ruleset_id: str, options: Mapping[str, object], plan: Sequence[str],
+                 *, send: Send, close: Close, seed: int | None = None,
+                 grace: float = DEFAULT_GRACE, clock: Callable[[], float] = time.monotonic,
+                 log: Callable[[str], None] | None = None) -> None:
+        """`plan`: a seat each, OPEN for a friend or a computer's level. `send` and `close`
+        reach a connection (from this thread; they never wait)."""
+        self.ruleset = get_ruleset(ruleset_id)
+        self.options = dict(options)
+        self.ruleset.parse_options(self.options)  # MalformedEntry now, not at the start
+        players = self.ruleset.players(self.ruleset.parse_options(self.options))
+        if len(plan) != players:
+            raise ValueError(f"{players} seats are needed, not {len(plan)}")
+        levels = levels_for(ruleset_id)
+        unknown = [kind for kind in plan if kind != OPEN and kind not in levels]
+        if unknown:
+            raise ValueError(f"no level {unknown[0]!r}: choose from open, {', '.join(levels)}")
+        self.chairs = [Chair(kind) for kind in plan]
+        self._send, self._close = send, close
+        self.seed = seed
+        self.grace = grace
+        self.clock = clock
+        self.log = log or (lambda line: None)
+        self.session: GameSession | None = None
+        self._follower: Follower | None = None
+        self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stand-in")
+        self._stand_in: StandIn | None = None
+        self._ended = False
+
+    # The lobby ---------------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.session is not None
+
+    @property
+    def over(self) -> bool:
+        return self.session is not None and self.session.over
+
+    @property
+    def ready(self) -> bool:
+        """Has every friend's chair been taken?"""
+        return all(chair.taken for chair in self.chairs if chair.is_friends)
+
+    def seat_of(self, connection: int) -> int | None:
+        for seat, chair in enumerate(self.chairs):
+            if chair.connection == connection:
+                return seat
+        return None
+
+    def hello(self, connection: int, message: JsonObject) -> None:
+        """A connection says who it is: a friend taking a chair (with a name), or coming
+        back to the one taken before (with its token)."""
+        token = message.get("token")
+        if token is not None:
+            self._come_back(connection, token, message.get("since", 0))
+            return
+        if self.started:
+            self._refuse_and_close(connection, "The game has begun and every seat is taken.")
+            return
+        free = next((seat for seat, chair in enumerate(self.chairs)
+                     if chair.is_friends and not chair.taken), None)
+        if free is None:
+            self._refuse_and_close(connection, "Every seat at this table is taken.")
+            return
+        chair = self.chairs[free]
+        chair.name = self._unique_name(texts.seat_name(message.get("name")) or
+                                       f"Friend {free + 1}", free)
+        chair.token = secrets.token_urlsafe(18)
+        chair.connection = connection
+        self.log(f"{chair.name} took seat {free + 1}.")
+        self._welcome(free)
+        self._tell_lobby()
+
+    def _come_back(self, connection: int, token: object, since: object) -> None:
+        seat = next((seat for seat, chair in enumerate(self.chairs)
+                     if chair.token is not None and isinstance(token, str)
+                     and secrets.compare_digest(chair.token, token)), None)
+        if seat is None:
+            self._refuse_and_close(connection, "That seat's token is not one of this table's.")
+            return
+        chair = self.chairs[seat]
+        if chair.connection is not None and chair.connection != connection:
+            self._close(chair.connection, "Your seat was taken up again on another connection.")
+        chair.connection, chair.away_since, chair.asked = connection, None, None
+        self.log(f"{chair.name} is back.")
+        self._welcome(seat)
+        if not self.started:
+            self._tell_lobby()
+            return
+        self._tell_all({"type": "seat", "seat": seat, "connected": True, "name": chair.name})
+        stream = chair.stream
+        assert stream is not None
+        self._send(connection, self._start_message(seat))
+        for told in stream.since(since if isinstance(since, int) else 0):
+            self._send(connection, told)
+        self._send(connection, stream.position())
+        if self.over:
+            self._send(connection, stream.end())
+        else:
+            self._ask(seat)
+
+    def _unique_name(self, name: str, seat: int) -> str:
+        taken = {chair.name for index, chair in enumerate(self.chairs) if index != seat}
+        if name not in taken:
+            return name
+        number = 2
+        while f"{name} {number}" in taken:
+            number += 1
+        return f"{name} {number}"
+
+    def _welcome(self, seat: int) -> None:
+        chair = self.chairs[seat]
+        assert chair.connection is not None and chair.token is not None
+        self._send(chair.connection, {
+            "type": "welcome", "version": VERSION, "seat": seat, "token": chair.token,
+            "table": {"ruleset": self.ruleset.id, "title": self.ruleset.title,
+                      "options": self.options, "seats": self._lobby_seats()}})
+
+    def _lobby_seats(self) -> list[JsonObject]:
+        return [{"seat": seat, "name": chair.name, "kind": "friend" if chair.is_friends
+                 else "computer", "level": None if chair.is_friends else chair.kind,
+                 "taken": chair.taken or not chair.is_friends,
+                 "connected": chair.connection is not None or not chair.is_friends}
+                for seat, chair in enumerate(self.chairs)]
+
+    def _tell_lobby(self) -> None:
+        self._tell_all({"type": "lobby", "seats": self._lobby_seats()})
+
+    def give_to_computer(self, seat: int, level: str) -> None:
+        """Before the start, a friend's chair nobody took is a computer's."""
+        chair = self.chairs[seat]
+        if self.started or not chair.is_friends or chair.taken:
+            raise ValueError(f"seat {seat + 1} is not an open seat")
+        chair.kind = level
+        self._tell_lobby()
+
+    # The game ------------------------------------------------------------------------------
+    def start(self) -> None:
+        """The game begins: computers get their names, each friend its stream."""
+        if self.started:
+            return
+        if not self.ready:
+            raise ValueError("a friend's seat is still open")
+        spare = iter(name for name in COMPUTER_NAMES
+                     if name not in {chair.name for chair in self.chairs})
+        for chair in self.chairs:
+            if not chair.is_friends:
+                chair.name = next(spare)
+        seats = [Seat(chair.name, HUMAN) if chair.is_friends else
+                 Seat(chair.name, COMPUTER, chair.kind) for chair in self.chairs]
+        self.session = GameSession.new(self.ruleset.id, self.options, seats, seed=self.seed,
+                                       computers_seed=self.seed)
+        names = self.session.names
+        for seat, chair in enumerate(self.chairs):
+            if chair.is_friends:
+                chair.stream = SeatStream(self.session.match, seat, names)
+        self._follower = Follower(self.session.match, from_start=True)
+        for seat, chair in enumerate(self.chairs):
+            if chair.connection is not None:
+                self._send(chair.connection, self._start_message(seat))
+        self.log(f"The game begins: {', '.join(names)}.")
+        self.step()
+
+    def _start_message(self, seat: int) -> JsonObject:
+        assert self.session is not None
+        return {"type": "start", "ruleset": self.ruleset.id, "options": self.options,
+                "seat": seat, "names": self.session.names}
+
+    def step(self) -> None:
+        """Let computers decide, a stand-in for a friend away too long; tell what happened."""
+        session = self.session
+        if session is None or self._ended:
+            return
+        session.computer_step(ready=True)
+        self._stand_in_step()
+        self._tell_new()
+
+    def _tell_new(self) -> None:
+        session, follower = self.session, self._follower
+        assert session is not None and follower is not None
+        told = False
+        for event, state in follower.new_events():
+            told = True
+            for chair in self.chairs:
+                if chair.stream is not None:
+                    message = chair.stream.tell(event, state)
+                    if chair.connection is not None:
+                        self._send(chair.connection, message)
+        if told:
+            for chair in self.chairs:
+                if chair.stream is not None and chair.connection is not None:
+                    self._send(chair.connection, chair.stream.position())
+        if session.over:
+            self._end()
+            return
+        seat = session.to_act
+        if seat is not None:
+            self._ask(seat)
+
+    def _ask(self, seat: int) -> None:
+        chair = self.chairs[seat]
+        stream = chair.stream
+        if stream is None or chair.connection is None:
+            return
+        number = stream.question_id
+        if number is None or chair.asked == number:
+            return
+        question = stream.question()
+        assert question is not None
+        chair.asked = number
+        self._send(chair.connection, question)
+
+    def _end(self) -> None:
+        self._ended = True
+        for chair in self.chairs:
+            if chair.stream is not None and chair.connection is not None:
+                self._send(chair.connection, chair.stream.end())
+        self.log("The game is over.")
+
+    # What a friend sends -----------------------------------------------------------------
+    def received(self, connection: int, message: JsonObject) -> None:
+        seat = self.seat_of(connection)
+        if seat is None:
+            self._refuse(connection, "Say hello first: this connection holds no seat.")
+            return
+        kind = message["type"]
+        if kind == "undo":
+            self._refuse(connection, NO_UNDO)
+        elif kind == "resend":
+            self._resend(seat, message["since"])
+        elif kind in ("decision", "stand_in"):
+            self._answered(seat, message)
+        else:
+            self._refuse(connection, f"A {kind} message means nothing once seated.")
+
+    def _resend(self, seat: int, since: int) -> None:
+        chair = self.chairs[seat]
+        assert chair.connection is not None
+        if chair.stream is None:
+            self._welcome(seat)
+            return
+        for told in chair.stream.since(since):
+            self._send(chair.connection, told)
+        self._send(chair.connection, chair.stream.position())
+        chair.asked = None
+        self._ask(seat)
+
+    def _answered(self, seat: int, message: JsonObject) -> None:
+        session = self.session
+        chair = self.chairs[seat]
+        connection = chair.connection
+        assert connection is not None
+        number = message["id"]
+        if session is None or session.over:
+            self._refuse(connection, "There is no decision to make: the game is not under way.",
+                         number)
+            return
+        stream = chair.stream
+        assert stream is not None
+        if stream.question_id is None:
+            self._refuse(connection, "It is not your turn to decide.", number)
+            return
+        if number != stream.question_id:
+            self._refuse(connection, f"That answers question {number}; the question now is "
+                                     f"{stream.question_id}.", number)
+            return
+        if message["type"] == "stand_in":
+            decision = self._easy(seat).decide(session.match.view(seat),
+                                               list(session.match.legal()))
+        else:
+            found = self._legal(seat, message["move"])
+            if isinstance(found, str):
+                self._refuse(connection, found, number)
+                return
+            decision = found
+        session.submit(decision)
+        self._send(connection, {"type": "accepted", "id": number})
+        self._tell_new()
+
+    def _legal(self, seat: int, move: JsonObject) -> Decision | str:
+        """The legal decision `move` names for `seat`, or why it is refused."""
+        assert self.session is not None
+        match = self.session.match
+        if move.get("seat", seat) != seat:
+            return "A decision for another seat than yours is refused."
+        try:
+            decision = self.ruleset.decision_from_json({**move, "seat": seat})
+        except (IllegalMove, MalformedEntry, ValueError, TypeError, KeyError,
+                RecursionError) as error:
+            return f"Not a move: {texts.brief(error)}"
+        wanted = _normal(self.ruleset.decision_to_json(decision))
+        for legal in match.legal():
+            if _normal(self.ruleset.decision_to_json(legal)) == wanted:
+                return legal
+        return "The rules do not allow that move now."
+
+    def _easy(self, seat: int) -> Player:
+        seed = None if self.seed is None else f"{self.seed}:stand-in:{seat}"
+        return make_player("easy", seed, ruleset=self.ruleset.id)
+
+    def dropped(self, connection: int) -> None:
+        """A connection ended: its friend is away (and waited for), or left the lobby."""
+        seat = self.seat_of(connection)
+        if seat is None:
+            return
+        chair = self.chairs[seat]
+        chair.connection, chair.asked = None, None
+        if not self.started:  # a chair left in the lobby is open again
+            chair.token, chair.name = None, ""
+            self._tell_lobby()
+            return
+        if self.over:
+            return
+        chair.away_since = self.clock()
+        self.log(f"{chair.name} lost the connection: waited for {self.grace:g} s.")
+        self._tell_all({"type": "seat", "seat": seat, "connected": False, "name": chair.name})
+
+    def _stand_in_step(self) -> None:
+        """A friend away past the grace, whose turn it is: a computer decides for the
+        seat (this turn; the friend, back, decides the next)."""
+        session = self.session
+        assert session is not None
+        pending = self._stand_in
+        if pending is not None:
+            if not pending.future.done():
+                return
+            self._stand_in = None
+            if session.to_act == pending.seat and len(session.match.turns) == pending.question \
+                    and self.chairs[pending.seat].connection is None:
+                session.submit(pending.future.result())
+            return
+        seat = session.to_act
+        if seat is None or not self.chairs[seat].is_friends:
+            return
+        chair = self.chairs[seat]
+        if chair.connection is not None or chair.away_since is None \
+                or self.clock() - chair.away_since < self.grace:
+            return
+        seed = None if self.seed is None else f"{self.seed}:away:{seat}"
+        player = make_player(STAND_IN_LEVEL, seed, ruleset=self.ruleset.id)
+        view, legal = session.match.view(seat), list(session.match.legal())
+        self._stand_in = StandIn(seat, len(session.match.turns),
+                                 self._helper.submit(player.decide, view, legal))
+
+    # Sending ------------------------------------------------------------------------------
+    def _tell_all(self, message: JsonObject) -> None:
+        for chair in self.chairs:
+            if chair.connection is not None:
+                self._send(chair.connection, message)
+
+    def _refuse(self, connection: int, reason: str, number: int | None = None) -> None:
+        message: JsonObject = {"type": "refused", "reason": reason}
+        if number is not None:
+            message["id"] = number
+        self._send(connection, message)
+
+    def _refuse_and_close(self, connection: int, reason: str) -> None:
+        self._send(connection, {"type": "bye", "reason": reason})
+        self._close(connection, reason)
+
+    def close(self) -> None:
+        """Let the computers and the stand-in go."""
+        self._helper.shutdown(wait=False, cancel_futures=True)
+        if self.session is not None:
+            self.session.close()
+
+
+def _normal(entry: Mapping[str, Any]) -> str:
+    return json.dumps(entry, sort_keys=True)

@@ -1,0 +1,170 @@
+"""The messages between a hosted table and its friends' machines (docs/NETWORK.md).
+
+Each message is one JSON object in one WebSocket text frame, with a `type`. What arrives
+is checked here before anything reads it: its size, that it is an object of a known type,
+that each field the type has is there with its JSON type (a whole number is not a boolean,
+a text is bounded); fields a type does not have are refused too, so that a message means
+one thing only. A refusal is a `WireError`, whose reason is said to the sender.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import texts
+
+VERSION = 1
+"""The wire's version: a program of another version is told so at its hello, and goes."""
+MOST_FROM_FRIEND = 16 * 1024  # bytes: the largest message a friend's machine may send
+MOST_FROM_HOST = 8 * 1024 * 1024  # bytes: a decision's question in a long duel is large
+MOST_TEXT = 200  # characters in any text field of a friend's message
+MOST_DEPTH = 8  # nesting of a move's JSON (a move is flat; a hostile one is not)
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I to misread aloud
+CODE_LENGTH = 6
+
+JsonObject = dict[str, Any]
+
+
+class WireError(ValueError):
+    """A message refused: the reason, in words the sender's player can read."""
+
+
+@dataclass(frozen=True)
+class Field:
+    kind: type | tuple[type, ...]
+    required: bool = True
+
+
+TEXT, WHOLE, OBJECT, LIST, FLAG = Field(str), Field(int), Field(dict), Field(list), Field(bool)
+
+
+def optional(field: Field) -> Field:
+    return Field(field.kind, required=False)
+
+
+FROM_FRIEND: Mapping[str, Mapping[str, Field]] = {
+    # joining, or coming back to a seat taken before (with its token)
+    "hello": {"version": WHOLE, "program": optional(TEXT), "code": TEXT,
+              "name": optional(TEXT), "token": optional(TEXT), "since": optional(WHOLE)},
+    "decision": {"id": WHOLE, "move": OBJECT},  # an answer to the question `id`
+    "stand_in": {"id": WHOLE},  # the seat's own program gave no answer: the host's Easy does
+    "undo": {},  # asked for: an online table refuses it, saying why
+    "resend": {"since": WHOLE},  # what the seat was told from this number on, again
+}
+
+FROM_HOST: Mapping[str, Mapping[str, Field]] = {
+    "welcome": {"version": WHOLE, "seat": WHOLE, "token": TEXT, "table": OBJECT},
+    "lobby": {"seats": LIST},
+    "start": {"ruleset": TEXT, "options": OBJECT, "seat": WHOLE, "names": LIST,
+              "time_limit": optional(Field((int, float)))},
+    "told": {"n": WHOLE, "lines": LIST},
+    "state": {"n": WHOLE, "pending": OBJECT, "view": OBJECT},
+    "decide": {"id": WHOLE, "seat": WHOLE, "first_dealer": optional(WHOLE),
+               "deals": LIST, "moves": LIST, "hand_start": optional(WHOLE),
+               "legal": LIST, "view": OBJECT},
+    "accepted": {"id": WHOLE},
+    "refused": {"reason": TEXT, "id": optional(WHOLE)},
+    "seat": {"seat": WHOLE, "connected": FLAG, "name": TEXT},
+    "end": {"result": OBJECT},
+    "bye": {"reason": TEXT},
+}
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """A message as it goes on the wire."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def decode(frame: str | bytes, kinds: Mapping[str, Mapping[str, Field]], *,
+           most: int) -> JsonObject:
+    """The message a frame holds, checked against the `kinds` of message expected;
+    `WireError` saying what is wrong with it otherwise."""
+    if isinstance(frame, bytes):
+        raise WireError("a message is JSON text, not binary")
+    if len(frame) > most:  # characters: at least as many bytes
+        raise WireError(f"a message of over {most:,} bytes")
+    try:
+        message = json.loads(frame, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:
+        raise WireError(f"not JSON ({texts.brief(error)})") from None
+    if not isinstance(message, dict):
+        raise WireError("a message is a JSON object")
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise WireError(f"no message of type {_shown(kind)}")
+    fields = kinds[kind]
+    for name, value in message.items():
+        if name == "type":
+            continue
+        field = fields.get(name)
+        if field is None:
+            raise WireError(f"a {kind} message has no field {_shown(name)}")
+        if not _of_kind(value, field.kind):
+            raise WireError(f"{kind}: {name} must be {_kind_words(field.kind)}")
+        if isinstance(value, str) and kinds is FROM_FRIEND and len(value) > MOST_TEXT:
+            raise WireError(f"{kind}: {name} is longer than {MOST_TEXT} characters")
+    missing = [name for name, field in fields.items() if field.required and name not in message]
+    if missing:
+        raise WireError(f"a {kind} message needs {', '.join(missing)}")
+    if _depth(message) > MOST_DEPTH:
+        raise WireError("a message nested too deep")
+    return message
+
+
+def version_of(frame: str | bytes) -> object:
+    """The version a hello says it speaks, read before its fields are checked (a program
+    of another version may send other fields); None for anything else."""
+    if not isinstance(frame, str) or len(frame) > MOST_FROM_FRIEND:
+        return None
+    try:
+        message = json.loads(frame)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(message, dict) and message.get("type") == "hello":
+        return message.get("version")
+    return None
+
+
+def _of_kind(value: object, kind: type | tuple[type, ...]) -> bool:
+    if isinstance(value, bool):
+        return kind is bool or (isinstance(kind, tuple) and bool in kind)
+    return isinstance(value, kind)
+
+
+def _kind_words(kind: type | tuple[type, ...]) -> str:
+    words = {str: "a text", int: "a whole number", dict: "an object", list: "a list",
+             bool: "true or false", float: "a number"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(words[one] for one in kinds)
+
+
+def _depth(value: object, depth: int = 0) -> int:
+    if depth > MOST_DEPTH:
+        return depth
+    if isinstance(value, dict):
+        return max((_depth(item, depth + 1) for item in value.values()), default=depth + 1)
+    if isinstance(value, list):
+        return max((_depth(item, depth + 1) for item in value), default=depth + 1)
+    return depth
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _shown(value: object) -> str:
+    return texts.quoted(value if isinstance(value, str) else json.dumps(value), 24)
+
+
+def valid_code(code: str) -> bool:
+    """Is `code` of a table code's shape (CODE_LENGTH letters of CODE_ALPHABET)? A code
+    read out may be typed in small letters: `normal_code` first."""
+    return len(code) == CODE_LENGTH and all(char in CODE_ALPHABET for char in code)
+
+
+def normal_code(typed: str) -> str:
+    """A table code as typed, as the host compares it: capitals, no spaces or dashes."""
+    return "".join(typed.split()).replace("-", "").upper()
