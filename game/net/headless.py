@@ -8,6 +8,7 @@ import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import ifaddr
 
@@ -57,6 +58,47 @@ def deliver(table: HostedTable, arrival: Arrival) -> None:
         table.dropped(arrival.connection)
 
 
+class Hosting:
+    """A table this machine holds for friends: its server and the table, and what the
+    game's thread does at each turn (`pump`: hand the table what has arrived)."""
+
+    def __init__(self, table: HostedTable, server: TableServer, listen: str) -> None:
+        self.table, self.server, self.listen = table, server, listen
+
+    def open(self) -> Listening:
+        """Listen (`OSError` if the port cannot be had); where friends reach the table."""
+        port = self.server.start()
+        return Listening(reachable_address(self.listen), port, self.server.code)
+
+    def pump(self) -> int:
+        """Hand the table everything that has arrived; how many arrivals there were."""
+        count = 0
+        while True:
+            try:
+                arrival = self.server.inbox.get_nowait()
+            except queue.Empty:
+                return count
+            deliver(self.table, arrival)
+            count += 1
+
+    def close(self) -> None:
+        """Close every connection (once what it was sent has gone), then the table."""
+        self.server.stop()
+        self.table.close()
+
+
+def hosting(ruleset_id: str, options: Mapping[str, object], plan: Sequence[str], *,
+            listen: str = "0.0.0.0", port: int = 0, code: str | None = None,
+            wake: Callable[[], None] | None = None, **table: Any) -> Hosting:
+    """A table for friends, not yet listening (`Hosting.open`); `table`: HostedTable's
+    own arguments (its seed, grace, log, names, session's options)."""
+    code = code or new_code()
+    server = TableServer(code, listen=listen, port=port, wake=wake, log=table.get("log"))
+    hosted = HostedTable(ruleset_id, options, plan, send=server.send,
+                         close=server.close_connection, **table)
+    return Hosting(hosted, server, listen)
+
+
 class HeadlessHost:
     """A table that starts once every friend's seat is taken, and runs to the game's end."""
 
@@ -64,20 +106,16 @@ class HeadlessHost:
                  *, listen: str = "0.0.0.0", port: int = 0, code: str | None = None,
                  seed: int | None = None, grace: float = DEFAULT_GRACE,
                  log: Callable[[str], None] | None = None) -> None:
-        self.code = code or new_code()
         self._woken = threading.Event()
-        self.server = TableServer(self.code, listen=listen, port=port, wake=self._woken.set,
-                                  log=log)
-        self.table = HostedTable(ruleset_id, options, plan, send=self.server.send,
-                                 close=self.server.close_connection, seed=seed, grace=grace,
-                                 log=log)
-        self.listen = listen
+        self.hosting = hosting(ruleset_id, options, plan, listen=listen, port=port,
+                               code=code, wake=self._woken.set, seed=seed, grace=grace,
+                               log=log)
+        self.table, self.server = self.hosting.table, self.hosting.server
+        self.code = self.server.code
         self.stopped = threading.Event()
 
     def open(self) -> Listening:
-        """Listen (`OSError` if the port cannot be had); where friends reach the table."""
-        port = self.server.start()
-        return Listening(reachable_address(self.listen), port, self.code)
+        return self.hosting.open()
 
     def run(self) -> bool:
         """Play the game to its end (True), or until `stopped` is set (False)."""
@@ -85,12 +123,7 @@ class HeadlessHost:
         while not self.stopped.is_set():
             self._woken.wait(TICK)
             self._woken.clear()
-            while True:
-                try:
-                    arrival = self.server.inbox.get_nowait()
-                except queue.Empty:
-                    break
-                deliver(table, arrival)
+            self.hosting.pump()
             if not table.started and table.ready:
                 table.start()
             table.step()
@@ -99,6 +132,4 @@ class HeadlessHost:
         return False
 
     def close(self) -> None:
-        """Close every connection (once what it was sent has gone), then the table."""
-        self.server.stop()
-        self.table.close()
+        self.hosting.close()

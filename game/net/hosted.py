@@ -33,6 +33,7 @@ from game.services.seat_stream import SeatStream
 from game.services.session import COMPUTER, HUMAN, GameSession
 
 OPEN = "open"  # a chair for a friend, as a seat plan names it
+PERSON = "person"  # a chair for a person at the host's own screen
 STAND_IN_LEVEL = "medium"  # who plays a friend's seat while the friend is away, past the grace
 DEFAULT_GRACE = 60.0  # seconds a friend who lost the connection is waited for
 COMPUTER_NAMES = ("Antoine", "Brigitte", "Camille", "Didier", "Émile", "Françoise", "Gaston",
@@ -61,6 +62,11 @@ class Chair:
         return self.kind == OPEN
 
     @property
+    def is_persons(self) -> bool:
+        """A person's: a friend's, or one at the host's screen."""
+        return self.kind in (OPEN, PERSON)
+
+    @property
     def taken(self) -> bool:
         return self.token is not None
 
@@ -78,9 +84,13 @@ class HostedTable:
     def __init__(self, ruleset_id: str, options: Mapping[str, object], plan: Sequence[str],
                  *, send: Send, close: Close, seed: int | None = None,
                  grace: float = DEFAULT_GRACE, clock: Callable[[], float] = time.monotonic,
-                 log: Callable[[str], None] | None = None) -> None:
-        """`plan`: a seat each, OPEN for a friend or a computer's level. `send` and `close`
-        reach a connection (from this thread; they never wait)."""
+                 log: Callable[[str], None] | None = None,
+                 names: Sequence[str] = (), session_options: Mapping[str, Any] | None = None
+                 ) -> None:
+        """`plan`: a seat each, OPEN for a friend, PERSON for a person at this screen, or a
+        computer's level; `names`: the seats' names where the host gave them (a friend
+        names himself). `send` and `close` reach a connection (from this thread; they never
+        wait). `session_options`: for the game's session (the window's autosave)."""
         self.ruleset = get_ruleset(ruleset_id)
         self.options = dict(options)
         self.ruleset.parse_options(self.options)  # MalformedEntry now, not at the start
@@ -88,10 +98,12 @@ class HostedTable:
         if len(plan) != players:
             raise ValueError(f"{players} seats are needed, not {len(plan)}")
         levels = levels_for(ruleset_id)
-        unknown = [kind for kind in plan if kind != OPEN and kind not in levels]
+        unknown = [kind for kind in plan if kind not in (OPEN, PERSON) and kind not in levels]
         if unknown:
             raise ValueError(f"no level {unknown[0]!r}: choose from open, {', '.join(levels)}")
-        self.chairs = [Chair(kind) for kind in plan]
+        self.chairs = [Chair(kind, name if kind != OPEN else "")
+                       for kind, name in zip(plan, [*names, *[""] * len(plan)], strict=False)]
+        self.session_options = dict(session_options or {})
         self._send, self._close = send, close
         self.seed = seed
         self.grace = grace
@@ -193,8 +205,8 @@ class HostedTable:
                       "options": self.options, "seats": self._lobby_seats()}})
 
     def _lobby_seats(self) -> list[JsonObject]:
-        return [{"seat": seat, "name": chair.name, "kind": "friend" if chair.is_friends
-                 else "computer", "level": None if chair.is_friends else chair.kind,
+        return [{"seat": seat, "name": chair.name, "kind": _kind_word(chair.kind),
+                 "level": None if chair.is_persons else chair.kind,
                  "taken": chair.taken or not chair.is_friends,
                  "connected": chair.connection is not None or not chair.is_friends}
                 for seat, chair in enumerate(self.chairs)]
@@ -219,13 +231,15 @@ class HostedTable:
             raise ValueError("a friend's seat is still open")
         spare = iter(name for name in COMPUTER_NAMES
                      if name not in {chair.name for chair in self.chairs})
-        for chair in self.chairs:
-            if not chair.is_friends:
-                chair.name = next(spare)
-        seats = [Seat(chair.name, HUMAN) if chair.is_friends else
+        for seat, chair in enumerate(self.chairs):
+            if not chair.name:
+                chair.name = self._unique_name(next(spare), seat)
+        seats = [Seat(chair.name, HUMAN) if chair.is_persons else
                  Seat(chair.name, COMPUTER, chair.kind) for chair in self.chairs]
         self.session = GameSession.new(self.ruleset.id, self.options, seats, seed=self.seed,
-                                       computers_seed=self.seed)
+                                       computers_seed=self.seed, **self.session_options)
+        self.session.elsewhere = frozenset(seat for seat, chair in enumerate(self.chairs)
+                                           if chair.is_friends)
         names = self.session.names
         for seat, chair in enumerate(self.chairs):
             if chair.is_friends:
@@ -242,12 +256,14 @@ class HostedTable:
         return {"type": "start", "ruleset": self.ruleset.id, "options": self.options,
                 "seat": seat, "names": self.session.names}
 
-    def step(self) -> None:
-        """Let computers decide, a stand-in for a friend away too long; tell what happened."""
+    def step(self, computers: bool = True) -> None:
+        """Let computers decide (unless a window's table paces them: `computers` False), a
+        stand-in for a friend away too long; tell what happened."""
         session = self.session
         if session is None or self._ended:
             return
-        session.computer_step(ready=True)
+        if computers:
+            session.computer_step(ready=True)
         self._stand_in_step()
         self._tell_new()
 
@@ -443,3 +459,8 @@ class HostedTable:
 
 def _normal(entry: Mapping[str, Any]) -> str:
     return json.dumps(entry, sort_keys=True)
+
+
+def _kind_word(kind: str) -> str:
+    """Who sits in a chair, as the lobby says it to friends."""
+    return {OPEN: "friend", PERSON: "host"}.get(kind, "computer")

@@ -189,6 +189,9 @@ class GameSession:
         self._request: _Request | None = None
         self._hint: tuple[int, int, Future[tuple[Decision, str]]] | None = None
         self.notes: list[str] = []  # what the table's log should say besides the game
+        self.elsewhere: frozenset[int] = frozenset()
+        """Persons' seats decided on other machines (friends at a table this one hosts):
+        their decisions come from there, and this screen never shows their cards."""
         self._furthest_checkpoint = len(match.turns)  # the spares hold the game before it
         if self.autosave is not None and autosave is None:
             if autosave_now:  # a new game can be continued at once
@@ -241,9 +244,12 @@ class GameSession:
 
     @property
     def human_seats(self) -> tuple[int, ...]:
-        return tuple(seat for seat, info in enumerate(self.seats) if info.kind == HUMAN)
+        """The persons at this screen (not those `elsewhere`)."""
+        return tuple(seat for seat, info in enumerate(self.seats)
+                     if info.kind == HUMAN and seat not in self.elsewhere)
 
     def is_human(self, seat: int | None) -> bool:
+        """Is `seat` a person's (here or elsewhere): no computer decides for it."""
         return seat is not None and self.seats[seat].kind == HUMAN
 
     @property

@@ -47,6 +47,7 @@ class Awaited(Enum):
     HAND_BACK = "the person who decides still holds the device: his cards show again"
     PERSON = "the person who decides holds the device and sees his cards"
     COMPUTER = "a computer decides, at the computers' pace"
+    ELSEWHERE = "a friend decides on another machine"
 
 
 class TableController:
@@ -69,7 +70,8 @@ class TableController:
         self.lesson = lesson
         self.one_of = one_of
         self.seating = Seating(session.human_seats, holder=holder,
-                               elsewhere=one_of is not None and one_of.persons_elsewhere)
+                               elsewhere=one_of is not None and one_of.persons_elsewhere,
+                               private=bool(session.elsewhere))
         self.narrator: Narrator = self.ruleset.narrator(
             self.names, self.seating.viewer, tell_all=False,
             second_person=self.reader is not None, one_of_tables=one_of is not None)
@@ -211,7 +213,7 @@ class TableController:
     def human_to_act(self) -> int | None:
         """The person to decide now, if his cards are the ones shown."""
         seat = self.session.to_act
-        if seat is not None and self.session.is_human(seat) and seat == self.viewer \
+        if seat is not None and seat in self.session.human_seats and seat == self.viewer \
                 and not self.lesson_over:
             return seat
         return None
@@ -223,6 +225,8 @@ class TableController:
         session, seat = self.session, self.session.to_act
         if seat is None or self.lesson_over:
             return Awaited.NOBODY, None
+        if seat in session.elsewhere:
+            return Awaited.ELSEWHERE, seat
         if session.is_human(seat):
             if self.seating.must_pass_to(seat):
                 return Awaited.PASS, seat

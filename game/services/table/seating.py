@@ -33,13 +33,15 @@ NOBODY_PLAYS = "Nobody at this table has anything to take back"
 
 class Seating:
     def __init__(self, humans: Sequence[int], *, elsewhere: bool = False,
-                 holder: int | None = None) -> None:
+                 holder: int | None = None, private: bool = False) -> None:
         """`elsewhere`: persons share the screen from another table; `holder`: the person
-        of this table who holds the device already (he was the last to decide)."""
+        of this table who holds the device already (he was the last to decide);
+        `private`: other seats are persons' on other machines, whose cards this screen
+        never shows (with no person here, it shows the table as a spectator sees it)."""
         self.humans = tuple(humans)
         self.pass_and_play = len(self.humans) > 1 or (elsewhere and bool(self.humans))
         self.viewer: int | None = None if self.pass_and_play or elsewhere else (
-            self.humans[0] if self.humans else 0)
+            self.humans[0] if self.humans else None if private else 0)
         self.bottom = self.humans[0] if self.humans else 0  # who sits at the bottom
         self.holder: int | None = holder  # the person the device was last handed to
         if holder is not None:

@@ -286,7 +286,7 @@ class TableScene(Scene):
                 self._ask_to_pass(seat)
         elif awaited is Awaited.HAND_BACK and seat is not None:
             self._hand_to(seat)
-        elif awaited is Awaited.PERSON and self.buttons.stale():
+        elif awaited in (Awaited.PERSON, Awaited.ELSEWHERE) and self.buttons.stale():
             self.buttons.refresh(self.on_top)
 
     def _ask_to_pass(self, seat: int) -> None:
