@@ -81,9 +81,10 @@ class Hosting:
             deliver(self.table, arrival)
             count += 1
 
-    def close(self) -> None:
-        """Close every connection (once what it was sent has gone), then the table."""
-        self.server.stop()
+    def close(self, wait: bool = True) -> None:
+        """Close every connection (once what it was sent has gone), then the table;
+        `wait` False: the server closes in its own time (the window does not wait)."""
+        self.server.stop(wait=wait)
         self.table.close()
 
 

@@ -31,6 +31,7 @@ from game.games import get_ruleset
 from game.net.wire import VERSION, JsonObject
 from game.services.seat_stream import SeatStream
 from game.services.session import COMPUTER, HUMAN, GameSession
+from game.services.table.seating import ONLINE_NO_UNDO
 
 OPEN = "open"  # a chair for a friend, as a seat plan names it
 PERSON = "person"  # a chair for a person at the host's own screen
@@ -38,8 +39,7 @@ STAND_IN_LEVEL = "medium"  # who plays a friend's seat while the friend is away,
 DEFAULT_GRACE = 60.0  # seconds a friend who lost the connection is waited for
 COMPUTER_NAMES = ("Antoine", "Brigitte", "Camille", "Didier", "Émile", "Françoise", "Gaston",
                   "Hélène")
-NO_UNDO = ("At a table of friends on other machines a move stands: undo is not offered "
-           "online.")
+NO_UNDO = f"{ONLINE_NO_UNDO}."
 
 Send = Callable[[int, JsonObject], None]  # (connection, message)
 Close = Callable[[int, str], None]  # (connection, the reason it is closed)

@@ -104,14 +104,15 @@ class TableServer:
         """Close once what was sent before has gone."""
         self._call(self._put, connection, reason)
 
-    def stop(self) -> None:
+    def stop(self, wait: bool = True) -> None:
         """Close every connection once what is queued for it has gone (within
-        CLOSE_WAIT), then stop listening."""
+        CLOSE_WAIT), then stop listening; `wait`: until it has."""
         loop, stopping = self._loop, self._stopping
         if loop is not None and stopping is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop has just ended
                 loop.call_soon_threadsafe(stopping.set)
-        self._thread.join(timeout=CLOSE_WAIT + 2)
+        if wait and self._thread.is_alive():
+            self._thread.join(timeout=CLOSE_WAIT + 2)
 
     def _call(self, function: Callable[..., None], *arguments: Any) -> None:
         loop = self._loop

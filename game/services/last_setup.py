@@ -34,18 +34,19 @@ from game.ai.levels import LEVELS
 from game.engine.tables import Split
 from game.engine.texts import oversized_text, seat_name
 from game.games import GAMES, RULESETS
-from game.services.session import COMPUTER, HUMAN
+from game.services.session import COMPUTER, FRIEND, HUMAN
 from game.system import files, paths
 
 FORMAT = "coup-detat-new-game"
 VERSION = 1
-KINDS = (HUMAN, COMPUTER)
+KINDS = (HUMAN, COMPUTER, FRIEND)
 MOST_SEATS = 8  # two tables of four
 
 
 @dataclass(frozen=True)
 class SeatChoice:
-    """A seat as New game set it: a name, and a person or the computer at a level."""
+    """A seat as New game set it: a name, and a person (here, or a friend on another
+    machine) or the computer at a level."""
 
     name: str
     kind: str = COMPUTER

@@ -30,6 +30,7 @@ from game.system.files import why_unwritten, write_atomically
 from game.system.locks import FileLock
 
 HUMAN, COMPUTER = "human", "computer"
+FRIEND = "friend"  # New game's choice of a seat for a friend on another machine (never saved)
 HINT_BUDGET = 0.8  # seconds the Hard player thinks for a hint
 
 

@@ -52,6 +52,7 @@ class Screen(Protocol):
 SCREENS: dict[str, Ref[type[Screen]]] = {name: Ref(path) for name, path in {
     "title": "game.ui.scenes.title:TitleScene",
     "new_game": "game.ui.scenes.new_game:NewGameScene",
+    "hosting": "game.ui.scenes.hosting:HostingScene",
     "lessons": "game.ui.scenes.lessons:LessonsMenu",
     "load": "game.ui.scenes.files:LoadScene",
     "save": "game.ui.scenes.files:SaveDialog",

@@ -25,7 +25,7 @@ from game.services.session import GameSession
 from game.services.table.finishing import Finishing
 from game.services.table.pacing import Pace
 from game.services.table.records import Log, TableRecords
-from game.services.table.seating import NOTHING_YET, Seating
+from game.services.table.seating import NOTHING_YET, ONLINE_NO_UNDO, Seating
 from game.services.table.teller import Teller
 from game.services.table.telling import Beat, Telling
 
@@ -273,6 +273,8 @@ class TableController:
     def undo_refusal(self) -> str | None:
         """Why Undo may take nothing back now (None: it may). The Undo button is greyed,
         saying why, exactly when Ctrl+Z would say it."""
+        if self.session.elsewhere:
+            return ONLINE_NO_UNDO
         return self.seating.undo_refusal(self.match)
 
     def undo(self) -> bool:

@@ -29,6 +29,8 @@ REVEALED_SINCE = "A card has been revealed since: undo stops here"
 ANOTHER_PERSON = "Another person has played since"
 NOBODY_HOLDS = "Undo is for the person holding the device, on his turn"
 NOBODY_PLAYS = "Nobody at this table has anything to take back"
+ONLINE_NO_UNDO = ("At a table of friends on other machines a move stands: undo is not "
+                  "offered online")
 
 
 class Seating:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 import random
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -38,7 +38,7 @@ from game.engine.texts import MAX_NAME_LENGTH, cleaned
 from game.games import table_games
 from game.rules.words import counted
 from game.services import last_setup
-from game.services.session import COMPUTER, HUMAN, GameSession
+from game.services.session import COMPUTER, FRIEND, HUMAN, GameSession
 from game.services.tables import TablesSession, sizes_for
 from game.system import paths
 from game.ui import glyphs, screens
@@ -52,8 +52,10 @@ if TYPE_CHECKING:
 DEFAULT_NAMES = ("Alex", "Brigitte", "Camille", "Didier", "Étienne", "Fanny", "Gaston",
                  "Hélène")  # as many as the most players New game seats
 PERSON = "Person"
+FRIEND_CHOICE = "Friend (online)"
 KINDS = {PERSON: (HUMAN, DEFAULT_LEVEL),
-         **{f"Computer: {level.capitalize()}": (COMPUTER, level) for level in LEVELS}}
+         **{f"Computer: {level.capitalize()}": (COMPUTER, level) for level in LEVELS},
+         FRIEND_CHOICE: (FRIEND, DEFAULT_LEVEL)}
 DEFAULT_COMPUTER = f"Computer: {DEFAULT_LEVEL.capitalize()}"
 BOT = "Outside program"
 LEVELS_LINE = ("Computer players: Easy plays like a beginner, Medium keeps count, Hard tries "
@@ -92,6 +94,15 @@ def character_name(char: str) -> str:
 def rounds_words(rounds: int) -> str:
     """The rounds menu's words for a match of `rounds` rounds."""
     return f"Match: {counted(rounds, 'round')}"
+
+
+def hosting_refusal(seats: Sequence[Seat], split: Split | None) -> str | None:
+    """Why these seats cannot be a table for friends on other machines, if they cannot."""
+    if split is not None:
+        return "Friends on other machines play at one table: choose fewer players."
+    if any(seat.level == "bot" for seat in seats):
+        return "An outside program joins a table for friends with coup-detat join --bot."
+    return None
 
 
 class NewGameScene(MenuScene):
@@ -154,6 +165,7 @@ class NewGameScene(MenuScene):
             if choice is not None:
                 self.names[seat] = choice.name
                 self.kinds[seat] = PERSON if choice.kind == HUMAN else \
+                    FRIEND_CHOICE if choice.kind == FRIEND else \
                     f"Computer: {choice.level.capitalize()}"
 
     def _offered_ids(self) -> set[str]:
@@ -275,7 +287,11 @@ class NewGameScene(MenuScene):
         entry.set_text(self.names[seat])
         entry.set_text_length_limit(MAX_NAME_LENGTH)
         self.keep(entry)
-        offered = [*KINDS, BOT] if seat in self.app.bots else list(KINDS)
+        offered = [kind for kind in KINDS if kind != FRIEND_CHOICE or self.split is None]
+        if seat in self.app.bots:
+            offered.append(BOT)
+        if self.kinds[seat] not in offered:  # a friend's seat, at two tables
+            self.kinds[seat] = DEFAULT_COMPUTER
         choices: list[str | tuple[str, str]] = list(offered)
         width = max(name.width, round(230 * self.scale))
         menu = UIDropDownMenu(choices, self.kinds[seat],
@@ -408,6 +424,9 @@ class NewGameScene(MenuScene):
             self._say(seats)
             return
         split = self._draw_split()
+        if any(seat.kind == FRIEND for seat in seats):
+            self._host(seats, split)
+            return
         left = game_in_progress(self.app)
         if left is None:
             self._sit_down(seats, split)
@@ -416,6 +435,16 @@ class NewGameScene(MenuScene):
             "leave_game", self.app, left, coming="the new game", go="Start",
             not_done="the new game was not started", say=self._say,
             go_on=lambda: self._sit_down(seats, split)))
+
+    def _host(self, seats: list[Seat], split: Split | None) -> None:
+        """A table for friends on other machines: its lobby, where they take their seats."""
+        refused = hosting_refusal(seats, split)
+        if refused is not None:
+            self._say(refused)
+            return
+        with contextlib.suppress(OSError):
+            last_setup.save(self.setup())
+        self.app.push(screens.make("hosting", self.app, self.ruleset, self.options(), seats))
 
     def _say(self, words: str) -> None:
         if self.message is not None:

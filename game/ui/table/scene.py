@@ -37,6 +37,7 @@ from game.ui.table.input import TableInput
 from game.ui.table.kit import kit_for, prepare_art
 from game.ui.table.layout import TableLayout, hand_for, table_layout, with_coach, with_other_table
 from game.ui.table.log_panel import LogPanel
+from game.ui.table.online import OnlineTable
 from game.ui.table.render import TableRenderer
 from game.ui.table.result_due import ResultDue
 from game.ui.table.stage import Stage
@@ -50,15 +51,17 @@ if TYPE_CHECKING:
 class TableScene(Scene):
     def __init__(self, app: App, session: GameSession, *, from_start: bool = False,
                  tables: TwoTables | None = None, holder: int | None = None,
-                 lesson: LessonGame | None = None) -> None:
+                 lesson: LessonGame | None = None, online: OnlineTable | None = None) -> None:
         """`from_start`: tell the game from its first event (a new game: the draw for
         Director and the first deal are shown); else from where the match stands.
         `tables`: the match this table is one of (tables.py), where `holder` (a seat of
         this table) may hold the device already. `lesson`: the lesson this game is
-        (coach.py): its coach speaks, and nothing goes into the statistics."""
+        (coach.py): its coach speaks, and nothing goes into the statistics. `online`:
+        the table is hosted for friends on other machines (online.py)."""
         super().__init__(app)
         self.session = session  # the game at this table (a crash report tells it)
         self.tables = tables
+        self.online = online
         self.kit = kit_for(session.ruleset.id)
         self.log = LogPanel()
         self.controller = TableController(
@@ -123,6 +126,8 @@ class TableScene(Scene):
                     self.felt.card_art, self.app.draw_ahead)
 
     def closed(self) -> None:
+        if self.online is not None:
+            self.online.close()
         if self.tables is not None:
             self.tables.closed()  # the whole match ends, unless the screen only moves
         else:
@@ -202,6 +207,8 @@ class TableScene(Scene):
     def _update(self, dt: float) -> None:
         table = self.controller
         now = self._turn_at = table.clock()
+        if self.online is not None:
+            self.online.update(table)
         if self.result_due.waiting:
             self.result_due.show(self.on_top)
             return
