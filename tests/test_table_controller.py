@@ -246,7 +246,7 @@ def test_a_hint_found_is_said_and_names_the_decision(monkeypatch: pytest.MonkeyP
         controller = table.controller
         table.until_a_person()
         wanted = controller.match.legal()[-1]
-        monkeypatch.setattr(controller.session, "_advise",
+        monkeypatch.setattr(controller.session.hints, "_advise",
                             lambda budget, view, legal: (wanted, "It keeps the Queen."))
         controller.hint()
         assert controller.hint_wanted and controller.toast is not None
@@ -266,7 +266,7 @@ def test_a_hint_asked_about_a_position_that_is_gone_is_forgotten(
     with at_table(session_of("coup-detat", "hccc")) as table:
         controller = table.controller
         table.until_a_person()
-        monkeypatch.setattr(controller.session, "_advise",
+        monkeypatch.setattr(controller.session.hints, "_advise",
                             lambda budget, view, legal: (legal[0], "Any will do."))
         controller.hint()
         assert controller.decide(controller.match.legal()[0])  # he played before it came

@@ -123,6 +123,15 @@ class Match(Generic[OptionsT, StateT, DecisionT, EventT, ViewT]):
             else len(self.events)
         return self.events[self.turns[index].first_event:end]
 
+    def beats_of(self, index: int) -> list[tuple[EventT, StateT]]:
+        """The events the decision at `turns[index]` caused, each with the state after it
+        (folded from the state before it: the one decision replayed, not the game)."""
+        state, beats = self.turns[index].state_before, []
+        for event in self.events_of(index):
+            state = self.ruleset.apply(state, event)
+            beats.append((event, state))
+        return beats
+
     @property
     def stalled(self) -> bool:
         """Chance must act but nobody supplied its outcome (a scenario out of deals)."""

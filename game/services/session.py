@@ -25,13 +25,13 @@ from game.engine.ruleset import Decision, Event, Ruleset
 from game.engine.saves import Seat
 from game.formats.support import final_result, formats_of
 from game.games import get_ruleset
+from game.services.hints import HINT_BUDGET, Hints, Position
 from game.system import files, paths
 from game.system.files import why_unwritten, write_atomically
 from game.system.locks import FileLock
 
 HUMAN, COMPUTER = "human", "computer"
 FRIEND = "friend"  # New game's choice of a seat for a friend on another machine (never saved)
-HINT_BUDGET = 0.8  # seconds the Hard player thinks for a hint
 
 
 def playing_level(level: str, ruleset_id: str) -> str:
@@ -188,7 +188,8 @@ class GameSession:
         self.on_thinking_done = on_thinking_done
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
         self._request: _Request | None = None
-        self._hint: tuple[int, int, Future[tuple[Decision, str]]] | None = None
+        self.hints = Hints(match.ruleset.id, self._executor, self.search_pool,
+                           on_thinking_done)
         self.notes: list[str] = []  # what the table's log should say besides the game
         self.elsewhere: frozenset[int] = frozenset()
         """Persons' seats decided on other machines (friends at a table this one hosts):
@@ -320,56 +321,27 @@ class GameSession:
 
     # Hints --------------------------------------------------------------------------------------
     @property
+    def _position(self) -> Position:
+        return len(self.match.turns), self.match.rewinds
+
+    @property
     def can_hint(self) -> bool:
         """Is there a Hard player for this game to ask?"""
-        return "hard" in levels_for(self.ruleset.id)
+        return self.hints.available
 
     def ask_hint(self, budget: float = HINT_BUDGET) -> None:
         """Ask the Hard player, in the worker, what it would do in the seat to act's place."""
         seat = self.to_act
-        if seat is None or self._fresh_hint() is not None or not self.can_hint:
-            return
-        future = self._executor.submit(self._advise, budget, self.match.view(seat),
-                                       list(self.match.legal()))
-        if self.on_thinking_done is not None:
-            callback = self.on_thinking_done
-            future.add_done_callback(lambda _: callback())
-        self._hint = (len(self.match.turns), self.match.rewinds, future)
-
-    def _advise(self, budget: float, view: object,
-                legal: list[Decision]) -> tuple[Decision, str]:
-        """The Hard player's decision and reason (a player that gives no reason: its
-        decision alone)."""
-        adviser = self._computer("hard", budget=budget)
-        advise = getattr(adviser, "advise", None)
-        if advise is not None:
-            return advise(view, legal)
-        return adviser.decide(view, legal), "It is what the Hard player would do."
-
-    def _fresh_hint(self) -> Future[tuple[Decision, str]] | None:
-        if self._hint is None:
-            return None
-        turns, rewinds, future = self._hint
-        if turns != len(self.match.turns) or rewinds != self.match.rewinds:
-            self._hint = None  # asked about a position that is gone
-            return None
-        return future
+        if seat is not None:
+            self.hints.ask(self._position, self.match.view(seat), self.match.legal(), budget)
 
     def hint(self) -> tuple[Decision, str] | None:
         """The hint for the present position, once it is ready."""
-        future = self._fresh_hint()
-        if future is None or not future.done():
-            return None
-        try:
-            return future.result()
-        except Exception as error:  # the game must go on, whatever broke
-            self._hint = None
-            return self.match.legal()[0], f"(The hint failed: {error!r}.)"
+        return self.hints.found(self._position, self.match.legal())
 
     @property
     def hinting(self) -> bool:
-        future = self._fresh_hint()
-        return future is not None and not future.done()
+        return self.hints.thinking(self._position)
 
     def undo(self, seat: int) -> bool:
         """Take back `seat`'s last decision (and all after it); autosaved at once, so that

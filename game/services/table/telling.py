@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from game.engine.follower import Follower
 from game.engine.match import Match
 from game.engine.ruleset import Event, State, View
+from game.services.seat_match import SeatFollower, SeatMatch
 from game.services.table.seating import Seating
 from game.services.table.teller import Teller
 
@@ -28,8 +29,16 @@ class Beat:
     state: State
 
 
+def follow(match: Match | SeatMatch, *, from_start: bool) -> Follower | SeatFollower:
+    """What hands out a match's new events with their states: a local match's are
+    folded as they come; a seat's from another machine came with their states."""
+    if isinstance(match, SeatMatch):
+        return match.follower(from_start=from_start)
+    return Follower(match, from_start=from_start)
+
+
 class Telling:
-    def __init__(self, match: Match, kit: Teller, seating: Seating, *,
+    def __init__(self, match: Match | SeatMatch, kit: Teller, seating: Seating, *,
                  from_start: bool) -> None:
         """`from_start`: tell the game from its first event (a new game: the draw for the
         first office and the first deal are shown); else from where the match stands."""
@@ -37,7 +46,7 @@ class Telling:
         self.ruleset = match.ruleset
         self.kit = kit
         self.seating = seating
-        self.follower = Follower(match, from_start=from_start)
+        self.follower: Follower | SeatFollower = follow(match, from_start=from_start)
         self.queue: deque[Beat] = deque()
         self.shown: State = match.state if not from_start else \
             self.ruleset.new_game(match.options)
@@ -89,10 +98,8 @@ class Telling:
     def retold(self) -> Iterator[Beat]:
         """Every beat of the match from its start, remembered as if shown (to tell the
         whole game again in the log, after an undo or for a loaded game)."""
-        state = self.ruleset.new_game(self.match.options)
         self.hand_view, self.settled = None, []
-        for event in self.match.events:
-            state = self.ruleset.apply(state, event)
+        for event, state in follow(self.match, from_start=True).new_events():
             beat = Beat(event, state)
             self.remember(beat)
             yield beat

@@ -91,19 +91,18 @@ def worth_by_hand(match: Match) -> list[tuple[int, ...]]:
     to it. So the last point is each player's final worth. Only the decisions whose
     events end a hand or deal one are replayed, from the state the match kept before
     each (replaying the whole game held the frame that shows the game's end)."""
-    ruleset = match.ruleset
-    history = [ruleset.new_game(match.options).all_worth()]
+    history = [match.ruleset.new_game(match.options).all_worth()]
     hand_over = False  # a hand has ended and its point waits for the next deal
     for index, turn in enumerate(match.turns):
         events = match.events_of(index)
         if not any(isinstance(event, ev.HandEnded | ev.Dealt) for event in events):
             continue
         state = turn.state_before
-        for event in events:
+        for event, after in match.beats_of(index):
             if hand_over and isinstance(event, ev.Dealt):
                 history.append(state.all_worth())
                 hand_over = False
-            state = ruleset.apply(state, event)
+            state = after
             hand_over = hand_over or isinstance(event, ev.HandEnded)
     if hand_over:
         history.append(match.state.all_worth())

@@ -1,0 +1,126 @@
+"""A match as one seat follows it from another machine: the beats its host sent it.
+
+A friend's machine never holds the host's game. It holds, for its own seat, each event as
+that seat may know it, with a state in which every card the seat cannot see was dealt
+anew at random on the host (the seat's view of it is the true view: tests/test_contract.py
+and tests/test_contract_privacy.py hold every game to that). This is what the table of a
+friend reads where a local table reads its `Match`: the state, the events, the decisions
+grouped as they were made (who made each is public), the legal decisions of the question
+the host asked, and the views. Nothing is ever folded here: each state comes as the host
+made it, so a card dealt anew differently from one beat to the next changes nothing the
+seat sees. Nothing is taken back either (an online table offers no undo).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from game.engine.ruleset import AnyRuleset, Decision, Event, Options, Pending, State, View
+
+
+@dataclass(frozen=True)
+class SeatTurn:
+    """A decision as the seat knows of it: who made it (None: chance), where its events
+    start, and the state before it."""
+
+    seat: int | None
+    first_event: int
+    state_before: State
+
+
+class SeatFollower:
+    """Hands out a seat match's new beats, each event with the state after it (what a
+    `Follower` does for a local match, without folding anything)."""
+
+    rewound = False
+
+    def __init__(self, match: SeatMatch, *, from_start: bool) -> None:
+        self.match = match
+        self._told = 0 if from_start else len(match.events)
+
+    @property
+    def caught_up(self) -> bool:
+        return self._told == len(self.match.events)
+
+    def new_events(self) -> Iterator[tuple[Event, State]]:
+        while self._told < len(self.match.events):
+            index = self._told
+            self._told += 1
+            yield self.match.events[index], self.match.states[index]
+
+
+class SeatMatch:
+    rewinds = 0  # nothing is taken back at an online table
+
+    def __init__(self, ruleset: AnyRuleset, options: Options, seat: int) -> None:
+        self.ruleset = ruleset
+        self.options = options
+        self.seat = seat
+        self.state: State = ruleset.new_game(options)
+        self.start: State = self.state
+        self.events: list[Event] = []
+        self.states: list[State] = []  # after each event
+        self.turns: list[SeatTurn] = []
+        self.asked: tuple[int, Sequence[Decision]] | None = None  # the open question
+        self._turn: int | None = None  # the host's number of the last decision told
+
+    # What the host sends --------------------------------------------------------------
+    def add(self, turn: int, decider: int | None, event: Event, state: State) -> None:
+        """The next beat: an event of the decision the host numbers `turn` (made by
+        `decider`), with the state after it; another number starts another decision."""
+        if turn != self._turn:
+            self._turn = turn
+            self.turns.append(SeatTurn(decider, len(self.events), self.state))
+        self.events.append(event)
+        self.states.append(state)
+        self.state = state
+
+    def ask(self, number: int, legal: Sequence[Decision]) -> None:
+        """The host asks the seat to decide: its question's number and legal decisions."""
+        self.asked = (number, tuple(legal))
+
+    def answered(self) -> None:
+        self.asked = None
+
+    # What the table reads ---------------------------------------------------------------
+    @property
+    def pending(self) -> Pending:
+        return self.ruleset.pending(self.state)
+
+    @property
+    def players(self) -> int:
+        return self.ruleset.players(self.options)
+
+    def legal(self) -> Sequence[Decision]:
+        """The decisions of the question open, once the table has shown everything the
+        host sent before it; none while nothing is asked."""
+        if self.asked is None or self.pending.seat != self.seat:
+            return ()
+        return self.asked[1]
+
+    def view(self, seat: int | None) -> View:
+        return self.ruleset.view(self.state, seat)
+
+    def events_of(self, index: int) -> list[Event]:
+        end = self.turns[index + 1].first_event if index + 1 < len(self.turns) \
+            else len(self.events)
+        return self.events[self.turns[index].first_event:end]
+
+    def beats_of(self, index: int) -> list[tuple[Event, State]]:
+        """The events of the decision at `turns[index]`, each with the state after it."""
+        first = self.turns[index].first_event
+        events = self.events_of(index)
+        return list(zip(events, self.states[first:first + len(events)], strict=True))
+
+    def undo_point(self, seat: int) -> int | None:
+        return None
+
+    def can_undo(self, seat: int) -> bool:
+        return False
+
+    def can_redo(self, seat: int) -> bool:
+        return False
+
+    def follower(self, *, from_start: bool) -> SeatFollower:
+        return SeatFollower(self, from_start=from_start)
