@@ -105,7 +105,11 @@ def _kill(process: subprocess.Popen[str]) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(subprocess.TimeoutExpired):
-        process.communicate(timeout=10)
+        process.wait(timeout=10)
+    for stream in (process.stdin, process.stdout, process.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError):
+                stream.close()
 
 
 @contextlib.contextmanager

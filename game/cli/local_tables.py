@@ -48,15 +48,16 @@ def run_tables(args: argparse.Namespace) -> int:
     finally:
         browser.close()
     if browser.failure is not None:
-        print(f"{PROGRAM}: cannot look for tables on the local network: {browser.failure}",
-              file=sys.stderr)
+        print(f"{PROGRAM}: cannot look for tables on the local network: "
+              f"{browser.failure.rstrip('.')}.", file=sys.stderr)
         return 1
     found = browser.tables()
     if args.json:
         print(json.dumps({"tables": [dataclasses.asdict(table) for table in found]}),
               flush=True)
     elif not found:
-        print(f"No table was found on the local network in {args.wait:g} seconds.")
+        print(f"No table was found on the local network in {args.wait:g} "
+              f"second{'' if args.wait == 1 else 's'}.")
     else:
         for table in found:
             print(described(table))

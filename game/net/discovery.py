@@ -102,6 +102,8 @@ def network_addresses() -> list[str]:
 
 def _zeroconf(interfaces: Sequence[str] | None) -> _Zeroconf:
     if interfaces is None:
+        if not any(ip.is_IPv4 for adapter in ifaddr.get_adapters() for ip in adapter.ips):
+            raise OSError("this machine has no network address")
         return _Zeroconf(interfaces=InterfaceChoice.All, ip_version=IPVersion.V4Only)
     return _Zeroconf(interfaces=list(interfaces), ip_version=IPVersion.V4Only)
 
@@ -297,7 +299,7 @@ class Browser:
         with self._lock:
             if found is None:
                 self._known.pop(name, None)
-            else:
+            elif name in self._known or len(self._known) < MOST_TABLES:
                 self._known[name] = found
             self._found = tuple(sorted(self._known.values(),
                                        key=lambda table: (table.name.casefold(), table.port)))
