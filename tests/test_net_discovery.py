@@ -160,30 +160,31 @@ def test_a_table_announced_on_one_machine_is_found_from_another_joined_and_gone_
     watcher = Watcher(machines)
     host = machines.start(HOST, netns_kit.program(
         "host", "--ruleset", "coup", "--seats", "open,open,medium", "--port", "0", "--json",
-        "--announce", "Zoé's table", "--seed", "3", "--save", str(tmp_path / "game.json")),
-        home=tmp_path)
+        "--announce", "Zoé's table", "--seed", "3"), home=tmp_path)
     listening = host_line(host)
     port, code = listening["port"], listening["code"]
 
     listed = machines.run(FRIEND, netns_kit.program("tables", "--wait", "3", "--json"),
                           timeout=30)
     assert listed.returncode == 0, listed.stderr
-    assert json.loads(listed.stdout) == {"tables": [{
+    found = json.loads(listed.stdout)
+    assert found == {"tables": [{
         "name": "Zoé's table", "address": ADDRESSES[HOST], "port": port, "ruleset": "coup",
         "version": VERSION, "seats": 3, "open": 2, "taken": 0, "playing": False}]}
+    where = f"{found['tables'][0]['address']}:{found['tables'][0]['port']}"
 
     raw = machines.run(FRIEND, [sys.executable, "-c", RAW_TXT], timeout=30)
     texts = json.loads(raw.stdout)
-    assert len(texts) == 1 and code not in next(iter(texts.values()))
+    assert len(texts) == 1 and "ruleset=coup" in next(iter(texts.values()))
+    assert code not in next(iter(texts.values()))
 
     watcher.until(lambda tables: only_table(tables, port=port, open=2, taken=0))
     first = machines.start(FRIEND, netns_kit.program(
-        "join", f"{ADDRESSES[HOST]}:{port}", "--code", code, "--name", "Zoé",
-        "--bot", RANDOM_BOT), home=tmp_path)
+        "join", where, "--code", code, "--name", "Zoé", "--bot", RANDOM_BOT), home=tmp_path)
     watcher.until(lambda tables: only_table(tables, open=1, taken=1, playing=False))
     second = machines.start(FRIEND, netns_kit.program(
-        "join", f"{ADDRESSES[HOST]}:{port}", "--code", code, "--name", "Brigitte",
-        "--bot", RANDOM_BOT), home=tmp_path)
+        "join", where, "--code", code, "--name", "Brigitte", "--bot", RANDOM_BOT),
+        home=tmp_path)
     for friend in (first, second):
         out, err = friend.communicate(timeout=120)
         assert friend.returncode == 0, err
