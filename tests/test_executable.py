@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from netns_pair_kit import ADDRESSES, two_machines
 
 from build_support import Build, build, download_megabytes, found
 from game.system.desktop import (
@@ -33,7 +34,7 @@ from game.ui.main import REPORT_FIRST_FRAME, TIME_SCALE
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 BUILT = "COUP_DETAT_DIST"  # a folder build.spec built into: test that build
-# What a player downloads: the file, or the zipped .app. Linux's is about 16 MB; Windows'
+# What a player downloads: the file, or the zipped .app. Linux's is about 21 MB; Windows'
 # and macOS' were not measured yet (they build on the release workflow's runners only):
 # their first run tells, and their limits should come down to what it says.
 MAX_MEGABYTES = {"darwin": 45, "win32": 35}.get(sys.platform, 30)
@@ -131,6 +132,9 @@ def test_the_executable_is_small_carries_only_our_fonts_and_plays_a_table(
 
     every_game_plays(executable, tmp_path)
     an_outside_program_plays_through_the_frozen_launcher(executable, home)
+    the_network_parts_are_carried(executable, home)
+    if sys.platform == "linux":  # network namespaces: a table hosted, found and played
+        a_table_is_announced_found_and_played(executable, tmp_path)
 
     launched = time.time()
     titled = launch(executable, home, "--frames", "1", **{REPORT_FIRST_FRAME: "1"})
@@ -151,6 +155,46 @@ def an_outside_program_plays_through_the_frozen_launcher(executable: Path, home:
                        "--seed", "3", "--json")
     assert simulated.returncode == 0, simulated.stderr[-3000:]
     assert json.loads(simulated.stdout)["bot_faults"] == 0, simulated.stderr[-3000:]
+
+
+def the_network_parts_are_carried(executable: Path, home: Path) -> None:
+    """`host` and `join` import what they play with (websockets on asyncio, ssl, zeroconf,
+    ifaddr) before they refuse what they were given, on every system: nothing listens."""
+    hosted = launch(executable, home, "host", "--seats", "open,medium,medium", "--listen",
+                    "127.0.0.1", "--announce")
+    assert hosted.returncode == 2, hosted.stderr[-3000:]
+    assert "cannot be found from another machine" in hosted.stderr
+    joined = launch(executable, home, "join", "nowhere", "--code", "ABCDEF", "--bot", "bot")
+    assert joined.returncode == 2, joined.stderr[-3000:]
+    assert "an address is HOST:PORT" in joined.stderr
+
+
+def a_table_is_announced_found_and_played(executable: Path, folder: Path) -> None:
+    """On one machine (a network namespace) the executable hosts a table and announces it;
+    on another, joined to it by a cable, the executable finds it (`tables`) and an outside
+    program plays its open seat (`join --bot`) to the game's end."""
+    bot = f"{sys.executable} {REPOSITORY / 'docs' / 'bots' / 'random_bot.py'}"
+    with two_machines() as machines:
+        host = machines.start(0, [str(executable), "host", "--ruleset", "coup", "--seats",
+                                  "open,medium", "--port", "0", "--json", "--announce",
+                                  "Zoé's table", "--seed", "3"], home=folder)
+        assert host.stdout is not None
+        listening = json.loads(host.stdout.readline())
+        listed = machines.run(1, [str(executable), "tables", "--wait", "3", "--json"],
+                              timeout=60, home=folder)
+        assert listed.returncode == 0, listed.stderr[-3000:]
+        found = json.loads(listed.stdout)["tables"]
+        assert [(table["name"], table["address"], table["port"]) for table in found] == \
+            [("Zoé's table", ADDRESSES[0], listening["port"])]
+        joined = machines.run(1, [str(executable), "join",
+                                  f"{ADDRESSES[0]}:{listening['port']}", "--code",
+                                  listening["code"], "--name", "Zoé", "--bot", bot],
+                              timeout=300, home=folder)
+        assert joined.returncode == 0, joined.stderr[-3000:]
+        assert json.loads(joined.stdout.splitlines()[-1])["game_over"] is True
+        out, err = host.communicate(timeout=60)
+        assert host.returncode == 0, err[-3000:]
+        assert json.loads(out.splitlines()[-1])["names"][0] == "Zoé"
 
 
 def the_desktop_entry_starts_the_executable(executable: Path, home: Path) -> None:

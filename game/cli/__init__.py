@@ -34,6 +34,8 @@ MOST_GAMES = 100_000  # the most games one simulate runs (its summary keeps each
 MOST_SEED = 2**64 - 1  # the largest --seed of simulate
 MOST_GRACE = 24 * 3600.0  # seconds: the longest --grace of host
 DEFAULT_PORT = 4747  # where a hosted table listens, unless told
+MOST_WAIT = 600.0  # seconds: the longest --wait of tables
+DEFAULT_WAIT = 3.0  # seconds tables looks for, unless told
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -163,6 +165,9 @@ def _parser() -> argparse.ArgumentParser:
                       dest="host_seed", help="deal the same cards each time")
     host.add_argument("--json", action="store_true",
                       help="say where the table listens, and its result, as JSON lines")
+    host.add_argument("--announce", nargs="?", const="", default=None, metavar="NAME",
+                      help="announce the table on the local network, as NAME (default: "
+                           "this machine's name); never its code")
     host.set_defaults(run=_run_host)
 
     join = commands.add_parser("join", help="take a seat at a table a friend hosts")
@@ -177,6 +182,12 @@ def _parser() -> argparse.ArgumentParser:
                       help="write every message the seat receives here, one JSON object a "
                            "line")
     join.set_defaults(run=_run_join)
+
+    tables = commands.add_parser("tables", help="list the tables hosted on the local network")
+    tables.add_argument("--wait", type=seconds(MOST_WAIT), default=DEFAULT_WAIT,
+                        help=f"seconds to look for them (default {DEFAULT_WAIT:g})")
+    tables.add_argument("--json", action="store_true", help="print them as JSON")
+    tables.set_defaults(run=_run_tables)
 
     terminal = _terminal_game()
     play = commands.add_parser("play", help="play in the terminal against computer players")
@@ -430,6 +441,12 @@ def _run_join(args: argparse.Namespace) -> int:
     from game.cli import online
 
     return online.run_join(args)
+
+
+def _run_tables(args: argparse.Namespace) -> int:
+    from game.cli import local_tables
+
+    return local_tables.run_tables(args)
 
 
 def _run_install_desktop_entry(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from pathlib import Path
 from types import FrameType
 from typing import IO
 
+from game.cli.local_tables import announce_refused
 from game.engine.texts import quoted
 from game.games import get_ruleset
 from game.net import wire
@@ -37,10 +38,15 @@ def run_host(args: argparse.Namespace, ruleset_id: str, options: dict[str, objec
     if save is not None and save.is_dir():
         return _fail(f"--save names a folder, not a file: {quoted(args.save, 80)}")
     grace = args.grace if args.grace is not None else DEFAULT_GRACE
+    unannounced = announce_refused(args.listen) if args.announce is not None else None
+    if unannounced is not None:
+        return _fail(unannounced)
     try:
         host = HeadlessHost(ruleset_id, options, plan, listen=args.listen, port=args.port,
                             code=code, seed=args.host_seed, grace=grace,
-                            log=lambda line: print(line, file=sys.stderr, flush=True))
+                            log=lambda line: print(line, file=sys.stderr, flush=True),
+                            announce=args.announce is not None,
+                            table_name=args.announce or None)
     except ValueError as error:
         return _fail(str(error))
     try:

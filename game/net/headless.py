@@ -12,6 +12,7 @@ from typing import Any
 
 import ifaddr
 
+from game.net.discovery import Announcement, Seats
 from game.net.hosted import DEFAULT_GRACE, HostedTable
 from game.net.server import Arrival, TableServer
 from game.net.wire import CODE_ALPHABET, CODE_LENGTH
@@ -100,13 +101,30 @@ def hosting(ruleset_id: str, options: Mapping[str, object], plan: Sequence[str],
     return Hosting(hosted, server, listen)
 
 
+def announced_seats(table: HostedTable) -> Seats:
+    """What the table's announcement says of its seats now."""
+    friends = [chair for chair in table.chairs if chair.is_friends]
+    taken = sum(chair.taken for chair in friends)
+    return Seats(len(table.chairs), len(friends) - taken, taken, playing=table.started)
+
+
+def announced_where(listen: str) -> tuple[list[str] | None, list[str] | None]:
+    """The addresses announced for a table listening on `listen`, and the interfaces it is
+    announced on: those of every network, or only that address's."""
+    every = listen in ("0.0.0.0", "::", "")
+    return (None, None) if every else ([listen], [listen])
+
+
 class HeadlessHost:
     """A table that starts once every friend's seat is taken, and runs to the game's end."""
 
     def __init__(self, ruleset_id: str, options: Mapping[str, object], plan: Sequence[str],
                  *, listen: str = "0.0.0.0", port: int = 0, code: str | None = None,
                  seed: int | None = None, grace: float = DEFAULT_GRACE,
-                 log: Callable[[str], None] | None = None) -> None:
+                 log: Callable[[str], None] | None = None,
+                 announce: bool = False, table_name: str | None = None) -> None:
+        """`announce`: tell the local network of the table (discovery.py), named
+        `table_name` (default: this machine's name)."""
         self._woken = threading.Event()
         self.hosting = hosting(ruleset_id, options, plan, listen=listen, port=port,
                                code=code, wake=self._woken.set, seed=seed, grace=grace,
@@ -114,9 +132,19 @@ class HeadlessHost:
         self.table, self.server = self.hosting.table, self.hosting.server
         self.code = self.server.code
         self.stopped = threading.Event()
+        self.announcement: Announcement | None = None
+        self._announce, self._table_name, self._log = announce, table_name, log
 
     def open(self) -> Listening:
-        return self.hosting.open()
+        """Listen (`OSError` if the port cannot be had); where friends reach the table."""
+        where = self.hosting.open()
+        if self._announce:
+            addresses, interfaces = announced_where(self.hosting.listen)
+            self.announcement = Announcement(self._table_name, self.table.ruleset.id,
+                                             where.port, addresses=addresses,
+                                             interfaces=interfaces, log=self._log)
+            self.announcement.start(announced_seats(self.table))
+        return where
 
     def run(self) -> bool:
         """Play the game to its end (True), or until `stopped` is set (False)."""
@@ -128,9 +156,15 @@ class HeadlessHost:
             if not table.started and table.ready:
                 table.start()
             table.step()
+            if self.announcement is not None:
+                self.announcement.update(announced_seats(table))
             if table.over:
                 return True
         return False
 
     def close(self) -> None:
+        """Withdraw the announcement, close every connection (once what it was sent has
+        gone), then the table."""
+        if self.announcement is not None:
+            self.announcement.stop()
         self.hosting.close()
