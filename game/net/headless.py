@@ -11,9 +11,13 @@ from dataclasses import dataclass
 
 import ifaddr
 
-from game.net.hosted import DEFAULT_GRACE, HostedTable
+from game.engine.saves import SavedGame
+from game.net.hosted import DEFAULT_GRACE, OPEN, HostedTable
+from game.net.kept_table import KeptTable, Loaded, TableKeeper
 from game.net.server import Arrival, TableServer
 from game.net.wire import CODE_ALPHABET, CODE_LENGTH
+from game.services import records_file
+from game.services.session import HUMAN, GameSession
 
 TICK = 0.05  # seconds the game's thread waits for a message before looking again
 
@@ -58,26 +62,87 @@ def deliver(table: HostedTable, arrival: Arrival) -> None:
 
 
 class HeadlessHost:
-    """A table that starts once every friend's seat is taken, and runs to the game's end."""
+    """A table that starts once every friend's seat is taken, and runs to the game's end.
+    With a `keeper`, the table is kept as its game goes (kept_table.py), `save` being
+    where its save goes at the end; `again` opens a kept table again."""
 
     def __init__(self, ruleset_id: str, options: Mapping[str, object], plan: Sequence[str],
                  *, listen: str = "0.0.0.0", port: int = 0, code: str | None = None,
                  seed: int | None = None, grace: float = DEFAULT_GRACE,
-                 log: Callable[[str], None] | None = None) -> None:
+                 log: Callable[[str], None] | None = None, keeper: TableKeeper | None = None,
+                 save: str | None = None) -> None:
         self.code = code or new_code()
         self._woken = threading.Event()
         self.server = TableServer(self.code, listen=listen, port=port, wake=self._woken.set,
                                   log=log)
         self.table = HostedTable(ruleset_id, options, plan, send=self.server.send,
                                  close=self.server.close_connection, seed=seed, grace=grace,
-                                 log=log)
+                                 log=log, keep=None if keeper is None else self._keep,
+                                 wake=self._woken.set)
         self.listen = listen
+        self.port = port
         self.stopped = threading.Event()
+        self.keeper, self.save = keeper, save
+        self._log = log or (lambda line: None)
+        self._resumed: tuple[SavedGame, tuple[str | None, ...]] | None = None
+        self._kept_before: Loaded | None = None  # the file as read before the first write
+        self._unkept = False  # the table could not be kept (said once)
+
+    @classmethod
+    def again(cls, kept: KeptTable, *, listen: str | None = None, port: int | None = None,
+              grace: float | None = None, save: str | None = None,
+              log: Callable[[str], None] | None = None,
+              keeper: TableKeeper | None = None) -> HeadlessHost:
+        """The kept table, to open again: its code, chairs and game; where it listens, its
+        grace and where its save goes as kept, unless given."""
+        game = kept.game
+        plan = [OPEN if seat.kind == HUMAN else seat.level for seat in game.seats]
+        host = cls(game.ruleset.id, game.ruleset.options_to_json(game.match.options), plan,
+                   listen=listen or kept.listen, port=kept.port if port is None else port,
+                   code=kept.code, seed=kept.seed,
+                   grace=kept.grace if grace is None else grace, log=log, keeper=keeper,
+                   save=save or kept.save)
+        host._resumed = (game, kept.tokens)
+        return host
 
     def open(self) -> Listening:
         """Listen (`OSError` if the port cannot be had); where friends reach the table."""
-        port = self.server.start()
-        return Listening(reachable_address(self.listen), port, self.code)
+        self.port = self.server.start()
+        if self._resumed is not None:
+            self.table.resume(*self._resumed)
+        return Listening(reachable_address(self.listen), self.port, self.code)
+
+    def _keep(self, session: GameSession) -> None:
+        """Write the kept table as it stands; the game goes on whatever the disk does."""
+        keeper = self.keeper
+        assert keeper is not None
+        if self._kept_before is None:
+            self._kept_before = keeper.read()
+            self._say_replaced(self._kept_before)
+        table = KeptTable(self.code, self.listen, self.port, self.table.grace, self.save,
+                          self.table.seed, tuple(chair.token for chair in self.table.chairs),
+                          SavedGame(session.match, session.seats))
+        try:
+            aside = keeper.keep(table, self._kept_before)
+        except records_file.NotAdded as refused:
+            self._unkeepable(refused.sentence("This table is not kept to continue",
+                                              "the file of the kept table"))
+            return
+        self._kept_before = Loaded()  # read whole from now on: it is this table's
+        if aside is not None:
+            self._log(f"The table kept before could not be read: it is kept as {aside.name} "
+                      f"in {aside.parent}.")
+
+    def _say_replaced(self, before: Loaded) -> None:
+        kept = before.table
+        if self._resumed is None and kept is not None:
+            self._log(f"The table kept from before (code {kept.code}) is replaced by this one: "
+                      "it cannot be continued any more.")
+
+    def _unkeepable(self, sentence: str) -> None:
+        if not self._unkept:
+            self._unkept = True
+            self._log(sentence)
 
     def run(self) -> bool:
         """Play the game to its end (True), or until `stopped` is set (False)."""
@@ -102,3 +167,10 @@ class HeadlessHost:
         """Close every connection (once what it was sent has gone), then the table."""
         self.server.stop()
         self.table.close()
+        if self.keeper is not None:
+            self.keeper.release()
+
+    def forget(self) -> None:
+        """The game is over and its save written: nothing is kept to continue."""
+        if self.keeper is not None:
+            self.keeper.forget()

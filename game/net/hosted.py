@@ -24,9 +24,10 @@ from game.ai.levels import levels_for, make_player
 from game.engine import texts
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.follower import Follower
+from game.engine.match import seeded_chance
 from game.engine.player import Player
 from game.engine.ruleset import Decision
-from game.engine.saves import Seat
+from game.engine.saves import SavedGame, Seat
 from game.games import get_ruleset
 from game.net.wire import VERSION, JsonObject
 from game.services.seat_stream import SeatStream
@@ -42,6 +43,7 @@ NO_UNDO = ("At a table of friends on other machines a move stands: undo is not o
 
 Send = Callable[[int, JsonObject], None]  # (connection, message)
 Close = Callable[[int, str], None]  # (connection, the reason it is closed)
+Keep = Callable[[GameSession], None]  # the game after a decision, before it is told
 
 
 @dataclass
@@ -53,6 +55,7 @@ class Chair:
     token: str | None = None  # the friend's secret, once the chair is taken
     connection: int | None = None  # the friend's connection now; None: away
     away_since: float | None = None  # when the friend's connection was lost
+    stood_in: bool = False  # a computer has decided for the friend since
     stream: SeatStream | None = None
     asked: int | None = None  # the number of the question sent on this connection
 
@@ -78,9 +81,13 @@ class HostedTable:
     def __init__(self, ruleset_id: str, options: Mapping[str, object], plan: Sequence[str],
                  *, send: Send, close: Close, seed: int | None = None,
                  grace: float = DEFAULT_GRACE, clock: Callable[[], float] = time.monotonic,
-                 log: Callable[[str], None] | None = None) -> None:
+                 log: Callable[[str], None] | None = None, keep: Keep | None = None,
+                 wake: Callable[[], None] | None = None) -> None:
         """`plan`: a seat each, OPEN for a friend or a computer's level. `send` and `close`
-        reach a connection (from this thread; they never wait)."""
+        reach a connection (from this thread; they never wait). `keep` is handed the game
+        as it begins and after each decision, before anyone is told of it (the headless
+        host keeps its table there: kept_table.py). `wake` is called (from another
+        thread) when a computer has decided: `step` has something to do."""
         self.ruleset = get_ruleset(ruleset_id)
         self.options = dict(options)
         self.ruleset.parse_options(self.options)  # MalformedEntry now, not at the start
@@ -97,6 +104,9 @@ class HostedTable:
         self.grace = grace
         self.clock = clock
         self.log = log or (lambda line: None)
+        self._keep = keep or (lambda session: None)
+        self._wake = wake
+        self._kept: int | None = None  # the decisions the game had when it was last kept
         self.session: GameSession | None = None
         self._follower: Follower | None = None
         self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stand-in")
@@ -158,6 +168,7 @@ class HostedTable:
         if chair.connection is not None and chair.connection != connection:
             self._close(chair.connection, "Your seat was taken up again on another connection.")
         chair.connection, chair.away_since, chair.asked = connection, None, None
+        chair.stood_in = False
         self.log(f"{chair.name} is back.")
         self._welcome(seat)
         if not self.started:
@@ -224,18 +235,44 @@ class HostedTable:
                 chair.name = next(spare)
         seats = [Seat(chair.name, HUMAN) if chair.is_friends else
                  Seat(chair.name, COMPUTER, chair.kind) for chair in self.chairs]
-        self.session = GameSession.new(self.ruleset.id, self.options, seats, seed=self.seed,
-                                       computers_seed=self.seed)
-        names = self.session.names
+        self._begin(GameSession.new(self.ruleset.id, self.options, seats, seed=self.seed,
+                                    computers_seed=self.seed, on_thinking_done=self._wake))
+        assert self.session is not None
+        self.log(f"The game begins: {', '.join(self.session.names)}.")
+        self.step()
+
+    def resume(self, saved: SavedGame, tokens: Sequence[str | None]) -> None:
+        """Open again a table whose game had begun (kept_table.py): each chair as it was,
+        with its name and token; every friend away, and waited for, until the friend's
+        program comes back with its token."""
+        if self.started or len(saved.seats) != len(self.chairs):
+            raise ValueError("not a game of this table")
+        now = self.clock()
+        for chair, seat, token in zip(self.chairs, saved.seats, tokens, strict=True):
+            chair.name, chair.token = seat.name, token
+            chair.away_since = now if chair.is_friends else None
+        match = saved.match
+        # the deals to come: not the ones a seed drew from the start, nor the same each time
+        match.chance = seeded_chance(match.ruleset, None if self.seed is None
+                                     else f"{self.seed}:{len(match.turns)}")
+        match.advance()
+        self._begin(GameSession(match, saved.seats, computers_seed=self.seed,
+                                on_thinking_done=self._wake))
+        self.log(f"The game goes on: {', '.join(chair.name for chair in self.chairs)}.")
+        self.step()
+
+    def _begin(self, session: GameSession) -> None:
+        """The game under way: each friend's stream told from the start (a stream is the
+        same however often it is made), the start sent to those here."""
+        self.session = session
         for seat, chair in enumerate(self.chairs):
             if chair.is_friends:
-                chair.stream = SeatStream(self.session.match, seat, names)
-        self._follower = Follower(self.session.match, from_start=True)
+                chair.stream = SeatStream(session.match, seat, session.names)
+        self._follower = Follower(session.match, from_start=True)
+        self._keep_game()
         for seat, chair in enumerate(self.chairs):
             if chair.connection is not None:
                 self._send(chair.connection, self._start_message(seat))
-        self.log(f"The game begins: {', '.join(names)}.")
-        self.step()
 
     def _start_message(self, seat: int) -> JsonObject:
         assert self.session is not None
@@ -254,6 +291,7 @@ class HostedTable:
     def _tell_new(self) -> None:
         session, follower = self.session, self._follower
         assert session is not None and follower is not None
+        self._keep_game()
         told = False
         for event, state in follower.new_events():
             told = True
@@ -350,8 +388,18 @@ class HostedTable:
                 return
             decision = found
         session.submit(decision)
+        self._keep_game()
         self._send(connection, {"type": "accepted", "id": number})
         self._tell_new()
+
+    def _keep_game(self) -> None:
+        """Hand the game to `keep` if a decision came since it last was."""
+        session = self.session
+        assert session is not None
+        decisions = len(session.match.turns)
+        if decisions != self._kept:
+            self._kept = decisions
+            self._keep(session)
 
     def _legal(self, seat: int, move: JsonObject) -> Decision | str:
         """The legal decision `move` names for `seat`, or why it is refused."""
@@ -401,8 +449,13 @@ class HostedTable:
             if not pending.future.done():
                 return
             self._stand_in = None
+            chair = self.chairs[pending.seat]
             if session.to_act == pending.seat and len(session.match.turns) == pending.question \
-                    and self.chairs[pending.seat].connection is None:
+                    and chair.connection is None:
+                if not chair.stood_in:
+                    chair.stood_in = True
+                    self.log(f"{chair.name} is still away: the computer decides for the seat "
+                             "until the connection is back.")
                 session.submit(pending.future.result())
             return
         seat = session.to_act
@@ -415,8 +468,11 @@ class HostedTable:
         seed = None if self.seed is None else f"{self.seed}:away:{seat}"
         player = make_player(STAND_IN_LEVEL, seed, ruleset=self.ruleset.id)
         view, legal = session.match.view(seat), list(session.match.legal())
-        self._stand_in = StandIn(seat, len(session.match.turns),
-                                 self._helper.submit(player.decide, view, legal))
+        future = self._helper.submit(player.decide, view, legal)
+        wake = self._wake
+        if wake is not None:
+            future.add_done_callback(lambda _: wake())
+        self._stand_in = StandIn(seat, len(session.match.turns), future)
 
     # Sending ------------------------------------------------------------------------------
     def _tell_all(self, message: JsonObject) -> None:
