@@ -277,9 +277,9 @@ def friend_never_back(scene: Scene) -> None:
                        kept_aside=sorted(path.name for path in scene.folder.glob(
                            "home-*/online/*.damaged-*") if path.read_text() == DAMAGED),
                        kept_for_ada=len(_kept_seats(scene, "ada")))
+    ada = scene.join("ada2", said["port"], said["code"])  # before the host listens: it waits
     host, said = scene.host("host2", "--ruleset", "coup", "--seats", "open,random",
                             "--port", str(said["port"]), "--code", said["code"])
-    ada = scene.join("ada2", said["port"], said["code"])
     scene.finish(("ada2", ada), ("host2", host))
     scene.facts["kept_for_ada_after"] = len(_kept_seats(scene, "ada"))
 

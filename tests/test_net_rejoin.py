@@ -91,7 +91,7 @@ def test_a_friend_who_never_returns_is_played_by_the_computer(tmp_path: Path) ->
     # not know it: her join took a new seat there, and her old one is forgotten
     assert facts["kept_for_ada"] == 1
     ended_well(facts, "ada2", "host2")
-    assert "joining it anew" in facts["ada2"]["err"]
+    assert "not at this table any more: joining it anew" in facts["ada2"]["err"]
     assert facts["kept_for_ada_after"] == 0
 
 

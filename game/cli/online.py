@@ -23,6 +23,7 @@ from game.system.paths import APP_NAME as PROGRAM
 
 if TYPE_CHECKING:
     from game.net.headless import HeadlessHost
+    from game.net.kept_seats import SeatKeeper
     from game.net.kept_table import Loaded, TableKeeper
 
 
@@ -198,11 +199,19 @@ def run_join(args: argparse.Namespace) -> int:
         try:
             result = seat.play()
         except JoinFailed as failure:
-            return _trouble(str(failure))
+            status = _trouble(str(failure))
+            _say_kept(keeper)
+            return status
         except KeyboardInterrupt:
+            _say_kept(keeper)
             return 130
     print(json.dumps(result), flush=True)
     return 0
+
+
+def _say_kept(keeper: SeatKeeper) -> None:
+    if keeper.kept is not None:
+        _log(f"Your seat is kept: the same {PROGRAM} join, run again, takes it up.")
 
 
 @contextlib.contextmanager

@@ -160,8 +160,8 @@ class BotAtTable:
                 try:
                     result = await self._follow_on(socket)
                 except TurnedAway:
-                    if not self.taken_up:
-                        raise
+                    if not (self.taken_up or self.seat.ruleset is None):
+                        raise  # the game this program played is gone
                     self._join_anew()
                     continue
                 if result is not None:
@@ -177,11 +177,11 @@ class BotAtTable:
         raise AssertionError("unreachable")
 
     def _join_anew(self) -> None:
-        """The seat kept from before is not at this table: take a new one."""
+        """The seat taken before (kept from another run, or taken in a lobby the host
+        has left since) is not at this table: take a new one."""
         self.taken_up = False
         self.seat = SeatOnline(self.seat.code, self.seat.name)
-        self.say("Your seat kept from before is not at this table any more: joining it "
-                 "anew.")
+        self.say("Your seat taken before is not at this table any more: joining it anew.")
 
     async def _connect(self) -> ClientConnection:
         return await connect(self.address.uri, proxy=None, open_timeout=OPEN_WAIT,

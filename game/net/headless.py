@@ -15,7 +15,7 @@ from game.engine.saves import SavedGame
 from game.net.hosted import DEFAULT_GRACE, OPEN, HostedTable
 from game.net.kept_table import KeptTable, Loaded, TableKeeper
 from game.net.server import Arrival, TableServer
-from game.net.wire import CODE_ALPHABET, CODE_LENGTH
+from game.net.wire import CODE_ALPHABET, CODE_LENGTH, JsonObject
 from game.services import records_file
 from game.services.session import HUMAN, GameSession
 
@@ -75,10 +75,9 @@ class HeadlessHost:
         self._woken = threading.Event()
         self.server = TableServer(self.code, listen=listen, port=port, wake=self._woken.set,
                                   log=log)
-        self.table = HostedTable(ruleset_id, options, plan, send=self.server.send,
+        self.table = HostedTable(ruleset_id, options, plan, send=self._send,
                                  close=self.server.close_connection, seed=seed, grace=grace,
-                                 log=log, keep=None if keeper is None else self._keep,
-                                 wake=self._woken.set)
+                                 log=log, wake=self._woken.set)
         self.listen = listen
         self.port = port
         self.stopped = threading.Event()
@@ -86,6 +85,7 @@ class HeadlessHost:
         self._log = log or (lambda line: None)
         self._resumed: tuple[SavedGame, tuple[str | None, ...]] | None = None
         self._kept_before: Loaded | None = None  # the file as read before the first write
+        self._kept = -1  # the decisions of the game when it was last kept
         self._unkept = False  # the table could not be kept (said once)
 
     @classmethod
@@ -110,12 +110,24 @@ class HeadlessHost:
         self.port = self.server.start()
         if self._resumed is not None:
             self.table.resume(*self._resumed)
+            self._keep_moved()  # where it listens now, its grace, its save
         return Listening(reachable_address(self.listen), self.port, self.code)
 
-    def _keep(self, session: GameSession) -> None:
+    def _send(self, connection: int, message: JsonObject) -> None:
+        """Send, the table kept first if its game has moved on: nothing a friend is told,
+        or asked, is missing from the table opened again after the host was killed."""
+        self._keep_moved()
+        self.server.send(connection, message)
+
+    def _keep_moved(self) -> None:
+        session = self.table.session
+        if self.keeper is None or session is None or len(session.match.turns) == self._kept:
+            return
+        self._kept = len(session.match.turns)
+        self._keep(self.keeper, session)
+
+    def _keep(self, keeper: TableKeeper, session: GameSession) -> None:
         """Write the kept table as it stands; the game goes on whatever the disk does."""
-        keeper = self.keeper
-        assert keeper is not None
         if self._kept_before is None:
             self._kept_before = keeper.read()
             self._say_replaced(self._kept_before)
@@ -147,8 +159,10 @@ class HeadlessHost:
     def run(self) -> bool:
         """Play the game to its end (True), or until `stopped` is set (False)."""
         table = self.table
+        moved = False
         while not self.stopped.is_set():
-            self._woken.wait(TICK)
+            if not moved:  # a step that decided may have a computer to ask at once
+                self._woken.wait(TICK)
             self._woken.clear()
             while True:
                 try:
@@ -158,10 +172,16 @@ class HeadlessHost:
                 deliver(table, arrival)
             if not table.started and table.ready:
                 table.start()
+            decisions = self._decisions()
             table.step()
+            moved = self._decisions() != decisions
             if table.over:
                 return True
         return False
+
+    def _decisions(self) -> int:
+        session = self.table.session
+        return 0 if session is None else len(session.match.turns)
 
     def close(self) -> None:
         """Close every connection (once what it was sent has gone), then the table."""

@@ -43,7 +43,6 @@ NO_UNDO = ("At a table of friends on other machines a move stands: undo is not o
 
 Send = Callable[[int, JsonObject], None]  # (connection, message)
 Close = Callable[[int, str], None]  # (connection, the reason it is closed)
-Keep = Callable[[GameSession], None]  # the game after a decision, before it is told
 
 
 @dataclass
@@ -81,13 +80,11 @@ class HostedTable:
     def __init__(self, ruleset_id: str, options: Mapping[str, object], plan: Sequence[str],
                  *, send: Send, close: Close, seed: int | None = None,
                  grace: float = DEFAULT_GRACE, clock: Callable[[], float] = time.monotonic,
-                 log: Callable[[str], None] | None = None, keep: Keep | None = None,
+                 log: Callable[[str], None] | None = None,
                  wake: Callable[[], None] | None = None) -> None:
         """`plan`: a seat each, OPEN for a friend or a computer's level. `send` and `close`
-        reach a connection (from this thread; they never wait). `keep` is handed the game
-        as it begins and after each decision, before anyone is told of it (the headless
-        host keeps its table there: kept_table.py). `wake` is called (from another
-        thread) when a computer has decided: `step` has something to do."""
+        reach a connection (from this thread; they never wait). `wake` is called (from
+        another thread) when a computer has decided: `step` has something to do."""
         self.ruleset = get_ruleset(ruleset_id)
         self.options = dict(options)
         self.ruleset.parse_options(self.options)  # MalformedEntry now, not at the start
@@ -104,9 +101,7 @@ class HostedTable:
         self.grace = grace
         self.clock = clock
         self.log = log or (lambda line: None)
-        self._keep = keep or (lambda session: None)
         self._wake = wake
-        self._kept: int | None = None  # the decisions the game had when it was last kept
         self.session: GameSession | None = None
         self._follower: Follower | None = None
         self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stand-in")
@@ -269,7 +264,6 @@ class HostedTable:
             if chair.is_friends:
                 chair.stream = SeatStream(session.match, seat, session.names)
         self._follower = Follower(session.match, from_start=True)
-        self._keep_game()
         for seat, chair in enumerate(self.chairs):
             if chair.connection is not None:
                 self._send(chair.connection, self._start_message(seat))
@@ -291,7 +285,6 @@ class HostedTable:
     def _tell_new(self) -> None:
         session, follower = self.session, self._follower
         assert session is not None and follower is not None
-        self._keep_game()
         told = False
         for event, state in follower.new_events():
             told = True
@@ -388,18 +381,8 @@ class HostedTable:
                 return
             decision = found
         session.submit(decision)
-        self._keep_game()
         self._send(connection, {"type": "accepted", "id": number})
         self._tell_new()
-
-    def _keep_game(self) -> None:
-        """Hand the game to `keep` if a decision came since it last was."""
-        session = self.session
-        assert session is not None
-        decisions = len(session.match.turns)
-        if decisions != self._kept:
-            self._kept = decisions
-            self._keep(session)
 
     def _legal(self, seat: int, move: JsonObject) -> Decision | str:
         """The legal decision `move` names for `seat`, or why it is refused."""
