@@ -160,6 +160,20 @@ class Scene:
         wait_for(f"{decisions} decisions of {name}",
                  lambda: count(self.record(name), "accepted") >= decisions)
 
+    def table(self, grace: str, decisions: int, *, via: Callable[[int], int] = int
+              ) -> tuple[subprocess.Popen[bytes], dict, subprocess.Popen[bytes],
+                         subprocess.Popen[bytes], int]:
+        """A host saving to game.json, and Ada (through `via`, given the host's port: the
+        port she joins at) and Bob at its table, once Ada has made `decisions`: the host,
+        what it said, Ada, Bob, and Ada's seat."""
+        host, said = self.host("host", *RULESET, "--port", "0", "--grace", grace, "--save",
+                               str(self.folder / "game.json"))
+        ada = self.join("ada", via(said["port"]), said["code"])
+        bob = self.join("bob", said["port"], said["code"])
+        seat = self.seat_of("ada")
+        self.after_decisions("ada", decisions)
+        return host, said, ada, bob, seat
+
     def kill(self, process: subprocess.Popen[bytes]) -> float:
         """SIGKILL `process`; when it was killed."""
         process.send_signal(signal.SIGKILL)
@@ -222,12 +236,7 @@ def views_true_to_the_game(scene: Scene, record: Record, seat: int) -> bool:
 # Scenarios -----------------------------------------------------------------------------
 def friend_killed_comes_back(scene: Scene) -> None:
     """Ada's join is SIGKILLed mid-game, started again the same way, and plays on."""
-    host, said = scene.host("host", *RULESET, "--port", "0", "--grace", "60", "--save",
-                            str(scene.folder / "game.json"))
-    ada, bob = scene.join("ada", said["port"], said["code"]), \
-        scene.join("bob", said["port"], said["code"])
-    seat = scene.seat_of("ada")
-    scene.after_decisions("ada", 15)
+    host, said, ada, bob, seat = scene.table("60", 15)
     kept = wait_for("Ada's seat to be kept", lambda: _kept_seats(scene, "ada"))
     programs = descendants(ada.pid)
     killed = scene.kill(ada)
@@ -262,12 +271,7 @@ def friend_never_back(scene: Scene) -> None:
     for home, name in (("host", "hosted-table.json"), ("bob", "online-seats.json")):
         (scene.folder / f"home-{home}" / "online").mkdir(parents=True)
         (scene.folder / f"home-{home}" / "online" / name).write_text(DAMAGED)
-    host, said = scene.host("host", *RULESET, "--port", "0", "--grace", "1", "--save",
-                            str(scene.folder / "game.json"))
-    ada, bob = scene.join("ada", said["port"], said["code"]), \
-        scene.join("bob", said["port"], said["code"])
-    seat = scene.seat_of("ada")
-    scene.after_decisions("ada", 10)
+    host, said, ada, bob, seat = scene.table("1", 10)
     scene.kill(ada)
     scene.finish(("bob", bob), ("host", host))
     first = scene.record("ada")
@@ -286,12 +290,7 @@ def friend_never_back(scene: Scene) -> None:
 
 def friend_back_after_grace(scene: Scene) -> None:
     """Ada is away past the grace (a computer plays her seat), then comes back to it."""
-    host, said = scene.host("host", *RULESET, "--port", "0", "--grace", "1", "--save",
-                            str(scene.folder / "game.json"))
-    ada, bob = scene.join("ada", said["port"], said["code"]), \
-        scene.join("bob", said["port"], said["code"])
-    seat = scene.seat_of("ada")
-    scene.after_decisions("ada", 10)
+    host, said, ada, bob, seat = scene.table("1", 10)
     scene.kill(ada)
     wait_for("the computer to stand in", lambda: "is still away" in scene.output("host", "err"))
     questions = count(scene.record("bob"), "decide")
@@ -310,12 +309,7 @@ def friend_back_after_grace(scene: Scene) -> None:
 
 def host_killed_continues(scene: Scene) -> None:
     """The host is SIGKILLed mid-game and started again with --continue."""
-    host, said = scene.host("host", *RULESET, "--port", "0", "--grace", "60", "--save",
-                            str(scene.folder / "game.json"))
-    ada, bob = scene.join("ada", said["port"], said["code"]), \
-        scene.join("bob", said["port"], said["code"])
-    seat = scene.seat_of("ada")
-    scene.after_decisions("ada", 15)
+    host, said, ada, bob, seat = scene.table("60", 15)
     scene.kill(host)
     kept = scene.folder / "home-host" / "online" / "hosted-table.json"
     scene.facts["kept_while_away"] = kept.exists()
@@ -331,14 +325,15 @@ def host_killed_continues(scene: Scene) -> None:
 def connection_cut(scene: Scene) -> None:
     """Ada reaches the host through a proxy, which stalls (and then lets no connection
     through, as a cable pulled would), then passes again, then drops the connection."""
-    host, said = scene.host("host", *RULESET, "--port", "0", "--grace", "60", "--save",
-                            str(scene.folder / "game.json"))
-    proxy = Proxy(said["port"])
+    proxies: list[Proxy] = []
+
+    def through_a_proxy(port: int) -> int:
+        proxies.append(Proxy(port))
+        return proxies[0].port
+
     try:
-        ada, bob = scene.join("ada", proxy.port, said["code"]), \
-            scene.join("bob", said["port"], said["code"])
-        seat = scene.seat_of("ada")
-        scene.after_decisions("ada", 10)
+        host, _, ada, bob, seat = scene.table("60", 10, via=through_a_proxy)
+        proxy = proxies[0]
         stalled = proxy.stall()
         wait_for("Bob to be told Ada dropped",
                  lambda: seat_news(scene.record("bob"), seat) == [False])
@@ -360,7 +355,8 @@ def connection_cut(scene: Scene) -> None:
         scene.facts.update(seat=seat, bob_told=seat_news(scene.record("bob"), seat),
                            replays=scene.replays())
     finally:
-        proxy.close()
+        for proxy in proxies:
+            proxy.close()
 
 
 class Proxy:

@@ -113,7 +113,9 @@ def test_a_host_killed_mid_game_continues_and_its_friends_come_back(tmp_path: Pa
     first, again = facts["first"], facts["again"]
     assert (again["port"], again["code"]) == (first["port"], first["code"])
     assert facts["welcomes"] == 2  # Ada's program came back by itself, with its token
-    assert facts["accepted"] == facts["saved"]  # nothing she was told was lost
+    # nothing she was told was lost (the table is kept before anything is sent; one
+    # decision may have been kept as the host was killed, before it said so)
+    assert facts["accepted"] <= facts["saved"] <= facts["accepted"] + 1
     assert facts["views_true"]
     assert facts["replays"]
     assert not facts["kept_after"]  # the game over, the table is no longer kept

@@ -193,7 +193,7 @@ def run_join(args: argparse.Namespace) -> int:
         if isinstance(record, str):
             return _trouble(record)
         kwargs = {} if args.time_limit is None else {"time_limit": args.time_limit}
-        keeper = SeatKeeper(str(address), wire.normal_code(args.code), say=_log)
+        keeper = SeatKeeper(str(address).lower(), wire.normal_code(args.code), say=_log)
         seat = BotAtTable(address, args.code, args.name, args.bot, record=record,
                           say=_log, keeper=keeper, **kwargs)
         try:

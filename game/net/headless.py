@@ -1,5 +1,7 @@
 """A hosted table with no window (`coup-detat host`): the server, the table, and the loop
-of the game's thread between them, until the game is over or the run is stopped."""
+of the game's thread between them, until the game is over or the run is stopped. The
+table is kept in the player's folder as its game goes (kept_table.py), so that `host
+--continue` opens it again if the run ends first."""
 
 from __future__ import annotations
 
@@ -139,6 +141,8 @@ class HeadlessHost:
         except records_file.NotAdded as refused:
             self._unkeepable(refused.sentence("This table is not kept to continue",
                                               "the file of the kept table"))
+            if isinstance(refused, records_file.Unwritten) and refused.aside is not None:
+                self._kept_before = Loaded()  # kept aside already: not once more
             return
         self._kept_before = Loaded()  # read whole from now on: it is this table's
         if aside is not None:

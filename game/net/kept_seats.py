@@ -156,7 +156,7 @@ class SeatKeeper:
         self.say = say
         self.kept: KeptSeat | None = None
         self._lock: FileLock | None = None  # the seat's, while this program holds it
-        self._told_file = False  # the file's trouble was said already
+        self._said: set[str] = set()  # what was said of the file (once is enough)
         self._written = -TOLD_EVERY  # when the seat's entry was last written (monotonic)
 
     def take_up(self) -> KeptSeat | None:
@@ -179,9 +179,8 @@ class SeatKeeper:
             lock = FileLock(self._lock_path(token))
             lock.acquire()
             self._lock = lock
-        self.kept = KeptSeat(self.address, self.code, seat, name, token, ruleset, told,
-                             datetime.now(UTC).isoformat(timespec="seconds"))
-        kept = self.kept
+        kept = self.kept = KeptSeat(self.address, self.code, seat, name, token, ruleset, told,
+                                    datetime.now(UTC).isoformat(timespec="seconds"))
         self._rewrite(lambda seats: (*_without(seats, token), kept))
 
     def told(self, number: int) -> None:
@@ -217,25 +216,29 @@ class SeatKeeper:
     def _read(self) -> Loaded:
         loaded = read(self.path)
         notice = loaded.notice(self.path)
-        if notice is not None and not self._told_file:
-            self._told_file = True
-            self.say(notice)
+        if notice is not None:
+            self._say_once(notice)
         return loaded
+
+    def _say_once(self, sentence: str) -> None:
+        if sentence not in self._said:
+            self._said.add(sentence)
+            self.say(sentence)
 
     def _rewrite(self, change: Callable[[tuple[KeptSeat, ...]], tuple[KeptSeat, ...]]) -> None:
         self._written = time.monotonic()
         with self._writing() as held:
             if not held:
-                self.say(f"Your seat could not be kept in {self.path}: another program "
-                         "of yours kept writing it.")
+                self._say_once(f"Your seat could not be kept in {self.path}: another "
+                               "program of yours kept writing it.")
                 return
             loaded = self._read()
             try:
                 aside = records_file.rewrite(self.path, loaded,
                                              lambda: write(change(loaded.seats), self.path))
             except records_file.NotAdded as refused:
-                self.say(refused.sentence("Your seat is not kept for joining again",
-                                          "the file of your seats at friends' tables"))
+                self._say_once(refused.sentence("Your seat is not kept for joining again",
+                                                "the file of your seats at friends' tables"))
                 return
         if aside is not None:
             self.say(f"Your seats at friends' tables could not be read whole: the file is "
