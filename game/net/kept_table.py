@@ -95,12 +95,10 @@ class Loaded(records_file.Troubled):
 def read(path: Path) -> Loaded:
     """The table kept in `path` and what was wrong with the file. Never raises."""
     body, trouble = records_file.read_body(path, KIND)
-    if not isinstance(body, Mapping):
-        return Loaded(trouble=trouble)
-    table = table_from_json(body)
+    table = table_from_json(body) if isinstance(body, Mapping) else None
     if isinstance(table, str):
         return Loaded(trouble=records_file.Trouble.DAMAGED, why=table)
-    return Loaded(table)
+    return Loaded(table, trouble)
 
 
 def table_from_json(raw: Mapping[str, object]) -> KeptTable | str:
