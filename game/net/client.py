@@ -147,8 +147,8 @@ class BotAtTable:
         self.say(f"Taking up your seat {kept.seat + 1} at {self.address} again, as {kept.name}.")
 
     async def _play(self) -> JsonObject:
-        waited = 0.0
-        for delay in _delays():
+        waited, delays = 0.0, _delays()
+        while True:
             try:
                 socket = await self._connect()
             except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
@@ -156,7 +156,7 @@ class BotAtTable:
                     raise JoinFailed(f"The table at {self.address} cannot be reached: "
                                      f"{texts.brief(error)}") from None
             else:
-                waited = 0.0
+                waited, delays = 0.0, _delays()  # the pauses start short again
                 try:
                     result = await self._follow_on(socket)
                 except TurnedAway:
@@ -172,9 +172,9 @@ class BotAtTable:
             if waited > RECONNECT_FOR:
                 raise JoinFailed(f"The table at {self.address} has not answered for "
                                  f"{RECONNECT_FOR:g} s.")
+            delay = next(delays)
             await asyncio.sleep(delay)
             waited += delay
-        raise AssertionError("unreachable")
 
     def _join_anew(self) -> None:
         """The seat taken before (kept from another run, or taken in a lobby the host
