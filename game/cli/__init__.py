@@ -146,14 +146,20 @@ def _parser() -> argparse.ArgumentParser:
     host = commands.add_parser("host", help="hold a table that friends on other machines "
                                "join (docs/NETWORK.md); it starts once every open seat is "
                                "taken, and ends with the game")
-    host.add_argument("--ruleset", default=DEFAULT, help=f"default {_games_words()}")
-    host.add_argument("--seats", required=True,
+    host.add_argument("--ruleset", default=None, help=f"default {_games_words()}")
+    host.add_argument("--seats", default=None,
                       help="a seat each: open (a friend's) or a computer's level, e.g. "
                            "open,open,medium,medium")
     _add_switches(host, GAMES.values())
-    host.add_argument("--listen", default="0.0.0.0", metavar="ADDRESS",
+    host.add_argument("--continue", action="store_true", dest="continue_table",
+                      help="open again the table of the last host whose game did not end "
+                           "(stopped, killed, the machine restarted): the same code, seats "
+                           "and game, on the same port; its friends' programs take their "
+                           "seats up again. --listen, --port, --grace and --save may change "
+                           "what was kept")
+    host.add_argument("--listen", default=None, metavar="ADDRESS",
                       help="the address to listen on (default: every interface)")
-    host.add_argument("--port", type=whole(least=0, most=65535), default=DEFAULT_PORT,
+    host.add_argument("--port", type=whole(least=0, most=65535), default=None,
                       help=f"the port (default {DEFAULT_PORT}; 0: any free port)")
     host.add_argument("--code", default=None, help="the table's code (default: a new one)")
     host.add_argument("--save", default=None, metavar="FILE",
@@ -214,6 +220,12 @@ def _add_switches(parser: argparse.ArgumentParser, games: Iterable[Game]) -> Non
                                  f": {first.tip}")
 
 
+def _flags() -> list[str]:
+    """The switches of the games' toggles (`_add_switches`)."""
+    return sorted({toggle.flag for game in GAMES.values() for toggle in game.setup.toggles
+                   if toggle.flag})
+
+
 def _switch(flag: str) -> str:
     return "switch_" + flag.replace("-", "_")
 
@@ -226,9 +238,8 @@ def _options(args: argparse.Namespace, game: Game, players: int) -> dict[str, ob
     """The game's options (as JSON) for `players` and the switches given; or why a switch
     is refused (not an option of this game, or not for this number of players)."""
     options: dict[str, object] = {"players": players}
-    flags = sorted({toggle.flag for game in GAMES.values() for toggle in game.setup.toggles})
-    for flag in flags:
-        if not (flag and getattr(args, _switch(flag), False)):
+    for flag in _flags():
+        if not getattr(args, _switch(flag), False):
             continue
         toggle = _toggle_of(game, flag)
         if toggle is None or toggle not in game.setup.offered(players):
@@ -423,6 +434,16 @@ def _run_play(args: argparse.Namespace) -> int:
 def _run_host(args: argparse.Namespace) -> int:
     from game.cli import online
 
+    if args.continue_table:
+        kept = _kept_as_it_was(args)
+        return _fail(f"--continue opens the table kept as it was: {kept} goes without it") \
+            if kept else online.continue_host(args)
+    if args.seats is None:
+        return _fail("host needs --seats: a seat each, open (a friend's) or a computer's "
+                     "level; or --continue, to open again the table kept")
+    args.ruleset = args.ruleset or DEFAULT
+    args.listen = args.listen or "0.0.0.0"
+    args.port = DEFAULT_PORT if args.port is None else args.port
     try:
         game = GAMES[args.ruleset]
     except KeyError:
@@ -435,6 +456,15 @@ def _run_host(args: argparse.Namespace) -> int:
     if isinstance(options, str):
         return _fail(options)
     return online.run_host(args, game.id, options, plan)
+
+
+def _kept_as_it_was(args: argparse.Namespace) -> str | None:
+    """The option given with --continue that a kept table keeps as it was, if any."""
+    given = [f"--{name}" for name, value in (("seats", args.seats), ("ruleset", args.ruleset),
+                                              ("code", args.code), ("seed", args.host_seed))
+             if value is not None]
+    given += [f"--{flag}" for flag in _flags() if getattr(args, _switch(flag), False)]
+    return given[0] if given else None
 
 
 def _run_join(args: argparse.Namespace) -> int:

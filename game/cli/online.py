@@ -6,12 +6,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import signal
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from game.cli.local_tables import announce_refused
 from game.engine.texts import quoted
@@ -20,6 +21,11 @@ from game.net import wire
 from game.net.hosted import DEFAULT_GRACE
 from game.system.files import why_unwritten, write_atomically
 from game.system.paths import APP_NAME as PROGRAM
+
+if TYPE_CHECKING:
+    from game.net.headless import HeadlessHost
+    from game.net.kept_seats import SeatKeeper
+    from game.net.kept_table import Loaded, TableKeeper
 
 
 def run_host(args: argparse.Namespace, ruleset_id: str, options: dict[str, object],
@@ -34,36 +40,115 @@ def run_host(args: argparse.Namespace, ruleset_id: str, options: dict[str, objec
     if code is not None and not wire.valid_code(code):
         return _fail(f"a table code is {wire.CODE_LENGTH} letters and digits of "
                      f"{wire.CODE_ALPHABET}, not {quoted(args.code, 24)}")
-    save = Path(args.save) if args.save is not None else None
-    if save is not None and save.is_dir():
-        return _fail(f"--save names a folder, not a file: {quoted(args.save, 80)}")
-    grace = args.grace if args.grace is not None else DEFAULT_GRACE
     unannounced = announce_refused(args.listen) if args.announce is not None else None
     if unannounced is not None:
         return _fail(unannounced)
     try:
-        host = HeadlessHost(ruleset_id, options, plan, listen=args.listen, port=args.port,
-                            code=code, seed=args.host_seed, grace=grace,
-                            log=lambda line: print(line, file=sys.stderr, flush=True),
-                            announce=args.announce is not None,
-                            table_name=args.announce or None)
+        save = _save_path(args.save)
     except ValueError as error:
         return _fail(str(error))
+    grace = args.grace if args.grace is not None else DEFAULT_GRACE
+    keeper = _keeper()
+    try:
+        host = HeadlessHost(ruleset_id, options, plan, listen=args.listen, port=args.port,
+                            code=code, seed=args.host_seed, grace=grace, log=_log,
+                            keeper=keeper, save=save, announce=args.announce is not None,
+                            table_name=args.announce or None)
+    except ValueError as error:
+        if keeper is not None:
+            keeper.release()
+        return _fail(str(error))
+    return _serve(host, args.json, ruleset.title)
+
+
+def continue_host(args: argparse.Namespace) -> int:
+    """`host --continue`: the table kept from a host whose game did not end, open again."""
+    from game.net.headless import HeadlessHost
+    from game.net.kept_table import TableKeeper
+
+    try:
+        save = _save_path(args.save)
+    except ValueError as error:
+        return _fail(str(error))
+    keeper = TableKeeper()
+    if not keeper.hold():
+        return _trouble(f"the table kept in {keeper.path} is being hosted now, by another "
+                        f"{PROGRAM} host")
+    loaded = keeper.read()
+    kept = loaded.table
+    if kept is None or kept.game.over:
+        problem = _nothing_to_continue(keeper, loaded)
+        keeper.release()
+        return _trouble(problem)
+    try:
+        host = HeadlessHost.again(kept, listen=args.listen, port=args.port, grace=args.grace,
+                                  save=save, log=_log, keeper=keeper)
+    except ValueError as error:
+        keeper.release()
+        return _trouble(f"the table kept in {keeper.path} cannot be opened again: {error}")
+    return _serve(host, args.json, kept.game.ruleset.title)
+
+
+def _nothing_to_continue(keeper: TableKeeper, loaded: Loaded) -> str:
+    """Why no kept table is opened again, in a sentence."""
+    if loaded.table is not None:  # over: the host was stopped as its game ended
+        keeper.forget()
+        return "the game of the table kept is over: there is nothing to continue"
+    notice = loaded.notice(keeper.path)
+    if notice is not None:
+        return f"there is no table to continue: {notice[0].lower()}{notice[1:].rstrip('.')}"
+    return (f"there is no table to continue: a host keeps its table in {keeper.path} from "
+            "the start of its game to its end")
+
+
+def _keeper() -> TableKeeper | None:
+    """The kept table of a new host; None if another host on these folders keeps one now
+    (this table then plays, but cannot be continued)."""
+    from game.net.kept_table import TableKeeper
+
+    keeper = TableKeeper()
+    if keeper.hold():
+        return keeper
+    _log(f"Another host on this machine keeps its table in {keeper.path}: this table is not "
+         "kept, and cannot be continued if it stops before its game ends.")
+    return None
+
+
+def _save_path(given: str | None) -> str | None:
+    """Where --save writes, as a full path (a table continued may be opened from another
+    folder); `ValueError` if it cannot be a file."""
+    if given is None:
+        return None
+    if Path(given).is_dir():
+        raise ValueError(f"--save names a folder, not a file: {quoted(given, 80)}")
+    return os.path.abspath(given)
+
+
+def _serve(host: HeadlessHost, as_json: bool, title: str) -> int:
+    """Open the table, play its game, say how it ended."""
     try:
         try:
             where = host.open()
         except OSError as error:
-            return _trouble(f"cannot listen on {args.listen} port {args.port}: "
+            return _trouble(f"cannot listen on {host.listen} port {host.port}: "
                             f"{why_unwritten(error)}")
-        _say_listening(args.json, where.address, where.port, where.code, ruleset.title)
+        _say_listening(as_json, where.address, where.port, where.code, title)
         with _stopped_by_signals(host.stopped):
             finished = host.run()
     finally:
         host.close()
     if not finished:
-        print(f"{PROGRAM}: the table was closed before the game ended.", file=sys.stderr)
+        again = (f": `{PROGRAM} host --continue` opens it again" if host.keeper is not None
+                 and host.table.started else "")
+        print(f"{PROGRAM}: the table was closed before the game ended{again}.",
+              file=sys.stderr)
         return 130
-    return _ended(host, save, args.json)
+    save = Path(host.save) if host.save is not None else None
+    return _ended(host, save, as_json)
+
+
+def _log(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 def _say_listening(as_json: bool, address: str, port: int, code: str, title: str) -> None:
@@ -86,6 +171,7 @@ def _ended(host: object, save: Path | None, as_json: bool) -> int:
             write_atomically(save, session.dumps())
         except OSError as error:
             return _trouble(f"the game could not be saved: {why_unwritten(error)}")
+    host.forget()
     result = final_result(session.match)
     names = session.names
     if as_json:
@@ -99,6 +185,7 @@ def _ended(host: object, save: Path | None, as_json: bool) -> int:
 
 def run_join(args: argparse.Namespace) -> int:
     from game.net.client import BotAtTable, JoinFailed, parse_address
+    from game.net.kept_seats import SeatKeeper
 
     try:
         address = parse_address(args.address)
@@ -111,17 +198,25 @@ def run_join(args: argparse.Namespace) -> int:
         if isinstance(record, str):
             return _trouble(record)
         kwargs = {} if args.time_limit is None else {"time_limit": args.time_limit}
+        keeper = SeatKeeper(str(address).lower(), wire.normal_code(args.code), say=_log)
         seat = BotAtTable(address, args.code, args.name, args.bot, record=record,
-                          say=lambda line: print(line, file=sys.stderr, flush=True),
-                          **kwargs)
+                          say=_log, keeper=keeper, **kwargs)
         try:
             result = seat.play()
         except JoinFailed as failure:
-            return _trouble(str(failure))
+            status = _trouble(str(failure))
+            _say_kept(keeper)
+            return status
         except KeyboardInterrupt:
+            _say_kept(keeper)
             return 130
     print(json.dumps(result), flush=True)
     return 0
+
+
+def _say_kept(keeper: SeatKeeper) -> None:
+    if keeper.kept is not None:
+        _log(f"Your seat is kept: the same {PROGRAM} join, run again, takes it up.")
 
 
 @contextlib.contextmanager

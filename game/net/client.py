@@ -28,7 +28,17 @@ from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.ruleset import AnyRuleset, Decision
 from game.games import get_ruleset
 from game.net import wire
-from game.net.wire import FROM_HOST, MOST_FROM_HOST, VERSION, JsonObject, WireError
+from game.net.kept_seats import SeatKeeper
+from game.net.wire import (
+    CLOSING_WAIT,
+    FROM_HOST,
+    MOST_FROM_HOST,
+    PING_EVERY,
+    PING_WAIT,
+    VERSION,
+    JsonObject,
+    WireError,
+)
 from game.system.paths import APP_NAME
 
 RECONNECT_FOR = 120.0  # seconds a lost connection is taken up again for
@@ -38,6 +48,11 @@ SEEN_KEYS = ("first_dealer", "deals", "moves", "hand_start", "view")
 
 class JoinFailed(Exception):
     """The table could not be joined, or was left: why, in a sentence."""
+
+
+class TurnedAway(JoinFailed):
+    """The host turned the seat's token away before welcoming it: the table does not know
+    the seat (its game is over, or it is another table now)."""
 
 
 @dataclass
@@ -95,7 +110,10 @@ class BotAtTable:
     def __init__(self, address: Address, code: str, name: str, command: str, *,
                  time_limit: float = DEFAULT_TIME_LIMIT,
                  record: IO[str] | None = None,
-                 say: Callable[[str], None] = lambda line: None) -> None:
+                 say: Callable[[str], None] = lambda line: None,
+                 keeper: SeatKeeper | None = None) -> None:
+        """`keeper`: the seat is kept in the player's folder (kept_seats.py), and one
+        kept there for this table is taken up again."""
         self.address = address
         self.seat = SeatOnline(wire.normal_code(code), name)
         self.command = command
@@ -103,19 +121,34 @@ class BotAtTable:
         self.record = record
         self.say = say
         self.player: ExecPlayer | None = None
+        self.keeper = keeper
+        self.taken_up = False  # the seat was kept from before, and not welcomed yet
+        self.welcomed_here = False  # the host welcomed the seat on this connection
 
     def play(self) -> JsonObject:
         """Play the seat to the game's end; its result. `JoinFailed` if the table cannot be
         joined or the host goes."""
+        self._take_up()
         try:
             return asyncio.run(self._play())
         finally:
             if self.player is not None:
                 self.player.abandon()
+            if self.keeper is not None:
+                self.keeper.release()
+
+    def _take_up(self) -> None:
+        kept = self.keeper.take_up() if self.keeper is not None else None
+        if kept is None:
+            return
+        seat = self.seat
+        seat.token, seat.seat, seat.told = kept.token, kept.seat, kept.told
+        self.taken_up = True
+        self.say(f"Taking up your seat {kept.seat + 1} at {self.address} again, as {kept.name}.")
 
     async def _play(self) -> JsonObject:
-        waited = 0.0
-        for delay in _delays():
+        waited, delays = 0.0, _delays()
+        while True:
             try:
                 socket = await self._connect()
             except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
@@ -123,30 +156,50 @@ class BotAtTable:
                     raise JoinFailed(f"The table at {self.address} cannot be reached: "
                                      f"{texts.brief(error)}") from None
             else:
-                waited = 0.0
-                with contextlib.suppress(ConnectionClosed):
-                    async with socket:
-                        result = await self._follow(socket)
-                        if result is not None:
-                            return result
+                waited, delays = 0.0, _delays()  # the pauses start short again
+                try:
+                    result = await self._follow_on(socket)
+                except TurnedAway:
+                    if not (self.taken_up or self.seat.ruleset is None):
+                        raise  # the game this program played is gone
+                    self._join_anew()
+                    continue
+                if result is not None:
+                    return result
                 if self.seat.token is None:
                     raise JoinFailed("The host closed the connection.")
                 self.say("The connection to the table was lost: taking it up again.")
             if waited > RECONNECT_FOR:
                 raise JoinFailed(f"The table at {self.address} has not answered for "
                                  f"{RECONNECT_FOR:g} s.")
+            delay = next(delays)
             await asyncio.sleep(delay)
             waited += delay
-        raise AssertionError("unreachable")
+
+    def _join_anew(self) -> None:
+        """The seat taken before (kept from another run, or taken in a lobby the host
+        has left since) is not at this table: take a new one."""
+        self.taken_up = False
+        self.seat = SeatOnline(self.seat.code, self.seat.name)
+        self.say("Your seat taken before is not at this table any more: joining it anew.")
 
     async def _connect(self) -> ClientConnection:
         return await connect(self.address.uri, proxy=None, open_timeout=OPEN_WAIT,
                              max_size=MOST_FROM_HOST, compression=None,
-                             ping_interval=5, ping_timeout=10, user_agent_header=None)
+                             ping_interval=PING_EVERY, ping_timeout=PING_WAIT,
+                             close_timeout=CLOSING_WAIT, user_agent_header=None)
+
+    async def _follow_on(self, socket: ClientConnection) -> JsonObject | None:
+        """`_follow` on `socket` until it ends, and the socket closed."""
+        with contextlib.suppress(ConnectionClosed):
+            async with socket:
+                return await self._follow(socket)
+        return None
 
     async def _follow(self, socket: ClientConnection) -> JsonObject | None:
         """Say hello, then answer what the host asks; the result once the game is over,
         None if the connection ended first."""
+        self.welcomed_here = False
         await socket.send(wire.encode(self.seat.hello()))
         async for frame in socket:
             self._write_record(frame)
@@ -171,14 +224,15 @@ class BotAtTable:
         kind = message["type"]
         seat = self.seat
         if kind == "welcome":
-            seat.token, seat.seat = message["token"], message["seat"]
-            self.say(f"Seated at seat {seat.seat + 1} of {message['table'].get('title', '?')}.")
+            self._welcomed(message)
         elif kind == "start":
             self._started(message)
         elif kind == "told":
             if message["n"] == seat.told:
                 seat.told += 1
         elif kind == "decide":
+            if self.keeper is not None:
+                self.keeper.told(seat.told)
             return await self._decide(message)
         elif kind == "refused":
             self.say(f"The host refused: {message['reason']}")
@@ -190,9 +244,32 @@ class BotAtTable:
             if self.player is not None:
                 self.player.finish(seat.result)
                 self.player = None
+            if self.keeper is not None:
+                self.keeper.forget()
         elif kind == "bye":
-            raise JoinFailed(f"The host said: {message['reason']}")
+            self._bye(message["reason"])
         return None
+
+    def _welcomed(self, message: JsonObject) -> None:
+        seat = self.seat
+        seat.token, seat.seat = message["token"], message["seat"]
+        self.taken_up, self.welcomed_here = False, True
+        table = message["table"]
+        self.say(f"Seated at seat {seat.seat + 1} of {table.get('title', '?')}.")
+        if self.keeper is not None:
+            ruleset = table.get("ruleset")
+            self.keeper.keep(seat.seat, _seat_name(table, seat.seat) or seat.name,
+                             seat.token, ruleset if isinstance(ruleset, str) else "?",
+                             seat.told)
+
+    def _bye(self, reason: str) -> None:
+        """The host closes the connection, saying why. Before it welcomed a seat's token,
+        that means the table does not know the seat: it is no longer kept."""
+        if self.seat.token is not None and not self.welcomed_here:
+            if self.keeper is not None:
+                self.keeper.forget()
+            raise TurnedAway(f"The host said: {reason}")
+        raise JoinFailed(f"The host said: {reason}")
 
     def _started(self, message: JsonObject) -> None:
         seat = self.seat
@@ -224,6 +301,14 @@ class BotAtTable:
             return {"type": "stand_in", "id": number}
         return {"type": "decision", "id": number,
                 "move": seat.ruleset.decision_to_json(chosen)}
+
+
+def _seat_name(table: JsonObject, seat: int) -> str | None:
+    """The seat's name in a welcome's table, as the host named it."""
+    seats = table.get("seats")
+    entry = seats[seat] if isinstance(seats, list) and 0 <= seat < len(seats) else None
+    name = entry.get("name") if isinstance(entry, dict) else None
+    return name if isinstance(name, str) and name else None
 
 
 def _legal(ruleset: AnyRuleset, entries: list[Any], seat: int) -> list[Decision]:

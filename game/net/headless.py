@@ -1,5 +1,7 @@
 """A hosted table with no window (`coup-detat host`): the server, the table, and the loop
-of the game's thread between them, until the game is over or the run is stopped."""
+of the game's thread between them, until the game is over or the run is stopped. The
+table is kept in the player's folder as its game goes (kept_table.py), so that `host
+--continue` opens it again if the run ends first."""
 
 from __future__ import annotations
 
@@ -12,10 +14,14 @@ from typing import Any
 
 import ifaddr
 
+from game.engine.saves import SavedGame
 from game.net.discovery import Announcement, Seats
-from game.net.hosted import DEFAULT_GRACE, HostedTable
+from game.net.hosted import DEFAULT_GRACE, OPEN, HostedTable
+from game.net.kept_table import KeptTable, Loaded, TableKeeper
 from game.net.server import Arrival, TableServer
-from game.net.wire import CODE_ALPHABET, CODE_LENGTH
+from game.net.wire import CODE_ALPHABET, CODE_LENGTH, JsonObject
+from game.services import records_file
+from game.services.session import HUMAN, GameSession
 
 TICK = 0.05  # seconds the game's thread waits for a message before looking again
 
@@ -91,13 +97,16 @@ class Hosting:
 
 def hosting(ruleset_id: str, options: Mapping[str, object], plan: Sequence[str], *,
             listen: str = "0.0.0.0", port: int = 0, code: str | None = None,
-            wake: Callable[[], None] | None = None, **table: Any) -> Hosting:
-    """A table for friends, not yet listening (`Hosting.open`); `table`: HostedTable's
-    own arguments (its seed, grace, log, names, session's options)."""
+            wake: Callable[[], None] | None = None,
+            send: Callable[[int, JsonObject], None] | None = None, **table: Any) -> Hosting:
+    """A table for friends, not yet listening (`Hosting.open`); `wake`: called (from any
+    thread) when the table has something to do; `send`: what the table sends through (by
+    default the server); `table`: HostedTable's own arguments (its seed, grace, log,
+    names, session's options)."""
     code = code or new_code()
     server = TableServer(code, listen=listen, port=port, wake=wake, log=table.get("log"))
-    hosted = HostedTable(ruleset_id, options, plan, send=server.send,
-                         close=server.close_connection, **table)
+    hosted = HostedTable(ruleset_id, options, plan, send=send or server.send,
+                         close=server.close_connection, wake=wake, **table)
     return Hosting(hosted, server, listen)
 
 
@@ -116,51 +125,135 @@ def announced_where(listen: str) -> tuple[list[str] | None, list[str] | None]:
 
 
 class HeadlessHost:
-    """A table that starts once every friend's seat is taken, and runs to the game's end."""
+    """A table that starts once every friend's seat is taken, and runs to the game's end.
+    With a `keeper`, the table is kept as its game goes (kept_table.py), `save` being
+    where its save goes at the end; `again` opens a kept table again."""
 
     def __init__(self, ruleset_id: str, options: Mapping[str, object], plan: Sequence[str],
                  *, listen: str = "0.0.0.0", port: int = 0, code: str | None = None,
                  seed: int | None = None, grace: float = DEFAULT_GRACE,
-                 log: Callable[[str], None] | None = None,
-                 announce: bool = False, table_name: str | None = None) -> None:
+                 log: Callable[[str], None] | None = None, keeper: TableKeeper | None = None,
+                 save: str | None = None, announce: bool = False,
+                 table_name: str | None = None) -> None:
         """`announce`: tell the local network of the table (discovery.py), named
         `table_name` (default: this machine's name)."""
         self._woken = threading.Event()
         self.hosting = hosting(ruleset_id, options, plan, listen=listen, port=port,
-                               code=code, wake=self._woken.set, seed=seed, grace=grace,
-                               log=log)
+                               code=code, wake=self._woken.set, send=self._send, seed=seed,
+                               grace=grace, log=log)
         self.table, self.server = self.hosting.table, self.hosting.server
         self.code = self.server.code
+        self.listen, self.port = listen, port
         self.stopped = threading.Event()
+        self.keeper, self.save = keeper, save
+        self._log = log or (lambda line: None)
+        self._resumed: tuple[SavedGame, tuple[str | None, ...]] | None = None
+        self._kept_before: Loaded | None = None  # the file as read before the first write
+        self._kept = -1  # the decisions of the game when it was last kept
+        self._unkept = False  # the table could not be kept (said once)
         self.announcement: Announcement | None = None
-        self._announce, self._table_name, self._log = announce, table_name, log
+        self._announce, self._table_name = announce, table_name
+
+    @classmethod
+    def again(cls, kept: KeptTable, *, listen: str | None = None, port: int | None = None,
+              grace: float | None = None, save: str | None = None,
+              log: Callable[[str], None] | None = None,
+              keeper: TableKeeper | None = None) -> HeadlessHost:
+        """The kept table, to open again: its code, chairs and game; where it listens, its
+        grace and where its save goes as kept, unless given."""
+        game = kept.game
+        plan = [OPEN if seat.kind == HUMAN else seat.level for seat in game.seats]
+        host = cls(game.ruleset.id, game.ruleset.options_to_json(game.match.options), plan,
+                   listen=listen or kept.listen, port=kept.port if port is None else port,
+                   code=kept.code, seed=kept.seed,
+                   grace=kept.grace if grace is None else grace, log=log, keeper=keeper,
+                   save=save or kept.save)
+        host._resumed = (game, kept.tokens)
+        return host
 
     def open(self) -> Listening:
         """Listen (`OSError` if the port cannot be had); where friends reach the table."""
         where = self.hosting.open()
+        self.port = where.port
+        if self._resumed is not None:
+            self.table.resume(*self._resumed)
+            self._keep_moved()  # where it listens now, its grace, its save
         if self._announce:
-            addresses, interfaces = announced_where(self.hosting.listen)
+            addresses, interfaces = announced_where(self.listen)
             self.announcement = Announcement(self._table_name, self.table.ruleset.id,
                                              where.port, addresses=addresses,
                                              interfaces=interfaces, log=self._log)
             self.announcement.start(announced_seats(self.table))
         return where
 
+    def _send(self, connection: int, message: JsonObject) -> None:
+        """Send, the table kept first if its game has moved on: nothing a friend is told,
+        or asked, is missing from the table opened again after the host was killed."""
+        self._keep_moved()
+        self.server.send(connection, message)
+
+    def _keep_moved(self) -> None:
+        session = self.table.session
+        if self.keeper is None or session is None or len(session.match.turns) == self._kept:
+            return
+        self._kept = len(session.match.turns)
+        self._keep(self.keeper, session)
+
+    def _keep(self, keeper: TableKeeper, session: GameSession) -> None:
+        """Write the kept table as it stands; the game goes on whatever the disk does."""
+        if self._kept_before is None:
+            self._kept_before = keeper.read()
+            self._say_replaced(self._kept_before)
+        table = KeptTable(self.code, self.listen, self.port, self.table.grace, self.save,
+                          self.table.seed, tuple(chair.token for chair in self.table.chairs),
+                          SavedGame(session.match, session.seats))
+        try:
+            aside = keeper.keep(table, self._kept_before)
+        except records_file.NotAdded as refused:
+            self._unkeepable(refused.sentence("This table is not kept to continue",
+                                              "the file of the kept table"))
+            if isinstance(refused, records_file.Unwritten) and refused.aside is not None:
+                self._kept_before = Loaded()  # kept aside already: not once more
+            return
+        self._kept_before = Loaded()  # read whole from now on: it is this table's
+        if aside is not None:
+            self._log(f"The table kept before could not be read: it is kept as {aside.name} "
+                      f"in {aside.parent}.")
+
+    def _say_replaced(self, before: Loaded) -> None:
+        kept = before.table
+        if self._resumed is None and kept is not None:
+            self._log(f"The table kept from before (code {kept.code}) is replaced by this one: "
+                      "it cannot be continued any more.")
+
+    def _unkeepable(self, sentence: str) -> None:
+        if not self._unkept:
+            self._unkept = True
+            self._log(sentence)
+
     def run(self) -> bool:
         """Play the game to its end (True), or until `stopped` is set (False)."""
         table = self.table
+        moved = False
         while not self.stopped.is_set():
-            self._woken.wait(TICK)
+            if not moved:  # a step that decided may have a computer to ask at once
+                self._woken.wait(TICK)
             self._woken.clear()
             self.hosting.pump()
             if not table.started and table.ready:
                 table.start()
+            decisions = self._decisions()
             table.step()
             if self.announcement is not None:
                 self.announcement.update(announced_seats(table))
+            moved = self._decisions() != decisions
             if table.over:
                 return True
         return False
+
+    def _decisions(self) -> int:
+        session = self.table.session
+        return 0 if session is None else len(session.match.turns)
 
     def close(self) -> None:
         """Withdraw the announcement, close every connection (once what it was sent has
@@ -168,3 +261,10 @@ class HeadlessHost:
         if self.announcement is not None:
             self.announcement.stop()
         self.hosting.close()
+        if self.keeper is not None:
+            self.keeper.release()
+
+    def forget(self) -> None:
+        """The game is over and its save written: nothing is kept to continue."""
+        if self.keeper is not None:
+            self.keeper.forget()

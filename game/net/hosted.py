@@ -24,9 +24,10 @@ from game.ai.levels import levels_for, make_player
 from game.engine import texts
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.follower import Follower
+from game.engine.match import seeded_chance
 from game.engine.player import Player
 from game.engine.ruleset import Decision
-from game.engine.saves import Seat
+from game.engine.saves import SavedGame, Seat
 from game.games import get_ruleset
 from game.net.wire import VERSION, JsonObject
 from game.services.seat_stream import SeatStream
@@ -54,6 +55,7 @@ class Chair:
     token: str | None = None  # the friend's secret, once the chair is taken
     connection: int | None = None  # the friend's connection now; None: away
     away_since: float | None = None  # when the friend's connection was lost
+    stood_in: bool = False  # a computer has decided for the friend since
     stream: SeatStream | None = None
     asked: int | None = None  # the number of the question sent on this connection
 
@@ -85,12 +87,14 @@ class HostedTable:
                  *, send: Send, close: Close, seed: int | None = None,
                  grace: float = DEFAULT_GRACE, clock: Callable[[], float] = time.monotonic,
                  log: Callable[[str], None] | None = None,
-                 names: Sequence[str] = (), session_options: Mapping[str, Any] | None = None
-                 ) -> None:
+                 names: Sequence[str] = (), session_options: Mapping[str, Any] | None = None,
+                 wake: Callable[[], None] | None = None) -> None:
         """`plan`: a seat each, OPEN for a friend, PERSON for a person at this screen, or a
         computer's level; `names`: the seats' names where the host gave them (a friend
         names himself). `send` and `close` reach a connection (from this thread; they never
-        wait). `session_options`: for the game's session (the window's autosave)."""
+        wait). `session_options`: for the game's session (the window's autosave). `wake` is
+        called (from another thread) when a computer has decided: `step` has something to
+        do."""
         self.ruleset = get_ruleset(ruleset_id)
         self.options = dict(options)
         self.ruleset.parse_options(self.options)  # MalformedEntry now, not at the start
@@ -109,6 +113,7 @@ class HostedTable:
         self.grace = grace
         self.clock = clock
         self.log = log or (lambda line: None)
+        self._wake = wake
         self.session: GameSession | None = None
         self._follower: Follower | None = None
         self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stand-in")
@@ -170,6 +175,7 @@ class HostedTable:
         if chair.connection is not None and chair.connection != connection:
             self._close(chair.connection, "Your seat was taken up again on another connection.")
         chair.connection, chair.away_since, chair.asked = connection, None, None
+        chair.stood_in = False
         self.log(f"{chair.name} is back.")
         self._welcome(seat)
         if not self.started:
@@ -236,20 +242,46 @@ class HostedTable:
                 chair.name = self._unique_name(next(spare), seat)
         seats = [Seat(chair.name, HUMAN) if chair.is_persons else
                  Seat(chair.name, COMPUTER, chair.kind) for chair in self.chairs]
-        self.session = GameSession.new(self.ruleset.id, self.options, seats, seed=self.seed,
-                                       computers_seed=self.seed, **self.session_options)
-        self.session.elsewhere = frozenset(seat for seat, chair in enumerate(self.chairs)
-                                           if chair.is_friends)
-        names = self.session.names
+        self._begin(GameSession.new(self.ruleset.id, self.options, seats, seed=self.seed,
+                                    computers_seed=self.seed,
+                                    **{"on_thinking_done": self._wake, **self.session_options}))
+        assert self.session is not None
+        self.log(f"The game begins: {', '.join(self.session.names)}.")
+        self.step()
+
+    def resume(self, saved: SavedGame, tokens: Sequence[str | None]) -> None:
+        """Open again a table whose game had begun (kept_table.py): each chair as it was,
+        with its name and token; every friend away, and waited for, until the friend's
+        program comes back with its token."""
+        if self.started or len(saved.seats) != len(self.chairs):
+            raise ValueError("not a game of this table")
+        now = self.clock()
+        for chair, seat, token in zip(self.chairs, saved.seats, tokens, strict=True):
+            chair.name, chair.token = seat.name, token
+            chair.away_since = now if chair.is_friends else None
+        match = saved.match
+        # the deals to come: not the ones a seed drew from the start, nor the same each time
+        match.chance = seeded_chance(match.ruleset, None if self.seed is None
+                                     else f"{self.seed}:{len(match.turns)}")
+        match.advance()
+        self._begin(GameSession(match, saved.seats, computers_seed=self.seed,
+                                on_thinking_done=self._wake))
+        self.log(f"The game goes on: {', '.join(chair.name for chair in self.chairs)}.")
+        self.step()
+
+    def _begin(self, session: GameSession) -> None:
+        """The game under way: each friend's stream told from the start (a stream is the
+        same however often it is made), the start sent to those here."""
+        self.session = session
+        session.elsewhere = frozenset(seat for seat, chair in enumerate(self.chairs)
+                                      if chair.is_friends)
         for seat, chair in enumerate(self.chairs):
             if chair.is_friends:
-                chair.stream = SeatStream(self.session.match, seat, names)
-        self._follower = Follower(self.session.match, from_start=True)
+                chair.stream = SeatStream(session.match, seat, session.names)
+        self._follower = Follower(session.match, from_start=True)
         for seat, chair in enumerate(self.chairs):
             if chair.connection is not None:
                 self._send(chair.connection, self._start_message(seat))
-        self.log(f"The game begins: {', '.join(names)}.")
-        self.step()
 
     def _start_message(self, seat: int) -> JsonObject:
         assert self.session is not None
@@ -417,8 +449,13 @@ class HostedTable:
             if not pending.future.done():
                 return
             self._stand_in = None
+            chair = self.chairs[pending.seat]
             if session.to_act == pending.seat and len(session.match.turns) == pending.question \
-                    and self.chairs[pending.seat].connection is None:
+                    and chair.connection is None:
+                if not chair.stood_in:
+                    chair.stood_in = True
+                    self.log(f"{chair.name} is still away: the computer decides for the seat "
+                             "until the connection is back.")
                 session.submit(pending.future.result())
             return
         seat = session.to_act
@@ -431,8 +468,11 @@ class HostedTable:
         seed = None if self.seed is None else f"{self.seed}:away:{seat}"
         player = make_player(STAND_IN_LEVEL, seed, ruleset=self.ruleset.id)
         view, legal = session.match.view(seat), list(session.match.legal())
-        self._stand_in = StandIn(seat, len(session.match.turns),
-                                 self._helper.submit(player.decide, view, legal))
+        future = self._helper.submit(player.decide, view, legal)
+        wake = self._wake
+        if wake is not None:
+            future.add_done_callback(lambda _: wake())
+        self._stand_in = StandIn(seat, len(session.match.turns), future)
 
     # Sending ------------------------------------------------------------------------------
     def _tell_all(self, message: JsonObject) -> None:

@@ -31,7 +31,16 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net import wire
-from game.net.wire import FROM_FRIEND, MOST_FROM_FRIEND, VERSION, JsonObject, WireError
+from game.net.wire import (
+    CLOSING_WAIT,
+    FROM_FRIEND,
+    MOST_FROM_FRIEND,
+    PING_EVERY,
+    PING_WAIT,
+    VERSION,
+    JsonObject,
+    WireError,
+)
 
 HELLO_WAIT = 10.0  # seconds a new connection has to say hello
 RATE = 40.0  # messages a second a connection may send, on average...
@@ -133,8 +142,9 @@ class TableServer:
         self._loop = asyncio.get_running_loop()
         self._stopping = asyncio.Event()
         async with serve(self._serve, self.listen, self.port, max_size=MOST_FROM_FRIEND,
-                         max_queue=4, compression=None, ping_interval=5, ping_timeout=10,
-                         logger=LOG, server_header=None) as server:
+                         max_queue=4, compression=None, ping_interval=PING_EVERY,
+                         ping_timeout=PING_WAIT, close_timeout=CLOSING_WAIT, logger=LOG,
+                         server_header=None) as server:
             self.port = server.sockets[0].getsockname()[1] if server.sockets else self.port
             self._ready.set()
             await self._stopping.wait()

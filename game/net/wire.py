@@ -24,6 +24,15 @@ MOST_TEXT = 200  # characters in any text field of a friend's message
 MOST_DEPTH = 8  # nesting of a move's JSON (a move is flat; a hostile one is not)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I to misread aloud
 CODE_LENGTH = 6
+# Keepalive, both ends: a ping every PING_EVERY seconds, and a connection with no answer
+# PING_WAIT seconds after its ping is closed, CLOSING_WAIT seconds at most after saying so.
+# A connection cut without a word (a cable pulled, a machine asleep, a proxy that stalls)
+# is noticed within PING_EVERY + PING_WAIT + CLOSING_WAIT seconds (7), so that the others
+# are told within seconds and the friend's program comes back; four seconds without a
+# pong is far more than a question (37 kB at most in a long duel) takes on a slow link.
+PING_EVERY = 2.0
+PING_WAIT = 4.0
+CLOSING_WAIT = 1.0
 
 JsonObject = dict[str, Any]
 

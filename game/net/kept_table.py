@@ -1,0 +1,168 @@
+"""The table a host without a window holds, kept in the player's data folder as its game
+goes, so that `coup-detat host --continue` opens it again after the program ended before
+the game did (stopped, killed, the machine restarted): the same code on the same port,
+the same chairs with their names and seat tokens (the friends' programs come back with
+them), and the game itself as a save (engine/saves.py), written after every decision and
+before anyone is told of it, so that no friend ever saw what the table opened again
+would not know.
+
+    {"format": "coup-detat-hosted-table", "version": 1, "table": {
+      "code": "K7MQ2D", "listen": "0.0.0.0", "port": 4747, "grace": 60.0,
+      "save": "/home/ada/sunday.json", "seed": null,
+      "tokens": ["Gq3...", null, "x1A..."],
+      "game": {"format": "coup-detat-save", "version": 3, ...}}}
+
+`tokens` holds each friend's seat token (null at a computer's seat), seat by seat; `save`
+is where the game's save goes when it ends (null: nowhere). One table is kept: from the
+start of its game to its end, when it is removed. The file holds the seat tokens and the
+whole game, every hidden card: it is written for the player alone (mode 0600).
+
+Reading never fails, as the records files' (records_file.py): a missing file keeps no
+table; a damaged one (or one whose game does not replay by the rules) keeps none either,
+and it is kept aside (`hosted-table.damaged-20261202-012000.json`) before another table
+is kept in its place; a newer version's file is never written over. A host keeping its
+table holds the table's lock (the system's, let go however the program ends): a second
+host on the same folders plays without keeping its own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.engine.errors import SaveError
+from game.engine.saves import SavedGame, from_json, to_json
+from game.net.kept_seats import is_token, online_dir
+from game.net.wire import valid_code
+from game.services import records_file
+from game.services.catalogue import CATALOGUE
+from game.services.records_file import is_int
+from game.system import files
+from game.system.locks import FileLock
+
+FORMAT = "coup-detat-hosted-table"
+VERSION = 1
+LONGEST_PATH = 4096
+LONGEST_GRACE = 24 * 3600.0
+MOST_SEED = 2**64 - 1
+KIND = records_file.Kind("a table kept to continue", FORMAT, VERSION, key="table", body=dict)
+
+
+def table_path() -> Path:
+    return online_dir() / "hosted-table.json"
+
+
+@dataclass(frozen=True)
+class KeptTable:
+    code: str
+    listen: str
+    port: int
+    grace: float
+    save: str | None  # where the save goes at the end
+    seed: int | None
+    tokens: tuple[str | None, ...]
+    game: SavedGame
+
+    def to_json(self) -> dict[str, object]:
+        return {"code": self.code, "listen": self.listen, "port": self.port,
+                "grace": self.grace, "save": self.save, "seed": self.seed,
+                "tokens": list(self.tokens),
+                "game": to_json(self.game.match, self.game.seats)}
+
+
+@dataclass(frozen=True)
+class Loaded(records_file.Troubled):
+    table: KeptTable | None = None
+    trouble: records_file.Trouble | None = None
+    why: str = ""  # what was wrong with a damaged file, when it is known
+
+    def notice(self, path: Path) -> str | None:
+        """What the host is told of the file, when it cannot be used."""
+        if self.trouble is records_file.Trouble.NEWER:
+            return (f"The table kept in {path} is from a newer version of the game: this "
+                    "one neither continues it nor keeps a table in its place.")
+        if self.trouble is not None:
+            why = f" ({self.why})" if self.why else ""
+            return (f"The table kept in {path} could not be read{why}: it will be kept as it "
+                    "is, under another name, when another table is kept.")
+        return None
+
+
+def read(path: Path) -> Loaded:
+    """The table kept in `path` and what was wrong with the file. Never raises."""
+    body, trouble = records_file.read_body(path, KIND)
+    table = table_from_json(body) if isinstance(body, Mapping) else None
+    if isinstance(table, str):
+        return Loaded(trouble=records_file.Trouble.DAMAGED, why=table)
+    return Loaded(table, trouble)
+
+
+def table_from_json(raw: Mapping[str, object]) -> KeptTable | str:
+    """The kept table `raw` holds, or what is wrong with it."""
+    code, listen, port, grace = (raw.get(key) for key in ("code", "listen", "port", "grace"))
+    save, seed, tokens = raw.get("save"), raw.get("seed"), raw.get("tokens")
+    if not (isinstance(code, str) and valid_code(code)):
+        return "its code is not a table's code"
+    if not (isinstance(listen, str) and 0 < len(listen) <= 100 and listen.isprintable()
+            and not any(char.isspace() for char in listen)):
+        return "its address is not one"
+    if not (is_int(port) and 0 < port < 65536):
+        return "its port is not one"
+    if not (isinstance(grace, int | float) and not isinstance(grace, bool)
+            and math.isfinite(grace) and 0 <= grace <= LONGEST_GRACE):
+        return "its grace is not a time"
+    if not (save is None or (isinstance(save, str) and 0 < len(save) <= LONGEST_PATH
+                             and "\0" not in save)):
+        return "the file its save goes to is not one"
+    if not (seed is None or (is_int(seed) and 0 <= seed <= MOST_SEED)):
+        return "its seed is not one"
+    try:
+        game = from_json(raw.get("game"), catalogue=CATALOGUE)
+    except SaveError as error:
+        return f"its game: {error}"
+    if not isinstance(game, SavedGame):
+        return "its game is played at several tables"
+    if not isinstance(tokens, list) or len(tokens) != len(game.seats):
+        return "it does not hold a token for each seat"
+    for token, seat in zip(tokens, game.seats, strict=True):
+        if (token is None) != (seat.kind != "human") or not (token is None or is_token(token)):
+            return "a seat's token is not one"
+    if len({token for token in tokens if token is not None}) < sum(t is not None for t in tokens):
+        return "two seats have the same token"
+    return KeptTable(code, listen, port, float(grace), save, seed, tuple(tokens), game)
+
+
+class TableKeeper:
+    """The kept table of one host: written as its game goes, removed at its end."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or table_path()
+        self._lock = FileLock(self.path.with_name(f"{self.path.stem}.lock"))
+
+    def hold(self) -> bool:
+        """Hold the table's lock: False if another host holds it now."""
+        return self._lock.acquire()
+
+    def read(self) -> Loaded:
+        return read(self.path)
+
+    def keep(self, table: KeptTable, loaded: Loaded) -> Path | None:
+        """Write the table (`files.write_atomically`: whole, or not at all) over what was
+        `loaded` from the file, which is kept aside first if it could not be read: where
+        it was kept, if it was. `records_file.NotAdded` if nothing was written."""
+        text = json.dumps({"format": FORMAT, "version": VERSION, "table": table.to_json()},
+                          separators=(",", ":"), ensure_ascii=False)
+        return records_file.rewrite(self.path, loaded,
+                                    lambda: files.write_atomically(self.path, text))
+
+    def forget(self) -> None:
+        """The game is over: nothing is kept to continue."""
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+
+    def release(self) -> None:
+        self._lock.release()
