@@ -126,9 +126,10 @@ class HeadlessHost:
         """`announce`: tell the local network of the table (discovery.py), named
         `table_name` (default: this machine's name)."""
         self._woken = threading.Event()
+        # a computer's decision wakes the loop as a friend's does: else each waited a TICK
         self.hosting = hosting(ruleset_id, options, plan, listen=listen, port=port,
                                code=code, wake=self._woken.set, seed=seed, grace=grace,
-                               log=log)
+                               log=log, session_options={"on_thinking_done": self._woken.set})
         self.table, self.server = self.hosting.table, self.hosting.server
         self.code = self.server.code
         self.stopped = threading.Event()
