@@ -131,6 +131,12 @@ class HostedGame:
     def close(self) -> None:
         self.table.close()
 
+    def __enter__(self) -> HostedGame:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
+
     # The truth -------------------------------------------------------------------------
     def states_after_events(self) -> list[Any]:
         """The state just after each event of the match, in order."""

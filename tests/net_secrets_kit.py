@@ -42,7 +42,7 @@ class Moment:
 
 
 class Secrets:
-    """What the games without secrets of their own beyond the cards would say."""
+    """A game's secrets: by default none; each game's class says its own."""
 
     dealt: type = object  # the event that deals a hand
 
@@ -64,7 +64,7 @@ class Secrets:
 
     # Shared by the games ---------------------------------------------------------------
     def moments(self, match: Match) -> Moments:
-        """The moments of `match`, its questions' to read."""
+        """What had happened at each moment of `match`."""
         return Moments(match, self.dealt)
 
     @staticmethod
@@ -77,8 +77,8 @@ class Secrets:
 
 
 class Moments:
-    """The moments of a match that is over: what had happened after so many events and
-    turns (an online table takes nothing back: then was the start of the end)."""
+    """What had happened in a match after so many of its events and turns (an online
+    table takes nothing back: what had happened then is the start of what has since)."""
 
     def __init__(self, match: Match, dealt: type) -> None:
         self.events = match.events
@@ -267,7 +267,7 @@ def _drawn_by(event: Any, seat: int) -> tuple[Any, ...]:
 
 
 def _names_character(move: dict[str, Any]) -> bool:
-    values = [value for value in move.values() if value != move.get("seat")]
+    values = [value for key, value in move.items() if key != "seat"]
     flat = [item for value in values for item in (value if isinstance(value, list) else [value])]
     return any(isinstance(item, str) and item in VALUES for item in flat)
 

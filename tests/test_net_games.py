@@ -52,9 +52,11 @@ def whole_game(tmp_path: Path, ruleset: str, seats: Sequence[str], *, seed: int,
     assert [seat.name for seat in saved.seats] == names
     assert sorted(names[seat] for seat, kind in enumerate(seats) if kind == OPEN) \
         == sorted(friend.name for friend in seated)
-    for seat, kind in enumerate(seats):
-        expected = (HUMAN, saved.seats[seat].level) if kind == OPEN else (COMPUTER, kind)
-        assert (saved.seats[seat].kind, saved.seats[seat].level) == expected
+    for kind, chair in zip(seats, saved.seats, strict=True):
+        if kind == OPEN:
+            assert chair.kind == HUMAN
+        else:
+            assert (chair.kind, chair.level) == (COMPUTER, kind)
     seats_recorded = {recorded(friend.record, saved, result) for friend in seated
                       if friend.record is not None}
     assert seats_recorded == {seat for seat, kind in enumerate(seats) if kind == OPEN}

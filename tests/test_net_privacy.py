@@ -11,7 +11,7 @@ seat may know (net_secrets_kit, from each game's rules); a question's history is
 seat's own. Also: a seat that drops and comes back with its token is told only its own
 seat's stream again; a connection with a wrong token, or none once the game has begun, is
 told nothing of the game; undo is refused, and tells nothing. And the checks themselves
-are checked: a stream that tells another seat's words or view is caught.
+are checked: a stream that tells another seat's words, view or history is caught.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ SECRET = "secret: "  # a problem found by the rules' own account of what is hidd
 
 
 class SeatsChecked:
-    """The checks of what a game's table sent to its seats, once the game is over."""
+    """The checks of what a game's table sent to its seats, once the game is over (or as
+    far as it went)."""
 
     def __init__(self, game: HostedGame) -> None:
         session = game.table.session  # over, or not: its start is what was then
@@ -86,6 +87,8 @@ class SeatsChecked:
             problems += self.question(sent, seat)
         elif kind == "end":
             problems += self.end(message, seat)
+        if kind not in ("told", "state", "decide") and sent.state is not None:
+            problems += self.naming_hidden(_texts(message), sent.state, seat)
         return problems
 
     def tokens_in(self, sent: Sent, seat: int) -> Problems:
@@ -109,8 +112,8 @@ class SeatsChecked:
 
     def naming_hidden(self, texts: Iterator[str] | list[str], state: Any, seat: int
                       ) -> Problems:
-        """A text of `texts` that is the code of a card `seat` cannot see in `state`, or
-        holds its label ("K♥")."""
+        """The cards `seat` cannot see in `state` that `texts` name: by their code (a whole
+        text), or by their label ("K♥") within one."""
         cards = self.secrets.hidden_cards(state, seat)
         if not cards:
             return []
@@ -150,7 +153,8 @@ class SeatsChecked:
         if self.ruleset.pending(state).seat != seat or message["id"] != sent.turns:
             problems.append(f"question {message['id']} when seat {seat} is not to decide")
         legal = [self.ruleset.decision_to_json(d) for d in self.ruleset.legal(state)]
-        if message["legal"] != legal or any(move.get("seat", seat) != seat for move in legal):
+        if message["legal"] != legal \
+                or any(move.get("seat", seat) != seat for move in message["legal"]):
             problems.append("the legal moves are not the seat's")
         seen = {key: message[key] for key in ("first_dealer", "deals", "moves", "hand_start")
                 if key in message}
@@ -179,14 +183,6 @@ def _texts(value: Any) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from _texts(item)
-
-
-def played(ruleset: str, plan: list[str], options: dict[str, object], seed: int
-           ) -> tuple[HostedGame, list[int]]:
-    game = HostedGame(ruleset, plan, options, seed=seed)
-    connections = game.seat_friends(FRIENDS[:plan.count(OPEN)])
-    game.play()
-    return game, connections
 
 
 def problems_of(game: HostedGame, connections: list[int]) -> tuple[Problems, SeatsChecked]:
@@ -218,11 +214,10 @@ WHOLE_GAMES = [  # ruleset, seats, options, seed, a secret of another seat each 
 def test_every_message_to_each_seat_is_its_own(ruleset: str, plan: list[str],
                                                options: dict[str, object], seed: int,
                                                secret: str) -> None:
-    game, connections = played(ruleset, plan, options, seed)
-    try:
+    with HostedGame(ruleset, plan, options, seed=seed) as game:
+        connections = game.seat_friends(FRIENDS[:plan.count(OPEN)])
+        game.play()
         problems, checked = problems_of(game, connections)
-    finally:
-        game.close()
     assert not problems, f"{len(problems)} problems: {problems[:8]}"
     assert checked.situations[secret] > 0, checked.situations  # the secret was there to keep
     assert checked.situations["a deal"] > 0
@@ -233,12 +228,9 @@ def told_to(game: HostedGame, connection: int) -> list[int]:
 
 
 def a_token_of_another_table() -> str:
-    other = HostedGame("coup", [OPEN, OPEN], {"players": 2}, seed=99)
-    try:
+    with HostedGame("coup", [OPEN, OPEN], {"players": 2}, seed=99) as other:
         other.seat_friends(FRIENDS[:2])
         return other.token(0)
-    finally:
-        other.close()
 
 
 def strangers(game: HostedGame, token: str) -> list[int]:
@@ -260,8 +252,7 @@ COMING_BACK = [("coup", 4, {"players": 4, "rounds": 3}, 11),
                          ids=[game[0] for game in COMING_BACK])
 def test_a_seat_back_with_its_token_is_told_its_own_stream_and_strangers_nothing(
         ruleset: str, players: int, options: dict[str, object], seed: int) -> None:
-    game = HostedGame(ruleset, [OPEN] * players, options, seed=seed)
-    try:
+    with HostedGame(ruleset, [OPEN] * players, options, seed=seed) as game:
         first, *others = game.seat_friends(FRIENDS[:players])
         seat, session = game.seat_of[first], game.table.session
         assert session is not None
@@ -278,10 +269,9 @@ def test_a_seat_back_with_its_token_is_told_its_own_stream_and_strangers_nothing
         problems = checked.connection(first, seat) + checked.connection(back, seat, since)
         for other in others:
             problems += checked.connection(other, game.seat_of[other])
-    finally:
-        game.close()
     assert not problems, f"{len(problems)} problems: {problems[:8]}"
     assert told_to(game, back)[-1] == len(session.match.events) - 1
+    assert game.to(back)[0].message["token"] == token  # the seat's, as before
     for stranger in turned_away:
         assert [sent.message["type"] for sent in game.to(stranger)] == ["bye"]
         assert stranger in game.closed and stranger not in game.seat_of
@@ -293,15 +283,12 @@ def test_a_seat_back_with_its_token_is_told_its_own_stream_and_strangers_nothing
 
 
 def test_undo_is_refused_and_tells_nothing() -> None:
-    game = HostedGame("coup", [OPEN, OPEN, "random"], {"players": 3}, seed=15)
-    try:
+    with HostedGame("coup", [OPEN, OPEN, "random"], {"players": 3}, seed=15) as game:
         _, second = game.seat_friends(FRIENDS[:2])
         game.play(until=lambda: len(game.sent) > 40)
         before = len(game.sent)
         game.table.received(second, {"type": "undo"})
         said = [(sent.connection, sent.message) for sent in game.sent[before:]]
-    finally:
-        game.close()
     assert said == [(second, {"type": "refused", "reason": NO_UNDO})]
 
 
@@ -361,13 +348,10 @@ def test_the_checks_catch_a_stream_that_tells_another_seat(
         leak(kind, stream)
 
     monkeypatch.setattr(seat_stream.SeatStream, "__init__", leaking)
-    game = HostedGame(ruleset, [OPEN] * players, {"players": players}, seed=16)
-    try:
+    with HostedGame(ruleset, [OPEN] * players, {"players": players}, seed=16) as game:
         connections = game.seat_friends(FRIENDS[:players])
         game.play(until=lambda: len(game.sent) > 400 * players)
         checked = SeatsChecked(game)
         problems = [problem for connection in connections
                     for problem in checked.connection(connection, game.seat_of[connection])]
-    finally:
-        game.close()
     assert any(SECRET in problem for problem in problems), problems[:5]
