@@ -252,6 +252,11 @@ COMING_BACK = [("coup", 4, {"players": 4, "rounds": 3}, 11),
                          ids=[game[0] for game in COMING_BACK])
 def test_a_seat_back_with_its_token_is_told_its_own_stream_and_strangers_nothing(
         ruleset: str, players: int, options: dict[str, object], seed: int) -> None:
+    """A friend drops mid-game; the others play on until the table waits for him; he comes
+    back with his token and the number of the first event he wants told again. Strangers
+    try first: no token, a wrong one, his changed, cut or lengthened, another table's.
+    And another friend's token, presented on a new connection, is that friend's seat: its
+    old connection is closed, and the new one is told that seat's stream and no other."""
     with HostedGame(ruleset, [OPEN] * players, options, seed=seed) as game:
         first, *others = game.seat_friends(FRIENDS[:players])
         seat, session = game.seat_of[first], game.table.session
@@ -264,22 +269,30 @@ def test_a_seat_back_with_its_token_is_told_its_own_stream_and_strangers_nothing
         turned_away = strangers(game, token)
         since = len(told_to(game, first)) - 5  # a few told again
         back = game.connect({"token": token, "since": since})
+        # another seat's token is that seat's: its connection is closed, the new one its
+        robbed, robbed_seat = others[0], game.seat_of[others[0]]
+        robber = game.connect({"token": game.token(robbed_seat), "since": 0})
+        game.drop(robbed)  # as the server tells of the connection it closed
         game.play()
         checked = SeatsChecked(game)
         problems = checked.connection(first, seat) + checked.connection(back, seat, since)
+        problems += checked.connection(robber, robbed_seat)
         for other in others:
             problems += checked.connection(other, game.seat_of[other])
     assert not problems, f"{len(problems)} problems: {problems[:8]}"
+    assert game.closed[robbed] == "Your seat was taken up again on another connection."
     assert told_to(game, back)[-1] == len(session.match.events) - 1
     assert game.to(back)[0].message["token"] == token  # the seat's, as before
     for stranger in turned_away:
         assert [sent.message["type"] for sent in game.to(stranger)] == ["bye"]
         assert stranger in game.closed and stranger not in game.seat_of
     name = session.names[seat]
-    for other in others:
+    for other in others[1:]:
         assert [sent.message for sent in game.to(other) if sent.message["type"] == "seat"] == [
             {"type": "seat", "seat": seat, "connected": connected, "name": name}
-            for connected in (False, True)]
+            for connected in (False, True)] + [
+            {"type": "seat", "seat": robbed_seat, "connected": True,
+             "name": session.names[robbed_seat]}]
 
 
 def test_undo_is_refused_and_tells_nothing() -> None:
