@@ -138,6 +138,7 @@ class HeadlessHost:
         """`announce`: tell the local network of the table (discovery.py), named
         `table_name` (default: this machine's name)."""
         self._woken = threading.Event()
+        # a computer's decision wakes the loop as a friend's does: else each waited a TICK
         self.hosting = hosting(ruleset_id, options, plan, listen=listen, port=port,
                                code=code, wake=self._woken.set, send=self._send, seed=seed,
                                grace=grace, log=log)

@@ -64,12 +64,18 @@ class Arrival:
 
 
 class _Bucket:
-    """A connection's share of messages: RATE a second on average, BURST at once."""
+    """A connection's share of messages: RATE a second on average, BURST at once; and
+    beyond its share, an answer to each question the table asked it (two bots at a duel
+    decide faster than RATE: their answers were dropped, and their game stood still)."""
 
     def __init__(self) -> None:
         self.level, self.when = BURST, time.monotonic()
+        self.owed = 0  # questions asked and not yet answered
 
     def take(self) -> bool:
+        if self.owed:
+            self.owed -= 1
+            return True
         now = time.monotonic()
         self.level = min(BURST, self.level + (now - self.when) * RATE)
         self.when = now
@@ -90,6 +96,7 @@ class TableServer:
         self._wake = wake or (lambda: None)
         self._ids = itertools.count(1)
         self._queues: dict[int, asyncio.Queue[JsonObject | str]] = {}
+        self._buckets: dict[int, _Bucket] = {}
         self._guesses: dict[str, int] = {}  # wrong codes by address
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
@@ -162,6 +169,9 @@ class TableServer:
             return
         if outgoing.qsize() >= MOST_QUEUED:
             item = "Your machine has not read what the table sent it for too long."
+        elif isinstance(item, dict) and item.get("type") == "decide" \
+                and connection in self._buckets:
+            self._buckets[connection].owed += 1
         outgoing.put_nowait(item)
 
     async def _serve(self, socket: ServerConnection) -> None:
@@ -171,6 +181,7 @@ class TableServer:
         number = next(self._ids)
         outgoing: asyncio.Queue[JsonObject | str] = asyncio.Queue()
         self._queues[number] = outgoing
+        self._buckets[number] = _Bucket()
         self._arrive(Arrival("hello", number, hello))
         writer = asyncio.create_task(self._write(socket, outgoing))
         try:
@@ -185,6 +196,7 @@ class TableServer:
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                 await writer
             self._queues.pop(number, None)
+            self._buckets.pop(number, None)
             await socket.close()
 
     async def _door(self, socket: ServerConnection) -> JsonObject | None:
@@ -227,7 +239,7 @@ class TableServer:
         await socket.close(reason=_close_reason(reason))
 
     async def _read(self, socket: ServerConnection, number: int) -> None:
-        bucket, refused, dropped = _Bucket(), 0, 0
+        bucket, refused, dropped = self._buckets[number], 0, 0
         with contextlib.suppress(ConnectionClosed):
             async for frame in socket:
                 if not bucket.take():
