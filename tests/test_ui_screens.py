@@ -89,6 +89,7 @@ MADE_UP = Game(
     packages=(), players={}, formats=GAMES[DEFAULT].formats, records=GAMES[DEFAULT].records,
     rules_page=GAMES[DEFAULT].rules_page, kit=GAMES[DEFAULT].kit,
     custody=GAMES[DEFAULT].custody,
+    types=GAMES[DEFAULT].types,
 )
 
 

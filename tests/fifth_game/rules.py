@@ -47,6 +47,10 @@ class Called:
     stand: bool
 
 
+Decision = Deal | Call
+Event = Dealt | Called
+
+
 @dataclass(frozen=True)
 class State:
     options: Options
