@@ -9,6 +9,7 @@ from game.games.coup.rules.charts import hand_size
 from game.games.coup.rules.custody import CUSTODY
 from game.games.coup.rules.decisions import Decision
 from game.games.coup.rules.events import Event
+from game.games.coup.rules.privacy import INQUISITOR_PRIVACY, PRIVACY
 from game.games.coup.rules.state import State
 from game.games.coup.rules.view import CoupView
 from game.games.plugin import (
@@ -45,6 +46,7 @@ TYPES = ValueTypes(state=State, event=Event, decision=Decision, view=CoupView)
 GAME = Game(
     ruleset=COUP,
     custody=CUSTODY,
+    privacy=PRIVACY,
     types=TYPES,
     blurb="The bluffing game: claim any character, held or not, and challenge the liars; "
           "last one in wins.",
@@ -63,6 +65,7 @@ GAME = Game(
 INQUISITOR = Game(
     ruleset=COUP_INQUISITOR,
     custody=CUSTODY,
+    privacy=INQUISITOR_PRIVACY,
     types=TYPES,
     blurb="Coup with the Inquisitor instead of the Ambassador: he changes a card, or looks "
           "at one of yours.",

@@ -5,6 +5,7 @@ from game.games.coup_detat.rules.charts import hand_size
 from game.games.coup_detat.rules.custody import CUSTODY
 from game.games.coup_detat.rules.decisions import Decision
 from game.games.coup_detat.rules.events import Event
+from game.games.coup_detat.rules.privacy import PRIVACY
 from game.games.coup_detat.rules.state import State
 from game.games.coup_detat.rules.view import CoupDetatView
 from game.games.plugin import (
@@ -22,6 +23,7 @@ from game.games.plugin import (
 GAME = Game(
     ruleset=RULESET,
     custody=CUSTODY,
+    privacy=PRIVACY,
     types=ValueTypes(state=State, event=Event, decision=Decision, view=CoupDetatView),
     blurb="The 1966 trick-taking game: six different hands a round, and COUP to overthrow "
           "the Director.",
