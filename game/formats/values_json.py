@@ -170,42 +170,41 @@ def _refused(wanted: str, raw: Json) -> MalformedValue:
     return MalformedValue(f"{wanted} expected, not {_json_type(raw)}")
 
 
-def _read_none(raw: Json, budget: _Budget) -> None:
+def _of_json_type(raw: Json, budget: _Budget, kind: type, wanted: str) -> Any:
     budget.count()
-    if raw is not None:
-        raise _refused("null", raw)
+    if type(raw) is not kind:
+        raise _refused(wanted, raw)
+    return raw
+
+
+def _read_none(raw: Json, budget: _Budget) -> None:
+    _of_json_type(raw, budget, type(None), "null")
 
 
 def _read_bool(raw: Json, budget: _Budget) -> bool:
-    budget.count()
-    if type(raw) is not bool:
-        raise _refused("true or false", raw)
-    return raw
+    flag: bool = _of_json_type(raw, budget, bool, "true or false")
+    return flag
 
 
 def _read_int(raw: Json, budget: _Budget) -> int:
-    budget.count()
-    if type(raw) is not int:
-        raise _refused("a whole number", raw)
-    if not -LARGEST_INT <= raw <= LARGEST_INT:
-        raise MalformedValue(f"the number {quoted(raw)} is too large")
-    return raw
+    number: int = _of_json_type(raw, budget, int, "a whole number")
+    if not -LARGEST_INT <= number <= LARGEST_INT:
+        raise MalformedValue(f"the number {quoted(number)} is too large")
+    return number
 
 
 def _read_float(raw: Json, budget: _Budget) -> float:
-    budget.count()
-    if type(raw) is not float or not math.isfinite(raw):
-        raise _refused("a finite number with a point", raw)
-    return raw
+    number: float = _of_json_type(raw, budget, float, "a finite number with a point")
+    if not math.isfinite(number):
+        raise _refused("a finite number with a point", number)
+    return number
 
 
 def _read_text(raw: Json, budget: _Budget) -> str:
-    budget.count()
-    if type(raw) is not str:
-        raise _refused("a text", raw)
-    if len(raw) > MAX_TEXT:
+    text: str = _of_json_type(raw, budget, str, "a text")
+    if len(text) > MAX_TEXT:
         raise MalformedValue(f"a text of more than {MAX_TEXT:,} characters")
-    return raw
+    return text
 
 
 _PLAIN: dict[Any, Reader] = {bool: _read_bool, int: _read_int, float: _read_float,
@@ -213,11 +212,9 @@ _PLAIN: dict[Any, Reader] = {bool: _read_bool, int: _read_int, float: _read_floa
 
 
 def _read_card(raw: Json, budget: _Budget) -> Card:
-    budget.count()
-    if type(raw) is not str:
-        raise _refused("a card's code", raw)
+    code = _of_json_type(raw, budget, str, "a card's code")
     try:
-        return Card.parse(raw)
+        return Card.parse(code)
     except UnknownCard:
         raise MalformedValue(f"there is no card {quoted(raw)}") from None
 
