@@ -88,7 +88,8 @@ MADE_UP = Game(
         Toggle("pair", "Pair", "Two players: both as one", two_players_only=True))),
     packages=(), players={}, formats=GAMES[DEFAULT].formats, records=GAMES[DEFAULT].records,
     rules_page=GAMES[DEFAULT].rules_page, kit=GAMES[DEFAULT].kit,
-    custody=GAMES[DEFAULT].custody,
+    custody=GAMES[DEFAULT].custody, privacy=GAMES[DEFAULT].privacy,
+    types=GAMES[DEFAULT].types,
 )
 
 

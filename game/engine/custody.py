@@ -13,9 +13,10 @@ import random
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Protocol, TypeVar
 
-__all__ = ["Custody", "dealt_anew"]
+__all__ = ["Custody", "Privacy", "dealt_anew", "drawn_at_random"]
 
 StateT = TypeVar("StateT")  # the game's state
+EventT = TypeVar("EventT")  # the game's event
 CardT = TypeVar("CardT")
 
 
@@ -40,6 +41,19 @@ class Custody(Protocol[StateT]):
         ...
 
 
+class Privacy(Protocol[EventT]):
+    """What of each event of a game a seat may know."""
+
+    def event_seen(self, event: EventT, seat: int | None, rng: random.Random) -> EventT:
+        """The event with every card `seat` cannot see (None: a spectator, who sees no
+        hand) replaced by a random card of the game's, all else unchanged (a deal's hidden
+        cards may instead be dealt anew among its hidden places, whose cards together the
+        seat knows). Told to the seat with the state after it dealt anew
+        (`Custody.unseen_dealt_anew`), it reads as the true event does, and it holds
+        nothing true of the cards the seat could not see."""
+        ...
+
+
 def dealt_anew(places: Sequence[Sequence[CardT]],
                rng: random.Random) -> list[tuple[CardT, ...]]:
     """The cards of `places` (hands, piles) shuffled among them, each place keeping its
@@ -51,3 +65,10 @@ def dealt_anew(places: Sequence[Sequence[CardT]],
         dealt.append(tuple(cards[start:start + len(place)]))
         start += len(place)
     return dealt
+
+
+def drawn_at_random(cards: Sequence[CardT], kinds: Sequence[CardT],
+                    rng: random.Random) -> tuple[CardT, ...]:
+    """As many cards as `cards`, each drawn at random from `kinds`: cards of which the
+    seat may know how many there are, and nothing else."""
+    return tuple(rng.choice(kinds) for _ in cards)

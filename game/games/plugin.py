@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from game.engine.custody import Custody
+from game.engine.custody import Custody, Privacy
 from game.engine.match import ChanceSource, Match
 from game.engine.player import Player
 from game.engine.ruleset import Decision, Options, Ruleset, State, View
@@ -187,6 +187,17 @@ class Tables:
 
 
 @dataclass(frozen=True)
+class ValueTypes:
+    """The types of a game's values, its rules': by them a state, an event, a decision or
+    a seat's view sent in JSON is read back (game/formats/values_json.py)."""
+
+    state: Any
+    event: Any  # the union of its events
+    decision: Any  # the union of its decisions, chance's too
+    view: Any
+
+
+@dataclass(frozen=True)
 class Game:
     """One game, as every part of the program outside its packages knows it."""
 
@@ -198,6 +209,8 @@ class Game:
     records: Records
     rules_page: Ref[Callable[[], object]]  # () -> its rules_sections.Section
     custody: Custody[Any]  # where its cards are and which a seat cannot see (its rules')
+    privacy: Privacy[Any]  # what of each event a seat may know (its rules')
+    types: ValueTypes  # its values' types, to read them from JSON
     formats: Ref[Formats] | None = None  # scenario files and the bot protocol; None: neither
     kit: Ref[Callable[[], object]] | None = None  # () -> its table kit (ui.table.kit.TableKit);
     # None: the window cannot seat it

@@ -2,12 +2,14 @@
 `GAMES[entry.GAME.id] = entry.GAME` (here made by the tests, in the program a line of
 game/games/__init__.py)."""
 
-from fifth_game.rules import CUSTODY, RULESET
-from game.games.plugin import Game, Records, Ref, Setup
+from fifth_game.rules import CUSTODY, PRIVACY, RULESET, Decision, Event, State, View
+from game.games.plugin import Game, Records, Ref, Setup, ValueTypes
 
 GAME = Game(
     ruleset=RULESET,
     custody=CUSTODY,
+    privacy=PRIVACY,
+    types=ValueTypes(state=State, event=Event, decision=Decision, view=View),
     blurb="Stand or fold on one card.",
     setup=Setup(player_counts=(2, 3, 4), usual_players=2),
     packages=("fifth_game",),

@@ -1,6 +1,7 @@
 """High card, a tiny game of chance: each player is dealt one card face down; in turn each
 stands or folds; the highest card standing wins (all fold: nobody wins). Pure rules on the
-engine's kernel, like every game's, and where its cards are (`CUSTODY`)."""
+engine's kernel, like every game's, where its cards are (`CUSTODY`) and what of each event a
+seat may know (`PRIVACY`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import ClassVar
 
 from game.cards import Card, Suit
 from game.engine.chronicle import Chronicle
-from game.engine.custody import dealt_anew
+from game.engine.custody import dealt_anew, drawn_at_random
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.ruleset import GAME_OVER, Pending
 
@@ -45,6 +46,10 @@ class Dealt:
 class Called:
     seat: int
     stand: bool
+
+
+Decision = Deal | Call
+Event = Dealt | Called
 
 
 @dataclass(frozen=True)
@@ -215,5 +220,18 @@ class HighCardCustody:
         return State(state.options, tuple(cards), state.calls, stock)
 
 
+class HighCardPrivacy:
+    """A seat sees its own card; every other is drawn anew from the deck."""
+
+    @staticmethod
+    def event_seen(event: object, seat: int | None, rng: random.Random) -> object:
+        if not isinstance(event, Dealt):
+            return event
+        cards = drawn_at_random(event.cards, DECK, rng)
+        return Dealt(tuple(card if index == seat else cards[index]
+                           for index, card in enumerate(event.cards)))
+
+
 RULESET = HighCard()
 CUSTODY = HighCardCustody()
+PRIVACY = HighCardPrivacy()

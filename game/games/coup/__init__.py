@@ -7,6 +7,11 @@ from collections.abc import Callable
 from game.games.coup.rules import COUP, COUP_INQUISITOR
 from game.games.coup.rules.charts import hand_size
 from game.games.coup.rules.custody import CUSTODY
+from game.games.coup.rules.decisions import Decision
+from game.games.coup.rules.events import Event
+from game.games.coup.rules.privacy import INQUISITOR_PRIVACY, PRIVACY
+from game.games.coup.rules.state import State
+from game.games.coup.rules.view import CoupView
 from game.games.plugin import (
     Count,
     Formats,
@@ -16,6 +21,7 @@ from game.games.plugin import (
     Ref,
     Setup,
     Toggle,
+    ValueTypes,
 )
 
 ROUNDS = (1, 3, 5)  # a match's rounds (RULES_NOTES: the most round wins take the match)
@@ -35,10 +41,13 @@ COUNTS = (Count("rounds_played", "Rounds played"),
           Count("influences_lost", "Influences lost"))
 """What the statistics keep of a match beyond played and won (services/records.py)."""
 PLACES_SINCE = 2  # before, a match lost was second at best, whoever went out first
+TYPES = ValueTypes(state=State, event=Event, decision=Decision, view=CoupView)
 
 GAME = Game(
     ruleset=COUP,
     custody=CUSTODY,
+    privacy=PRIVACY,
+    types=TYPES,
     blurb="The bluffing game: claim any character, held or not, and challenge the liars; "
           "last one in wins.",
     setup=Setup(player_counts=(2, 3, 4, 5, 6), usual_players=4, rounds=ROUNDS, toggles=(
@@ -56,6 +65,8 @@ GAME = Game(
 INQUISITOR = Game(
     ruleset=COUP_INQUISITOR,
     custody=CUSTODY,
+    privacy=INQUISITOR_PRIVACY,
+    types=TYPES,
     blurb="Coup with the Inquisitor instead of the Ambassador: he changes a card, or looks "
           "at one of yours.",
     setup=Setup(player_counts=(2, 3, 4, 5, 6), usual_players=4, rounds=ROUNDS, toggles=(

@@ -3,11 +3,28 @@
 from game.games.coup_detat.rules import RULESET
 from game.games.coup_detat.rules.charts import hand_size
 from game.games.coup_detat.rules.custody import CUSTODY
-from game.games.plugin import Best, Count, Game, Records, Ref, Setup, Tables, Toggle
+from game.games.coup_detat.rules.decisions import Decision
+from game.games.coup_detat.rules.events import Event
+from game.games.coup_detat.rules.privacy import PRIVACY
+from game.games.coup_detat.rules.state import State
+from game.games.coup_detat.rules.view import CoupDetatView
+from game.games.plugin import (
+    Best,
+    Count,
+    Game,
+    Records,
+    Ref,
+    Setup,
+    Tables,
+    Toggle,
+    ValueTypes,
+)
 
 GAME = Game(
     ruleset=RULESET,
     custody=CUSTODY,
+    privacy=PRIVACY,
+    types=ValueTypes(state=State, event=Event, decision=Decision, view=CoupDetatView),
     blurb="The 1966 trick-taking game: six different hands a round, and COUP to overthrow "
           "the Director.",
     setup=Setup(player_counts=(4, 3), usual_players=4, toggles=(

@@ -3,11 +3,18 @@
 from game.games.coup_detat_duel.rules import RULESET
 from game.games.coup_detat_duel.rules.charts import hand_size
 from game.games.coup_detat_duel.rules.custody import CUSTODY
-from game.games.plugin import Count, Game, Records, Ref, Setup
+from game.games.coup_detat_duel.rules.decisions import Decision
+from game.games.coup_detat_duel.rules.events import Event
+from game.games.coup_detat_duel.rules.privacy import PRIVACY
+from game.games.coup_detat_duel.rules.state import State
+from game.games.coup_detat_duel.rules.view import DuelView
+from game.games.plugin import Count, Game, Records, Ref, Setup, ValueTypes
 
 GAME = Game(
     ruleset=RULESET,
     custody=CUSTODY,
+    privacy=PRIVACY,
+    types=ValueTypes(state=State, event=Event, decision=Decision, view=DuelView),
     blurb="The game for two: Prime Minister and Peasant, the Bastille, and JOKER to "
           "overthrow with.",
     setup=Setup(player_counts=(2,), usual_players=2,

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import NamedTuple
 
-from game.engine.custody import dealt_anew
+from game.engine.custody import dealt_anew, drawn_at_random
 from game.engine.values import evolve
 from game.games.coup.rules.charts import Character
 from game.games.coup.rules.state import State, TurnState
@@ -46,8 +47,8 @@ class CoupCustody:
         for (holder, index), (card,) in zip(slots, dealt, strict=True):
             hands[holder][index] = card
         redealt = tuple(tuple(hand) for hand in hands)
-        turn = None if state.turn is None else _turn_redealt(state.turn, state.hands, redealt,
-                                                                   seat)
+        turn = None if state.turn is None else _turn_redealt(
+            state.turn, state.hands, redealt, seat, _Unseen(state.variant.characters, rng))
         return evolve(state, hands=redealt, deck=deck, out_of_game=out_of_game, turn=turn)
 
 
@@ -62,17 +63,30 @@ def _shown_to(state: State, seat: int | None) -> tuple[int, int] | None:
     return holder, state.hands[holder].index(turn.shown)
 
 
-def _turn_redealt(turn: TurnState, hands: Hands, redealt: Hands, seat: int | None) -> TurnState:
+class _Unseen(NamedTuple):
+    """What a card the seat cannot see, and that no longer lies where it was, is drawn from."""
+
+    characters: tuple[Character, ...]
+    rng: random.Random
+
+    def cards(self, cards: tuple[Character, ...]) -> tuple[Character, ...]:
+        return drawn_at_random(cards, self.characters, self.rng)
+
+
+def _turn_redealt(turn: TurnState, hands: Hands, redealt: Hands, seat: int | None,
+                  unseen: _Unseen) -> TurnState:
     """The turn's cards drawn, or shown, as they are after the deal anew: the cards now
-    where they lay (drawn cards lie last in the drawer's hand)."""
+    where they lay (drawn cards lie last in the drawer's hand); drawn at random once they
+    left it (sent back to the deck: which they were, only their players know)."""
     drawn, shown = turn.drawn, turn.shown
     by = drawer(turn)
-    if drawn and by != seat and hands[by][-len(drawn):] == drawn:
-        drawn = redealt[by][-len(drawn):]
+    if drawn and by != seat:
+        still_held = hands[by][-len(drawn):] == drawn
+        drawn = redealt[by][-len(drawn):] if still_held else unseen.cards(drawn)
     target = turn.target
-    if shown is not None and target is not None and seat not in (turn.actor, target) \
-            and shown in hands[target]:
-        shown = redealt[target][hands[target].index(shown)]
+    if shown is not None and target is not None and seat not in (turn.actor, target):
+        shown = redealt[target][hands[target].index(shown)] if shown in hands[target] \
+            else unseen.cards((shown,))[0]
     return evolve(turn, drawn=drawn, shown=shown)
 
 

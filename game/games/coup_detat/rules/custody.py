@@ -12,7 +12,7 @@ from game.cards import COUP, Card, canonical
 from game.engine.custody import dealt_anew
 from game.engine.values import evolve
 from game.games.coup_detat.rules.charts import deck_for
-from game.games.coup_detat.rules.state import State
+from game.games.coup_detat.rules.state import HandState, State
 from game.rules.card_play import cards_played
 
 
@@ -39,7 +39,7 @@ class CoupDetatCustody:
             return state
         others = [index for index in range(state.players) if index != seat]
         places = [tuple(card for card in hand.hands[index] if card != COUP) for index in others]
-        center_unseen = hand.center_holder is None and (
+        center_unseen = hand.center is not COUP and hand.center_holder is None and (
             hand.tricks is None or hand.tricks.center_won_by is None)
         if center_unseen:
             places.append((hand.center,))
@@ -48,8 +48,29 @@ class CoupDetatCustody:
         for index, cards in zip(others, dealt, strict=False):
             coup = (COUP,) if COUP in hand.hands[index] else ()
             hands[index] = canonical((*cards, *coup))
-        center = dealt[-1][0] if center_unseen else hand.center
-        return evolve(state, hand=evolve(hand, hands=tuple(hands), center=center))
+        redealt = evolve(hand, hands=tuple(hands))
+        center = dealt[-1][0] if center_unseen else _center_taken(redealt, seat, rng)
+        return evolve(state, hand=evolve(redealt, center=center))
+
+
+def _center_taken(hand: HandState, seat: int | None, rng: random.Random) -> Card:
+    """The centre card once a player took it into his hand: which of his cards it is, he
+    and nobody else knows; to the others, any card he holds or has played since."""
+    holder = hand.center_holder
+    if holder is None or holder == seat:
+        return hand.center
+    played = (card for plays in _plays_in(hand) for who, card in plays if who == holder)
+    held = (card for card in hand.hands[holder] if card is not COUP)
+    return rng.choice([*held, *played])
+
+
+def _plays_in(hand: HandState) -> Iterator[tuple[tuple[int, Card], ...]]:
+    """The cards played so far in the hand, by whom, trick by trick or all laid."""
+    if hand.tricks is not None:
+        yield from (trick.plays for trick in hand.tricks.done)
+        yield hand.tricks.plays
+    if hand.dominos is not None:
+        yield hand.dominos.laid
 
 
 CUSTODY = CoupDetatCustody()

@@ -1,6 +1,7 @@
 """Where the cards of Coup d'État for two are: the 33 cards of the deck, each in a hand, set
 aside, in the Bastille, in a trick or in the Dominoes layout; and which a seat cannot see:
-the other player's hand and set-aside cards (so which of them he drew), and the Bastille."""
+the other player's hand and set-aside cards (so which of them he drew, even once played),
+and the Bastille."""
 
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ class DuelCustody:
         hands, set_aside, drawn = list(hand.hands), list(hand.set_aside), list(hand.drawn)
         for index, held, aside in zip(others, dealt, dealt[len(others):], strict=False):
             hands[index], set_aside[index] = canonical(held), aside
-            drawn[index] = tuple(now.get(card, card) for card in hand.drawn[index])
+            drawn[index] = tuple(now[card] if card in now else rng.choice(DECK)
+                                 for card in hand.drawn[index])  # else played: any card
         return evolve(state, hand=evolve(hand, hands=tuple(hands), set_aside=tuple(set_aside),
                                          drawn=tuple(drawn), bastille=dealt[-1]))
 
