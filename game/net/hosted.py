@@ -165,8 +165,9 @@ class HostedTable:
         self._tell_lobby()
 
     def _come_back(self, connection: int, token: object, since: object) -> None:
+        # compare_digest takes ASCII text only (a token is): "é" would raise, not refuse
         seat = next((seat for seat, chair in enumerate(self.chairs)
-                     if chair.token is not None and isinstance(token, str)
+                     if chair.token is not None and isinstance(token, str) and token.isascii()
                      and secrets.compare_digest(chair.token, token)), None)
         if seat is None:
             self._refuse_and_close(connection, "That seat's token is not one of this table's.")
