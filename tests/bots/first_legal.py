@@ -1,0 +1,22 @@
+"""A bot that always answers the first of its legal moves (docs/BOT_PROTOCOL.md), echoing
+the question's id: the same game every time from the same deal, for the tests that compare
+two games decision for decision.
+
+    coup-detat join HOST:PORT --code CODE --bot "python tests/bots/first_legal.py"
+"""
+
+import json
+import sys
+
+
+def main() -> None:
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message["type"] == "decide":
+            print(json.dumps({**message["legal"][0], "id": message["id"]}), flush=True)
+        elif message["type"] == "end":
+            return
+
+
+if __name__ == "__main__":
+    main()
