@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from game.net import wire
-from game.net.hosted import NO_UNDO, HostedTable
+from game.net.hosted import NO_UNDO, RESEND_GAP, TOO_SOON, HostedTable
 from game.net.wire import FROM_FRIEND, FROM_HOST, MOST_FROM_FRIEND, WireError
 
 JsonObject = dict[str, Any]
@@ -190,7 +190,9 @@ class Table:
     def __init__(self) -> None:
         self.sent: list[tuple[int, JsonObject]] = []
         self.closed: list[tuple[int, str]] = []
+        self.now = 1000.0
         self.table = HostedTable("coup", {"players": 2}, ["open", "open"], seed=3,
+                                 clock=lambda: self.now,
                                  send=lambda connection, message:
                                  self.sent.append((connection, message)),
                                  close=lambda connection, reason:
@@ -342,6 +344,23 @@ def test_undo_and_a_resend_are_answered_to_the_sender_only() -> None:
     again = table.sent[before:]
     assert {to for to, _ in again} == {mover}
     assert [message["type"] for _, message in again] == ["state", "decide"]
+
+
+def test_a_seat_is_sent_what_it_was_told_again_once_a_second_at_most() -> None:
+    """Each resend may be the whole game told (hundreds of messages): a flood of them
+    would be a flood of replies."""
+    table = Table()
+    mover = table.to_act()
+    resend = {"type": "resend", "since": 0}
+    before = len(table.sent)
+    table.table.received(mover, resend)
+    assert len(table.sent) - before > 2  # everything told, the position, the question
+    table.now += RESEND_GAP / 2
+    assert refused_and_nothing_changed(table, mover, resend) == TOO_SOON
+    table.now += RESEND_GAP / 2
+    before = len(table.sent)
+    table.table.received(mover, resend)
+    assert table.sent[-1][1]["type"] == "decide" and len(table.sent) - before > 2
 
 
 def test_hellos_without_a_seat_to_give_are_turned_away() -> None:

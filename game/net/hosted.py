@@ -38,6 +38,8 @@ OPEN = "open"  # a chair for a friend, as a seat plan names it
 PERSON = "person"  # a chair for a person at the host's own screen
 STAND_IN_LEVEL = "medium"  # who plays a friend's seat while the friend is away, past the grace
 DEFAULT_GRACE = 60.0  # seconds a friend who lost the connection is waited for
+RESEND_GAP = 1.0  # seconds between two resends to a seat: each may be the whole game told
+TOO_SOON = "Asked again too soon: the table sends what it told again once a second at most."
 COMPUTER_NAMES = ("Antoine", "Brigitte", "Camille", "Didier", "Émile", "Françoise", "Gaston",
                   "Hélène")
 NO_UNDO = f"{ONLINE_NO_UNDO}."
@@ -58,6 +60,7 @@ class Chair:
     stood_in: bool = False  # a computer has decided for the friend since
     stream: SeatStream | None = None
     asked: int | None = None  # the number of the question sent on this connection
+    resent_at: float | None = None  # when what the seat was told was last sent again
 
     @property
     def is_friends(self) -> bool:
@@ -361,6 +364,11 @@ class HostedTable:
     def _resend(self, seat: int, since: int) -> None:
         chair = self.chairs[seat]
         assert chair.connection is not None
+        now = self.clock()
+        if chair.resent_at is not None and now - chair.resent_at < RESEND_GAP:
+            self._refuse(chair.connection, TOO_SOON)  # a flood of them: a flood of replies
+            return
+        chair.resent_at = now
         if chair.stream is None:
             self._welcome(seat)
             return
