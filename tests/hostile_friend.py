@@ -72,15 +72,20 @@ class Hostile:
 
     # Playing --------------------------------------------------------------------------
     async def play(self) -> None:
-        """Hold the seat to the game's end, taking it up again each time it is lost."""
-        while self.result is None:
+        """Hold the seat to the game's end, taking it up again each time it is lost (until
+        the table has gone: its port refused for two seconds)."""
+        refused = 0
+        while self.result is None and refused < 200:
             try:
                 async with connect(self.uri, max_size=wire.MOST_FROM_HOST, compression=None,
                                    open_timeout=10, close_timeout=1, proxy=None) as socket:
+                    refused = 0
                     self.connections += 1
                     await socket.send(wire.encode(self._hello()))
                     self.socket = socket
                     await self._follow(socket)
+            except ConnectionRefusedError:
+                refused += 1
             except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError):
                 pass
             except AttributeError:  # websockets 17 aborting a transport already gone,

@@ -1,8 +1,8 @@
 """A hostile friend at a real host, and the honest game beside it (tests/test_net_hostile.py).
 
 Run in a network namespace of its own (tests/netns_kit.py): `python -c "import
-net_hostile_kit; net_hostile_kit.main()"` prints one JSON report on stdout; its folder is
-NET_HOSTILE_FOLDER.
+net_hostile_kit; net_hostile_kit.main('games')"` prints one JSON report on stdout; its
+folder is NET_HOSTILE_FOLDER.
 
 The 1966 game for four, short (`coup-detat host`, seeded, a grace of an hour so that no
 stand-in ever plays), is played twice. First by three honest `join --bot` seats that
@@ -93,10 +93,11 @@ def host(programs: Programs, save: Path, *table: str) -> tuple[subprocess.Popen[
     return process, int(json.loads(line)["port"])
 
 
-def join(programs: Programs, port: int, name: str, *more: str) -> subprocess.Popen[str]:
+def join(programs: Programs, port: int, name: str, *more: str, bot: str = FIRST_LEGAL
+         ) -> subprocess.Popen[str]:
     """An honest seat, once the host has seated it (so that seats go in order)."""
     process = programs.start(name, "join", f"127.0.0.1:{port}", "--code", CODE,
-                             "--name", name, "--bot", FIRST_LEGAL, *more)
+                             "--name", name, "--bot", bot, *more)
     _wait_for(lambda: "Seated at seat" in programs.err(name), f"{name} to be seated",
               process, programs.err)
     return process
@@ -111,11 +112,13 @@ def _wait_for(done: Callable[[], bool], what: str, process: subprocess.Popen[str
         time.sleep(0.02)
 
 
-def finished(process: subprocess.Popen[str]) -> JsonObject:
-    """How a program ended (killed, status -9, if it had not)."""
-    if process.poll() is None:
+def finished(process: subprocess.Popen[str], wait: float = 20) -> JsonObject:
+    """How a program ended (killed, status -9, if it had not within `wait` seconds)."""
+    try:
+        process.wait(timeout=wait)
+    except subprocess.TimeoutExpired:
         process.kill()
-    process.wait(timeout=10)
+        process.wait(timeout=10)
     out = process.stdout.read() if process.stdout is not None else ""
     return {"status": process.returncode, "out": out.strip()[-2000:]}
 
@@ -191,7 +194,7 @@ def game(kind: str, folder: Path) -> JsonObject:
             report = asyncio.run(_fuzzed(port, honest, hosting))
         with contextlib.suppress(subprocess.TimeoutExpired):
             hosting.wait(timeout=GAME_LIMIT if report["honest seconds"] else 1)
-        report.update(host=finished(hosting), save=str(save),
+        report.update(host=finished(hosting, 1), save=str(save),
                       honest=[finished(process) for process in honest],
                       host_err=programs.err("host")[-3000:],
                       honest_err=[programs.err(name)[-2000:] for name in HONEST])
@@ -202,15 +205,17 @@ def game(kind: str, folder: Path) -> JsonObject:
 
 def stolen(folder: Path) -> JsonObject:
     """An honest seat's token, read from its --record, in another program's hands: the
-    seat is that program's (by design: the token is the seat's secret)."""
+    seat is that program's (by design: the token is the seat's secret). It takes the seat
+    while the honest seat's program is thinking (a second a question), so that the seat's
+    connection is closed before its answer is sent."""
     programs = Programs(folder)
     record = folder / "Ann.jsonl"
     try:
         hosting, port = host(programs, folder / "stolen.json", "--ruleset", "coup",
                              "--seats", "open,medium")
-        ann = join(programs, port, "Ann", "--record", str(record))
-        _wait_for(lambda: '"type":"accepted"' in record.read_text(encoding="utf-8"),
-                  "Ann's first decision", ann, programs.err)
+        ann = join(programs, port, "Ann", "--record", str(record), bot=f"{FIRST_LEGAL} 1")
+        _wait_for(lambda: _thinking_after_an_answer(record), "Ann's second question", ann,
+                  programs.err)
         token = json.loads(record.read_text(encoding="utf-8").splitlines()[0])["token"]
         thief = Hostile(port, token)
         asyncio.run(asyncio.wait_for(thief.play(), GAME_LIMIT))
@@ -219,13 +224,25 @@ def stolen(folder: Path) -> JsonObject:
         return {"host": finished(hosting), "ann": finished(ann), "ann_err": programs.err("Ann"),
                 "ann_accepted": ann_accepted,
                 "thief": {"seat": thief.seat, "result": thief.result,
-                          "accepted": len(thief.accepted)},
+                          "accepted": len(thief.accepted), "byes": dict(thief.byes),
+                          "connections": thief.connections},
                 "save": str(folder / "stolen.json")}
     finally:
         programs.end()
 
 
-def main() -> None:
-    """The honest game, then the fuzzed one: a JSON object of both on stdout."""
+def _thinking_after_an_answer(record: Path) -> bool:
+    """Has the seat had an answer accepted, and been asked again since?"""
+    kinds = [json.loads(line)["type"]
+             for line in record.read_text(encoding="utf-8").splitlines()]
+    return "accepted" in kinds and kinds[-1] == "decide"
+
+
+def main(what: str) -> None:
+    """The honest game, then the fuzzed one ('games'), or a token stolen ('stolen'): a
+    JSON object on stdout."""
     folder = Path(os.environ.get("NET_HOSTILE_FOLDER", "."))
-    print(json.dumps({kind: game(kind, folder) for kind in ("honest", "fuzzed")}))
+    if what == "stolen":
+        print(json.dumps(stolen(folder)))
+    else:
+        print(json.dumps({kind: game(kind, folder) for kind in ("honest", "fuzzed")}))

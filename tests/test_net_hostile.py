@@ -12,9 +12,10 @@ of its own (tests/netns_kit.py), driven by tests/net_hostile_kit.py.
   its reason; the honest game is not noticeably slower (the time the table waited for the
   hostile seat's own turns aside).
 - A seat's token, read from the `--record` of an honest seat, in another program's
-  hands: that program is the seat, and the honest one is told so and goes. This is by
-  design (the token is the seat's secret; a record holds it), shown here so that nobody
-  takes it for a hole.
+  hands: that program is the seat, and the honest one is told so and goes, even when its
+  connection is closed while its own program is thinking (the host's bye is read, not
+  taken for a lost connection to take up again). This is by design (the token is the
+  seat's secret; a record holds it), shown here so that nobody takes it for a hole.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def ended_well(game: dict[str, Any]) -> None:
 
 def test_a_hostile_friend_leaves_the_host_running_and_the_honest_game_unchanged(
         tmp_path: Path) -> None:
-    report = run("import net_hostile_kit; net_hostile_kit.main()", tmp_path)
+    report = run("import net_hostile_kit; net_hostile_kit.main('games')", tmp_path)
     honest, fuzzed = report["honest"], report["fuzzed"]
     for game in (honest, fuzzed):
         ended_well(game)
@@ -98,7 +99,7 @@ def test_a_hostile_friend_leaves_the_host_running_and_the_honest_game_unchanged(
         assert expected <= pause < expected + 1.5, pauses
     idle = door["idle"]
     assert idle["reasons"] == {"no hello": idle["count"]}, idle
-    assert server.HELLO_WAIT <= idle["last closed after"] < server.HELLO_WAIT + 5
+    assert server.HELLO_WAIT - 0.5 <= idle["last closed after"] < server.HELLO_WAIT + 5
 
     # The others are not slowed: the game took as long as the honest one, once the time
     # the table waited on the hostile seat's own turns (its answers lost in its flood) is
@@ -109,13 +110,11 @@ def test_a_hostile_friend_leaves_the_host_running_and_the_honest_game_unchanged(
 
 
 def test_whoever_has_a_seat_s_token_is_that_seat(tmp_path: Path) -> None:
-    report = run("import net_hostile_kit, json, pathlib; print(json.dumps("
-                 "net_hostile_kit.stolen(pathlib.Path(__import__('os').environ"
-                 "['NET_HOSTILE_FOLDER']))))", tmp_path)
+    report = run("import net_hostile_kit; net_hostile_kit.main('stolen')", tmp_path)
     assert report["host"]["status"] == 0
-    assert report["ann"]["status"] == 1
-    assert report["ann_err"].splitlines()[-1] == \
-        "coup-detat: The host said: Your seat was taken up again on another connection."
+    assert report["ann"]["status"] == 1, report["ann_err"]
+    assert "coup-detat: The host said: Your seat was taken up again on another connection." \
+        in report["ann_err"].splitlines(), report["ann_err"]
     thief = report["thief"]
     assert thief["seat"] == 0 and thief["result"] is not None and thief["accepted"] >= 1
     assert report["ann_accepted"] >= 1

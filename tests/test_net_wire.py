@@ -9,7 +9,8 @@
 - The hosted table (game/net/hosted.py), fed messages as the server hands them in: a
   decision counts only from the connection holding its seat, for that seat, when it is to
   decide, answering the question asked now, if legal, and once. Each refusal goes to the
-  sender alone, with a reason, and the match is left exactly as it was.
+  sender alone, with a reason, and the match is left exactly as it was. What a seat was
+  told is sent again once a second at most (each resend may be the whole game).
 """
 
 from __future__ import annotations
