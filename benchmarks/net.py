@@ -1,7 +1,8 @@
 """Across machines: a decision's round trip to a hosted table, and the host's loop while a
 friend floods it.
 
-    python -m benchmarks.net [--decisions 300] [--delayed-decisions 60] [--json]
+    python -m benchmarks.net [--decisions 300] [--delayed-decisions 60] [--seconds 10]
+                             [--json]
 
 It runs in a network namespace of its own, with only its loopback interface: started
 outside one, it starts itself again under `unshare --net` (as root; otherwise `unshare
@@ -14,18 +15,24 @@ answers its first legal move at once, as `join --bot` does once its program has 
 
 - **Round trip**: from the moment a friend sends its decision to the moment it receives
   `accepted`, and to the moment it (or any friend) receives the next question, p50 and
-  p95 over `--decisions` decisions: at the 1966 game (short) for four friends (no computer
-  between the questions), and for one friend and three computers at the random level
-  (the quickest: the question comes after their moves).
-- **With 100 ms of delay**: the same for four friends, with `tc qdisc ... netem delay
-  100ms` on loopback, where iproute2's netem is there (a kernel module; the report says
-  when it is not). Loopback carries both ways, so a round trip crosses it twice: 200 ms.
+  p95 over `--decisions` decisions at least (whole games are played): at the 1966 game
+  (short) for four friends (no computer between the questions), and for one friend and
+  three computers at the random level (the quickest: the question comes after their
+  moves).
+- **With 100 ms of delay**: the same for four friends, with `tc qdisc add dev lo root
+  netem delay 100ms` in the namespace, where netem is there (a kernel module, sch_netem:
+  the report says when it is not). Loopback carries both ways, so a round trip crosses
+  it twice: 200 ms are added. Where netem is not, the same through a relay of this
+  module's (another process) that holds every chunk 100 ms each way.
 - **The host's loop with a flood**: Coup for six friends (the most a table seats online),
   played over and over for `--seconds`, once quietly and once with one of the six sending
   10,000 messages a second (taking its seat up again with its token each time the host
-  closes the connection): the longest gap between two iterations of `HeadlessHost.run`,
-  and the longest iteration's own work (what arrived, handed to the table; the table's
-  step). The loop waits up to TICK (50 ms) when nothing arrives.
+  closes the connection; holding its flood while its own answer is on its way, else the
+  game would wait for it): the longest gap between two iterations of `HeadlessHost.run`
+  once the game has begun, and the longest iteration's own work (what arrived, handed to
+  the table; the table's step), on the clock and in the game thread's processor time
+  (which other programs on a busy machine do not lengthen). The loop waits up to TICK
+  (50 ms) when nothing arrives.
 
 A benchmark, not a test: run it on a quiet machine.
 """
@@ -61,6 +68,7 @@ FOUR_FRIENDS = ("coup-detat", {"players": 4, "short_game": True}, ["open"] * 4)
 ONE_FRIEND = ("coup-detat", {"players": 4, "short_game": True}, ["open", *["random"] * 3])
 SIX_FRIENDS = ("coup", {"players": 6}, ["open"] * 6)
 FLOOD_RATE = 10_000  # messages a second
+DELAY = 100  # ms added on loopback (each packet: a round trip crosses it twice)
 JsonObject = dict[str, Any]
 
 
@@ -172,6 +180,44 @@ def friends_main(port: int, seats: int, flood: bool) -> None:
     print(json.dumps(asyncio.run(Friends(port, seats, flood).play())), flush=True)
 
 
+# A relay that delays (where netem is not) ---------------------------------------------
+
+async def _relay(target: int, delay: float) -> None:
+    """Forward each connection to `target`, every chunk `delay` seconds late each way
+    (as netem delays every packet on loopback), in order."""
+
+    async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        upstream, upwriter = await asyncio.open_connection("127.0.0.1", target)
+        await asyncio.gather(_late(reader, upwriter, delay), _late(upstream, writer, delay))
+
+    server = await asyncio.start_server(connection, "127.0.0.1", 0)
+    print(server.sockets[0].getsockname()[1], flush=True)
+    await server.serve_forever()
+
+
+async def _late(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                delay: float) -> None:
+    loop = asyncio.get_running_loop()
+    chunks: asyncio.Queue[tuple[float, bytes]] = asyncio.Queue()
+
+    async def read() -> None:
+        while data := await reader.read(65536):
+            chunks.put_nowait((loop.time() + delay, data))
+        chunks.put_nowait((loop.time() + delay, b""))
+
+    reading = asyncio.create_task(read())
+    with contextlib.suppress(ConnectionError):
+        while True:
+            when, data = await chunks.get()
+            await asyncio.sleep(max(0.0, when - loop.time()))
+            if not data:
+                break
+            writer.write(data)
+            await writer.drain()
+    writer.close()
+    reading.cancel()
+
+
 # The host's process -----------------------------------------------------------------------
 
 class Watched:
@@ -181,32 +227,46 @@ class Watched:
         ruleset, options, plan = table
         self.host = HeadlessHost(ruleset, options, plan, listen="127.0.0.1", port=0,
                                  code=CODE, seed=1)
-        self.starts: list[float] = []
-        self.work: list[float] = []
-        pump, step = self.host.hosting.pump, self.host.table.step
+        self.starts: list[float] = []  # of the iterations once the game has begun
+        self.work: list[float] = []  # each one's, on the clock
+        self.processor: list[float] = []  # and in the game thread's processor time
+        pump, step, hosted = self.host.hosting.pump, self.host.table.step, self.host.table
+        began = 0.0
 
         def timed_pump() -> int:
-            self.starts.append(time.perf_counter())
+            nonlocal began
+            if hosted.started:  # (the iteration that starts the game is the first frame)
+                self.starts.append(time.perf_counter())
+                began = time.thread_time()
             return pump()
 
         def timed_step(computers: bool = True) -> None:
             step(computers)
-            self.work.append(time.perf_counter() - self.starts[-1])
+            if self.starts and len(self.work) < len(self.starts):
+                self.work.append(time.perf_counter() - self.starts[-1])
+                self.processor.append(time.thread_time() - began)
 
         self.host.hosting.pump = timed_pump  # type: ignore[method-assign]
         self.host.table.step = timed_step  # type: ignore[method-assign]
 
-    def play(self, seats: int, flood: bool = False) -> JsonObject:
-        """The game to its end with `seats` friends (one flooding); what they saw."""
+    def play(self, seats: int, flood: bool = False, delay: int = 0) -> JsonObject:
+        """The game to its end with `seats` friends (one flooding; through a relay that
+        delays each way by `delay` ms); what they saw."""
         port = self.host.open().port
+        with _relayed(port, delay) as port:
+            return self._played(port, seats, flood)
+
+    def _played(self, port: int, seats: int, flood: bool) -> JsonObject:
         friends = subprocess.Popen(
             [sys.executable, "-m", "benchmarks.net", "--friends", str(port), str(seats),
              *(["--flood"] if flood else [])], stdout=subprocess.PIPE, text=True, cwd=ROOT)
         try:
-            finished = _within(600, self.host)
+            try:
+                finished = _within(600, self.host)
+            finally:
+                self.host.close()  # (a friend away at the end learns it so, and goes)
             out, _ = friends.communicate(timeout=30)
         finally:
-            self.host.close()
             if friends.poll() is None:
                 friends.kill()
                 friends.wait()
@@ -216,8 +276,24 @@ class Watched:
         return seen
 
     def gaps(self) -> list[float]:
-        """Seconds between the starts of two iterations, once the game has begun."""
+        """Seconds between the starts of two iterations (once the game has begun)."""
         return [later - earlier for earlier, later in itertools.pairwise(self.starts)]
+
+
+@contextlib.contextmanager
+def _relayed(port: int, delay: int) -> Iterator[int]:
+    """The port friends reach the table at: through a delaying relay if `delay`."""
+    if not delay:
+        yield port
+        return
+    relay = subprocess.Popen([sys.executable, "-m", "benchmarks.net", "--relay", str(port),
+                              str(delay)], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert relay.stdout is not None
+        yield int(relay.stdout.readline())
+    finally:
+        relay.kill()
+        relay.wait()
 
 
 def _within(seconds: float, host: HeadlessHost) -> bool:
@@ -229,13 +305,14 @@ def _within(seconds: float, host: HeadlessHost) -> bool:
         timer.cancel()
 
 
-def round_trips(table: tuple[str, JsonObject, list[str]], decisions: int) -> JsonObject:
+def round_trips(table: tuple[str, JsonObject, list[str]], decisions: int,
+                delay: int = 0) -> JsonObject:
     """Games at `table` until `decisions` decisions were timed: p50 and p95 of each."""
     accepted: list[float] = []
     following: list[float] = []
     games = 0
     while len(accepted) < decisions:
-        seen = Watched(table).play(table[2].count("open"))
+        seen = Watched(table).play(table[2].count("open"), delay=delay)
         accepted += seen["accepted"]
         following += seen["next"]
         games += 1
@@ -247,6 +324,7 @@ def loop_gaps(seconds: float, flood: bool) -> JsonObject:
     """Games of Coup for six friends for `seconds`: the host loop's longest gap, work."""
     gaps: list[float] = []
     work: list[float] = []
+    processor: list[float] = []
     games = flooded = 0
     started = time.monotonic()
     while time.monotonic() - started < seconds:
@@ -254,12 +332,16 @@ def loop_gaps(seconds: float, flood: bool) -> JsonObject:
         flooded += watched.play(6, flood)["flooded"]
         gaps += watched.gaps()
         work += watched.work
+        processor += watched.processor
         games += 1
+    elapsed = time.monotonic() - started
     return {"games": games, "iterations": len(work), "flooded": flooded,
+            "flooded a second": round(flooded / elapsed),
             "longest gap ms": round(max(gaps) * 1000, 2),
             "gap p99 ms": round(_percentile(gaps, 99) * 1000, 2),
             "longest work ms": round(max(work) * 1000, 2),
-            "work p99 ms": round(_percentile(work, 99) * 1000, 2)}
+            "work p99 ms": round(_percentile(work, 99) * 1000, 2),
+            "longest processor ms": round(max(processor) * 1000, 2)}
 
 
 def _spread(seconds: Sequence[float]) -> JsonObject:
@@ -277,6 +359,9 @@ def _percentile(values: Sequence[float], percent: float) -> float:
 def delayed_loopback(milliseconds: int) -> Iterator[str | None]:
     """Loopback with `milliseconds` of delay on every packet (netem), while inside; the
     reason it cannot be, if so (yielded; None when it is delayed)."""
+    if shutil.which("tc") is None:
+        yield "tc (iproute2) is not installed"
+        return
     add = subprocess.run(["tc", "qdisc", "add", "dev", "lo", "root", "netem", "delay",
                           f"{milliseconds}ms"], capture_output=True, text=True, check=False)
     if add.returncode != 0:
@@ -292,12 +377,12 @@ def measure(args: argparse.Namespace) -> JsonObject:
     report: JsonObject = {
         "four friends": round_trips(FOUR_FRIENDS, args.decisions),
         "one friend, three random computers": round_trips(ONE_FRIEND, args.decisions)}
-    if shutil.which("tc") is None:
-        report["four friends, 100 ms on loopback"] = "tc (iproute2) is not installed"
-    else:
-        with delayed_loopback(100) as unavailable:
-            report["four friends, 100 ms on loopback"] = unavailable or round_trips(
-                FOUR_FRIENDS, args.delayed_decisions)
+    with delayed_loopback(DELAY) as unavailable:
+        report[f"four friends, {DELAY} ms on loopback"] = unavailable or round_trips(
+            FOUR_FRIENDS, args.delayed_decisions)
+    if unavailable:
+        report[f"four friends, {DELAY} ms each way through a relay"] = round_trips(
+            FOUR_FRIENDS, args.delayed_decisions, delay=DELAY)
     report["six friends, quiet"] = loop_gaps(args.seconds, flood=False)
     report["six friends, one flooding"] = loop_gaps(args.seconds, flood=True)
     return report
@@ -325,9 +410,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--friends", nargs=2, type=int, help=argparse.SUPPRESS)
     parser.add_argument("--flood", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--relay", nargs=2, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(arguments)
     if args.friends:
         friends_main(args.friends[0], args.friends[1], args.flood)
+        return 0
+    if args.relay:
+        asyncio.run(_relay(args.relay[0], args.relay[1] / 1000))
         return 0
     if sys.platform != "linux":
         raise SystemExit("this benchmark runs in a network namespace: Linux only")
@@ -351,11 +440,13 @@ def _words(report: JsonObject) -> str:
                          f"{following['p50 ms']} ms, p95 {following['p95 ms']} ms")
         else:
             lines.append(f"{name} ({measured['games']} games, {measured['iterations']} "
-                         f"iterations, {measured['flooded']:,} messages flooded): longest "
+                         f"iterations, {measured['flooded a second']:,} messages flooded "
+                         f"a second): longest "
                          f"gap {measured['longest gap ms']} ms (p99 "
                          f"{measured['gap p99 ms']} ms; TICK {TICK * 1000:g} ms), longest "
                          f"work {measured['longest work ms']} ms (p99 "
-                         f"{measured['work p99 ms']} ms)")
+                         f"{measured['work p99 ms']} ms; in processor time "
+                         f"{measured['longest processor ms']} ms)")
     return "\n".join(lines)
 
 
