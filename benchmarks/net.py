@@ -27,12 +27,13 @@ answers its first legal move at once, as `join --bot` does once its program has 
 - **The host's loop with a flood**: Coup for six friends (the most a table seats online),
   played over and over for `--seconds`, once quietly and once with one of the six sending
   10,000 messages a second (taking its seat up again with its token each time the host
-  closes the connection; holding its flood while its own answer is on its way, else the
-  game would wait for it): the longest gap between two iterations of `HeadlessHost.run`
+  closes the connection, quiet for its first 20 ms so that its answer gets there, else
+  the game would wait for it): the longest gap between two iterations of `HeadlessHost.run`
   once the game has begun, and the longest iteration's own work (what arrived, handed to
-  the table; the table's step), on the clock and in the game thread's processor time
-  (which other programs on a busy machine do not lengthen). The loop waits up to TICK
-  (50 ms) when nothing arrives.
+  the table; the table's step), on the clock, in the game thread's processor time (which
+  other programs on a busy machine do not lengthen), and less the passes of Python's
+  collector of cycles within it (a full one stops every thread). The loop waits up to
+  TICK (50 ms) when nothing arrives.
 
 A benchmark, not a test: run it on a quiet machine.
 """
@@ -42,6 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import itertools
 import json
 import os
@@ -68,6 +70,7 @@ FOUR_FRIENDS = ("coup-detat", {"players": 4, "short_game": True}, ["open"] * 4)
 ONE_FRIEND = ("coup-detat", {"players": 4, "short_game": True}, ["open", *["random"] * 3])
 SIX_FRIENDS = ("coup", {"players": 6}, ["open"] * 6)
 FLOOD_RATE = 10_000  # messages a second
+QUIET = 0.02  # seconds a flooding friend's connection is quiet first
 DELAY = 100  # ms added on loopback (each packet: a round trip crosses it twice)
 JsonObject = dict[str, Any]
 
@@ -83,9 +86,9 @@ class Friends:
         self.accepted: list[float] = []  # seconds from a decision sent to its `accepted`
         self.next: list[float] = []  # ...to the next question, to any seat
         self.sent: dict[int, float] = {}  # question: when its answer was sent
-        self.answering = asyncio.Event()  # the flooding seat's answer is on its way
-        self.insisting: asyncio.Task[None] | None = None
         self.last_sent: float | None = None
+        self.again: asyncio.Task[None] | None = None
+        self.tokens: dict[int, str] = {}  # each seat's, once welcomed
         self.flooded = 0
 
     async def play(self) -> JsonObject:
@@ -96,20 +99,20 @@ class Friends:
     async def _seat(self, number: int, flooding: bool) -> None:
         """One seat to the game's end, taken up again with its token when it is lost
         (until the host has gone)."""
-        token: str | None = None
         over, refused = False, 0
         while not over and refused < 100:
             try:
                 async with connect(self.uri, max_size=wire.MOST_FROM_HOST, proxy=None,
                                    compression=None, close_timeout=1) as socket:
                     refused = 0
+                    token = self.tokens.get(number)
                     hello: JsonObject = {"type": "hello", "version": wire.VERSION,
                                          "code": CODE}
                     hello.update({"token": token} if token else {"name": f"F{number}"})
                     await socket.send(wire.encode(hello))
                     flood = asyncio.create_task(self._flood(socket)) if flooding else None
                     try:
-                        token, over = await self._follow(socket, token, flooding)
+                        over = await self._follow(socket, number, flooding)
                     finally:
                         if flood is not None:
                             flood.cancel()
@@ -119,32 +122,29 @@ class Friends:
             except (ConnectionClosed, InvalidHandshake, TimeoutError):
                 await asyncio.sleep(0.01)
 
-    async def _follow(self, socket: ClientConnection, token: str | None, flooding: bool
-                      ) -> tuple[str | None, bool]:
+    async def _follow(self, socket: ClientConnection, number: int, flooding: bool) -> bool:
+        """What the host sends, answered, until the game is over (True) or the connection
+        ends (False)."""
         async for frame in socket:
             now = time.perf_counter()
             message = wire.decode(frame, wire.FROM_HOST, most=wire.MOST_FROM_HOST)
             kind = message["type"]
             if kind == "welcome":
-                token = message["token"]
+                self.tokens[number] = message["token"]
             elif kind == "decide":
                 if self.last_sent is not None:
                     self.next.append(now - self.last_sent)
                     self.last_sent = None
-                if flooding:  # its answer again until it gets through the flood
-                    self.answering.set()
-                    self.insisting = asyncio.create_task(self._insist(socket, message))
-                else:
-                    await self._answer(socket, message)
+                await self._answer(socket, message)
+                if flooding:  # its answer may drown in its own flood: again, until accepted
+                    self.again = asyncio.create_task(self._again(socket, message))
             elif kind == "accepted" and message["id"] in self.sent:
                 self.accepted.append(now - self.sent.pop(message["id"]))
-                if flooding:
-                    self.answering.clear()
             elif kind == "end":
-                return token, True
+                return True
             elif kind == "bye":
                 socket.transport.abort()
-        return token, False
+        return False
 
     async def _answer(self, socket: ClientConnection, question: JsonObject) -> None:
         answer = wire.encode({"type": "decision", "id": question["id"],
@@ -152,23 +152,23 @@ class Friends:
         self.sent[question["id"]] = self.last_sent = time.perf_counter()
         await socket.send(answer)
 
-    async def _insist(self, socket: ClientConnection, question: JsonObject) -> None:
+    async def _again(self, socket: ClientConnection, question: JsonObject) -> None:
         with contextlib.suppress(ConnectionClosed):
-            while self.answering.is_set():
-                await self._answer(socket, question)
-                await asyncio.sleep(0.05)
+            while question["id"] in self.sent:
+                await asyncio.sleep(0.1)
+                if question["id"] in self.sent:
+                    await socket.send(wire.encode({"type": "decision", "id": question["id"],
+                                                   "move": question["legal"][0]}))
 
     async def _flood(self, socket: ClientConnection) -> None:
-        """FLOOD_RATE messages a second, but for the moments its own answer is on its
-        way (a flood drowns it: the game would wait for it)."""
+        """FLOOD_RATE messages a second once QUIET has passed on a connection (its answer
+        to the question asked again as the seat comes back goes first: else the game
+        would wait for it as long as the flood lasts)."""
         junk = wire.encode({"type": "undo"})
+        await asyncio.sleep(QUIET)
         tick = time.monotonic()
         with contextlib.suppress(ConnectionClosed):
             while True:
-                if self.answering.is_set():
-                    await asyncio.sleep(0.001)
-                    tick = time.monotonic()
-                    continue
                 for _ in range(FLOOD_RATE // 100):
                     await socket.send(junk)
                     self.flooded += 1
@@ -220,6 +220,27 @@ async def _late(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
 
 # The host's process -----------------------------------------------------------------------
 
+class Collector:
+    """The time Python's collector of cycles has taken in this process (all its threads
+    wait for it), and its longest pass."""
+
+    def __init__(self) -> None:
+        self.seconds = self.longest = 0.0
+        self._started = 0.0
+        gc.callbacks.append(self._noticed)
+
+    def _noticed(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+            return
+        spent = time.perf_counter() - self._started
+        self.seconds += spent
+        self.longest = max(self.longest, spent)
+
+
+COLLECTOR = Collector()
+
+
 class Watched:
     """A hosted table whose loop is timed: each iteration's start and its work."""
 
@@ -230,14 +251,15 @@ class Watched:
         self.starts: list[float] = []  # of the iterations once the game has begun
         self.work: list[float] = []  # each one's, on the clock
         self.processor: list[float] = []  # and in the game thread's processor time
+        self.collected: list[float] = []  # and the collector's passes within it
         pump, step, hosted = self.host.hosting.pump, self.host.table.step, self.host.table
-        began = 0.0
+        began = collecting = 0.0
 
         def timed_pump() -> int:
-            nonlocal began
+            nonlocal began, collecting
             if hosted.started:  # (the iteration that starts the game is the first frame)
                 self.starts.append(time.perf_counter())
-                began = time.thread_time()
+                began, collecting = time.thread_time(), COLLECTOR.seconds
             return pump()
 
         def timed_step(computers: bool = True) -> None:
@@ -245,6 +267,7 @@ class Watched:
             if self.starts and len(self.work) < len(self.starts):
                 self.work.append(time.perf_counter() - self.starts[-1])
                 self.processor.append(time.thread_time() - began)
+                self.collected.append(COLLECTOR.seconds - collecting)
 
         self.host.hosting.pump = timed_pump  # type: ignore[method-assign]
         self.host.table.step = timed_step  # type: ignore[method-assign]
@@ -325,7 +348,9 @@ def loop_gaps(seconds: float, flood: bool) -> JsonObject:
     gaps: list[float] = []
     work: list[float] = []
     processor: list[float] = []
+    uncollected: list[float] = []  # the work, less the collector's passes within it
     games = flooded = 0
+    COLLECTOR.longest = 0.0
     started = time.monotonic()
     while time.monotonic() - started < seconds:
         watched = Watched(SIX_FRIENDS)
@@ -333,6 +358,8 @@ def loop_gaps(seconds: float, flood: bool) -> JsonObject:
         gaps += watched.gaps()
         work += watched.work
         processor += watched.processor
+        uncollected += [spent - collected for spent, collected
+                        in zip(watched.work, watched.collected, strict=True)]
         games += 1
     elapsed = time.monotonic() - started
     return {"games": games, "iterations": len(work), "flooded": flooded,
@@ -341,7 +368,9 @@ def loop_gaps(seconds: float, flood: bool) -> JsonObject:
             "gap p99 ms": round(_percentile(gaps, 99) * 1000, 2),
             "longest work ms": round(max(work) * 1000, 2),
             "work p99 ms": round(_percentile(work, 99) * 1000, 2),
-            "longest processor ms": round(max(processor) * 1000, 2)}
+            "longest processor ms": round(max(processor) * 1000, 2),
+            "longest less the collector ms": round(max(uncollected) * 1000, 2),
+            "longest collector pass ms": round(COLLECTOR.longest * 1000, 2)}
 
 
 def _spread(seconds: Sequence[float]) -> JsonObject:
@@ -446,7 +475,9 @@ def _words(report: JsonObject) -> str:
                          f"{measured['gap p99 ms']} ms; TICK {TICK * 1000:g} ms), longest "
                          f"work {measured['longest work ms']} ms (p99 "
                          f"{measured['work p99 ms']} ms; in processor time "
-                         f"{measured['longest processor ms']} ms)")
+                         f"{measured['longest processor ms']} ms; less the collector's "
+                         f"passes {measured['longest less the collector ms']} ms, its "
+                         f"longest {measured['longest collector pass ms']} ms)")
     return "\n".join(lines)
 
 
