@@ -108,7 +108,10 @@ def hosting_refusal(seats: Sequence[Seat], split: Split | None) -> str | None:
 class NewGameScene(MenuScene):
     title = "New game"
 
-    def __init__(self, app: App, rng: random.Random | None = None) -> None:
+    def __init__(self, app: App, rng: random.Random | None = None, *,
+                 friends: bool = False) -> None:
+        """`friends`: a table for friends on other machines is to be hosted (the second
+        seat is offered to a friend)."""
         super().__init__(app)
         self.games = {game.title: game for game in table_games()}  # the menu's, by title
         self.ruleset = ""  # the id of the game chosen
@@ -126,6 +129,8 @@ class NewGameScene(MenuScene):
         self._offer(last_setup.load())
         for seat in app.bots:
             self.kinds[seat] = BOT
+        if friends and FRIEND_CHOICE not in self.kinds[:self.players]:
+            self.kinds[1] = FRIEND_CHOICE
         self.name_entries: list[UITextEntryLine] = []
         self.kind_menus: list[UIDropDownMenu] = []
         self.players_menu: UIDropDownMenu | None = None
