@@ -67,7 +67,7 @@ class JoinScene(MenuScene):
                     round(46 * scale))
         self.button(join, "Join", self._join)
         self.button(join.move(round(220 * scale), 0), "Back", self.back)
-        self.address.focus()
+        self.app.ui.set_focus_set(self.address)  # (the manager's focus: Enter moves it on)
 
     def _remember(self) -> None:
         if self.address is not None and self.code is not None and self.name is not None:
@@ -170,4 +170,4 @@ class WaitingRoom(MenuScene):
             return f"Computer: {level}" if level else "Computer", INK
         if kind == "friend" and not entry.get("taken"):
             return "Waiting for a friend…", MUTED
-        return name, INK
+        return (f"{name} (host)" if kind == "host" else name), INK

@@ -61,6 +61,7 @@ BOT = "Outside program"
 LEVELS_LINE = ("Computer players: Easy plays like a beginner, Medium keeps count, Hard tries "
                "every choice out.")
 PASS_AND_PLAY = "Two or more persons play pass-and-play at one screen."
+FRIENDS_LINE = "A friend on another machine joins with the name the friend gives."
 MOST_NAMED = 2  # characters named in the line on those the font cannot show
 
 
@@ -417,9 +418,11 @@ class NewGameScene(MenuScene):
         return line is None or font is None or font.size(words)[0] <= line.rect.width - 8
 
     def _say_unshown(self) -> None:
-        """Under the seats: the characters the font cannot show, else pass-and-play."""
+        """Under the seats: the characters the font cannot show, else how friends on other
+        machines are named, else pass-and-play."""
         if self.message is not None:
-            self.message.set_text(self.unshown() or PASS_AND_PLAY)
+            friends = FRIEND_CHOICE in self.kinds[:self.players]
+            self.message.set_text(self.unshown() or (FRIENDS_LINE if friends else PASS_AND_PLAY))
 
     def _start(self) -> None:
         """Start the game as the form stands; first ask, if it would take the place of
@@ -489,6 +492,7 @@ class NewGameScene(MenuScene):
                 return True
             if event.ui_element in self.kind_menus:
                 self.kinds[self.kind_menus.index(event.ui_element)] = event.text
+                self._say_unshown()
                 return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.name_entries:
             self._say_unshown()
