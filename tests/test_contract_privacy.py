@@ -49,8 +49,8 @@ NAMES = ("Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 DRAWS = 16  # draws of each event seen: a hidden card stays true in all with odds of 1 in 5**16
 STATE_DRAWS = 12  # and of the state after it dealt anew; of a card that stays true, more:
 MORE_DRAWS = 200
-CHECKED_OF_EACH_KIND = 12  # events of each kind checked in a game, and others up to
-MOMENTS = 240
+CHECKED_OF_EACH_KIND = 6  # events of each kind checked in a game, and others at random
+CHECKS = 600  # up to this many checks of an event for a seat in a game
 SUBSTITUTES = 3  # cards tried in a card's place to learn whether the seat is shown it
 WORLDS = 4  # states dealt anew in which a changed event is tried
 Path = tuple[object, ...]  # field names and indexes, from the value to one of its parts
@@ -197,15 +197,15 @@ def played_out(game: Game, options: dict[str, object], seed: int) -> list[Moment
     return moments
 
 
-def checked_moments(moments: list[Moment], rng: random.Random) -> list[Moment]:
+def checked_moments(moments: list[Moment], rng: random.Random, most: int) -> list[Moment]:
     """The first events of each kind, so that every kind is checked, and others at
-    random, `MOMENTS` in all at most."""
+    random, `most` in all unless the first are more."""
     seen: Counter[type] = Counter()
     first, others = [], []
     for index, moment in enumerate(moments):
         seen[type(moment.event)] += 1
         (first if seen[type(moment.event)] <= CHECKED_OF_EACH_KIND else others).append(index)
-    chosen = [*first, *rng.sample(others, max(0, min(len(others), MOMENTS - len(first))))]
+    chosen = [*first, *rng.sample(others, max(0, min(len(others), most - len(first))))]
     return [moments[index] for index in sorted(chosen)]
 
 
@@ -343,7 +343,7 @@ def check_moments(game: Game, options: dict[str, object], seed: int,
     players = game.ruleset.players(game.ruleset.parse_options(options))
     seats = [SeatAway(game, seat, players, cards) for seat in (*range(players), None)]
     rng, checked = random.Random(seed), Checked()
-    for moment in checked_moments(moments, rng):
+    for moment in checked_moments(moments, rng, CHECKS // len(seats)):
         for seat in seats:
             seat.check(moment, rng, checked)
     return checked
