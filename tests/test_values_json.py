@@ -139,8 +139,8 @@ def test_an_object_must_name_its_class_and_hold_its_fields_and_no_other() -> Non
                                                      coup_events.Event)
     assert "an object without its '@'" in refusal(
         {key: value for key, value in shown.items() if key != "@"}, coup_events.Event)
-    assert "an object named Shown expected, not the text 'Drew'" in refusal(
-        {**shown, "@": "Drew"}, coup_events.Shown)
+    assert refusal({**shown, "@": "Drew"}, coup_events.Shown) == "Shown expected, not 'Drew'"
+    assert refusal({**shown, "@": 3}, coup_events.Event).endswith("expected, not 3")
     assert "a whole number expected, not the text '1' (at seat)" in refusal(
         {**shown, "seat": "1"}, coup_events.Event)
 
@@ -149,7 +149,8 @@ def test_an_object_must_name_its_class_and_hold_its_fields_and_no_other() -> Non
 def test_only_the_classes_the_type_holds_can_be_built(name: str) -> None:
     """An event names one of the game's events; nothing else is made, whatever it says."""
     said = refusal({"@": name, "seat": 0}, coup_events.Event)
-    assert said.startswith("one of StarterChosen, Dealt, SetsDealt")
+    assert said.startswith("one of StarterChosen, Dealt, SetsDealt, KeptOne")
+    assert said.endswith(f"… expected, not {name!r}")
 
 
 @dataclass(frozen=True)
