@@ -4,6 +4,7 @@ table itself, where your seat is yours and the others' cards are never on this m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 import pygame
@@ -11,10 +12,13 @@ from pygame import Rect
 from pygame_gui.elements import UILabel, UITextEntryLine
 
 from game.engine.texts import MAX_NAME_LENGTH, seat_name
+from game.games import GAMES
 from game.net.at_friends import AtFriends
 from game.net.client import parse_address
+from game.net.discovery import Browser, FoundTable
 from game.net.link import SeatLink
 from game.net.wire import CODE_LENGTH, normal_code, valid_code
+from game.rules.words import counted
 from game.services.session import GameSession
 from game.ui import glyphs, screens, text
 from game.ui.scenes.common import MenuScene, draw_backdrop
@@ -25,6 +29,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 MOST_ADDRESS = 80  # characters typed in the address box
+MOST_FOUND_SHOWN = 4  # tables found on the network shown as buttons
 
 
 class JoinScene(MenuScene):
@@ -38,6 +43,9 @@ class JoinScene(MenuScene):
         self.name: UITextEntryLine | None = None
         self.message: UILabel | None = None
         self.typed = ("", "", "")
+        self.browser = Browser(wake=app.wake)  # the tables announced on the network
+        self.browser.start()
+        self.found: tuple[FoundTable, ...] = ()  # as the buttons show them
 
     def enter(self) -> None:
         scale, ui = self.scale, self.app.ui
@@ -67,7 +75,37 @@ class JoinScene(MenuScene):
                     round(46 * scale))
         self.button(join, "Join", self._join)
         self.button(join.move(round(220 * scale), 0), "Back", self.back)
+        self._found_buttons(Rect(left, join.bottom + round(40 * scale), width,
+                                 round(36 * scale)))
         self.app.ui.set_focus_set(self.address)  # (the manager's focus: Enter moves it on)
+
+    def _found_buttons(self, row: Rect) -> None:
+        """The tables found on the local network, a button each: it fills the address."""
+        self.found = self.browser.tables()[:MOST_FOUND_SHOWN]
+        if not self.found:
+            return
+        self.keep(UILabel(row, "Tables on your network:", manager=self.app.ui,
+                          object_id="#note_label"))
+        for table in self.found:
+            row = row.move(0, row.height + round(6 * self.scale))
+            self.button(row, found_words(table), self._chosen(table))
+
+    def _chosen(self, table: FoundTable) -> Callable[[], None]:
+        def choose() -> None:
+            self._remember()
+            self.typed = (f"{table.address}:{table.port}", *self.typed[1:])
+            self.rebuild()
+            self._say("Now the code your host reads out, and your name.")
+        return choose
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.browser.tables()[:MOST_FOUND_SHOWN] != self.found:
+            self._remember()
+            self.rebuild()
+
+    def closed(self) -> None:
+        self.browser.close()
 
     def _remember(self) -> None:
         if self.address is not None and self.code is not None and self.name is not None:
@@ -101,6 +139,17 @@ class JoinScene(MenuScene):
     def _say(self, words: str) -> None:
         if self.message is not None:
             self.message.set_text(words)
+
+
+def found_words(table: FoundTable) -> str:
+    """A table found on the network, on its button: its name, game and open seats."""
+    game = GAMES.get(table.ruleset or "")
+    words = [table.name, game.title if game is not None else "a game of another version"]
+    if table.playing:
+        words.append("playing")
+    elif table.open is not None:
+        words.append(counted(table.open, "seat") + " open")
+    return " · ".join(words)
 
 
 class WaitingRoom(MenuScene):
