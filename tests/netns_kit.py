@@ -47,6 +47,7 @@ def environment(home: Path | None = None, extra: Mapping[str, str] | None = None
     env = {key: value for key, value in os.environ.items()
            if not key.lower().endswith("_proxy")}
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "tests")])
+    env["COUP_DETAT_TESTS_NETNS"] = "1"  # a pytest run there stays there (conftest.py)
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONUNBUFFERED="1")
     if home is not None:

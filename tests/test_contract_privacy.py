@@ -47,9 +47,10 @@ HIGH_CARD = fifth_game.GAME.id
 GAME_IDS = (*GAMES, HIGH_CARD)
 NAMES = ("Ada", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 DRAWS = 16  # draws of each event seen: a hidden card stays true in all with odds of 1 in 5**16
-STATE_DRAWS = 12  # and of the state after it dealt anew
-CHECKED_OF_EACH_KIND = 12  # events of each kind checked in a game, and others up to
-MOMENTS = 240
+STATE_DRAWS = 12  # and of the state after it dealt anew; of a card that stays true, more:
+MORE_DRAWS = 200
+CHECKED_OF_EACH_KIND = 6  # events of each kind checked in a game, and others at random
+CHECKS = 600  # up to this many checks of an event for a seat in a game
 SUBSTITUTES = 3  # cards tried in a card's place to learn whether the seat is shown it
 WORLDS = 4  # states dealt anew in which a changed event is tried
 Path = tuple[object, ...]  # field names and indexes, from the value to one of its parts
@@ -196,15 +197,15 @@ def played_out(game: Game, options: dict[str, object], seed: int) -> list[Moment
     return moments
 
 
-def checked_moments(moments: list[Moment], rng: random.Random) -> list[Moment]:
+def checked_moments(moments: list[Moment], rng: random.Random, most: int) -> list[Moment]:
     """The first events of each kind, so that every kind is checked, and others at
-    random, `MOMENTS` in all at most."""
+    random, `most` in all unless the first are more."""
     seen: Counter[type] = Counter()
     first, others = [], []
     for index, moment in enumerate(moments):
         seen[type(moment.event)] += 1
         (first if seen[type(moment.event)] <= CHECKED_OF_EACH_KIND else others).append(index)
-    chosen = [*first, *rng.sample(others, max(0, min(len(others), MOMENTS - len(first))))]
+    chosen = [*first, *rng.sample(others, max(0, min(len(others), most - len(first))))]
     return [moments[index] for index in sorted(chosen)]
 
 
@@ -308,11 +309,19 @@ class SeatAway:
         for path, card in self.cards.of(state).items():
             if {cards.get(path) for cards in drawn} != {card}:
                 continue
-            assert not self.cards.hidden_in_state(
+            assert not (self.cards.hidden_in_state(
                 state, path, card, lambda other: self.shows(other, view),
-                lambda other: Counter(self.game.custody.everywhere(other)) == deck), \
+                lambda other: Counter(self.game.custody.everywhere(other)) == deck)
+                and self.stays_true(state, path, card)), \
                 f"{card} at {path} of the state stays true, unseen by seat {self.seat}"
             checked.redealt_shown += 1
+
+    def stays_true(self, state: object, path: Path, card: object) -> bool:
+        """Does the card at `path` stay `card` however often the state is dealt anew (a
+        few cards left unseen, mostly of one kind, may keep it so over a few draws)?"""
+        rng = random.Random(1)
+        return all(self.cards.of(self.game.custody.unseen_dealt_anew(state, self.seat, rng))
+                   .get(path) == card for _ in range(MORE_DRAWS))
 
     def shows(self, state: object, view: object) -> bool:
         """Is the seat's view of `state` other than `view`?"""
@@ -334,7 +343,7 @@ def check_moments(game: Game, options: dict[str, object], seed: int,
     players = game.ruleset.players(game.ruleset.parse_options(options))
     seats = [SeatAway(game, seat, players, cards) for seat in (*range(players), None)]
     rng, checked = random.Random(seed), Checked()
-    for moment in checked_moments(moments, rng):
+    for moment in checked_moments(moments, rng, CHECKS // len(seats)):
         for seat in seats:
             seat.check(moment, rng, checked)
     return checked

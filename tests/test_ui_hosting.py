@@ -1,18 +1,31 @@
-"""A table hosted from the window, played to its end with friends on other machines
-(`join --bot`): each run in a network namespace of its own (tests/in_namespace/)."""
+"""Tables across machines in the window, played to their end: one hosted from the window
+with friends joined by `join --bot`, and a seat taken from the window at a table of
+`coup-detat host`. Each runs in a network namespace of its own (tests/in_namespace/)."""
 
 from __future__ import annotations
 
 import netns_kit
 import pytest
 
-INNER = "tests/in_namespace/hosting_window.py::" \
+HOSTING = "tests/in_namespace/hosting_window.py::" \
     "test_a_table_hosted_in_the_window_is_played_to_its_end_with_two_friends"
+JOINING = "tests/in_namespace/joining_window.py::" \
+    "test_a_friend_joins_from_the_window_and_plays_to_the_end"
 
 
-@pytest.mark.parametrize("game", ["coup", "coup-detat"])
-def test_a_table_hosted_in_the_window_is_played_with_friends_to_its_end(game: str) -> None:
+def passes_in_a_namespace(test: str) -> None:
+    """Run the test named `test` in a network namespace of its own; it must pass."""
     code = ("import sys, pytest; sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', "
-            f"'-p', 'no:xdist', {INNER + '[' + game + ']'!r}]))")
+            f"'-p', 'no:xdist', {test!r}]))")
     done = netns_kit.run_python(code, timeout=600)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]
+
+
+@pytest.mark.parametrize("ruleset", ["coup", "coup-detat"])
+def test_a_table_hosted_in_the_window_is_played_with_friends_to_its_end(ruleset: str) -> None:
+    passes_in_a_namespace(f"{HOSTING}[{ruleset}]")
+
+
+@pytest.mark.parametrize("ruleset", ["coup", "coup-detat"])
+def test_a_friend_joins_from_the_window_and_plays_to_the_end(ruleset: str) -> None:
+    passes_in_a_namespace(f"{JOINING}[{ruleset}]")

@@ -43,7 +43,8 @@ def test_the_title_offers_every_way_in(tmp_path: Path, monkeypatch: pytest.Monke
     with open_app(tmp_path, monkeypatch) as app:
         app.replace(TitleScene(app))
         frames(app)
-        assert buttons(app) == ["New game", "Continue", "Learn to play", "Load", "Rules",
+        assert buttons(app) == ["New game", "Play with friends", "Continue", "Learn to play",
+                                "Load", "Rules",
                                 "Statistics", "Settings", "Quit"]
         continue_button = next(e for e in app.ui.get_sprite_group().sprites()
                                if getattr(e, "text", "") == "Continue")

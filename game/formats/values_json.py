@@ -27,7 +27,7 @@ from functools import cache
 from typing import Any
 
 from game.cards import Card, UnknownCard
-from game.engine.errors import MalformedEntry, quoted
+from game.engine.errors import MalformedEntry, cut, quoted
 
 __all__ = ["MalformedValue", "from_json", "to_json"]
 
@@ -36,6 +36,7 @@ MAX_DEPTH = 32  # lists and objects inside each other (a game's state: 8 at most
 MAX_VALUES = 20_000  # values in all, counted as they are read (a game's state: under 500)
 MAX_TEXT = 1_000  # characters in a text
 LARGEST_INT = 2**53  # what every JSON reader holds exactly
+MAX_NAMES_SHOWN = 120  # characters of the classes a message names
 
 Json = Any  # what json.loads returns
 
@@ -328,16 +329,16 @@ def _tagged_reader(kinds: list[Any]) -> Reader:
         if kind.__name__ in by_name:
             raise TypeError(f"two classes named {kind.__name__} in one union")
         by_name[kind.__name__] = _reader(kind)
-    names = ", ".join(by_name)
+    names = cut(", ".join(by_name), MAX_NAMES_SHOWN)
 
     def read(raw: Json, budget: _Budget) -> Any:
-        tag = raw.get(TAG) if type(raw) is dict else None
-        if type(raw) is dict and tag is None:
-            raise MalformedValue(f"an object without its {TAG!r}")
-        one = by_name.get(tag) if type(tag) is str else None
+        if type(raw) is not dict:
+            raise _refused(f"an object (one of {names})", raw)
+        if TAG not in raw:
+            raise MalformedValue(f"an object without its {TAG!r} (one of {names})")
+        one = by_name.get(raw[TAG]) if type(raw[TAG]) is str else None
         if one is None:
-            what = _json_type(raw) if type(raw) is not dict else f"a {_json_type(tag)}"
-            raise MalformedValue(f"one of {names} expected, not {what}")
+            raise MalformedValue(f"one of {names} expected, not {quoted(raw[TAG])}")
         return one(raw, budget)
 
     return read
@@ -356,9 +357,10 @@ class _DataclassReader:
         name = self.kind.__name__
         if type(raw) is not dict:
             raise _refused(f"an object ({name})", raw)
-        if raw.get(TAG) != name:
-            raise MalformedValue(f"an object named {name} expected, not "
-                                 f"{_json_type(raw.get(TAG))}")
+        if TAG not in raw:
+            raise MalformedValue(f"an object without its {TAG!r} ({name})")
+        if raw[TAG] != name:
+            raise MalformedValue(f"{name} expected, not {quoted(raw[TAG])}")
         budget.enter()
         fields = self.fields if self.fields is not None else self._made()
         self._check_names(raw, fields)

@@ -121,6 +121,7 @@ class BotAtTable:
         self.record = record
         self.say = say
         self.player: ExecPlayer | None = None
+        self.answered: int | None = None  # the question last answered by a decision
         self.keeper = keeper
         self.taken_up = False  # the seat was kept from before, and not welcomed yet
         self.welcomed_here = False  # the host welcomed the seat on this connection
@@ -147,16 +148,16 @@ class BotAtTable:
         self.say(f"Taking up your seat {kept.seat + 1} at {self.address} again, as {kept.name}.")
 
     async def _play(self) -> JsonObject:
-        waited, delays = 0.0, _delays()
+        waited, delays = 0.0, retry_delays()
         while True:
             try:
-                socket = await self._connect()
+                socket = await connect_to(self.address)
             except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
                 if self.seat.token is None:
                     raise JoinFailed(f"The table at {self.address} cannot be reached: "
                                      f"{texts.brief(error)}") from None
             else:
-                waited, delays = 0.0, _delays()  # the pauses start short again
+                waited, delays = 0.0, retry_delays()  # the pauses start short again
                 try:
                     result = await self._follow_on(socket)
                 except TurnedAway:
@@ -182,12 +183,6 @@ class BotAtTable:
         self.taken_up = False
         self.seat = SeatOnline(self.seat.code, self.seat.name)
         self.say("Your seat taken before is not at this table any more: joining it anew.")
-
-    async def _connect(self) -> ClientConnection:
-        return await connect(self.address.uri, proxy=None, open_timeout=OPEN_WAIT,
-                             max_size=MOST_FROM_HOST, compression=None,
-                             ping_interval=PING_EVERY, ping_timeout=PING_WAIT,
-                             close_timeout=CLOSING_WAIT, user_agent_header=None)
 
     async def _follow_on(self, socket: ClientConnection) -> JsonObject | None:
         """`_follow` on `socket` until it ends, and the socket closed."""
@@ -239,6 +234,10 @@ class BotAtTable:
             return await self._decide(message)
         elif kind == "refused":
             self.say(f"The host refused: {message['reason']}")
+            number = message.get("id")
+            if number is not None and number == self.answered:  # its question stands:
+                self.answered = None  # the host's Easy player decides it instead
+                return {"type": "stand_in", "id": number}
         elif kind == "seat":
             state = "is back" if message["connected"] else "lost the connection"
             self.say(f"{message['name']} {state}.")
@@ -293,7 +292,7 @@ class BotAtTable:
         number = question["id"]
         if seat.ruleset is None or player is None:
             return {"type": "stand_in", "id": number}
-        legal = _legal(seat.ruleset, question["legal"], question["seat"])
+        legal = legal_moves(seat.ruleset, question["legal"], question["seat"])
         if not legal:
             self.say("The host asked with moves this program cannot read.")
             return {"type": "stand_in", "id": number}
@@ -302,6 +301,7 @@ class BotAtTable:
             None, player.answer, seen, legal)
         if chosen is None:  # the program's fault is in the log; the host's Easy decides
             return {"type": "stand_in", "id": number}
+        self.answered = number
         return {"type": "decision", "id": number,
                 "move": seat.ruleset.decision_to_json(chosen)}
 
@@ -314,7 +314,7 @@ def _seat_name(table: JsonObject, seat: int) -> str | None:
     return name if isinstance(name, str) and name else None
 
 
-def _legal(ruleset: AnyRuleset, entries: list[Any], seat: int) -> list[Decision]:
+def legal_moves(ruleset: AnyRuleset, entries: list[Any], seat: int) -> list[Decision]:
     """The host's legal moves read by the rules (what cannot be read is left out)."""
     legal = []
     for entry in entries:
@@ -328,7 +328,16 @@ def _legal(ruleset: AnyRuleset, entries: list[Any], seat: int) -> list[Decision]
     return legal
 
 
-def _delays() -> Iterator[float]:
+async def connect_to(address: Address) -> ClientConnection:
+    """A connection to the table at `address` (never through a proxy: a table is reached
+    directly, on the network it is on)."""
+    return await connect(address.uri, proxy=None, open_timeout=OPEN_WAIT,
+                         max_size=MOST_FROM_HOST, compression=None,
+                         ping_interval=PING_EVERY, ping_timeout=PING_WAIT,
+                         close_timeout=CLOSING_WAIT, user_agent_header=None)
+
+
+def retry_delays() -> Iterator[float]:
     """Pauses between attempts to reach the table again: growing, a little random."""
     delay = 0.25
     while True:

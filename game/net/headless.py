@@ -71,6 +71,7 @@ class Hosting:
 
     def __init__(self, table: HostedTable, server: TableServer, listen: str) -> None:
         self.table, self.server, self.listen = table, server, listen
+        self.announcement: Announcement | None = None
 
     def open(self) -> Listening:
         """Listen (`OSError` if the port cannot be had); where friends reach the table."""
@@ -88,9 +89,26 @@ class Hosting:
             deliver(self.table, arrival)
             count += 1
 
+    def announce(self, name: str | None, port: int, log: Callable[[str], None] | None = None
+                 ) -> None:
+        """Tell the local network of the table, listening on `port`, named `name` (None:
+        this machine's name): discovery.py; followed by `follow_seats`."""
+        addresses, interfaces = announced_where(self.listen)
+        self.announcement = Announcement(name, self.table.ruleset.id, port,
+                                         addresses=addresses, interfaces=interfaces, log=log)
+        self.announcement.start(announced_seats(self.table))
+
+    def follow_seats(self) -> None:
+        """The announcement says the seats as they are now (it sends only what changed)."""
+        if self.announcement is not None:
+            self.announcement.update(announced_seats(self.table))
+
     def close(self, wait: bool = True) -> None:
-        """Close every connection (once what it was sent has gone), then the table;
-        `wait` False: the server closes in its own time (the window does not wait)."""
+        """Withdraw the announcement, close every connection (once what it was sent has
+        gone), then the table; `wait` False: the server closes in its own time (the window
+        does not wait)."""
+        if self.announcement is not None:
+            self.announcement.stop()
         self.server.stop(wait=wait)
         self.table.close()
 
@@ -152,7 +170,6 @@ class HeadlessHost:
         self._kept_before: Loaded | None = None  # the file as read before the first write
         self._kept = -1  # the decisions of the game when it was last kept
         self._unkept = False  # the table could not be kept (said once)
-        self.announcement: Announcement | None = None
         self._announce, self._table_name = announce, table_name
 
     @classmethod
@@ -180,11 +197,7 @@ class HeadlessHost:
             self.table.resume(*self._resumed)
             self._keep_moved()  # where it listens now, its grace, its save
         if self._announce:
-            addresses, interfaces = announced_where(self.listen)
-            self.announcement = Announcement(self._table_name, self.table.ruleset.id,
-                                             where.port, addresses=addresses,
-                                             interfaces=interfaces, log=self._log)
-            self.announcement.start(announced_seats(self.table))
+            self.hosting.announce(self._table_name, where.port, log=self._log)
         return where
 
     def _send(self, connection: int, message: JsonObject) -> None:
@@ -245,8 +258,7 @@ class HeadlessHost:
                 table.start()
             decisions = self._decisions()
             table.step()
-            if self.announcement is not None:
-                self.announcement.update(announced_seats(table))
+            self.hosting.follow_seats()
             moved = self._decisions() != decisions
             if table.over:
                 return True
@@ -259,8 +271,6 @@ class HeadlessHost:
     def close(self) -> None:
         """Withdraw the announcement, close every connection (once what it was sent has
         gone), then the table."""
-        if self.announcement is not None:
-            self.announcement.stop()
         self.hosting.close()
         if self.keeper is not None:
             self.keeper.release()

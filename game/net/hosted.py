@@ -12,7 +12,6 @@ question of that number, and the next question has another).
 
 from __future__ import annotations
 
-import json
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -401,19 +400,28 @@ class HostedTable:
             decision = self._easy(seat).decide(session.match.view(seat),
                                                list(session.match.legal()))
         else:
-            found = self._legal(seat, message["move"])
+            found = self._move(seat, message["move"])
             if isinstance(found, str):
-                self._refuse(connection, found, number)
+                self._refuse_answer(seat, found, number)
                 return
             decision = found
-        session.submit(decision)
+        try:
+            session.submit(decision)
+        except IllegalMove as refusal:  # the rules' own words ("You must follow Hearts")
+            self._refuse_answer(seat, refusal.message, number)
+            return
         self._send(connection, {"type": "accepted", "id": number})
         self._tell_new()
 
-    def _legal(self, seat: int, move: JsonObject) -> Decision | str:
-        """The legal decision `move` names for `seat`, or why it is refused."""
-        assert self.session is not None
-        match = self.session.match
+    def _refuse_answer(self, seat: int, reason: str, number: int) -> None:
+        """An answer refused: the seat is told why; its question stands (it is not sent
+        again: a seat that answers wrong without end must not make the table work)."""
+        chair = self.chairs[seat]
+        assert chair.connection is not None
+        self._refuse(chair.connection, reason, number)
+
+    def _move(self, seat: int, move: JsonObject) -> Decision | str:
+        """The decision `move` names for `seat` (the rules judge it), or why it is not one."""
         if move.get("seat", seat) != seat:
             return "A decision for another seat than yours is refused."
         try:
@@ -421,11 +429,9 @@ class HostedTable:
         except (IllegalMove, MalformedEntry, ValueError, TypeError, KeyError,
                 RecursionError) as error:
             return f"Not a move: {texts.brief(error)}"
-        wanted = _normal(self.ruleset.decision_to_json(decision))
-        for legal in match.legal():
-            if _normal(self.ruleset.decision_to_json(legal)) == wanted:
-                return legal
-        return "The rules do not allow that move now."
+        if decision.seat != seat:  # chance's (a deal): nobody's to send
+            return "Not a move of a seat."
+        return decision
 
     def _easy(self, seat: int) -> Player:
         seed = None if self.seed is None else f"{self.seed}:stand-in:{seat}"
@@ -506,8 +512,6 @@ class HostedTable:
             self.session.close()
 
 
-def _normal(entry: Mapping[str, Any]) -> str:
-    return json.dumps(entry, sort_keys=True)
 
 
 def _kind_word(kind: str) -> str:

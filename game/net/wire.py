@@ -22,7 +22,8 @@ VERSION = 1
 MOST_FROM_FRIEND = 16 * 1024  # bytes: the largest message a friend's machine may send
 MOST_FROM_HOST = 8 * 1024 * 1024  # bytes: a decision's question in a long duel is large
 MOST_TEXT = 200  # characters in any text field of a friend's message
-MOST_DEPTH = 8  # nesting of a move's JSON (a move is flat; a hostile one is not)
+MOST_DEPTH = 8  # nesting of a friend's message (a move is flat; a hostile one is not)
+MOST_HOST_DEPTH = 40  # nesting of the host's (a game's state, read by its types after)
 MOST_DIGITS = 100  # of a number: none of the wire's needs more, a hostile one has 4,000
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I to misread aloud
 CODE_LENGTH = 6
@@ -71,7 +72,8 @@ FROM_HOST: Mapping[str, Mapping[str, Field]] = {
     "lobby": {"seats": LIST},
     "start": {"ruleset": TEXT, "options": OBJECT, "seat": WHOLE, "names": LIST,
               "time_limit": optional(Field((int, float)))},
-    "told": {"n": WHOLE, "lines": LIST},
+    "told": {"n": WHOLE, "lines": LIST, "turn": WHOLE, "by": Field((int, type(None))),
+             "event": OBJECT, "state": OBJECT},
     "state": {"n": WHOLE, "pending": OBJECT, "view": OBJECT},
     "decide": {"id": WHOLE, "seat": WHOLE, "first_dealer": optional(WHOLE),
                "deals": LIST, "moves": LIST, "hand_start": optional(WHOLE),
@@ -124,7 +126,8 @@ def decode(frame: str | bytes, kinds: Mapping[str, Mapping[str, Field]], *,
     missing = [name for name, field in fields.items() if field.required and name not in message]
     if missing:
         raise WireError(f"a {kind} message needs {', '.join(missing)}")
-    if _depth(message) > MOST_DEPTH:
+    deepest = MOST_DEPTH if kinds is FROM_FRIEND else MOST_HOST_DEPTH
+    if _depth(message, deepest) > deepest:
         raise WireError("a message nested too deep")
     return message
 
@@ -155,18 +158,20 @@ def _of_kind(value: object, kind: type | tuple[type, ...]) -> bool:
 
 def _kind_words(kind: type | tuple[type, ...]) -> str:
     words = {str: "a text", int: "a whole number", dict: "an object", list: "a list",
-             bool: "true or false", float: "a number"}
+             bool: "true or false", float: "a number", type(None): "null"}
     kinds = kind if isinstance(kind, tuple) else (kind,)
     return " or ".join(words[one] for one in kinds)
 
 
-def _depth(value: object, depth: int = 0) -> int:
-    if depth > MOST_DEPTH:
+def _depth(value: object, deepest: int, depth: int = 0) -> int:
+    """How deep `value` is nested, counted no further than past `deepest`."""
+    if depth > deepest:
         return depth
     if isinstance(value, dict):
-        return max((_depth(item, depth + 1) for item in value.values()), default=depth + 1)
+        return max((_depth(item, deepest, depth + 1) for item in value.values()),
+                   default=depth + 1)
     if isinstance(value, list):
-        return max((_depth(item, depth + 1) for item in value), default=depth + 1)
+        return max((_depth(item, deepest, depth + 1) for item in value), default=depth + 1)
     return depth
 
 

@@ -64,6 +64,7 @@ class SeatMatch:
         self.turns: list[SeatTurn] = []
         self.asked: tuple[int, Sequence[Decision]] | None = None  # the open question
         self._turn: int | None = None  # the host's number of the last decision told
+        self._answered: tuple[int, Sequence[Decision]] | None = None  # on its way
 
     # What the host sends --------------------------------------------------------------
     def add(self, turn: int, decider: int | None, event: Event, state: State) -> None:
@@ -81,7 +82,16 @@ class SeatMatch:
         self.asked = (number, tuple(legal))
 
     def answered(self) -> None:
-        self.asked = None
+        """The question is answered: the answer is on its way to the host."""
+        self._answered, self.asked = self.asked, None
+
+    def refused(self, number: int) -> bool:
+        """The host refused the answer to question `number`: it is open again (True), if
+        it was the one answered last."""
+        if self._answered is None or self._answered[0] != number or self.asked is not None:
+            return False
+        self.asked, self._answered = self._answered, None
+        return True
 
     # What the table reads ---------------------------------------------------------------
     @property

@@ -4,7 +4,11 @@ The host of a table of friends sends each friend's machine its seat's stream
 (docs/NETWORK.md); the stream is made only of what that seat may know:
 
 - `told`: each event of the match, numbered from 0, in the words the game's narrator has
-  for that seat alone (`tell_all=False`: another seat's hidden cards are never named);
+  for that seat alone (`tell_all=False`: another seat's hidden cards are never named),
+  and as the seat may know it, for its own table to show: the event with every card the
+  seat cannot see replaced by a random one (the game's `Privacy`), and the state after it
+  with those cards dealt anew at random (its `Custody`): the seat's view of it is the true
+  view, and nothing true of the hidden cards is in it;
 - `state`: after the events of a decision, whose turn it is and the seat's view (the
   game's summary of it, as an outside program is sent it: docs/BOT_PROTOCOL.md);
 - `decide`: when the seat must decide, the question an outside program would be asked
@@ -16,12 +20,16 @@ stands and a friend who missed messages asks again from a number.
 
 from __future__ import annotations
 
+import random
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
 from game.engine.match import Match
 from game.engine.ruleset import Event, Pending, State
 from game.formats.support import final_result, formats_of
+from game.formats.values_json import to_json
+from game.games import get_game
 
 JsonObject = dict[str, Any]
 
@@ -32,14 +40,33 @@ class SeatStream:
         self.seat = seat
         self.narrator = match.ruleset.narrator(names, seat, tell_all=False, second_person=True)
         self.protocol = formats_of(match.ruleset.id).protocol
+        self.game = get_game(match.ruleset.id)
         self.told: list[JsonObject] = []
+        self._turn = 0  # the decision of the last event told
+        self._rng = random.Random(secrets.randbits(64))  # the host's alone: what it draws
+        # in the places of the cards the seat cannot see says nothing of them
 
     def tell(self, event: Event, state: State) -> JsonObject:
-        """The next event (with the state just after it) as this seat is told it."""
-        message = {"type": "told", "n": len(self.told),
-                   "lines": self.narrator.lines(event, state)}
+        """The next event (with the state just after it) as this seat is told it: in
+        words, and as the seat may know it for its own table to show (`event`, with every
+        card it cannot see a random one; `state`, with every such card dealt anew), with
+        the decision it came from (`turn`, its number; `by`, whose it was: public)."""
+        number = len(self.told)
+        turn = self._turn_of(number)
+        message = {"type": "told", "n": number, "lines": self.narrator.lines(event, state),
+                   "turn": turn, "by": self.match.turns[turn].seat,
+                   "event": to_json(self.game.privacy.event_seen(event, self.seat, self._rng)),
+                   "state": to_json(self.game.custody.unseen_dealt_anew(state, self.seat,
+                                                                        self._rng))}
         self.told.append(message)
         return message
+
+    def _turn_of(self, event: int) -> int:
+        """The number of the decision that caused the match's event numbered `event`."""
+        turns = self.match.turns
+        while self._turn + 1 < len(turns) and turns[self._turn + 1].first_event <= event:
+            self._turn += 1
+        return self._turn
 
     def since(self, number: int) -> list[JsonObject]:
         """What was told from `number` on (all of it from 0)."""

@@ -148,6 +148,8 @@ class _Request:
 
 
 class GameSession:
+    keeps_game = True  # the game is this machine's: it saves it, and may play it again
+
     def __init__(
         self,
         match: Match,

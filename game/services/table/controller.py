@@ -21,6 +21,7 @@ from game.engine.ruleset import Decision, Narrator, State, View
 from game.rules.words import Naming
 from game.services.lessons import LessonGame
 from game.services.play_again import Again
+from game.services.seat_session import KEPT_BY_HOST
 from game.services.session import GameSession
 from game.services.table.finishing import Finishing
 from game.services.table.pacing import Pace
@@ -177,7 +178,7 @@ class TableController:
     def again(self) -> Again | None:
         """What the game is played again from, at its end; None in a lesson, and at a
         table of a match (the whole match is played again, from the match's end)."""
-        if self.lesson is not None or self.one_of is not None:
+        if self.lesson is not None or self.one_of is not None or not self.session.keeps_game:
             return None
         return Again.of(self.session)
 
@@ -269,6 +270,11 @@ class TableController:
             self.seating.decided(seat, again)
         self.pace.moved(self.clock())
         return True
+
+    def save_refusal(self) -> str | None:
+        """Why the game cannot be saved here (None: it can): a friend's table is the
+        host's to save."""
+        return None if self.session.keeps_game else f"{KEPT_BY_HOST}."
 
     def undo_refusal(self) -> str | None:
         """Why Undo may take nothing back now (None: it may). The Undo button is greyed,

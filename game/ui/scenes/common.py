@@ -58,9 +58,9 @@ class MenuScene(Scene):
         return scale_of(self.app.size)
 
     def button_column(self, entries: Sequence[tuple[str, Action | None]], top: int,
-                      width: int = 300) -> list[UIButton]:
+                      width: int = 300, height: int = 46, gap: int = 10) -> list[UIButton]:
         scale = self.scale
-        width, height, gap = round(width * scale), round(46 * scale), round(10 * scale)
+        width, height, gap = round(width * scale), round(height * scale), round(gap * scale)
         left = self.app.size[0] // 2 - width // 2
         buttons = []
         for index, (label, action) in enumerate(entries):

@@ -60,6 +60,9 @@ class HostingScene(MenuScene):
                 table.close(wait=False)
                 continue
             self.hosting = table
+            host = next((name for kind, name in zip(plan, names, strict=True)
+                         if kind == PERSON), None)
+            table.announce(f"{host}'s table" if host else None, self.where.port)
             return
         assert error is not None
         self.trouble = f"The table could not listen for friends: {why_unwritten(error)}."
@@ -96,6 +99,7 @@ class HostingScene(MenuScene):
         seen = tuple((chair.name, chair.kind, chair.taken) for chair in self.chairs)
         if seen != self._seen:
             self._seen = seen
+            self.hosting.follow_seats()
             self.rebuild()  # Start may be offered now
 
     @property

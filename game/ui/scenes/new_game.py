@@ -61,6 +61,7 @@ BOT = "Outside program"
 LEVELS_LINE = ("Computer players: Easy plays like a beginner, Medium keeps count, Hard tries "
                "every choice out.")
 PASS_AND_PLAY = "Two or more persons play pass-and-play at one screen."
+FRIENDS_LINE = "A friend on another machine joins with the name the friend gives."
 MOST_NAMED = 2  # characters named in the line on those the font cannot show
 
 
@@ -108,7 +109,10 @@ def hosting_refusal(seats: Sequence[Seat], split: Split | None) -> str | None:
 class NewGameScene(MenuScene):
     title = "New game"
 
-    def __init__(self, app: App, rng: random.Random | None = None) -> None:
+    def __init__(self, app: App, rng: random.Random | None = None, *,
+                 friends: bool = False) -> None:
+        """`friends`: a table for friends on other machines is to be hosted (the second
+        seat is offered to a friend)."""
         super().__init__(app)
         self.games = {game.title: game for game in table_games()}  # the menu's, by title
         self.ruleset = ""  # the id of the game chosen
@@ -126,6 +130,8 @@ class NewGameScene(MenuScene):
         self._offer(last_setup.load())
         for seat in app.bots:
             self.kinds[seat] = BOT
+        if friends and FRIEND_CHOICE not in self.kinds[:self.players]:
+            self.kinds[1] = FRIEND_CHOICE
         self.name_entries: list[UITextEntryLine] = []
         self.kind_menus: list[UIDropDownMenu] = []
         self.players_menu: UIDropDownMenu | None = None
@@ -412,9 +418,11 @@ class NewGameScene(MenuScene):
         return line is None or font is None or font.size(words)[0] <= line.rect.width - 8
 
     def _say_unshown(self) -> None:
-        """Under the seats: the characters the font cannot show, else pass-and-play."""
+        """Under the seats: the characters the font cannot show, else how friends on other
+        machines are named, else pass-and-play."""
         if self.message is not None:
-            self.message.set_text(self.unshown() or PASS_AND_PLAY)
+            friends = FRIEND_CHOICE in self.kinds[:self.players]
+            self.message.set_text(self.unshown() or (FRIENDS_LINE if friends else PASS_AND_PLAY))
 
     def _start(self) -> None:
         """Start the game as the form stands; first ask, if it would take the place of
@@ -484,6 +492,7 @@ class NewGameScene(MenuScene):
                 return True
             if event.ui_element in self.kind_menus:
                 self.kinds[self.kind_menus.index(event.ui_element)] = event.text
+                self._say_unshown()
                 return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.name_entries:
             self._say_unshown()

@@ -1,5 +1,6 @@
-"""The title screen: New game, Continue, Learn to play, Load, Rules, Statistics, Settings,
-Quit. Esc asks first: on the first screen it would end the program by surprise."""
+"""The title screen: New game, Play with friends, Continue, Learn to play, Load, Rules,
+Statistics, Settings, Quit. Esc asks first: on the first screen it would end the program
+by surprise."""
 
 from __future__ import annotations
 
@@ -25,9 +26,10 @@ class TitleScene(MenuScene):
     subtitle = "The card game of Parker Brothers, 1966"
 
     def enter(self) -> None:
-        top = round(self.app.size[1] * 0.40)
+        top = round(self.app.size[1] * 0.38)
         self.button_column([
             ("New game", self._new_game),
+            ("Play with friends", self._opening("friends")),
             ("Continue", self._continue if can_continue() else None),
             ("Learn to play", self._opening("lessons")),
             ("Load", self._opening("load")),
@@ -35,7 +37,7 @@ class TitleScene(MenuScene):
             ("Statistics", self._opening("statistics")),
             ("Settings", self._opening("settings")),
             ("Quit", self.app.quit),
-        ], top, width=280)
+        ], top, width=280, height=40, gap=8)
         notice = self.app.settings_notice
         if notice:
             width, height = self.app.size

@@ -43,6 +43,10 @@ class TableActions:
         self.app.push(screens.make("pause", self.app, self))
 
     def open_save(self) -> None:
+        refusal = self.table.save_refusal()
+        if refusal is not None:
+            self.table.say(refusal)
+            return
         self.app.push(screens.make("save", self.app, self.table.session, saved=self.table.say))
 
     def open_rules(self) -> None:

@@ -86,7 +86,8 @@ class TableButtons:
         if self.side is not None:
             self.side.refresh(self.table.undo_refusal(),
                               self.table.seating.may_redo(self.table.match),
-                              hint_refusal=self._hint_refusal())
+                              hint_refusal=self._hint_refusal(),
+                              save_refusal=self.table.save_refusal())
 
     def _hint_refusal(self) -> str | None:
         """Why Hint has nothing to say at any turn to come (None: it may)."""

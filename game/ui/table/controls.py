@@ -455,14 +455,17 @@ class SideButtons:
         self.undo = next(b for b in self.actions if b.text == "Undo")
         self.redo = next(b for b in self.actions if b.text == "Redo")
         self.hint = next(b for b in self.actions if b.text == "Hint")
+        self.save = next(b for b in self.actions if b.text == "Save")
 
     def refresh(self, undo_refusal: str | None, may_redo: bool, *,
-                hint_refusal: str | None = None) -> None:
+                hint_refusal: str | None = None, save_refusal: str | None = None) -> None:
         """Undo greyed with its reason (`undo_refusal`), or not; Redo greyed or not; Hint
-        greyed with its reason (the game is over), or not."""
+        greyed with its reason (the game is over), or not; Save greyed with its reason
+        (the host's game, at a friend's table), or not."""
         self.undo.explain(undo_refusal is None, undo_refusal or self.undo_tip)
         self.redo.explain(may_redo, self.redo_tip if may_redo else "Nothing to redo")
         self.hint.explain(hint_refusal is None, hint_refusal or self.hint_tip)
+        self.save.explain(save_refusal is None, save_refusal or "Ctrl+S")
 
     def pressed(self, element: object) -> bool:
         action = self.actions.get(element)  # type: ignore[call-overload]

@@ -28,6 +28,7 @@ class OnlineTable:
         """What arrived, handed over; what happened, told to the friends."""
         self.hosting.pump()
         self.hosting.table.step(computers=False)
+        self.hosting.follow_seats()
         self._say_away(controller)
 
     def _say_away(self, controller: TableController) -> None:

@@ -33,6 +33,7 @@ from game.ui.table.buttons import TableButtons
 from game.ui.table.coach import CoachPanel, target_rect
 from game.ui.table.ending import GameEnd
 from game.ui.table.felt import Felt
+from game.ui.table.friends import FriendsTable
 from game.ui.table.input import TableInput
 from game.ui.table.kit import kit_for, prepare_art
 from game.ui.table.layout import TableLayout, hand_for, table_layout, with_coach, with_other_table
@@ -51,13 +52,15 @@ if TYPE_CHECKING:
 class TableScene(Scene):
     def __init__(self, app: App, session: GameSession, *, from_start: bool = False,
                  tables: TwoTables | None = None, holder: int | None = None,
-                 lesson: LessonGame | None = None, online: OnlineTable | None = None) -> None:
+                 lesson: LessonGame | None = None,
+                 online: OnlineTable | FriendsTable | None = None) -> None:
         """`from_start`: tell the game from its first event (a new game: the draw for
         Director and the first deal are shown); else from where the match stands.
         `tables`: the match this table is one of (tables.py), where `holder` (a seat of
         this table) may hold the device already. `lesson`: the lesson this game is
         (coach.py): its coach speaks, and nothing goes into the statistics. `online`:
-        the table is hosted for friends on other machines (online.py)."""
+        the table is hosted for friends on other machines (online.py), or is a friend's
+        on another machine (friends.py)."""
         super().__init__(app)
         self.session = session  # the game at this table (a crash report tells it)
         self.tables = tables

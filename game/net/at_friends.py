@@ -1,0 +1,160 @@
+"""A seat at a friend's table, as this machine's window follows it: what the host has sent
+(through a `SeatLink`), made into the seat's match and session for the same table screen
+as a local game's. Everything the host sends is read through the game's own types
+(game/formats/values_json.py) and rules: a message that cannot be read is said, never
+shown half-read, and ends the connection rather than a game shown wrong."""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable
+from typing import Any
+
+from game.engine import texts
+from game.engine.errors import MalformedEntry
+from game.engine.ruleset import Decision
+from game.engine.saves import Seat
+from game.formats.values_json import from_json
+from game.games import get_game
+from game.games.plugin import Game
+from game.net.client import legal_moves
+from game.net.link import Back, Ended, Lost, SeatLink
+from game.net.wire import JsonObject
+from game.services.seat_match import SeatMatch
+from game.services.seat_session import SeatSession
+from game.services.session import COMPUTER, HUMAN
+
+MOST_PER_FRAME = 400  # messages read a frame: a long game told again waits for the next
+
+
+class UnreadableHost(Exception):
+    """The host sent what this program cannot read (another game, a broken value)."""
+
+
+class AtFriends:
+    def __init__(self, link: SeatLink, *, on_thinking_done: Callable[[], None] | None = None
+                 ) -> None:
+        self.link = link
+        self.on_thinking_done = on_thinking_done
+        self.seat: int | None = None
+        self.title = ""
+        self.lobby: list[JsonObject] = []  # the lobby's seats, as last sent
+        self.session: SeatSession | None = None
+        self.result: JsonObject | None = None
+        self.ended: str | None = None  # why the connection ended for good
+        self.over = False  # the connection ended (for good)
+        self.away = False  # the connection is lost, being taken up again
+        self.remarks: list[str] = []  # what the table should say (refusals, who dropped)
+        self._game: Game | None = None
+
+    @property
+    def started(self) -> bool:
+        return self.session is not None
+
+    def pump(self) -> None:
+        """Read what has arrived (at most MOST_PER_FRAME messages)."""
+        for _ in range(MOST_PER_FRAME):
+            try:
+                arrival = self.link.inbox.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                self._arrived(arrival)
+            except UnreadableHost as error:
+                self.ended, self.over = f"The host sent what cannot be read: {error}.", True
+                self.link.close()
+                return
+
+    def _arrived(self, arrival: JsonObject | Lost | Back | Ended) -> None:
+        if isinstance(arrival, Lost):
+            self.away = True
+        elif isinstance(arrival, Back):
+            self.away = False
+        elif isinstance(arrival, Ended):
+            self.over, self.ended = True, arrival.reason
+        else:
+            self._message(arrival)
+
+    def _message(self, message: JsonObject) -> None:
+        kind = message["type"]
+        if kind == "welcome":
+            self.seat = message["seat"]
+            table = message["table"]
+            self.title = str(table.get("title", ""))
+            self.lobby = _seats(table.get("seats"))
+        elif kind == "lobby":
+            self.lobby = _seats(message["seats"])
+        elif kind == "start":
+            self._start(message)
+        elif kind == "told":
+            self._told(message)
+        elif kind == "decide":
+            self._asked(message)
+        elif kind == "refused":
+            self.remarks.append(str(message["reason"]))
+            number = message.get("id")
+            if self.session is not None and isinstance(number, int):
+                self.session.match.refused(number)
+        elif kind == "seat":
+            state = "is back" if message["connected"] else "lost the connection"
+            self.remarks.append(f"{message['name']} {state}.")
+        elif kind == "end":
+            self.result = message["result"]
+
+    def _start(self, message: JsonObject) -> None:
+        if self.session is not None:  # told again on coming back: the game goes on
+            return
+        try:
+            self._game = game = get_game(message["ruleset"])
+            options = game.ruleset.parse_options(message["options"])
+        except (KeyError, MalformedEntry) as error:
+            raise UnreadableHost(texts.brief(error)) from None
+        names = [texts.seat_name(name) or f"Seat {index + 1}"
+                 for index, name in enumerate(message["names"])]
+        kinds = {entry.get("seat"): entry.get("kind") for entry in self.lobby}
+        seats = [Seat(name, COMPUTER if kinds.get(index) == "computer" else HUMAN)
+                 for index, name in enumerate(names)]
+        match = SeatMatch(game.ruleset, options, message["seat"])
+        self.session = SeatSession(match, seats, send=self._send,
+                                   on_thinking_done=self.on_thinking_done)
+
+    def _told(self, message: JsonObject) -> None:
+        session, game = self.session, self._game
+        if session is None or game is None:
+            raise UnreadableHost("the game was told before it began")
+        match = session.match
+        if message["n"] != len(match.events):
+            return  # told again (after a connection taken up again): already known
+        try:
+            event = from_json(message.get("event"), game.types.event)
+            state = from_json(message.get("state"), game.types.state)
+        except (MalformedEntry, TypeError) as error:
+            raise UnreadableHost(texts.brief(error)) from None
+        turn, decider = message.get("turn"), message.get("by")
+        if not isinstance(turn, int) or not (decider is None or isinstance(decider, int)):
+            raise UnreadableHost("an event without the decision it came from")
+        match.add(turn, decider, event, state)
+        self.link.heard(len(match.events))
+
+    def _asked(self, question: JsonObject) -> None:
+        session = self.session
+        if session is None:
+            raise UnreadableHost("a question before the game began")
+        legal = legal_moves(session.ruleset, question["legal"], session.seat)
+        if legal:
+            session.match.ask(question["id"], legal)
+
+    def _send(self, number: int, decision: Decision) -> None:
+        assert self.session is not None
+        self.link.send({"type": "decision", "id": number,
+                        "move": self.session.ruleset.decision_to_json(decision)})
+
+    def close(self) -> None:
+        self.link.close()
+        if self.session is not None:
+            self.session.close()
+
+
+def _seats(raw: Any) -> list[JsonObject]:
+    return [entry for entry in raw if isinstance(entry, dict)] if isinstance(raw, list) else []
+

@@ -1,0 +1,222 @@
+"""Join a friend's table: its address and code (read out by the host) and your name; then
+the table's waiting room (who has taken each seat) until the host starts the game, and the
+table itself, where your seat is yours and the others' cards are never on this machine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
+import pygame
+from pygame import Rect
+from pygame_gui.elements import UILabel, UITextEntryLine
+
+from game.engine.texts import MAX_NAME_LENGTH, seat_name
+from game.games import GAMES
+from game.net.at_friends import AtFriends
+from game.net.client import parse_address
+from game.net.discovery import Browser, FoundTable
+from game.net.link import SeatLink
+from game.net.wire import CODE_LENGTH, normal_code, valid_code
+from game.rules.words import counted
+from game.services.session import GameSession
+from game.ui import glyphs, screens, text
+from game.ui.scenes.common import MenuScene, draw_backdrop
+from game.ui.table.friends import FriendsTable
+from game.ui.theme import GOLD, INK, MUTED, panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+MOST_ADDRESS = 80  # characters typed in the address box
+MOST_FOUND_SHOWN = 4  # tables found on the network shown as buttons
+
+
+class JoinScene(MenuScene):
+    title = "Join a table"
+    subtitle = "Type what your host reads out: the table's address and its code"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.address: UITextEntryLine | None = None
+        self.code: UITextEntryLine | None = None
+        self.name: UITextEntryLine | None = None
+        self.message: UILabel | None = None
+        self.typed = ("", "", "")
+        self.browser = Browser(wake=app.wake)  # the tables announced on the network
+        self.browser.start()
+        self.found: tuple[FoundTable, ...] = ()  # as the buttons show them
+
+    def enter(self) -> None:
+        scale, ui = self.scale, self.app.ui
+        width = round(560 * scale)
+        left = self.app.size[0] // 2 - width // 2
+        label_width, row = round(170 * scale), round(56 * scale)
+        y = round(160 * scale)
+        boxes = []
+        for words, typed, limit in (("Address", self.typed[0], MOST_ADDRESS),
+                                    ("Code", self.typed[1], CODE_LENGTH + 4),
+                                    ("Your name", self.typed[2], MAX_NAME_LENGTH)):
+            self.keep(UILabel(Rect(left, y, label_width, round(40 * scale)), words,
+                              manager=ui, object_id="#left_label"))
+            box = self.keep(UITextEntryLine(
+                Rect(left + label_width, y, width - label_width, round(40 * scale)),
+                manager=ui))
+            box.set_forbidden_characters(glyphs.zero_width())
+            box.set_text_length_limit(limit)
+            box.set_text(typed)
+            boxes.append(box)
+            y += row
+        self.address, self.code, self.name = boxes
+        self.message = self.keep(UILabel(Rect(left, y, width, round(30 * scale)), "",
+                                         manager=ui, object_id="#note_label"))
+        y += round(50 * scale)
+        join = Rect(self.app.size[0] // 2 - round(210 * scale), y, round(200 * scale),
+                    round(46 * scale))
+        self.button(join, "Join", self._join)
+        self.button(join.move(round(220 * scale), 0), "Back", self.back)
+        self._found_buttons(Rect(left, join.bottom + round(40 * scale), width,
+                                 round(36 * scale)))
+        self.app.ui.set_focus_set(self.address)  # (the manager's focus: Enter moves it on)
+
+    def _found_buttons(self, row: Rect) -> None:
+        """The tables found on the local network, a button each: it fills the address."""
+        self.found = self.browser.tables()[:MOST_FOUND_SHOWN]
+        if not self.found:
+            return
+        self.keep(UILabel(row, "Tables on your network:", manager=self.app.ui,
+                          object_id="#note_label"))
+        for table in self.found:
+            row = row.move(0, row.height + round(6 * self.scale))
+            self.button(row, found_words(table), self._chosen(table))
+
+    def _chosen(self, table: FoundTable) -> Callable[[], None]:
+        def choose() -> None:
+            self._remember()
+            self.typed = (f"{table.address}:{table.port}", *self.typed[1:])
+            self.rebuild()
+            self._say("Now the code your host reads out, and your name.")
+        return choose
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.browser.tables()[:MOST_FOUND_SHOWN] != self.found:
+            self._remember()
+            self.rebuild()
+
+    def closed(self) -> None:
+        self.browser.close()
+
+    def _remember(self) -> None:
+        if self.address is not None and self.code is not None and self.name is not None:
+            self.typed = (self.address.get_text(), self.code.get_text(), self.name.get_text())
+
+    def leave(self) -> None:
+        self._remember()
+        super().leave()
+
+    def _join(self) -> None:
+        self._remember()
+        address_typed, code_typed, name_typed = self.typed
+        try:
+            address = parse_address(address_typed)
+        except ValueError:
+            self._say("Type the address as your host says it, such as 192.168.1.20:4747.")
+            return
+        code = normal_code(code_typed)
+        if not valid_code(code):
+            self._say(f"The code is {CODE_LENGTH} letters and digits, as your host says it.")
+            return
+        name = seat_name(name_typed)
+        if name is None:
+            self._say("Type your name: the others see it at the table.")
+            return
+        link = SeatLink(address, code, name, wake=self.app.wake)
+        at = AtFriends(link, on_thinking_done=self.app.wake)
+        link.start()
+        self.app.push(screens.make("waiting_room", self.app, at))
+
+    def _say(self, words: str) -> None:
+        if self.message is not None:
+            self.message.set_text(words)
+
+
+def found_words(table: FoundTable) -> str:
+    """A table found on the network, on its button: its name, game and open seats."""
+    game = GAMES.get(table.ruleset or "")
+    words = [table.name, game.title if game is not None else "a game of another version"]
+    if table.playing:
+        words.append("playing")
+    elif table.open is not None:
+        words.append(counted(table.open, "seat") + " open")
+    return " · ".join(words)
+
+
+class WaitingRoom(MenuScene):
+    """Joined (or joining): who has taken each seat, until the host starts the game."""
+
+    title = "Your friend's table"
+
+    def __init__(self, app: App, at: AtFriends) -> None:
+        super().__init__(app)
+        self.at = at
+        self._handed_over = False
+
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        at = self.at
+        if at.over:
+            return at.ended or "The table has closed."
+        if at.seat is None:
+            return "Joining…"
+        return f"{at.title}: waiting for the host to start the game"
+
+    def enter(self) -> None:
+        top = self.app.size[1] - round(120 * self.scale)
+        self.button_column([("Leave the table", self.back)], top, width=360)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.at.pump()
+        session = self.at.session
+        if session is not None and not self._handed_over:
+            self._handed_over = True
+            table = screens.make("table", self.app, cast(GameSession, session),
+                                 from_start=True, online=FriendsTable(self.at))
+            self.app.replace(table)
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def closed(self) -> None:
+        if not self._handed_over:
+            self.at.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scale = draw_backdrop(surface, self.title, self.subtitle)
+        seats = self.at.lobby
+        if not seats:
+            return
+        width = round(560 * scale)
+        rect = Rect(surface.get_width() // 2 - width // 2, round(150 * scale), width,
+                    round((40 + 40 * len(seats)) * scale))
+        panel(surface, rect, (16, 26, 20, 220), radius=12, border=GOLD)
+        size, y = max(12, round(20 * scale)), rect.top + round(20 * scale)
+        for entry in seats:
+            words, colour = self._seat_words(entry)
+            surface.blit(text.render(f"Seat {int(entry.get('seat', 0)) + 1}", size, MUTED),
+                         (rect.left + round(24 * scale), y))
+            surface.blit(text.render(words, size, colour), (rect.left + round(140 * scale), y))
+            y += round(40 * scale)
+
+    def _seat_words(self, entry: dict[str, object]) -> tuple[str, tuple[int, int, int]]:
+        name = seat_name(entry.get("name")) or ""
+        kind = entry.get("kind")
+        if entry.get("seat") == self.at.seat:
+            return f"{name} (you)", GOLD
+        if kind == "computer":
+            level = str(entry.get("level") or "").capitalize()
+            return f"Computer: {level}" if level else "Computer", INK
+        if kind == "friend" and not entry.get("taken"):
+            return "Waiting for a friend…", MUTED
+        return (f"{name} (host)" if kind == "host" else name), INK

@@ -1,0 +1,31 @@
+"""A seat at a friend's table: beside the table's screen, it reads each frame what the host
+sent (the connection has its own thread: nothing here waits), and says over the table what
+the host refused, who lost the connection, and when this machine's own connection is lost
+and being taken up again."""
+
+from __future__ import annotations
+
+from game.net.at_friends import AtFriends
+from game.services.table.controller import TableController
+
+AWAY = "The connection to the table was lost: taking it up again…"
+
+
+class FriendsTable:
+    def __init__(self, at: AtFriends) -> None:
+        self.at = at
+        self._said_ended = False
+
+    def update(self, controller: TableController) -> None:
+        at = self.at
+        at.pump()
+        while at.remarks:
+            controller.say(at.remarks.pop(0), seconds=4)
+        if at.away:
+            controller.say(AWAY, seconds=1.5)
+        if at.over and at.ended and not self._said_ended:
+            self._said_ended = True
+            controller.say(at.ended, seconds=30)
+
+    def close(self) -> None:
+        self.at.close()
