@@ -205,7 +205,10 @@ class BotAtTable:
                 continue
             answer = await self._heard(message)
             if answer is not None:
-                await socket.send(wire.encode(answer))
+                # Closed while its program thought: what the host said before (a bye: the
+                # seat taken up on another connection) is still to be read, not lost
+                with contextlib.suppress(ConnectionClosed):
+                    await socket.send(wire.encode(answer))
             if self.seat.result is not None:
                 return self.seat.result
         return None

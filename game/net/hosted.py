@@ -27,6 +27,7 @@ from game.engine.match import seeded_chance
 from game.engine.player import Player
 from game.engine.ruleset import Decision
 from game.engine.saves import SavedGame, Seat
+from game.formats.support import legal_named
 from game.games import get_ruleset
 from game.net.wire import VERSION, JsonObject
 from game.services.seat_stream import SeatStream
@@ -37,6 +38,8 @@ OPEN = "open"  # a chair for a friend, as a seat plan names it
 PERSON = "person"  # a chair for a person at the host's own screen
 STAND_IN_LEVEL = "medium"  # who plays a friend's seat while the friend is away, past the grace
 DEFAULT_GRACE = 60.0  # seconds a friend who lost the connection is waited for
+RESEND_GAP = 1.0  # seconds between two resends to a seat: each may be the whole game told
+TOO_SOON = "Asked again too soon: the table sends what it told again once a second at most."
 COMPUTER_NAMES = ("Antoine", "Brigitte", "Camille", "Didier", "Émile", "Françoise", "Gaston",
                   "Hélène")
 NO_UNDO = f"{ONLINE_NO_UNDO}."
@@ -57,6 +60,7 @@ class Chair:
     stood_in: bool = False  # a computer has decided for the friend since
     stream: SeatStream | None = None
     asked: int | None = None  # the number of the question sent on this connection
+    resent_at: float | None = None  # when what the seat was told was last sent again
 
     @property
     def is_friends(self) -> bool:
@@ -164,8 +168,9 @@ class HostedTable:
         self._tell_lobby()
 
     def _come_back(self, connection: int, token: object, since: object) -> None:
+        # compare_digest takes ASCII text only (a token is): "é" would raise, not refuse
         seat = next((seat for seat, chair in enumerate(self.chairs)
-                     if chair.token is not None and isinstance(token, str)
+                     if chair.token is not None and isinstance(token, str) and token.isascii()
                      and secrets.compare_digest(chair.token, token)), None)
         if seat is None:
             self._refuse_and_close(connection, "That seat's token is not one of this table's.")
@@ -359,6 +364,11 @@ class HostedTable:
     def _resend(self, seat: int, since: int) -> None:
         chair = self.chairs[seat]
         assert chair.connection is not None
+        now = self.clock()
+        if chair.resent_at is not None and now - chair.resent_at < RESEND_GAP:
+            self._refuse(chair.connection, TOO_SOON)  # a flood of them: a flood of replies
+            return
+        chair.resent_at = now
         if chair.stream is None:
             self._welcome(seat)
             return
@@ -422,7 +432,16 @@ class HostedTable:
             return f"Not a move: {texts.brief(error)}"
         if decision.seat != seat:  # chance's (a deal): nobody's to send
             return "Not a move of a seat."
-        return decision
+        legal = self._among_legal(decision)
+        if legal is None:
+            return "The rules do not allow that move now."
+        return legal
+
+    def _among_legal(self, decision: Decision) -> Decision | None:
+        """The legal decision that `decision` is, as the question wrote it (the rules'
+        `legal` alone say what may be done)."""
+        assert self.session is not None
+        return legal_named(self.ruleset, decision, self.session.match.legal())
 
     def _easy(self, seat: int) -> Player:
         seed = None if self.seed is None else f"{self.seed}:stand-in:{seat}"

@@ -10,7 +10,8 @@ one thing only. A refusal is a `WireError`, whose reason is said to the sender.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,7 @@ MOST_FROM_HOST = 8 * 1024 * 1024  # bytes: a decision's question in a long duel 
 MOST_TEXT = 200  # characters in any text field of a friend's message
 MOST_DEPTH = 8  # nesting of a friend's message (a move is flat; a hostile one is not)
 MOST_HOST_DEPTH = 40  # nesting of the host's (a game's state, read by its types after)
+MOST_DIGITS = 100  # of a number: none of the wire's needs more, a hostile one has 4,000
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I to misread aloud
 CODE_LENGTH = 6
 # Keepalive, both ends: a ping every PING_EVERY seconds, and a connection with no answer
@@ -98,8 +100,12 @@ def decode(frame: str | bytes, kinds: Mapping[str, Mapping[str, Field]], *,
     if len(frame) > most:  # characters: at least as many bytes
         raise WireError(f"a message of over {most:,} bytes")
     try:
-        message = json.loads(frame, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as error:
+        whole, fraction = _number_readers(kinds)
+        message = json.loads(frame, parse_constant=_no_constant, parse_int=whole,
+                             parse_float=fraction)
+    except RecursionError:
+        raise WireError("a message nested too deep") from None
+    except ValueError as error:
         raise WireError(f"not JSON ({texts.brief(error)})") from None
     if not isinstance(message, dict):
         raise WireError("a message is a JSON object")
@@ -126,17 +132,21 @@ def decode(frame: str | bytes, kinds: Mapping[str, Mapping[str, Field]], *,
     return message
 
 
-def version_of(frame: str | bytes) -> object:
+def version_of(frame: str | bytes) -> int | None:
     """The version a hello says it speaks, read before its fields are checked (a program
-    of another version may send other fields); None for anything else."""
+    of another version may send other fields); None for anything else (a version that is
+    not a whole number is the checks' to refuse)."""
     if not isinstance(frame, str) or len(frame) > MOST_FROM_FRIEND:
         return None
     try:
-        message = json.loads(frame)
+        message = json.loads(frame, parse_constant=_no_constant, parse_int=_whole,
+                             parse_float=_finite)
     except (ValueError, RecursionError):
         return None
     if isinstance(message, dict) and message.get("type") == "hello":
-        return message.get("version")
+        version = message.get("version")
+        return version if isinstance(version, int) and not isinstance(version, bool) \
+            else None
     return None
 
 
@@ -167,6 +177,31 @@ def _depth(value: object, deepest: int, depth: int = 0) -> int:
 
 def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not JSON")
+
+
+NumberReader = Callable[[str], Any] | None
+
+
+def _number_readers(kinds: Mapping[str, Mapping[str, Field]]
+                    ) -> tuple[NumberReader, NumberReader]:
+    """How the numbers of a friend's message are read: bounded, finite (1e999 is a float's
+    infinity). The host's large messages are read at the parser's own speed."""
+    return (_whole, _finite) if kinds is FROM_FRIEND else (None, None)
+
+
+def _whole(digits: str) -> int:
+    if len(digits.lstrip("-")) > MOST_DIGITS:
+        raise ValueError(f"a number of more than {MOST_DIGITS} digits")
+    return int(digits)
+
+
+def _finite(written: str) -> float:
+    if len(written) > MOST_DIGITS:
+        raise ValueError(f"a number of more than {MOST_DIGITS} digits")
+    number = float(written)
+    if not math.isfinite(number):  # 1e999: a number JSON can write, but no float
+        raise ValueError(f"{texts.cut(written, 24)} is too large a number")
+    return number
 
 
 def _shown(value: object) -> str:
