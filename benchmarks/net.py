@@ -9,8 +9,9 @@ outside one, it starts itself again under `unshare --net` (as root; otherwise `u
 --user --map-root-user --net`), loopback up, as the tests do (tests/netns_kit.py). By
 hand: `unshare --net -- sh -c 'ip link set lo up && exec python -m benchmarks.net'`.
 
-The table is a `HeadlessHost` in this process (what `coup-detat host` runs); its friends
-are another process (this module with `--friends`), each seat a WebSocket connection that
+The table is a `HeadlessHost` in this process, as `coup-detat host` runs it (its table
+kept in a folder of its own as its game goes, to be continued); its friends are another
+process (this module with `--friends`), each seat a WebSocket connection that
 answers its first legal move at once, as `join --bot` does once its program has answered.
 
 - **Round trip**: from the moment a friend sends its decision to the moment it receives
@@ -52,6 +53,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -63,6 +65,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.net import wire
 from game.net.headless import TICK, HeadlessHost
+from game.net.kept_table import TableKeeper
 
 ROOT = Path(__file__).resolve().parent.parent
 IN_NAMESPACE = "COUP_DETAT_BENCHMARK_NAMESPACE"
@@ -244,8 +247,11 @@ class Watched:
 
     def __init__(self, table: tuple[str, JsonObject, list[str]]) -> None:
         ruleset, options, plan = table
+        self.folder = tempfile.TemporaryDirectory()  # the kept table, written at each turn
+        keeper = TableKeeper(Path(self.folder.name) / "hosted-table.json")
+        keeper.hold()
         self.host = HeadlessHost(ruleset, options, plan, listen="127.0.0.1", port=0,
-                                 code=CODE, seed=1)
+                                 code=CODE, seed=1, keeper=keeper)
         self.starts: list[float] = []  # of the iterations once the game has begun
         self.work: list[float] = []  # each one's, on the clock
         self.processor: list[float] = []  # and in the game thread's processor time
@@ -286,6 +292,7 @@ class Watched:
                 finished = _within(600, self.host)
             finally:
                 self.host.close()  # (a friend away at the end learns it so, and goes)
+                self.folder.cleanup()
             out, _ = friends.communicate(timeout=30)
         finally:
             if friends.poll() is None:

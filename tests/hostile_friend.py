@@ -153,11 +153,13 @@ class Hostile:
             await socket.send(answer)
 
     def _refused_moves(self, question: JsonObject) -> list[JsonObject]:
-        """Moves the rules refuse now (legal at an earlier question, not at this one, or
-        no move at all), and the first legal one for another seat."""
+        """Moves the rules refuse now (legal at an earlier question, and of a verb and
+        value no move of this one has: a COUP with a suit is a COUP where no suit is
+        asked, the suit let go; or no move at all), and the first legal one for another
+        seat."""
         seat, legal = question["seat"], question["legal"]
-        now = {_normal(move) for move in legal}
-        earlier = [move for move in self.seen if _normal(move) not in now][-2:]
+        now = {_verb(move) for move in legal}
+        earlier = [move for move in self.seen if _verb(move) not in now][-2:]
         self.seen = [*self.seen[-50:], *legal]
         other = (seat + 1) % self.seats
         return [*earlier, {"seat": seat, "teleport": True}, {**legal[0], "seat": other}]
@@ -247,8 +249,10 @@ def _reason_kind(reason: str) -> str:
     return "".join("#" if char.isdigit() else char for char in reason)[:90]
 
 
-def _normal(move: JsonObject) -> str:
-    return json.dumps(move, sort_keys=True)
+def _verb(move: JsonObject) -> str:
+    """A move's verb and its value (its first field but the seat): `play` `"KH"`."""
+    verb = next((name for name in move if name != "seat"), "")
+    return f"{verb} {json.dumps(move.get(verb))}"
 
 
 # At the door ------------------------------------------------------------------------------

@@ -197,6 +197,7 @@ def game(kind: str, folder: Path) -> JsonObject:
         report.update(host=finished(hosting, 1), save=str(save),
                       honest=[finished(process) for process in honest],
                       host_err=programs.err("host")[-3000:],
+                      **{"host traceback": "Traceback" in programs.err("host")},
                       honest_err=[programs.err(name)[-2000:] for name in HONEST])
         return report
     finally:

@@ -313,25 +313,29 @@ def test_an_old_question_s_answer_is_not_replayed() -> None:
 
 
 def test_an_illegal_move_or_no_move_at_all_is_refused() -> None:
+    """In the rules' own words when they judge the move, else saying it is no move."""
     table = Table()
     mover = table.to_act()
     question = table.question(mover)
     seat = mover - 1
     number = question["id"]
-    cases = {  # two coins: no coup; nothing to allow; no such seat;
-        # chance's move, no such action, no verb, no such target...
-        "The rules do not allow that move now.": [
-            {"seat": seat, "action": "coup", "target": 1 - seat},
-            {"seat": seat, "allow": True},
-            {"seat": seat, "action": "steal", "target": 10**99}],
-        "Not a move: ": [{"deal": {"hands": [["duke", "duke"], ["duke", "duke"]], "deck": []}},
-                         {"seat": seat, "action": "teleport"}, {}, {"seat": seat},
-                         {"seat": seat, "action": "steal", "target": "everyone"}]}
-    for start, moves in cases.items():
-        for move in moves:
-            reason = refused_and_nothing_changed(
-                table, mover, {"type": "decision", "id": number, "move": move})
-            assert reason.startswith(start), (move, reason)
+    cases = [  # (the move, the start of its refusal)
+        ({"seat": seat, "action": "coup", "target": 1 - seat}, "Coup costs 7 coins; you have"),
+        ({"seat": seat, "allow": True}, "Not now: "),
+        ({"seat": seat, "block": "duke"}, "Not now: "),
+        ({"seat": seat, "action": "steal", "target": seat}, f"Seat {seat} is not another"),
+        ({"seat": seat, "action": "steal", "target": 10**99}, "Seat 10000"),
+        ({"deal": {"hands": [["duke", "duke"], ["duke", "duke"]], "deck": []}},
+         "Not a move: 'deal' is chance's move"),
+        ({"seat": seat, "action": "teleport"}, "Not a move: There is no action 'teleport'"),
+        ({}, "Not a move: a move needs exactly one verb"),
+        ({"seat": seat}, "Not a move: a move needs exactly one verb"),
+        ({"seat": seat, "action": "steal", "target": "everyone"},
+         "Not a move: 'target' must be an integer")]
+    for move, start in cases:
+        reason = refused_and_nothing_changed(
+            table, mover, {"type": "decision", "id": number, "move": move})
+        assert reason.startswith(start) and len(reason) < 300, (move, reason)
     # After all that, the seat's own legal answer still counts
     assert table.answer(mover, number, question["legal"][0])[0]["type"] == "accepted"
 
