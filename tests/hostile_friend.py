@@ -181,8 +181,11 @@ class Hostile:
 
     async def replays_and_out_of_turn(self) -> None:
         """Its old answers again, in turn and out of it; a stand-in for an old question."""
-        for _ in range(40):
-            for number, move in list(self.answered.items())[-3:]:
+        for _ in range(40):  # (only answers accepted: a stand-in for the question still
+            # open is the seat's own choice, and would change the game, as it may)
+            done = [(number, move) for number, move in self.answered.items()
+                    if number in self.accepted]
+            for number, move in done[-3:]:
                 await self.send(wire.encode({"type": "decision", "id": number, "move": move}))
                 await self.send(wire.encode({"type": "stand_in", "id": number}))
             await asyncio.sleep(0.05)

@@ -39,7 +39,8 @@ DESKTOPS = {"windows": ("win32", POSIX_ONLY | LINUX_ONLY | ASKS_WINDOWS),
             "macos": ("darwin", LINUX_ONLY)}
 AS_THEMSELVES = ("pygame", "pygame_gui", "pytest", "subprocess", "multiprocessing",
                  "multiprocessing.connection", "multiprocessing.pool", "multiprocessing.queues",
-                 "multiprocessing.synchronize", "concurrent.futures.process")
+                 "multiprocessing.synchronize", "concurrent.futures.process",
+                 "ifaddr", "zeroconf", "urllib.request")
 """Imported before the switch: libraries with native code, and the standard library's
 modules that choose their system's own parts when imported (on Windows, Windows's)."""
 

@@ -364,3 +364,11 @@ def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
         status = command.wait(timeout=60)
     assert "Traceback" not in errors and "Error" not in errors, errors
     assert status == 1
+
+
+def test_join_without_a_program_says_where_a_person_joins(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["join", "127.0.0.1:4747", "--code", "K7QM3R", "--name", "Zoé"]) == 2
+    said = capsys.readouterr().err
+    assert "--bot COMMAND" in said and "Play with friends, then Join a table" in said
+    assert said.count("\n") == 1

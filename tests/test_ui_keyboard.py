@@ -53,6 +53,8 @@ def test_the_title_answers_the_arrows_tab_enter_and_escape(
         press(app, pygame.K_DOWN)
         assert on(app).text == "New game" and shown_selected(app) == ["New game"]
         press(app, pygame.K_DOWN)
+        assert on(app).text == "Play with friends"
+        press(app, pygame.K_DOWN)
         assert on(app).text == "Learn to play", "Continue, greyed, is passed over"
         press(app, pygame.K_DOWN)
         assert on(app).text == "Load"
@@ -64,6 +66,7 @@ def test_the_title_answers_the_arrows_tab_enter_and_escape(
         assert shown_selected(app) == ["Load"]
         press(app, pygame.K_UP)
         assert on(app).text == "Learn to play"
+        press(app, pygame.K_UP)
         press(app, pygame.K_UP)
         press(app, pygame.K_UP)
         assert on(app).text == "Quit", "round the end"

@@ -39,7 +39,7 @@ from game.engine import texts
 from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.player import Player
 from game.engine.ruleset import Decision, Ruleset, View
-from game.formats.support import formats_of
+from game.formats.support import formats_of, legal_named
 
 DEFAULT_TIME_LIMIT = 10.0  # seconds for each answer
 SILENCES_BEFORE_GONE = 3  # a bot whose time runs out this many questions running is gone
@@ -277,18 +277,10 @@ class ExecPlayer:
                 RecursionError) as error:
             self._fault(f"not a move: {texts.brief(error)}")
             return None
-        normal = {self._normal(d): d for d in legal}
-        chosen = normal.get(self._normal(decision))
-        if chosen is None:  # a suit named for a wild card that is not led means nothing
-            chosen = normal.get(self._normal(decision, without="suit"))
+        chosen = legal_named(self.ruleset, decision, legal, idle_suit=True)
         if chosen is None:
             self._fault(f"not a legal move: {_shown(entry)}")
         return chosen
-
-    def _normal(self, decision: Decision, without: str = "") -> str:
-        entry = self.ruleset.decision_to_json(decision)
-        entry.pop(without, None)
-        return json.dumps(entry, sort_keys=True)
 
     def _fault(self, what: str) -> None:
         self.faults += 1

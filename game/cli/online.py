@@ -192,8 +192,8 @@ def run_join(args: argparse.Namespace) -> int:
     except ValueError as error:
         return _fail(str(error))
     if args.bot is None:
-        return _fail("joining in a window is not built yet: give --bot COMMAND for a program "
-                     "to play the seat")
+        return _fail("join takes a seat for a program (--bot COMMAND); to play the seat "
+                     "yourself, open the game and choose Play with friends, then Join a table")
     with _record(args.record) as record:
         if isinstance(record, str):
             return _trouble(record)

@@ -7,7 +7,10 @@ the registry (`Game.formats`), so the rules never learn that either format exist
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.engine.match import Match
+from game.engine.ruleset import AnyRuleset, Decision
 from game.games import get_game
 from game.games.plugin import Formats
 
@@ -32,3 +35,17 @@ def final_result(match: Match) -> dict[str, object]:
     return {"ok": True, "error": None, "awaiting": None, "game_over": match.pending.over,
             "winners": sorted(match.ruleset.winners(state)),
             **formats_of(match.ruleset.id).scenario.result_fields(state)}
+
+
+def legal_named(ruleset: AnyRuleset, decision: Decision, legal: Sequence[Decision],
+                *, idle_suit: bool = False) -> Decision | None:
+    """The decision of `legal` that `decision` is, as the notation writes them; with
+    `idle_suit`, also when it names a suit the legal one does not (a suit named for a card
+    that is not a wild card led means nothing: a person's table may say one)."""
+    wanted = ruleset.decision_to_json(decision)
+    plain = {key: value for key, value in wanted.items() if key != "suit"}
+    for candidate in legal:
+        entry = ruleset.decision_to_json(candidate)
+        if entry == wanted or (idle_suit and entry == plain):
+            return candidate
+    return None

@@ -21,13 +21,14 @@ from typing import Any
 
 from game.ai.levels import levels_for, make_player
 from game.engine import texts
-from game.engine.errors import IllegalMove, MalformedEntry
+from game.engine.errors import IllegalMove
 from game.engine.follower import Follower
 from game.engine.match import seeded_chance
 from game.engine.player import Player
 from game.engine.ruleset import Decision
 from game.engine.saves import SavedGame, Seat
 from game.games import get_ruleset
+from game.net.answers import decision_named
 from game.net.wire import VERSION, JsonObject
 from game.services.seat_stream import SeatStream
 from game.services.session import COMPUTER, HUMAN, GameSession
@@ -400,7 +401,7 @@ class HostedTable:
             decision = self._easy(seat).decide(session.match.view(seat),
                                                list(session.match.legal()))
         else:
-            found = self._move(seat, message["move"])
+            found = decision_named(session.match, seat, message["move"])
             if isinstance(found, str):
                 self._refuse_answer(seat, found, number)
                 return
@@ -419,19 +420,6 @@ class HostedTable:
         chair = self.chairs[seat]
         assert chair.connection is not None
         self._refuse(chair.connection, reason, number)
-
-    def _move(self, seat: int, move: JsonObject) -> Decision | str:
-        """The decision `move` names for `seat` (the rules judge it), or why it is not one."""
-        if move.get("seat", seat) != seat:
-            return "A decision for another seat than yours is refused."
-        try:
-            decision = self.ruleset.decision_from_json({**move, "seat": seat})
-        except (IllegalMove, MalformedEntry, ValueError, TypeError, KeyError,
-                RecursionError) as error:
-            return f"Not a move: {texts.brief(error)}"
-        if decision.seat != seat:  # chance's (a deal): nobody's to send
-            return "Not a move of a seat."
-        return decision
 
     def _easy(self, seat: int) -> Player:
         seed = None if self.seed is None else f"{self.seed}:stand-in:{seat}"

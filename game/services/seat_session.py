@@ -17,6 +17,7 @@ from game.ai.search import SearchPool
 from game.engine.errors import IllegalMove
 from game.engine.ruleset import AnyRuleset, Decision, Event
 from game.engine.saves import Seat
+from game.formats.support import legal_named
 from game.services.hints import HINT_BUDGET, Hints, Position
 from game.services.seat_match import SeatMatch
 from game.services.session import HUMAN
@@ -83,10 +84,13 @@ class SeatSession:
         asked = self.match.asked
         if asked is None or self.match.pending.seat != self.seat:
             raise IllegalMove(f"{NOT_YOURS}.")
-        number, _ = asked
+        number, legal = asked
         self.ruleset.decide(self.match.state, decision)  # IllegalMove in the rules' words
+        named = legal_named(self.ruleset, decision, legal, idle_suit=True)
+        if named is None:  # the rules here took it, but the host asked otherwise
+            raise IllegalMove("The rules do not allow that move now.")
         self.match.answered()
-        self._send(number, decision)
+        self._send(number, named)
         return []
 
     def computer_step(self, ready: bool = True) -> list[Event]:
