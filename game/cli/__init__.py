@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
 
+from game.cli import online_commands
 from game.cli.arguments import (
     OneLineParser,
     bots_given,
@@ -21,6 +22,7 @@ from game.cli.arguments import (
     whole,
     window_size,
 )
+from game.cli.online_commands import MOST_TIME_LIMIT
 from game.engine.texts import quoted
 from game.games import DEFAULT, GAMES
 from game.games.plugin import Game, Toggle
@@ -29,13 +31,10 @@ from game.system import paths
 
 PROGRAM = "coup-detat"
 MOST_BUDGET = 60.0  # seconds: the longest --budget Hard may think about a decision
-MOST_TIME_LIMIT = 3600.0  # seconds: the longest --time-limit an outside program may answer in
 MOST_GAMES = 100_000  # the most games one simulate runs (its summary keeps each game's counts)
 MOST_SEED = 2**64 - 1  # the largest --seed of simulate
 MOST_GRACE = 24 * 3600.0  # seconds: the longest --grace of host
 DEFAULT_PORT = 4747  # where a hosted table listens, unless told
-MOST_WAIT = 600.0  # seconds: the longest --wait of tables
-DEFAULT_WAIT = 3.0  # seconds tables looks for, unless told
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -176,24 +175,7 @@ def _parser() -> argparse.ArgumentParser:
                            "this machine's name); never its code")
     host.set_defaults(run=_run_host)
 
-    join = commands.add_parser("join", help="take a seat at a table a friend hosts")
-    join.add_argument("address", metavar="ADDRESS:PORT", help="where the table is")
-    join.add_argument("--code", required=True, help="the table's code")
-    join.add_argument("--name", default="", help="your name at the table")
-    join.add_argument("--bot", default=None, metavar="COMMAND",
-                      help="an outside program plays the seat (docs/BOT_PROTOCOL.md)")
-    join.add_argument("--time-limit", type=seconds(MOST_TIME_LIMIT), default=None,
-                      help="seconds the program has per answer (default 10)")
-    join.add_argument("--record", default=None, metavar="FILE",
-                      help="write every message the seat receives here, one JSON object a "
-                           "line")
-    join.set_defaults(run=_run_join)
-
-    tables = commands.add_parser("tables", help="list the tables hosted on the local network")
-    tables.add_argument("--wait", type=seconds(MOST_WAIT), default=DEFAULT_WAIT,
-                        help=f"seconds to look for them (default {DEFAULT_WAIT:g})")
-    tables.add_argument("--json", action="store_true", help="print them as JSON")
-    tables.set_defaults(run=_run_tables)
+    online_commands.add_join_and_tables(commands)
 
     terminal = _terminal_game()
     play = commands.add_parser("play", help="play in the terminal against computer players")
@@ -465,18 +447,6 @@ def _kept_as_it_was(args: argparse.Namespace) -> str | None:
              if value is not None]
     given += [f"--{flag}" for flag in _flags() if getattr(args, _switch(flag), False)]
     return given[0] if given else None
-
-
-def _run_join(args: argparse.Namespace) -> int:
-    from game.cli import online
-
-    return online.run_join(args)
-
-
-def _run_tables(args: argparse.Namespace) -> int:
-    from game.cli import local_tables
-
-    return local_tables.run_tables(args)
 
 
 def _run_install_desktop_entry(args: argparse.Namespace) -> int:

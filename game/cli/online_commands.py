@@ -1,0 +1,49 @@
+"""The commands of a seat at a friend's table and of the tables found on the network,
+`coup-detat join` and `coup-detat tables`: their arguments, here apart from the rest of
+the command line, and their work loaded only when they run (the network's libraries are
+not imported for the other commands, nor for the window)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from game.cli.arguments import seconds
+
+MOST_TIME_LIMIT = 3600.0  # seconds: the longest --time-limit an outside program may answer in
+MOST_WAIT = 600.0  # seconds: the longest --wait of tables
+DEFAULT_WAIT = 3.0  # seconds tables looks for tables on the network, unless told
+
+
+def add_join_and_tables(commands: Any) -> None:
+    """`join` and `tables`, as sub-commands of `commands` (argparse's sub-parsers)."""
+    join = commands.add_parser("join", help="take a seat at a table a friend hosts")
+    join.add_argument("address", metavar="ADDRESS:PORT", help="where the table is")
+    join.add_argument("--code", required=True, help="the table's code")
+    join.add_argument("--name", default="", help="your name at the table")
+    join.add_argument("--bot", default=None, metavar="COMMAND",
+                      help="an outside program plays the seat (docs/BOT_PROTOCOL.md)")
+    join.add_argument("--time-limit", type=seconds(MOST_TIME_LIMIT), default=None,
+                      help="seconds the program has per answer (default 10)")
+    join.add_argument("--record", default=None, metavar="FILE",
+                      help="write every message the seat receives here, one JSON object a "
+                           "line")
+    join.set_defaults(run=_run_join)
+
+    tables = commands.add_parser("tables", help="list the tables hosted on the local network")
+    tables.add_argument("--wait", type=seconds(MOST_WAIT), default=DEFAULT_WAIT,
+                        help=f"seconds to look for them (default {DEFAULT_WAIT:g})")
+    tables.add_argument("--json", action="store_true", help="print them as JSON")
+    tables.set_defaults(run=_run_tables)
+
+
+def _run_join(args: argparse.Namespace) -> int:
+    from game.cli import online
+
+    return online.run_join(args)
+
+
+def _run_tables(args: argparse.Namespace) -> int:
+    from game.cli import local_tables
+
+    return local_tables.run_tables(args)
