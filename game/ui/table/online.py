@@ -8,7 +8,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from game.net.chat import ChatAt
 from game.net.headless import Hosting
+from game.net.hosted import PERSON
 from game.services.table.controller import TableController
 
 SAID_FOR = 1.5  # seconds a remark on a friend away lasts (it is said again each second)
@@ -19,13 +21,31 @@ class OnlineTable:
         self.hosting = hosting
         self.clock = clock  # the hosted table's own clock (its grace is real seconds)
         self._said_at = -1.0
+        self.viewer: int | None = None  # the seat shown at this screen now
+        hosted = hosting.table
+        self.chat = ChatAt(lambda: hosted.chat.lines,
+                           lambda message: hosted.said(self._speaker(), message),
+                           self._speaker_or_none)
 
     @property
     def table(self) -> object:
         return self.hosting.table
 
+    def _speaker_or_none(self) -> int | None:
+        """Who speaks at this screen: the person whose cards are shown, else the first
+        person here (None: the persons at this table are all on other machines)."""
+        persons = [seat for seat, chair in enumerate(self.hosting.table.chairs)
+                   if chair.kind == PERSON]
+        return self.viewer if self.viewer in persons else next(iter(persons), None)
+
+    def _speaker(self) -> int:
+        seat = self._speaker_or_none()
+        assert seat is not None  # ChatAt says nothing for a screen without a seat
+        return seat
+
     def update(self, controller: TableController) -> None:
         """What arrived, handed over; what happened, told to the friends."""
+        self.viewer = controller.viewer
         self.hosting.pump()
         self.hosting.table.step(computers=False)
         self.hosting.follow_seats()
