@@ -51,7 +51,8 @@ def test_a_line_that_cannot_be_said_is_refused_in_words(message: JsonObject,
 
 
 def test_a_line_is_said_on_one_line_without_what_does_not_print() -> None:
-    heard = TableChat(lambda: 0.0).hear(1, "Bob", {"text": "  Good\n\nluck\x1b[31m, \u202eall\x07 "})
+    typed = "  Good\n\nluck\x1b[31m, \u202eall\x07 "
+    heard = TableChat(lambda: 0.0).hear(1, "Bob", {"text": typed})
     assert isinstance(heard, Line)
     assert heard.text == "Good luck[31m, all"
     assert heard.message() == {"type": "said", "n": 1, "seat": 1, "name": "Bob",

@@ -8,7 +8,6 @@ goes on to its end for the others."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import netns_kit

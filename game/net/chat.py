@@ -92,7 +92,7 @@ def words_of(message: Mapping[str, object]) -> tuple[str, str | None] | Refused:
         phrase = PHRASES.get(key) if isinstance(key, str) else None
         if phrase is None:
             return Refused(f"There is no ready phrase {texts.quoted(str(key), 24)}.")
-        return phrase, key
+        return phrase, str(key)
     text = cleaned_line(typed)
     return text if isinstance(text, Refused) else (text, None)
 

@@ -8,6 +8,7 @@ table's (game/net/chat.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 import pygame_gui
@@ -84,8 +85,7 @@ class ChatPanel:
         if self.mode == TYPING:
             for index, (key, words) in enumerate(PHRASES.items()):
                 place = Rect(area.left + pad, top + index * row, width, row - pad // 2)
-                self.choices[UIButton(place, words, self.ui)] = \
-                    lambda key=key: self._said(self.chat.say_phrase(key))
+                self.choices[UIButton(place, words, self.ui)] = partial(self._phrase, key)
             self.field = UITextEntryLine(Rect(area.left + pad, area.bottom - row - pad,
                                               width, row), self.ui)
             self.field.set_text_length_limit(MOST_CHAT)
@@ -94,7 +94,7 @@ class ChatPanel:
             for index, (seat, name) in enumerate([(None, ""), *self.chat.speakers()]):
                 place = Rect(area.left + pad, top + index * row, width, row - pad // 2)
                 self.choices[UIButton(place, self._mute_words(seat, name), self.ui)] = \
-                    lambda seat=seat: self._toggle(seat)
+                    partial(self._toggle, seat)
 
     def _mute_words(self, seat: int | None, name: str) -> str:
         muting = self.chat.muting
@@ -105,6 +105,9 @@ class ChatPanel:
     def _toggle(self, seat: int | None) -> None:
         self.chat.muting.toggle(seat)
         self._rebuild()
+
+    def _phrase(self, key: str) -> None:
+        self._said(self.chat.say_phrase(key))
 
     def _said(self, refused: str | None) -> None:
         if refused is not None:
