@@ -37,3 +37,8 @@ CHAT = "tests/in_namespace/chat_window.py::test_a_line_typed_at_a_friend_s_table
 @pytest.mark.parametrize("size", ["1280x800", "960x600"])
 def test_a_line_typed_at_a_friend_s_table_reaches_the_host(size: str) -> None:
     passes_in_a_namespace(f"{CHAT}[{size}]")
+
+
+def test_a_line_said_in_the_waiting_room_reaches_the_host() -> None:
+    passes_in_a_namespace("tests/in_namespace/chat_window.py::"
+                          "test_a_line_said_in_the_waiting_room_reaches_the_host")

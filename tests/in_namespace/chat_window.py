@@ -16,13 +16,14 @@ from pathlib import Path
 import pygame
 import pytest
 from player_kit import Person, shipped_app
-from ui_kit import press, type_over
+from ui_kit import press
 
 from game.net.chat import ChatAt
 from game.net.headless import HeadlessHost
 from game.ui.scenes.joining import JoinScene, WaitingRoom
 from game.ui.table.chat_panel import MUTING, TYPING
 from game.ui.table.scene import TableScene
+from in_namespace.joining_window import join_from_the_window
 
 WAIT_FRAMES = 4000
 TYPED = "Bonjour, c'est à qui ?"
@@ -54,17 +55,7 @@ def test_a_line_typed_at_a_friend_s_table_reaches_the_host(
     try:
         with shipped_app(tmp_path / "friend", monkeypatch, size=size) as app:
             person = Person(app, seed=7)
-            person.frames(3)
-            person.click_button("Play with friends")
-            person.click_button("Join a table")
-            form = app.scene
-            assert isinstance(form, JoinScene)
-            type_over(app, form.address, f"127.0.0.1:{where.port}")
-            person.click_widget(form.code)
-            type_over(app, form.code, where.code)
-            person.click_widget(form.name)
-            type_over(app, form.name, "Zoé")
-            person.click_button("Join")
+            join_from_the_window(person, where.port, where.code, "Zoé")
             until(person, lambda: isinstance(app.scene, TableScene)
                   or not isinstance(app.scene, (WaitingRoom, JoinScene)), "the table")
             table = app.scene
@@ -122,6 +113,39 @@ def test_a_line_typed_at_a_friend_s_table_reaches_the_host(
             press(app, pygame.K_ESCAPE)
             person.frames(2)
             assert app.scene is not table
+    finally:
+        host.stopped.set()
+        host.close()
+        running.join(timeout=10)
+
+
+def test_a_line_said_in_the_waiting_room_reaches_the_host(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    host = HeadlessHost("coup", {"players": 3}, ["open", "open", "easy"],
+                        listen="127.0.0.1", port=0, seed=11)
+    where = host.open()
+    running = threading.Thread(target=host.run, daemon=True)
+    running.start()
+    try:
+        with shipped_app(tmp_path / "friend", monkeypatch, size=(960, 600)) as app:
+            person = Person(app, seed=7)
+            join_from_the_window(person, where.port, where.code, "Zoé")
+            room = app.scene
+            assert isinstance(room, WaitingRoom)
+            until(person, lambda: room.at.seat is not None, "the seat")
+            press(app, pygame.K_c)
+            person.frames(2)
+            assert room.chat.mode == TYPING
+            typed_into(app, "Who else is coming?")
+            person.frames(2)
+            press(app, pygame.K_RETURN)
+            until(person, lambda: [line.text for line in room.at.chat.shown()]
+                  == ["Who else is coming?"], "the line back in the waiting room")
+            assert [(line.seat, line.name) for line in host.table.chat.lines] == [(0, "Zoé")]
+            assert app.scene is room and not host.table.started
+            shots = os.environ.get("CHAT_SHOTS")
+            if shots:
+                app.screenshot(Path(shots) / "chat-waiting-room-960x600.png")
     finally:
         host.stopped.set()
         host.close()

@@ -157,7 +157,9 @@ class ChatPanel:
         field.focus()
 
     # Drawing --------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, refused: str | None = None) -> None:
+        """The panel; `refused`: why the last line was not said, shown above it (where
+        there is no table to say it over)."""
         if self.rect.width <= 0:
             return
         s, area = self.scale, self.area
@@ -171,6 +173,11 @@ class ChatPanel:
         if self.mode == TYPING:
             body.height -= round(ROW * s) + round(4 * s)
         self._draw_lines(surface, body)
+        if refused is not None:
+            size = max(11, round(13 * s))
+            for row, words in enumerate(reversed(text.wrap(refused, size, area.width))):
+                surface.blit(text.render(words, size, MUTED),
+                             (area.left, area.top - (row + 1) * text.font(size).get_linesize()))
 
     def _draw_lines(self, surface: pygame.Surface, body: Rect) -> None:
         size = max(11, round(13 * self.scale))
@@ -203,6 +210,13 @@ class ChatPanel:
                 element.kill()
         self.choices.clear()
         self.field = self.mute_button = None
+
+
+def lobby_place(size: tuple[int, int], scale: float) -> Rect:
+    """Where the chat stands before the game (the host's lobby, a friend's waiting room):
+    the foot of the window's left side, clear of the seats in the middle."""
+    margin, width, height = round(20 * scale), round(270 * scale), round(190 * scale)
+    return Rect(margin, size[1] - margin - height, width, height)
 
 
 def _rows_of(line: Line, size: int, width: int) -> list[tuple[str, str]]:
