@@ -10,8 +10,10 @@ import pytest
 
 from game.net import chat, wire
 from game.net.chat import PHRASES, ChatAt, HeardLines, Line, Refused, TableChat, line_from
+from game.net.headless import hosting
 from game.net.hosted import HostedTable
 from game.net.wire import FROM_FRIEND, FROM_HOST, MOST_FROM_FRIEND, WireError
+from game.ui.table.online import host_chat
 
 JsonObject = dict[str, Any]
 
@@ -210,3 +212,38 @@ def test_a_flooding_friend_is_told_then_cut_and_the_others_hear_nothing_of_it() 
     refused = table.table.received(Table.BOB, {"type": "say", "text": "\x00\x01"})
     assert refused is None and table.sent[-1] == (
         Table.BOB, {"type": "refused", "reason": "There is nothing to say in that line."})
+
+
+def test_a_person_who_says_too_much_at_once_is_told_before_anything_goes() -> None:
+    now = [0.0]
+    sent: list[JsonObject] = []
+    talk = ChatAt(lambda: [], lambda message: sent.append(message) or None, lambda: 1,
+                  clock=lambda: now[0])
+    answers = [talk.say_phrase("hello") for _ in range(int(chat.BURST) + 3)]
+    assert answers == [None] * int(chat.BURST) + [chat.TOO_FAST] * 3
+    assert len(sent) == chat.BURST  # the host never counted a flood
+    now[0] += 1.0 / chat.RATE
+    assert talk.say("again") is None
+
+
+def test_the_host_s_screen_speaks_for_the_person_whose_cards_are_shown() -> None:
+    table = hosting("coup", {"players": 3}, ["person", "open", "person"],
+                    names=["Hugo", "", "Inès"])
+    try:
+        shown: list[int | None] = [None]
+        talk = host_chat(table, lambda: shown[0])
+        assert talk.say("Bienvenue") is None  # nobody shown yet: the first person here
+        shown[0] = 2
+        assert talk.say_phrase("good_luck") is None
+        shown[0] = 1  # a friend's seat is never shown here; the first person speaks
+        assert talk.say("Hugo again") is None
+        assert [(line.seat, line.name, line.text) for line in table.table.chat.lines] == [
+            (0, "Hugo", "Bienvenue"), (2, "Inès", "Good luck!"), (0, "Hugo", "Hugo again")]
+    finally:
+        table.close(wait=False)
+    nobody = hosting("coup", {"players": 2}, ["open", "easy"])
+    try:
+        assert host_chat(nobody, lambda: None).say("Hello") == chat.NO_SEAT
+        assert list(nobody.table.chat.lines) == []
+    finally:
+        nobody.close(wait=False)

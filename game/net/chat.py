@@ -98,12 +98,23 @@ def words_of(message: Mapping[str, object]) -> tuple[str, str | None] | Refused:
 
 
 @dataclass
-class _Share:
+class Share:
     """A seat's share of lines: RATE a second, BURST at once."""
 
     level: float
     when: float
     flooded: int = 0  # lines over its share since it last said one in time
+
+    def take(self, now: float) -> bool:
+        """May one more line be said at `now`? (It is counted if so.)"""
+        self.level = min(BURST, self.level + (now - self.when) * RATE)
+        self.when = now
+        if self.level < 1:
+            self.flooded += 1
+            return False
+        self.level -= 1
+        self.flooded = 0
+        return True
 
 
 class TableChat:
@@ -111,33 +122,22 @@ class TableChat:
         self.clock = clock
         self.lines: deque[Line] = deque(maxlen=kept)
         self._numbered = 0
-        self._shares: dict[int, _Share] = {}
+        self._shares: dict[int, Share] = {}
 
     def hear(self, seat: int, name: str, message: Mapping[str, object]) -> Line | Refused:
         """What seat `seat` (named `name`) said: the line to tell every seat, or why not."""
         words = words_of(message)
         if isinstance(words, Refused):
             return words
-        if not self._take(seat):
-            share = self._shares[seat]
+        now = self.clock()
+        share = self._shares.setdefault(seat, Share(BURST, now))
+        if not share.take(now):
             return Refused(TOO_FAST if share.flooded < MOST_FLOODED else CUT_OFF,
                            cut=share.flooded >= MOST_FLOODED)
         self._numbered += 1
         line = Line(self._numbered, seat, name or texts.own_name(seat), *words)
         self.lines.append(line)
         return line
-
-    def _take(self, seat: int) -> bool:
-        now = self.clock()
-        share = self._shares.setdefault(seat, _Share(BURST, now))
-        share.level = min(BURST, share.level + (now - share.when) * RATE)
-        share.when = now
-        if share.level < 1:
-            share.flooded += 1
-            return False
-        share.level -= 1
-        share.flooded = 0
-        return True
 
     def recent(self) -> list[JsonObject]:
         """The lines kept, as `said` messages, oldest first."""
@@ -211,13 +211,17 @@ class ChatAt:
     its person says (checked here first, so that a line refused is said at once), and
     what the screen mutes. `lines` gives the lines heard so far; `send` hands a `say`
     message on (the reason, if it is refused there); `seat` is the screen's own seat, who
-    speaks (None: nobody here)."""
+    speaks (None: nobody here). A person who says too much at once is told so here, before
+    anything goes: the host would cut a flood off."""
 
     def __init__(self, lines: Callable[[], Iterable[Line]],
                  send: Callable[[JsonObject], str | None],
-                 seat: Callable[[], int | None]) -> None:
+                 seat: Callable[[], int | None],
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self._lines, self._send, self._seat = lines, send, seat
+        self.clock = clock
         self.muting = Muting()
+        self._share = Share(BURST, clock())
 
     @property
     def seat(self) -> int | None:
@@ -250,6 +254,8 @@ class ChatAt:
         words = words_of(message)
         if isinstance(words, Refused):
             return words.reason
+        if not self._share.take(self.clock()):
+            return TOO_FAST
         text, key = words
         return self._send({"type": "say", "phrase": key} if key is not None
                           else {"type": "say", "text": text})
