@@ -9,9 +9,12 @@ from typing import Any
 import pytest
 
 from game.net import chat, wire
+from game.net.at_friends import AtFriends
 from game.net.chat import PHRASES, ChatAt, HeardLines, Line, Refused, TableChat, line_from
+from game.net.client import parse_address
 from game.net.headless import hosting
 from game.net.hosted import HostedTable
+from game.net.link import SeatLink
 from game.net.wire import FROM_FRIEND, FROM_HOST, MOST_FROM_FRIEND, WireError
 from game.ui.table.online import host_chat
 
@@ -247,3 +250,26 @@ def test_the_host_s_screen_speaks_for_the_person_whose_cards_are_shown() -> None
         assert list(nobody.table.chat.lines) == []
     finally:
         nobody.close(wait=False)
+
+
+def test_a_friend_s_screen_shows_the_lines_told_minus_those_muted() -> None:
+    link = SeatLink(parse_address("127.0.0.1:4747"), "ABCDEF", "Zoé")  # never started
+    at = AtFriends(link)
+    table = {"ruleset": "coup", "title": "Coup", "options": {}, "seats": []}
+    told = [{"type": "welcome", "version": 1, "seat": 1, "token": "t", "table": table},
+            Line(1, 0, "Ann", "Hello").message(), Line(2, 2, "Cy", "spam").message(),
+            Line(1, 0, "Ann", "Hello").message(),  # told again: once is enough
+            Line(3, 1, "Zoé", "Hi!").message(), Line(4, 2, "Cy", "spam").message()]
+    for message in told:
+        link.inbox.put(message)
+    at.pump()
+    assert [line.text for line in at.chat.shown()] == ["Hello", "spam", "Hi!", "spam"]
+    assert at.chat.speakers() == [(0, "Ann"), (2, "Cy")]
+    at.chat.muting.toggle(2)
+    assert [(line.name, line.text) for line in at.chat.shown()] == [("Ann", "Hello"),
+                                                                    ("Zoé", "Hi!")]
+    link.inbox.put({**told[0]})  # welcomed again (a host opened again): its lines anew
+    link.inbox.put(Line(1, 0, "Ann", "We are back").message())
+    at.pump()
+    assert [line.text for line in at.chat.shown()] == ["We are back"]
+    assert at.chat.muting.seats == {2}  # still muted at this screen
