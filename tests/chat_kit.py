@@ -81,6 +81,31 @@ class Zoe:
             await socket.send(json.dumps({"type": "say", **line}))
 
 
+def headless_says(folder: str) -> Facts:
+    """`coup-detat host --json` in a process of its own: what it prints once Zoé has said
+    a line in its lobby (stdout: the listening line alone; stderr: the line said)."""
+    host = subprocess.Popen(
+        netns_kit.program("host", "--ruleset", "coup", "--seats", "open,open,medium",
+                          "--listen", "127.0.0.1", "--port", "0", "--json"),
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=netns_kit.environment(Path(folder) / "headless"))
+    try:
+        assert host.stdout is not None
+        listening = json.loads(host.stdout.readline())
+        zoe = Zoe(listening["port"], listening["code"])
+        heard = asyncio.Event()
+        asyncio.run(asyncio.wait_for(zoe.connection(
+            lines=[{"text": "Salut\x1b[2J !"}], until="said", heard_herself=heard), 20))
+        time.sleep(0.3)
+        host.terminate()
+        out, err = host.communicate(timeout=20)
+        return {"status": host.returncode, "out": out.splitlines(), "err": err.splitlines()}
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait()
+
+
 def main(folder: str) -> None:
     facts: Facts = {}
     logged: list[str] = []
@@ -129,6 +154,7 @@ def main(folder: str) -> None:
         facts["host_lines"] = [[line.seat, line.name, line.text]
                                for line in host.table.chat.lines]
         facts["logged"] = logged
+        facts["headless"] = headless_says(folder)
     except Exception as error:  # said, for the test to show
         facts["failed"] = repr(error)
     finally:

@@ -75,3 +75,11 @@ def test_a_friend_who_comes_back_hears_the_recent_lines_and_the_game_goes_on(
     assert bob["status"] == 0, bob
     assert json.loads(bob["out"][-1]) == again[-1]["result"]
     assert facts["host_over"]
+
+
+def test_a_headless_host_prints_each_line_said_on_its_standard_error(facts: dict[str, Any]
+                                                                     ) -> None:
+    headless = facts["headless"]
+    assert headless["status"] == 130  # closed by SIGTERM, before its game
+    assert headless["out"] == []  # after the listening line: --json's output is unchanged
+    assert "Zoé says: Salut[2J !" in headless["err"]  # the escape taken out
