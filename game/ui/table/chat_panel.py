@@ -136,6 +136,8 @@ class ChatPanel:
             self.close()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._send()
+        elif self.field is not None and not self.field.is_focused:
+            self.field.focus()  # a click elsewhere took the line's cursor: typing brings it
         return True
 
     def _pressed(self, element: object) -> bool:
