@@ -29,3 +29,16 @@ def test_a_table_hosted_in_the_window_is_played_with_friends_to_its_end(ruleset:
 @pytest.mark.parametrize("ruleset", ["coup", "coup-detat"])
 def test_a_friend_joins_from_the_window_and_plays_to_the_end(ruleset: str) -> None:
     passes_in_a_namespace(f"{JOINING}[{ruleset}]")
+
+
+CHAT = "tests/in_namespace/chat_window.py::test_a_line_typed_at_a_friend_s_table_reaches_the_host"
+
+
+@pytest.mark.parametrize("size", ["1280x800", "960x600"])
+def test_a_line_typed_at_a_friend_s_table_reaches_the_host(size: str) -> None:
+    passes_in_a_namespace(f"{CHAT}[{size}]")
+
+
+def test_a_line_said_in_the_waiting_room_reaches_the_host() -> None:
+    passes_in_a_namespace("tests/in_namespace/chat_window.py::"
+                          "test_a_line_said_in_the_waiting_room_reaches_the_host")

@@ -17,6 +17,7 @@ from game.engine.saves import Seat
 from game.formats.values_json import from_json
 from game.games import get_game
 from game.games.plugin import Game
+from game.net.chat import ChatAt, HeardLines
 from game.net.client import legal_moves
 from game.net.link import Back, Ended, Lost, SeatLink
 from game.net.wire import JsonObject
@@ -46,6 +47,8 @@ class AtFriends:
         self.away = False  # the connection is lost, being taken up again
         self.remarks: list[str] = []  # what the table should say (refusals, who dropped)
         self._game: Game | None = None
+        self.heard = HeardLines()  # the table's chat, as the host tells it
+        self.chat = ChatAt(lambda: self.heard.lines, self._say, lambda: self.seat)
 
     @property
     def started(self) -> bool:
@@ -78,6 +81,7 @@ class AtFriends:
     def _message(self, message: JsonObject) -> None:
         kind = message["type"]
         if kind == "welcome":
+            self.heard.welcomed()
             self.seat = message["seat"]
             table = message["table"]
             self.title = str(table.get("title", ""))
@@ -100,6 +104,8 @@ class AtFriends:
             self.remarks.append(f"{message['name']} {state}.")
         elif kind == "end":
             self.result = message["result"]
+        elif kind == "said":
+            self.heard.heard(message)
 
     def _start(self, message: JsonObject) -> None:
         if self.session is not None:  # told again on coming back: the game goes on
@@ -148,6 +154,13 @@ class AtFriends:
         assert self.session is not None
         self.link.send({"type": "decision", "id": number,
                         "move": self.session.ruleset.decision_to_json(decision)})
+
+    def _say(self, message: JsonObject) -> str | None:
+        """A line of chat to the host (who tells it to every seat, this one too)."""
+        if self.over:
+            return "The connection to the table has ended."
+        self.link.send(message)
+        return None
 
     def close(self) -> None:
         self.link.close()

@@ -29,6 +29,7 @@ from game.engine.ruleset import Decision
 from game.engine.saves import SavedGame, Seat
 from game.games import get_ruleset
 from game.net.answers import decision_named
+from game.net.chat import Line, TableChat
 from game.net.wire import VERSION, JsonObject
 from game.services.seat_stream import SeatStream
 from game.services.session import COMPUTER, HUMAN, GameSession
@@ -122,6 +123,7 @@ class HostedTable:
         self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stand-in")
         self._stand_in: StandIn | None = None
         self._ended = False
+        self.chat = TableChat(clock)
 
     # The lobby ---------------------------------------------------------------------------
     @property
@@ -213,6 +215,8 @@ class HostedTable:
             "type": "welcome", "version": VERSION, "seat": seat, "token": chair.token,
             "table": {"ruleset": self.ruleset.id, "title": self.ruleset.title,
                       "options": self.options, "seats": self._lobby_seats()}})
+        for line in self.chat.recent():
+            self._send(chair.connection, line)
 
     def _lobby_seats(self) -> list[JsonObject]:
         return [{"seat": seat, "name": chair.name, "kind": _kind_word(chair.kind),
@@ -358,8 +362,25 @@ class HostedTable:
             self._resend(seat, message["since"])
         elif kind in ("decision", "stand_in"):
             self._answered(seat, message)
+        elif kind == "say":
+            self.said(seat, message)
         else:
             self._refuse(connection, f"A {kind} message means nothing once seated.")
+
+    def said(self, seat: int, message: JsonObject) -> str | None:
+        """A line of chat said at `seat` (a friend's, or a person's at this screen, as a
+        `say` message): told to every seat; else the reason it was refused (told to a
+        friend, who is cut off for a flood)."""
+        chair = self.chairs[seat]
+        heard = self.chat.hear(seat, chair.name, message)
+        if isinstance(heard, Line):
+            self.log(f"{heard.name} says: {heard.text}")
+            self._tell_all(heard.message())
+            return None
+        if chair.connection is not None:
+            (self._refuse_and_close if heard.cut else self._refuse)(chair.connection,
+                                                                    heard.reason)
+        return heard.reason
 
     def _resend(self, seat: int, since: int) -> None:
         chair = self.chairs[seat]

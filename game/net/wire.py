@@ -65,6 +65,8 @@ FROM_FRIEND: Mapping[str, Mapping[str, Field]] = {
     "stand_in": {"id": WHOLE},  # the seat's own program gave no answer: the host's Easy does
     "undo": {},  # asked for: an online table refuses it, saying why
     "resend": {"since": WHOLE},  # what the seat was told from this number on, again
+    # a line of the table's chat: typed (`text`), or a ready phrase by its key (chat.py)
+    "say": {"text": optional(TEXT), "phrase": optional(TEXT)},
 }
 
 FROM_HOST: Mapping[str, Mapping[str, Field]] = {
@@ -83,6 +85,8 @@ FROM_HOST: Mapping[str, Mapping[str, Field]] = {
     "seat": {"seat": WHOLE, "connected": FLAG, "name": TEXT},
     "end": {"result": OBJECT},
     "bye": {"reason": TEXT},
+    # a line of the chat (chat.py), numbered from 1 at the table; a phrase's key if it is one
+    "said": {"n": WHOLE, "seat": WHOLE, "name": TEXT, "text": TEXT, "phrase": optional(TEXT)},
 }
 
 

@@ -35,6 +35,23 @@ def host(ruleset: str, seats: str, home: Path) -> tuple[subprocess.Popen[str], d
     return process, listening
 
 
+def join_from_the_window(person: Person, port: int, code: str, name: str) -> None:
+    """From the Title: Play with friends, Join a table, the address, code and name typed as
+    a person types them, Join."""
+    app = person.app
+    person.frames(3)
+    person.click_button("Play with friends")
+    person.click_button("Join a table")
+    form = app.scene
+    assert isinstance(form, JoinScene)
+    type_over(app, form.address, f"127.0.0.1:{port}")
+    person.click_widget(form.code)
+    type_over(app, form.code, code)
+    person.click_widget(form.name)
+    type_over(app, form.name, name)
+    person.click_button("Join")
+
+
 @pytest.mark.parametrize("ruleset", ["coup", "coup-detat"])
 def test_a_friend_joins_from_the_window_and_plays_to_the_end(
         ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -42,17 +59,8 @@ def test_a_friend_joins_from_the_window_and_plays_to_the_end(
     try:
         with shipped_app(tmp_path / "friend", monkeypatch) as app:
             person = Person(app, seed=7)
-            person.frames(3)
-            person.click_button("Play with friends")
-            person.click_button("Join a table")
-            form = app.scene
-            assert isinstance(form, JoinScene)
-            type_over(app, form.address, f"127.0.0.1:{listening['port']}")
-            person.click_widget(form.code)
-            type_over(app, form.code, str(listening["code"]).lower())
-            person.click_widget(form.name)
-            type_over(app, form.name, "Zoé")
-            person.click_button("Join")
+            join_from_the_window(person, int(str(listening["port"])),
+                                 str(listening["code"]).lower(), "Zoé")
             for _ in range(WAIT_FRAMES):
                 if isinstance(app.scene, TableScene):
                     break

@@ -19,7 +19,8 @@ from game.services.session import FRIEND, HUMAN
 from game.system.files import why_unwritten
 from game.ui import screens, text
 from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines
-from game.ui.table.online import OnlineTable
+from game.ui.table.chat_panel import ChatPanel, lobby_place
+from game.ui.table.online import OnlineTable, host_chat
 from game.ui.theme import GOLD, INK, MUTED, panel
 
 if TYPE_CHECKING:
@@ -44,6 +45,9 @@ class HostingScene(MenuScene):
         self._handed_over = False
         self._seen: tuple[tuple[str, str, bool], ...] = ()
         self._open(ruleset, options, plan, names)
+        self.chat = None if self.hosting is None else ChatPanel(
+            app.ui, host_chat(self.hosting, lambda: None), self._refused)
+        self.refused: str | None = None  # why the last line of chat was not said
 
     def _open(self, ruleset: str, options: Mapping[str, object], plan: list[str],
               names: list[str]) -> None:
@@ -90,6 +94,21 @@ class HostingScene(MenuScene):
             ("Computers in the open seats", self._computers if open_seats else None),
             ("Close the table", self.back),
         ], top, width=360)
+        if self.chat is not None:
+            self.chat.place(lobby_place(self.app.size, scale), scale)
+
+    def leave(self) -> None:
+        super().leave()
+        if self.chat is not None:
+            self.chat.kill()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.chat is not None and self.chat.handle(event):
+            return True
+        return super().handle(event)
+
+    def _refused(self, reason: str) -> None:
+        self.refused = reason
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -119,8 +138,9 @@ class HostingScene(MenuScene):
         session = table.table.session
         assert session is not None
         self._handed_over = True
+        muting = self.chat.chat.muting if self.chat is not None else None
         self.app.replace(screens.make("table", self.app, session, from_start=True,
-                                      online=OnlineTable(table)))
+                                      online=OnlineTable(table, muting=muting)))
 
     def back(self) -> None:
         self.app.pop()
@@ -155,6 +175,8 @@ class HostingScene(MenuScene):
                               rect.width - round(48 * scale))
             draw_lines(surface, lines, (rect.left + round(24 * scale), y), note,
                        colour=MUTED)
+        if self.chat is not None:
+            self.chat.draw(surface, self.refused)
 
     def _ready(self) -> bool:
         return self.hosting is not None and self.hosting.table.ready

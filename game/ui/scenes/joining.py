@@ -22,6 +22,7 @@ from game.rules.words import counted
 from game.services.session import GameSession
 from game.ui import glyphs, screens, text
 from game.ui.scenes.common import MenuScene, draw_backdrop
+from game.ui.table.chat_panel import ChatPanel, lobby_place
 from game.ui.table.friends import FriendsTable
 from game.ui.theme import GOLD, INK, MUTED, panel
 
@@ -161,6 +162,8 @@ class WaitingRoom(MenuScene):
         super().__init__(app)
         self.at = at
         self._handed_over = False
+        self.chat = ChatPanel(app.ui, at.chat, self._refused)
+        self.refused: str | None = None  # why the last line of chat was not said
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]
@@ -174,6 +177,17 @@ class WaitingRoom(MenuScene):
     def enter(self) -> None:
         top = self.app.size[1] - round(120 * self.scale)
         self.button_column([("Leave the table", self.back)], top, width=360)
+        self.chat.place(lobby_place(self.app.size, self.scale), self.scale)
+
+    def leave(self) -> None:
+        super().leave()
+        self.chat.kill()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.chat.handle(event) or super().handle(event)
+
+    def _refused(self, reason: str) -> None:
+        self.refused = reason
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -194,6 +208,7 @@ class WaitingRoom(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         scale = draw_backdrop(surface, self.title, self.subtitle)
+        self.chat.draw(surface, self.refused)
         seats = self.at.lobby
         if not seats:
             return

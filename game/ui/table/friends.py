@@ -15,6 +15,7 @@ class FriendsTable:
     def __init__(self, at: AtFriends) -> None:
         self.at = at
         self._said_ended = False
+        self.chat = at.chat
 
     def update(self, controller: TableController) -> None:
         at = self.at

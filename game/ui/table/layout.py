@@ -138,6 +138,17 @@ def with_coach(layout: TableLayout) -> tuple[TableLayout, Rect]:
     return replace(layout, log=log), coach
 
 
+def with_chat(layout: TableLayout) -> tuple[TableLayout, Rect]:
+    """The layout of a table for friends on other machines, and the chat's place: the foot
+    of the right column, under a shorter log."""
+    column = layout.log
+    margin = round(10 * layout.scale)
+    chat = round(column.height * CHAT_SHARE)
+    log = Rect(column.left, column.top, column.width, column.height - chat - margin)
+    return replace(layout, log=log), Rect(column.left, log.bottom + margin, column.width, chat)
+
+
+CHAT_SHARE = 0.4  # of the right column above the buttons: the chat's lines
 COACH_SHARE = 0.66  # of the right column above the buttons: the coach's words
 CORNER_PANEL = 92  # at the design size (86 pixels at least): the small panel of a pass
 LIFTED = 0.33  # in cards: how high the person's cards rise (playable, under the cursor)

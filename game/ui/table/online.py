@@ -8,17 +8,26 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from game.net.chat import NO_SEAT, ChatAt, Muting
 from game.net.headless import Hosting
+from game.net.hosted import PERSON
+from game.net.wire import JsonObject
 from game.services.table.controller import TableController
 
 SAID_FOR = 1.5  # seconds a remark on a friend away lasts (it is said again each second)
 
 
 class OnlineTable:
-    def __init__(self, hosting: Hosting, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, hosting: Hosting, clock: Callable[[], float] = time.monotonic,
+                 muting: Muting | None = None) -> None:
+        """`muting`: what the lobby's chat muted (still muted at the table)."""
         self.hosting = hosting
         self.clock = clock  # the hosted table's own clock (its grace is real seconds)
         self._said_at = -1.0
+        self.viewer: int | None = None  # the seat shown at this screen now
+        self.chat = host_chat(hosting, lambda: self.viewer)
+        if muting is not None:
+            self.chat.muting = muting
 
     @property
     def table(self) -> object:
@@ -26,6 +35,7 @@ class OnlineTable:
 
     def update(self, controller: TableController) -> None:
         """What arrived, handed over; what happened, told to the friends."""
+        self.viewer = controller.viewer
         self.hosting.pump()
         self.hosting.table.step(computers=False)
         self.hosting.follow_seats()
@@ -57,6 +67,24 @@ class OnlineTable:
     def close(self) -> None:
         """The table is left: the friends are told, the server stops (not waited for)."""
         self.hosting.close(wait=False)
+
+
+def host_chat(hosting: Hosting, viewer: Callable[[], int | None]) -> ChatAt:
+    """The table's chat at the host's screen (its lobby, then its table): who speaks is the
+    person whose cards are shown (`viewer`), else the first person here (nobody, if the
+    persons at this table are all on other machines)."""
+    hosted = hosting.table
+
+    def speaker() -> int | None:
+        persons = [seat for seat, chair in enumerate(hosted.chairs) if chair.kind == PERSON]
+        seat = viewer()
+        return seat if seat in persons else next(iter(persons), None)
+
+    def said(message: JsonObject) -> str | None:
+        seat = speaker()
+        return NO_SEAT if seat is None else hosted.said(seat, message)
+
+    return ChatAt(lambda: hosted.chat.lines, said, speaker)
 
 
 def _clock(seconds: float) -> str:

@@ -30,13 +30,21 @@ from game.ui.scene import Scene
 from game.ui.table.actions import TableActions
 from game.ui.table.arrange import card_key
 from game.ui.table.buttons import TableButtons
+from game.ui.table.chat_panel import ChatPanel
 from game.ui.table.coach import CoachPanel, target_rect
 from game.ui.table.ending import GameEnd
 from game.ui.table.felt import Felt
 from game.ui.table.friends import FriendsTable
 from game.ui.table.input import TableInput
 from game.ui.table.kit import kit_for, prepare_art
-from game.ui.table.layout import TableLayout, hand_for, table_layout, with_coach, with_other_table
+from game.ui.table.layout import (
+    TableLayout,
+    hand_for,
+    table_layout,
+    with_chat,
+    with_coach,
+    with_other_table,
+)
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.online import OnlineTable
 from game.ui.table.render import TableRenderer
@@ -83,8 +91,11 @@ class TableScene(Scene):
                                     undo=lambda: self.actions.undo(),
                                     pointed_at=lambda name: target_rect(
                                         self.felt, self.buttons.decisions, name))
+        self.chat = None if online is None else ChatPanel(app.ui, online.chat,
+                                                          self.controller.say)
         self.layout: TableLayout
-        self.layout, self.other_table = _laid_out(app.size, session, self.tables, self.coach)
+        self.layout, self.other_table = _laid_out(app.size, session, self.tables, self.coach,
+                                                  self.chat)
         self.felt = Felt(self.controller, self.kit, self.stage, self.layout,
                          card_art(app.settings),
                          decide=self.decide, refresh=self.refresh_cards)
@@ -115,10 +126,13 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.buttons.kill()
+        if self.chat is not None:
+            self.chat.kill()
         self.felt.drag = None  # the button will come up over another scene
 
     def relayout(self, size: tuple[int, int]) -> None:
-        layout, self.other_table = _laid_out(size, self.session, self.tables, self.coach)
+        layout, self.other_table = _laid_out(size, self.session, self.tables, self.coach,
+                                             self.chat)
         self.layout = self.felt.layout = layout
         if self.kit.motion is not None:
             self.kit.motion.forget()
@@ -323,6 +337,8 @@ class TableScene(Scene):
         self.arrange(self.controller.clock(), 0.0)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.chat is not None and self.chat.handle(event):
+            return True
         return self.input.handle(event)
 
     # The cards on the felt ---------------------------------------------------------------------
@@ -353,6 +369,8 @@ class TableScene(Scene):
             self.tables.draw(surface, self)
         if self.coach is not None:
             self.coach.draw(surface, self.layout.scale)
+        if self.chat is not None:
+            self.chat.draw(surface)
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
         if self.coach is not None:  # its pointer frames the decision panel's buttons too
@@ -405,9 +423,10 @@ def _one_of(tables: TwoTables | None, session: GameSession) -> OneOfTables | Non
 
 
 def _laid_out(size: tuple[int, int], session: GameSession, tables: TwoTables | None,
-              coach: CoachPanel | None) -> tuple[TableLayout, pygame.Rect | None]:
+              coach: CoachPanel | None, chat: ChatPanel | None = None
+              ) -> tuple[TableLayout, pygame.Rect | None]:
     """The table's layout in a window of `size`, with room for the other table's panel
-    (returned, if there are two tables) and the coach's (given to it)."""
+    (returned, if there are two tables), the coach's and the chat's (given to them)."""
     players = session.match.players
     layout = table_layout(size, players, hand_for(session.ruleset.id, players))
     other = None
@@ -415,4 +434,7 @@ def _laid_out(size: tuple[int, int], session: GameSession, tables: TwoTables | N
         layout, other = with_other_table(layout)
     if coach is not None:
         layout, coach.rect = with_coach(layout)
+    if chat is not None:
+        layout, place = with_chat(layout)
+        chat.place(place, layout.scale)
     return layout, other
