@@ -48,7 +48,9 @@ MOST_TABLE_PIPES = 32  # of one table
 RATE = 200.0  # a friend's messages passed on a second, on average (the host allows 40)...
 BURST = 400.0  # ...and at once
 MISS_PAUSE = 0.5  # seconds before an unknown code is answered, doubled at each one...
-MOST_MISS_PAUSE = 16.0  # ...up to this
+MOST_MISS_PAUSE = 16.0  # ...up to this...
+MISSES_KEPT = 600.0  # ...and forgotten this long after an address's last (a relay runs long)
+MOST_MISSERS = 10_000  # addresses remembered before those forgotten are let go
 LOG = logging.getLogger("coup-detat.relay")
 
 
@@ -82,11 +84,14 @@ class _Pace:
 
 class Relay:
     def __init__(self, *, listen: str = "0.0.0.0", port: int = DEFAULT_PORT,
-                 log: Callable[[str], None] | None = None) -> None:
+                 log: Callable[[str], None] | None = None,
+                 accept_wait: float = ACCEPT_WAIT) -> None:
         self.listen, self.port = listen, port
+        self.accept_wait = accept_wait
         self._log = log or LOG.info
         self._tables: dict[str, _Table] = {}
-        self._misses: dict[str, int] = {}  # unknown codes and pipes asked for, by address
+        # unknown codes and pipes asked for, by address: how many, and when last
+        self._misses: dict[str, tuple[int, float]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
         self._ready = threading.Event()
@@ -202,7 +207,7 @@ class Relay:
         table.waiting[pipe] = accepted
         try:
             await table.control.send(wire.encode({"type": "relay-friend", "pipe": pipe}))
-            async with asyncio.timeout(ACCEPT_WAIT):
+            async with asyncio.timeout(self.accept_wait):
                 host = await accepted
         except (TimeoutError, ConnectionClosed, asyncio.CancelledError):
             await _refuse(socket, "The table's host did not answer through the relay.")
@@ -240,8 +245,14 @@ class Relay:
     async def _missed(self, socket: ServerConnection, reason: str) -> None:
         """A code (or pipe) the relay does not hold: answered after a pause that doubles."""
         address = str(socket.remote_address[0]) if socket.remote_address else "?"
-        misses = self._misses.get(address, 0)
-        self._misses[address] = misses + 1
+        misses, last = self._misses.get(address, (0, 0.0))
+        now = time.monotonic()
+        if now - last > MISSES_KEPT:
+            misses = 0
+        if len(self._misses) >= MOST_MISSERS:
+            self._misses = {key: value for key, value in self._misses.items()
+                            if now - value[1] <= MISSES_KEPT}
+        self._misses[address] = (misses + 1, now)
         await asyncio.sleep(min(MOST_MISS_PAUSE, MISS_PAUSE * 2 ** misses))
         await _refuse(socket, reason)
 
