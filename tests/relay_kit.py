@@ -104,7 +104,7 @@ def control_cut(scene: Scene) -> None:
     relay_process, port = relay(scene)
     proxy = Proxy(port)
     try:
-        host, _, ada, bob, seat = table(scene, proxy.port, port, 10)
+        host, _, ada, bob, _ = table(scene, proxy.port, port, 10)
         accepted = count(scene.record("ada"), "accepted")
         proxy.drop()
         scene.mark("the host's connections to the relay dropped")
