@@ -29,3 +29,16 @@ def test_a_table_hosted_in_the_window_is_played_with_friends_to_its_end(ruleset:
 @pytest.mark.parametrize("ruleset", ["coup", "coup-detat"])
 def test_a_friend_joins_from_the_window_and_plays_to_the_end(ruleset: str) -> None:
     passes_in_a_namespace(f"{JOINING}[{ruleset}]")
+
+
+RELAY = "tests/in_namespace/relay_window.py::"
+
+
+def test_a_table_hosted_in_the_window_is_opened_on_a_relay_and_played_through_it() -> None:
+    passes_in_a_namespace(f"{RELAY}test_a_table_hosted_in_the_window_is_opened_on_a_relay_"
+                          "and_played_through_it")
+
+
+def test_a_friend_joins_through_a_relay_from_the_window() -> None:
+    passes_in_a_namespace(f"{RELAY}test_a_friend_joins_through_a_relay_from_the_window_and_"
+                          "plays_to_the_end")

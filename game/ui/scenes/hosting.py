@@ -1,7 +1,9 @@
 """Your table for friends on other machines, before the game: where they reach it (the
 address and the code to read out), who has taken each seat, and Start once every
 friend's seat is taken (or given to a computer). The table listens from the moment this
-screen opens; leaving it closes the table, and the friends are told."""
+screen opens; leaving it closes the table, and the friends are told. For friends beyond
+this network, the host may open the table on a relay as well (relay.py): its address
+typed, the lobby says what friends type to come through it."""
 
 from __future__ import annotations
 
@@ -10,23 +12,27 @@ from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
+from pygame_gui.elements import UITextEntryLine
 
 from game.ai.levels import DEFAULT_LEVEL
 from game.engine.saves import Seat
+from game.net.client import Address, parse_address
 from game.net.headless import Hosting, Listening, hosting
 from game.net.hosted import OPEN, PERSON, Chair
 from game.services.session import FRIEND, HUMAN
 from game.system.files import why_unwritten
-from game.ui import screens, text
+from game.ui import glyphs, screens, text
 from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines
 from game.ui.table.online import OnlineTable
 from game.ui.theme import GOLD, INK, MUTED, panel
 
 if TYPE_CHECKING:
+    from game.net.relay_link import RelayLink
     from game.ui.app import App
 
 PORT = 4747  # where a table listens first (the next ports if it is taken)
 PORTS_TRIED = 10
+MOST_ADDRESS = 80  # characters typed in the relay's box
 
 
 class HostingScene(MenuScene):
@@ -43,6 +49,10 @@ class HostingScene(MenuScene):
         self.trouble: str | None = None
         self._handed_over = False
         self._seen: tuple[tuple[str, str, bool], ...] = ()
+        self.relay_box: UITextEntryLine | None = None
+        self.relay_typed = ""
+        self.relay_note = ""  # what is wrong with the relay's address typed
+        self.relay: tuple[Address, RelayLink] | None = None  # the relay opened on
         self._open(ruleset, options, plan, names)
 
     def _open(self, ruleset: str, options: Mapping[str, object], plan: list[str],
@@ -90,6 +100,52 @@ class HostingScene(MenuScene):
             ("Computers in the open seats", self._computers if open_seats else None),
             ("Close the table", self.back),
         ], top, width=360)
+        if self.hosting is not None and self.relay is None:
+            self._relay_row(top - round(58 * scale))
+
+    def _relay_row(self, top: int) -> None:
+        """The relay's address, and the button that opens the table on it."""
+        scale = self.scale
+        width = round(600 * scale)
+        left = self.app.size[0] // 2 - width // 2
+        box = self.relay_box = self.keep(UITextEntryLine(
+            Rect(left, top, width - round(230 * scale), round(44 * scale)),
+            manager=self.app.ui, placeholder_text="A relay's address, HOST:PORT"))
+        box.set_forbidden_characters(glyphs.zero_width())
+        box.set_text_length_limit(MOST_ADDRESS)
+        box.set_text(self.relay_typed)
+        self.button(Rect(box.relative_rect.right + round(10 * scale), top,
+                         round(220 * scale), round(44 * scale)), "Open on the relay",
+                    self._open_on_relay)
+
+    def leave(self) -> None:
+        if self.relay_box is not None:  # laid out again as seats are taken: kept as typed
+            self.relay_typed = self.relay_box.get_text()
+            self.relay_box = None
+        super().leave()
+
+    def _open_on_relay(self) -> None:
+        assert self.hosting is not None and self.relay_box is not None
+        self.relay_typed = self.relay_box.get_text().strip()
+        try:
+            address = parse_address(self.relay_typed)
+        except ValueError:
+            self.relay_note = "Type the relay's address as HOST:PORT, such as 203.0.113.5:4748."
+            return
+        self.relay_note = ""
+        self.relay = (address, self.hosting.server.open_on_relay(address))
+        self.rebuild()
+
+    @property
+    def relay_words(self) -> str | None:
+        """What the lobby says of the relay: what friends type to come through it, or
+        what is wrong."""
+        if self.relay is None:
+            return self.relay_note or None
+        address, link = self.relay
+        if not link.open or self.where is None:
+            return link.state
+        return f"From anywhere: {address}, Through a relay, code {self.where.code}"
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -136,6 +192,11 @@ class HostingScene(MenuScene):
         if reach is not None:
             line = text.render(reach, round(34 * scale), GOLD, bold=True)
             surface.blit(line, line.get_rect(midtop=(centre, round(132 * scale))))
+        relayed = self.relay_words
+        if relayed is not None:
+            line = text.render(relayed, max(12, round(18 * scale)), GOLD if self.relay
+                               is not None and self.relay[1].open else MUTED)
+            surface.blit(line, line.get_rect(midtop=(centre, round(172 * scale))))
         width = round(600 * scale)
         rect = Rect(centre - width // 2, round(196 * scale), width,
                     round((64 + 40 * len(self.chairs)) * scale))
