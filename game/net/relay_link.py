@@ -26,13 +26,14 @@ UNREACHED = (OSError, TimeoutError, InvalidHandshake, InvalidURI)
 class RelayLink:
     """The table `code` open on the relay at `address`: `run` until cancelled, each friend's
     pipe handed to `serve`. `state`: what the host is told of it, in a sentence;
-    `answered`: set once the relay first answered (opened the table, or refused it)."""
+    `answered`: set once the relay first answered (opened the table, or refused it);
+    `wake`: called (in the server's thread) when `state` changes."""
 
     def __init__(self, address: Address, code: str,
                  serve: Callable[[ClientConnection], Awaitable[None]],
-                 log: Callable[[str], None]) -> None:
+                 log: Callable[[str], None], wake: Callable[[], None] = lambda: None) -> None:
         self.address, self.code = address, code
-        self._serve, self._log = serve, log
+        self._serve, self._log, self._wake = serve, log, wake
         self.state = f"Opening the table on the relay at {address}…"
         self.open = False
         self.answered = threading.Event()
@@ -65,7 +66,8 @@ class RelayLink:
         self.open = open_
         if state != self.state:
             self._log(state)
-        self.state = state
+            self.state = state
+            self._wake()  # a window shows it
         self.answered.set()
 
     async def _follow(self, control: ClientConnection) -> None:

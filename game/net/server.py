@@ -126,7 +126,7 @@ class TableServer:
         who reach the relay come in through the same door as at this machine."""
         from game.net.relay_link import RelayLink
 
-        link = RelayLink(relay, self.code, self._serve, self._log)
+        link = RelayLink(relay, self.code, self._serve, self._log, self._wake)
         self._call(self._relay, link)
         return link
 

@@ -91,17 +91,24 @@ class HostingScene(MenuScene):
             f"{where.address}:{where.port}   code {where.code}"
 
     def enter(self) -> None:
-        scale = self.scale
         ready = self.hosting is not None and self.hosting.table.ready
         open_seats = self.hosting is not None and not ready
-        top = self.app.size[1] - round(190 * scale)
+        top = self._buttons_top()
         self.button_column([
             ("Start", self._start if ready else None),
             ("Computers in the open seats", self._computers if open_seats else None),
             ("Close the table", self.back),
         ], top, width=360)
         if self.hosting is not None and self.relay is None:
-            self._relay_row(top - round(58 * scale))
+            self._relay_row(self._relay_top())
+
+    def _buttons_top(self) -> int:
+        return self.app.size[1] - round(190 * self.scale)
+
+    def _relay_top(self) -> int:
+        """Where the relay's row is (once the table is open on a relay, what friends type
+        to come through it is said there)."""
+        return self._buttons_top() - round(58 * self.scale)
 
     def _relay_row(self, top: int) -> None:
         """The relay's address, and the button that opens the table on it."""
@@ -145,7 +152,8 @@ class HostingScene(MenuScene):
         address, link = self.relay
         if not link.open or self.where is None:
             return link.state
-        return f"From anywhere: {address}, Through a relay, code {self.where.code}"
+        return (f"Friends anywhere join at {address}, Through a relay ticked, "
+                f"code {self.where.code}")
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -193,10 +201,13 @@ class HostingScene(MenuScene):
             line = text.render(reach, round(34 * scale), GOLD, bold=True)
             surface.blit(line, line.get_rect(midtop=(centre, round(132 * scale))))
         relayed = self.relay_words
-        if relayed is not None:
-            line = text.render(relayed, max(12, round(18 * scale)), GOLD if self.relay
-                               is not None and self.relay[1].open else MUTED)
-            surface.blit(line, line.get_rect(midtop=(centre, round(172 * scale))))
+        if relayed is not None:  # in the relay's row once opened on one, else above it
+            opened = self.relay is not None
+            line = text.render(relayed, max(12, round((22 if opened else 16) * scale)),
+                               GOLD if self.relay is not None and self.relay[1].open
+                               else MUTED)
+            y = self._relay_top() + round((10 if opened else -26) * scale)
+            surface.blit(line, line.get_rect(midtop=(centre, y)))
         width = round(600 * scale)
         rect = Rect(centre - width // 2, round(196 * scale), width,
                     round((64 + 40 * len(self.chairs)) * scale))
