@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import subprocess
-import sys
-import time
-from pathlib import Path
 
+import rejoin_kit
 from rejoin_kit import (
     BOT,
     RULESET,
@@ -126,16 +123,4 @@ SCENARIOS = {function.__name__: function for function in (
 
 def main(name: str, folder: str) -> None:
     """Play scenario `name` in `folder`; print what was seen as one JSON line."""
-    scene = Scene(Path(folder))
-    try:
-        SCENARIOS[name](scene)
-    except Exception as error:  # said to the test, which fails saying it
-        scene.facts["failed"] = f"{type(error).__name__}: {error}"
-    finally:
-        scene.close()
-        scene.facts["seconds"] = time.monotonic() - scene.began
-        scene.facts.setdefault("errors", {n: scene.output(n, "err")[-1500:] for n in (
-            "relay", "host", "ada", "bob") if scene.output(n, "err")})
-    print(json.dumps(scene.facts, default=str))
-    sys.stdout.flush()
-    os._exit(0)  # the proxy's thread, if any, goes with it
+    rejoin_kit.main(name, folder, SCENARIOS)

@@ -18,13 +18,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-import netns_kit
 from net_games_kit import random_bot
 from test_net_games import whole_game
+from test_net_rejoin import ended_well, play
 
 from game.net.hosted import OPEN
-
-SCENARIO_TIMEOUT = 150.0  # seconds: each scenario's own waits end well before
 
 
 def relayed_well(summary: dict[str, Any]) -> None:
@@ -51,28 +49,12 @@ def test_the_1966_game_through_a_relay_two_friends_and_a_computer(tmp_path: Path
 
 def scenario(name: str, folder: Path) -> dict[str, Any]:
     """Play `name` of relay_kit in a namespace; what it saw."""
-    done = netns_kit.run_python(
-        f"import relay_kit; relay_kit.main({name!r}, {str(folder)!r})",
-        timeout=SCENARIO_TIMEOUT)
-    assert done.returncode == 0, done.stderr[-3000:]
-    facts: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    assert "failed" not in facts, facts
-    return facts
-
-
-def ended_alike(facts: dict[str, Any], *names: str) -> None:
-    """Each program named ended by itself, with status 0, saying the same result."""
-    results = set()
-    for name in names:
-        assert facts[name]["status"] == 0, facts[name]
-        said = json.loads(facts[name]["last"])
-        results.add(json.dumps(said.get("result", said), sort_keys=True))
-    assert len(results) == 1, results
+    return play(name, folder, kit="relay_kit")
 
 
 def test_a_friend_killed_takes_the_seat_up_again_through_the_relay(tmp_path: Path) -> None:
     facts = scenario("friend_killed_comes_back", tmp_path)
-    ended_alike(facts, "ada", "bob", "host")
+    ended_well(facts, "ada", "bob", "host")
     assert facts["kept_address"] == f"relay:127.0.0.1:{facts['relay_port']}"
     assert facts["welcomed_again"]["seat"] == facts["seat"]
     assert facts["same_token"]
@@ -85,7 +67,7 @@ def test_a_friend_killed_takes_the_seat_up_again_through_the_relay(tmp_path: Pat
 
 def test_the_hosts_connection_to_the_relay_cut_and_back(tmp_path: Path) -> None:
     facts = scenario("control_cut", tmp_path)
-    ended_alike(facts, "ada", "bob", "host")
+    ended_well(facts, "ada", "bob", "host")
     host_said = facts["host"]["err"]
     assert "was lost: taking it up again." in host_said
     assert host_said.count("The table is open on the relay at") == 2

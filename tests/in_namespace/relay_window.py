@@ -20,16 +20,13 @@ from player_kit import Person, shipped_app
 from ui_kit import type_over
 
 from game.services.seat_match import SeatMatch
-from game.services.session import FRIEND
-from game.ui.scenes.hosting import HostingScene
-from game.ui.scenes.joining import JoinScene, WaitingRoom
-from game.ui.scenes.new_game import FRIEND_CHOICE
 from game.ui.table.scene import TableScene
+from in_namespace.hosting_window import hosted_lobby
+from in_namespace.joining_window import joined
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = f"{sys.executable} {ROOT / 'docs' / 'bots' / 'random_bot.py'}"
 WAIT = 30.0  # seconds for the relay to open the table, or friends to take their seats
-WAIT_FRAMES = 4000  # frames for the host's table to start once joined
 
 
 def started(*arguments: str, home: Path) -> subprocess.Popen[str]:
@@ -62,18 +59,7 @@ def test_a_table_hosted_in_the_window_is_opened_on_a_relay_and_played_through_it
         relay: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with shipped_app(tmp_path / "host", monkeypatch) as app:
         person = Person(app, seed=5)
-        person.frames(3)
-        person.click_button("New game")
-        form = app.scene
-        person.choose(form.game_menu, "Coup")
-        person.choose(form.players_menu, "4 players")
-        for menu, kind in zip(form.kind_menus, ["Person", FRIEND_CHOICE, FRIEND_CHOICE,
-                                                "Computer: Easy"], strict=True):
-            person.choose(menu, kind)
-        assert [seat.kind for seat in form.seats()].count(FRIEND) == 2
-        person.click_button("Start")
-        lobby = app.scene
-        assert isinstance(lobby, HostingScene), person.where()
+        lobby = hosted_lobby(app, person, "Coup")
         assert lobby.relay_words is None  # nothing said of a relay before one is typed
         person.click_widget(lobby.relay_box)
         type_over(app, lobby.relay_box, "not an address")
@@ -128,28 +114,8 @@ def test_a_friend_joins_through_a_relay_from_the_window_and_plays_to_the_end(
         assert listening["relay"] == f"127.0.0.1:{relay}"
         with shipped_app(tmp_path / "friend", monkeypatch) as app:
             person = Person(app, seed=7)
-            person.frames(3)
-            person.click_button("Play with friends")
-            person.click_button("Join a table")
-            form = app.scene
-            assert isinstance(form, JoinScene)
-            type_over(app, form.address, f"127.0.0.1:{relay}")
-            person.click_widget(form.code)
-            type_over(app, form.code, str(listening["code"]))
-            person.click_widget(form.name)
-            type_over(app, form.name, "Zoé")
-            assert form.relay is not None and form.relay.get_state() is False
-            person.click_widget(form.relay)
-            assert form.relay.get_state() is True
-            person.click_button("Join")
-            for _ in range(WAIT_FRAMES):
-                if isinstance(app.scene, TableScene):
-                    break
-                assert isinstance(app.scene, WaitingRoom), person.where()
-                assert not app.scene.at.over, app.scene.at.ended
-                person.frame()
-            table = app.scene
-            assert isinstance(table, TableScene), person.where()
+            table = joined(app, person, f"127.0.0.1:{relay}", str(listening["code"]),
+                           through_relay=True)
             match = table.session.match
             assert isinstance(match, SeatMatch) and match.seat == 1
             over = person.play_to_the_end(limit_seconds=300)
