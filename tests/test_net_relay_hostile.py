@@ -13,12 +13,14 @@ import contextlib
 import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from game.cli import main
 from game.net import relay_wire, wire
 from game.net.client import Address
 from game.net.relay import BURST, MISS_PAUSE, RATE, Relay
@@ -303,3 +305,31 @@ def test_the_relays_own_messages_are_checked_like_the_wires() -> None:
         relay_wire.relay_message("x" * (relay_wire.MOST_RELAY_HELLO + 1))
     assert relay_wire.relay_message(relay_wire.hello("relay-join", table=CODE)) == \
         {"type": "relay-join", "version": relay_wire.RELAY_VERSION, "table": CODE}
+
+
+def test_host_says_in_one_line_that_the_relay_refused_its_table(
+        relay: Relay, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`coup-detat host --relay` whose code another host holds there: one line, status 1;
+    and a relay where none listens: the same."""
+    monkeypatch.setenv("COUP_DETAT_HOME", str(tmp_path))
+    host = ["host", "--ruleset", "coup", "--seats", "open,easy", "--listen", "127.0.0.1",
+            "--port", "0", "--code", CODE, "--relay"]
+
+    async def held() -> int:
+        control = await hosting(relay)
+        try:
+            return await asyncio.to_thread(main, [*host, f"127.0.0.1:{relay.port}"])
+        finally:
+            await control.close()
+
+    assert run(held()) == 1
+    refused = capsys.readouterr().err.splitlines()
+    assert refused == [f"coup-detat: the table could not be opened on the relay: the relay at "
+                       f"127.0.0.1:{relay.port} refused the table: Another host holds a table "
+                       "with this code on this relay."]
+    assert main([*host, "127.0.0.1:1"]) == 1
+    unreached = capsys.readouterr().err.splitlines()
+    assert len(unreached) == 1 and unreached[0].startswith(
+        "coup-detat: the table could not be opened on the relay: the relay at 127.0.0.1:1 "
+        "cannot be reached: ")

@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from game.engine import texts
 from game.net import wire
 from game.net.client import Address, connect_to, retry_delays
-from game.net.relay_wire import FROM_RELAY, MOST_RELAY_HELLO, said_to_relay
+from game.net.relay_wire import FROM_RELAY, MOST_RELAY_HELLO, RelayRefused, said_to_relay
 from game.net.wire import WireError
 
 UNREACHED = (OSError, TimeoutError, InvalidHandshake, InvalidURI)
@@ -47,6 +47,8 @@ class RelayLink:
                     control = await connect_to(self.address)
                     await said_to_relay(control, "relay-host", "relay-hosting",
                                         table=self.code)
+                except RelayRefused as refusal:
+                    self._say(f"The relay at {self.address} refused the table: {refusal}")
                 except UNREACHED as error:
                     self._say(f"The relay at {self.address} cannot be reached: "
                               f"{texts.brief(error)}.")
@@ -62,10 +64,12 @@ class RelayLink:
                 pipe.cancel()
 
     def _say(self, state: str, open_: bool = False) -> None:
-        """Log `state` if it is news (a relay refusing at each attempt is said once)."""
+        """Log `state` if it is news (a relay refusing at each attempt is said once; the
+        first answer's refusal is the caller's to say, as `state`)."""
         self.open = open_
         if state != self.state:
-            self._log(state)
+            if open_ or self.answered.is_set():
+                self._log(state)
             self.state = state
             self._wake()  # a window shows it
         self.answered.set()
