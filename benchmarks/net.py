@@ -22,7 +22,11 @@ answers its first legal move at once, as `join --bot` does once its program has 
   moves).
 - **Through a relay**: the same round trips, the host's table opened on a `coup-detat
   relay` (another process, on loopback) and every friend reaching it through the relay
-  only (`--relay-only`: these, and the four friends' direct ones beside them, alone).
+  only (`--relay-only`: these, and the four friends' direct ones beside them, alone);
+  and the relay's hop alone: a message of a decision's size sent and echoed back, one at
+  a time, `--echoes` times (500: within the relay's burst, past which a friend's messages
+  are passed on at 1,000 a second), through the relay to an echoing host, and to the same echo
+  listening directly (both ends in this process, the relay in its own).
 - **With 100 ms of delay**: the same for four friends, with `tc qdisc add dev lo root
   netem delay 100ms` in the namespace, where netem is there (a kernel module, sch_netem:
   the report says when it is not). Loopback carries both ways, so a round trip crosses
@@ -64,6 +68,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.net import wire
@@ -438,8 +443,58 @@ def delayed_loopback(milliseconds: int) -> Iterator[str | None]:
         subprocess.run(["tc", "qdisc", "del", "dev", "lo", "root"], check=False)
 
 
+async def _echoes(count: int, relayed: bool) -> list[float]:
+    """Seconds for each of `count` echoes of a decision-sized message, one at a time: to
+    an echo listening here, or through a `coup-detat relay` to an echo that opened a
+    table there."""
+    message = wire.encode({"type": "decision", "id": 123, "move": {"kind": "x" * 120}})
+
+    async def echo(socket: Any) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for frame in socket:
+                await socket.send(frame)
+
+    async def timed(socket: ClientConnection) -> list[float]:
+        seconds = []
+        for _ in range(count):
+            began = time.perf_counter()
+            await socket.send(message)
+            await socket.recv()
+            seconds.append(time.perf_counter() - began)
+        await socket.close()
+        return seconds
+
+    if not relayed:
+        async with serve(echo, "127.0.0.1", 0, compression=None) as server:
+            port = server.sockets[0].getsockname()[1]
+            async with connect(f"ws://127.0.0.1:{port}/", proxy=None,
+                               compression=None) as socket:
+                return await timed(socket)
+    with _game_relay() as port:
+        uri = f"ws://127.0.0.1:{port}/"
+        async with connect(uri, proxy=None, compression=None) as control:
+            await said_to_relay(control, "relay-host", "relay-hosting", table=CODE)
+            async with connect(uri, proxy=None, compression=None) as friend:
+                joining = asyncio.create_task(
+                    said_to_relay(friend, "relay-join", "relay-joined", table=CODE))
+                pipe = json.loads(await control.recv())["pipe"]
+                async with connect(uri, proxy=None, compression=None) as host:
+                    await said_to_relay(host, "relay-accept", "relay-joined", pipe=pipe)
+                    await joining
+                    echoing = asyncio.create_task(echo(host))
+                    seconds = await timed(friend)
+                    echoing.cancel()
+                    return seconds
+
+
+def relay_hop(count: int) -> JsonObject:
+    return {"direct": _spread(asyncio.run(_echoes(count, relayed=False))),
+            "through the relay": _spread(asyncio.run(_echoes(count, relayed=True)))}
+
+
 def measure(args: argparse.Namespace) -> JsonObject:
-    report: JsonObject = {"four friends": round_trips(FOUR_FRIENDS, args.decisions)}
+    report: JsonObject = {"the relay's hop, echoes": relay_hop(args.echoes),
+                          "four friends": round_trips(FOUR_FRIENDS, args.decisions)}
     if not args.relay_only:
         report["one friend, three random computers"] = round_trips(ONE_FRIEND, args.decisions)
     report["four friends through a relay"] = round_trips(FOUR_FRIENDS, args.decisions,
@@ -481,6 +536,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--relay-only", action="store_true",
                         help="only the round trips through a relay, and four friends' direct")
+    parser.add_argument("--echoes", type=int, default=500,
+                        help="of the relay's hop (more than its burst, 1,000, are paced)")
     parser.add_argument("--through-relay", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--friends", nargs=2, type=int, help=argparse.SUPPRESS)
     parser.add_argument("--flood", action="store_true", help=argparse.SUPPRESS)
@@ -506,6 +563,9 @@ def _words(report: JsonObject) -> str:
     for name, measured in report.items():
         if isinstance(measured, str):
             lines.append(f"{name}: not measured ({measured})")
+        elif "direct" in measured:
+            lines.extend(f"{name}, {way}: p50 {spread['p50 ms']} ms, p95 {spread['p95 ms']} ms "
+                         f"({spread['n']})" for way, spread in measured.items())
         elif "accepted" in measured:
             accepted, following = measured["accepted"], measured["next question"]
             lines.append(f"{name} ({measured['decisions']} decisions, {measured['games']} "

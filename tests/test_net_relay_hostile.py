@@ -210,14 +210,14 @@ def test_an_oversized_frame_ends_that_friends_pipe_only(relay: Relay) -> None:
 
 
 def test_a_flood_is_paced_by_the_relay_the_other_pipe_untouched(relay: Relay) -> None:
-    flood = 1000
+    flood = int(BURST + 2 * RATE)  # two seconds' worth past the burst
 
     async def flooding() -> tuple[float, float]:
         piped = Piped(relay, await hosting(relay))
         (flooder, flooded), (other, other_host) = await piped.friend(), await piped.friend()
         began = time.monotonic()
         sender = asyncio.create_task(send_many(flooder, flood))
-        await asyncio.sleep(0.5)  # mid-flood: the other pipe answers at once
+        await asyncio.sleep(1.5)  # mid-flood: the other pipe answers at once
         asked = time.monotonic()
         await other.send("ping")
         assert await other_host.recv() == "ping"

@@ -45,8 +45,11 @@ ACCEPT_WAIT = 10.0  # seconds a friend waits for its host to open its pipe
 MOST_TABLES = 500  # tables a relay holds at once
 MOST_PIPES = 2000  # friends' pipes open (or waiting) at once, all tables together
 MOST_TABLE_PIPES = 32  # of one table
-RATE = 200.0  # a friend's messages passed on a second, on average (the host allows 40)...
-BURST = 400.0  # ...and at once
+# A friend's messages passed on a second, on average, and at once: far more than a seat's
+# answers need (one a question; the host's own share, 40 a second beyond its questions,
+# cuts floods, server.py), few enough that a flood costs the relay little
+RATE = 1000.0
+BURST = 1000.0
 MISS_PAUSE = 0.5  # seconds before an unknown code is answered, doubled at each one...
 MOST_MISS_PAUSE = 16.0  # ...up to this...
 MISSES_KEPT = 600.0  # ...and forgotten this long after an address's last (a relay runs long)
