@@ -21,6 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from game.cli import main
+from game.net import relay as relay_module
 from game.net import relay_wire, wire
 from game.net.client import Address
 from game.net.relay import BURST, MISS_PAUSE, RATE, Relay
@@ -333,3 +334,40 @@ def test_host_says_in_one_line_that_the_relay_refused_its_table(
     assert len(unreached) == 1 and unreached[0].startswith(
         "coup-detat: the table could not be opened on the relay: the relay at 127.0.0.1:1 "
         "cannot be reached: ")
+
+
+def test_the_relay_holds_no_more_tables_and_pipes_than_it_counts(
+        relay: Relay, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(relay_module, "MOST_TABLES", 1)
+    monkeypatch.setattr(relay_module, "MOST_TABLE_PIPES", 1)
+
+    async def counted() -> tuple[str, str]:
+        piped = Piped(relay, await hosting(relay))
+        tables = await refused(relay, "relay-host", table="ABCDEF")
+        friend, host_end = await piped.friend()
+        pipes = await refused(relay, "relay-join", table=CODE)
+        await friend.send("still here")  # the pipe there is goes on
+        assert await host_end.recv() == "still here"
+        await piped.control.close()
+        return tables, pipes
+
+    tables, pipes = run(counted())
+    assert tables == "This relay holds all the tables it can: try later."
+    assert pipes == "This relay has as many friends at tables as it can."
+
+
+def test_a_hosts_control_connection_that_ends_ends_its_pipes_and_frees_its_code(
+        relay: Relay) -> None:
+    async def ended() -> tuple[bool, bool, str]:
+        piped = Piped(relay, await hosting(relay))
+        friend, host_end = await piped.friend()
+        await piped.control.close()
+        async with asyncio.timeout(5):
+            await friend.wait_closed()
+            await host_end.wait_closed()
+        reason = await refused(relay, "relay-join", table=CODE)
+        return friend.close_code is not None, host_end.close_code is not None, reason
+
+    friend_closed, host_end_closed, reason = run(ended())
+    assert friend_closed and host_end_closed
+    assert reason == "No table with this code is open on this relay."
