@@ -1,9 +1,12 @@
 """The relay (game/net/relay.py) against what arrives, in this process, on loopback (the
 whole run is in a network namespace of its own: conftest.py): it passes frames on as they
 were sent and adds none; it refuses in one line what it does not hold (unknown codes
-after a pause that doubles, a second host of the same code, a pipe nobody accepts);
-a friend's oversized frame or flood ends that friend's pipe only, the host's own share
-cutting the flood as at its door (server.py). Each relay and connection ends with its test.
+after a pause that doubles, a second host of the same code, a hello it cannot read, a
+pipe nobody accepts, more tables or pipes than it counts); a friend's oversized frame or
+flood ends that friend's pipe only, the host's own share cutting the flood as at its door
+(server.py); a host's control connection that ends ends its pipes and frees its code; and
+`host --relay` says in one line why the relay did not open its table. Each relay and
+connection ends with its test.
 """
 
 from __future__ import annotations
