@@ -473,7 +473,8 @@ async def _echoes(count: int, relayed: bool) -> list[float]:
     with _game_relay() as port:
         uri = f"ws://127.0.0.1:{port}/"
         async with connect(uri, proxy=None, compression=None) as control:
-            await said_to_relay(control, "relay-host", "relay-hosting", table=CODE)
+            await said_to_relay(control, "relay-host", "relay-hosting", table=CODE,
+                                key="the benchmark's")
             async with connect(uri, proxy=None, compression=None) as friend:
                 joining = asyncio.create_task(
                     said_to_relay(friend, "relay-join", "relay-joined", table=CODE))

@@ -56,9 +56,9 @@ async def opened(relay: Relay) -> ClientConnection:
                          max_size=wire.MOST_FROM_HOST, compression=None)
 
 
-async def hosting(relay: Relay, code: str = CODE) -> ClientConnection:
+async def hosting(relay: Relay, code: str = CODE, key: str = "the host's") -> ClientConnection:
     control = await opened(relay)
-    await said_to_relay(control, "relay-host", "relay-hosting", table=code)
+    await said_to_relay(control, "relay-host", "relay-hosting", table=code, key=key)
     return control
 
 
@@ -142,25 +142,26 @@ def test_unknown_codes_are_answered_after_pauses_that_double(relay: Relay) -> No
         assert MISS_PAUSE * 2 ** number <= seconds < MISS_PAUSE * 2 ** number + 1.5
 
 
-def test_a_second_host_of_the_same_code_is_refused_and_the_code_is_freed_after(
+def test_a_second_host_of_the_same_code_is_refused_even_while_the_first_is_away(
         relay: Relay) -> None:
-    async def hosts() -> tuple[str, bool]:
+    async def hosts() -> tuple[str, str]:
         first = await hosting(relay)
-        reason = await refused(relay, "relay-host", table=CODE)
+        reason = await refused(relay, "relay-host", table=CODE, key="another's")
         await first.close()
         await asyncio.sleep(0.2)
-        again = await hosting(relay)  # the first's code is free once it is gone
+        # its code is held for its key a while: another's is refused, its own takes it
+        held = await refused(relay, "relay-host", table=CODE, key="another's")
+        again = await hosting(relay)
         await again.close()
-        return reason, True
+        return reason, held
 
-    reason, freed = run(hosts())
-    assert reason == "Another host holds a table with this code on this relay."
-    assert freed
+    reason, held = run(hosts())
+    assert reason == held == "Another host holds a table with this code on this relay."
 
 
 @pytest.mark.parametrize(("kind", "fields", "reason"), [
-    ("relay-host", {"table": "not a code"}, "That is not a table code."),
-    ("relay-host", {"table": CODE, "version": 2},
+    ("relay-host", {"table": "not a code", "key": "k"}, "That is not a table code."),
+    ("relay-host", {"table": CODE, "key": "k", "version": 2},
      "This relay speaks version 1 of its messages and your program 2."),
     ("relay-join", {"table": CODE, "extra": 1},
      "The relay could not read your hello: a relay-join message has no field 'extra'."),
@@ -321,7 +322,7 @@ def test_host_says_in_one_line_that_the_relay_refused_its_table(
             "--port", "0", "--code", CODE, "--relay"]
 
     async def held() -> int:
-        control = await hosting(relay)
+        control = await hosting(relay, key="another host's")
         try:
             return await asyncio.to_thread(main, [*host, f"127.0.0.1:{relay.port}"])
         finally:
@@ -346,7 +347,7 @@ def test_the_relay_holds_no_more_tables_and_pipes_than_it_counts(
 
     async def counted() -> tuple[str, str]:
         piped = Piped(relay, await hosting(relay))
-        tables = await refused(relay, "relay-host", table="ABCDEF")
+        tables = await refused(relay, "relay-host", table="ABCDEF", key="k")
         friend, host_end = await piped.friend()
         pipes = await refused(relay, "relay-join", table=CODE)
         await friend.send("still here")  # the pipe there is goes on

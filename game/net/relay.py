@@ -10,8 +10,9 @@ hold is answered only after a pause that doubles with each such code from the sa
 address; a friend waits ACCEPT_WAIT seconds at most for its host; frames are no larger
 than the wire allows each way; a friend's messages are passed on at RATE a second at most
 (a flood waits at the relay, and the host's own share cuts it); tables and pipes are
-counted. A host's control connection that ends frees its code and ends its pipes (its
-friends' programs come back, as they do when a host drops).
+counted. A host's control connection that ends ends its pipes (its friends' programs
+come back, as they do when a host drops) and frees its code, but for the host's own key
+for a minute: no one else takes its table's place while it comes back.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ MISS_PAUSE = 0.5  # seconds before an unknown code is answered, doubled at each 
 MOST_MISS_PAUSE = 16.0  # ...up to this...
 MISSES_KEPT = 600.0  # ...and forgotten this long after an address's last (a relay runs long)
 MOST_MISSERS = 10_000  # addresses remembered before those forgotten are let go
+HELD_FOR = 60.0  # seconds a host's code is kept for its key once its connection is lost
 LOG = logging.getLogger("coup-detat.relay")
 
 
@@ -93,6 +95,7 @@ class Relay:
         self.accept_wait = accept_wait
         self._log = log or LOG.info
         self._tables: dict[str, _Table] = {}
+        self._held: dict[str, tuple[str, float]] = {}  # codes of hosts away: key, until
         # unknown codes and pipes asked for, by address: how many, and when last
         self._misses: dict[str, tuple[int, float]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -165,17 +168,17 @@ class Relay:
             return
         kind = message["type"]
         if kind == "relay-host":
-            await self._host(socket, wire.normal_code(message["table"]))
+            await self._host(socket, wire.normal_code(message["table"]), message["key"])
         elif kind == "relay-join":
             await self._join(socket, wire.normal_code(message["table"]))
         else:
             await self._accept(socket, message["pipe"])
 
-    async def _host(self, socket: ServerConnection, code: str) -> None:
+    async def _host(self, socket: ServerConnection, code: str, key: str) -> None:
         if not wire.valid_code(code):
             await _refuse(socket, "That is not a table code.")
             return
-        if code in self._tables:
+        if code in self._tables or not self._free(code, key):
             await _refuse(socket, "Another host holds a table with this code on this relay.")
             return
         if len(self._tables) >= MOST_TABLES:
@@ -191,11 +194,20 @@ class Relay:
             pass
         finally:
             del self._tables[code]
+            self._held[code] = (key, time.monotonic() + HELD_FOR)
             for waiting in table.waiting.values():
                 waiting.cancel()
             for pipe in list(table.pipes):
                 pipe.cancel()
             self._log(f"A table closed on the relay ({len(self._tables)} open).")
+
+    def _free(self, code: str, key: str) -> bool:
+        """May a host of `key` take `code`? Not one held for another's key (its host's
+        connection lost: it comes back) for HELD_FOR seconds."""
+        now = time.monotonic()
+        self._held = {held: (owner, until) for held, (owner, until) in self._held.items()
+                      if until > now}
+        return self._held.get(code, (key, 0.0))[0] == key
 
     async def _join(self, socket: ServerConnection, code: str) -> None:
         table = self._tables.get(code)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import threading
 from collections.abc import Awaitable, Callable
 
@@ -37,6 +38,7 @@ class RelayLink:
         self.state = f"Opening the table on the relay at {address}…"
         self.open = False
         self.answered = threading.Event()
+        self._key = secrets.token_urlsafe(18)  # takes the code up again, once lost
         self._pipes: set[asyncio.Task[None]] = set()
 
     async def run(self) -> None:
@@ -46,7 +48,7 @@ class RelayLink:
                 try:
                     control = await connect_to(self.address)
                     await said_to_relay(control, "relay-host", "relay-hosting",
-                                        table=self.code)
+                                        table=self.code, key=self._key)
                 except RelayRefused as refusal:
                     self._say(f"The relay at {self.address} refused the table: {refusal}")
                 except UNREACHED as error:

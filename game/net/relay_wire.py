@@ -2,7 +2,8 @@
 ones it reads. Past them, it forwards the wire's messages (wire.py) untouched, both ways.
 
 A host opens its table on a relay with a control connection that says
-`{"type": "relay-host", "version": 1, "table": CODE}` and is answered `relay-hosting`;
+`{"type": "relay-host", "version": 1, "table": CODE, "key": SECRET}` and is answered
+`relay-hosting`;
 when a friend says `{"type": "relay-join", "version": 1, "table": CODE}`, the host is told
 `{"type": "relay-friend", "pipe": ID}` and opens a connection of its own that says
 `{"type": "relay-accept", "version": 1, "pipe": ID}`; the friend is answered
@@ -27,7 +28,9 @@ MOST_RELAY_HELLO = 1024  # bytes: the largest of the relay's messages
 ANSWER_WAIT = 15.0  # seconds a relay has to answer a hello (a friend's waits on its host)
 
 TO_RELAY: Mapping[str, Mapping[str, Field]] = {
-    "relay-host": {"version": WHOLE, "table": TEXT},
+    # `key`: the host's own secret, which takes its code up again when its connection
+    # is lost (no one else can, for a minute: relay.py)
+    "relay-host": {"version": WHOLE, "table": TEXT, "key": TEXT},
     "relay-join": {"version": WHOLE, "table": TEXT},
     "relay-accept": {"version": WHOLE, "pipe": TEXT},
 }
