@@ -2,7 +2,7 @@
 friend floods it.
 
     python -m benchmarks.net [--decisions 300] [--delayed-decisions 60] [--seconds 10]
-                             [--json]
+                             [--json] [--relay-only]
 
 It runs in a network namespace of its own, with only its loopback interface: started
 outside one, it starts itself again under `unshare --net` (as root; otherwise `unshare
@@ -20,6 +20,13 @@ answers its first legal move at once, as `join --bot` does once its program has 
   (short) for four friends (no computer between the questions), and for one friend and
   three computers at the random level (the quickest: the question comes after their
   moves).
+- **Through a relay**: the same round trips, the host's table opened on a `coup-detat
+  relay` (another process, on loopback) and every friend reaching it through the relay
+  only (`--relay-only`: these, and the four friends' direct ones beside them, alone);
+  and the relay's hop alone: a message of a decision's size sent and echoed back, one at
+  a time, `--echoes` times (500: within the relay's burst, past which a friend's messages
+  are passed on at 1,000 a second), through the relay to an echoing host, and to the same echo
+  listening directly (both ends in this process, the relay in its own).
 - **With 100 ms of delay**: the same for four friends, with `tc qdisc add dev lo root
   netem delay 100ms` in the namespace, where netem is there (a kernel module, sch_netem:
   the report says when it is not). Loopback carries both ways, so a round trip crosses
@@ -61,11 +68,14 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.net import wire
+from game.net.client import Address
 from game.net.headless import TICK, HeadlessHost
 from game.net.kept_table import TableKeeper
+from game.net.relay_wire import said_to_relay
 
 ROOT = Path(__file__).resolve().parent.parent
 IN_NAMESPACE = "COUP_DETAT_BENCHMARK_NAMESPACE"
@@ -84,9 +94,9 @@ JsonObject = dict[str, Any]
 class Friends:
     """Seats at one table, each answering its first legal move; the round trips seen."""
 
-    def __init__(self, port: int, seats: int, flood: bool) -> None:
+    def __init__(self, port: int, seats: int, flood: bool, relayed: bool = False) -> None:
         self.uri = f"ws://127.0.0.1:{port}/"
-        self.seats, self.flood = seats, flood
+        self.seats, self.flood, self.relayed = seats, flood, relayed
         self.accepted: list[float] = []  # seconds from a decision sent to its `accepted`
         self.next: list[float] = []  # ...to the next question, to any seat
         self.sent: dict[int, float] = {}  # question: when its answer was sent
@@ -108,6 +118,8 @@ class Friends:
             try:
                 async with connect(self.uri, max_size=wire.MOST_FROM_HOST, proxy=None,
                                    compression=None, close_timeout=1) as socket:
+                    if self.relayed:
+                        await said_to_relay(socket, "relay-join", "relay-joined", table=CODE)
                     refused = 0
                     token = self.tokens.get(number)
                     hello: JsonObject = {"type": "hello", "version": wire.VERSION,
@@ -180,8 +192,8 @@ class Friends:
                 await asyncio.sleep(max(0.0, tick - time.monotonic()))
 
 
-def friends_main(port: int, seats: int, flood: bool) -> None:
-    print(json.dumps(asyncio.run(Friends(port, seats, flood).play())), flush=True)
+def friends_main(port: int, seats: int, flood: bool, relayed: bool) -> None:
+    print(json.dumps(asyncio.run(Friends(port, seats, flood, relayed).play())), flush=True)
 
 
 # A relay that delays (where netem is not) ---------------------------------------------
@@ -276,17 +288,27 @@ class Watched:
         self.host.hosting.pump = timed_pump  # type: ignore[method-assign]
         self.host.table.step = timed_step  # type: ignore[method-assign]
 
-    def play(self, seats: int, flood: bool = False, delay: int = 0) -> JsonObject:
+    def play(self, seats: int, flood: bool = False, delay: int = 0,
+             relayed: bool = False) -> JsonObject:
         """The game to its end with `seats` friends (one flooding; through a relay that
-        delays each way by `delay` ms); what they saw."""
+        delays each way by `delay` ms; `relayed`: through a `coup-detat relay`); what
+        they saw."""
         port = self.host.open().port
+        if relayed:
+            with _game_relay() as relay_port:
+                link = self.host.server.open_on_relay(Address("127.0.0.1", relay_port))
+                if not (link.answered.wait(30) and link.open):
+                    raise SystemExit(f"the relay did not open the table: {link.state}")
+                return self._played(relay_port, seats, flood, relayed=True)
         with _relayed(port, delay) as port:
             return self._played(port, seats, flood)
 
-    def _played(self, port: int, seats: int, flood: bool) -> JsonObject:
+    def _played(self, port: int, seats: int, flood: bool, relayed: bool = False
+                ) -> JsonObject:
         friends = subprocess.Popen(
             [sys.executable, "-m", "benchmarks.net", "--friends", str(port), str(seats),
-             *(["--flood"] if flood else [])], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+             *(["--flood"] if flood else []), *(["--through-relay"] if relayed else [])],
+            stdout=subprocess.PIPE, text=True, cwd=ROOT)
         try:
             try:
                 finished = _within(600, self.host)
@@ -324,6 +346,20 @@ def _relayed(port: int, delay: int) -> Iterator[int]:
         relay.wait()
 
 
+@contextlib.contextmanager
+def _game_relay() -> Iterator[int]:
+    """A `coup-detat relay` on loopback, in a process of its own: its port."""
+    relay = subprocess.Popen([sys.executable, "-m", "game", "relay", "--listen", "127.0.0.1",
+                              "--port", "0", "--json"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+    try:
+        assert relay.stdout is not None
+        yield int(json.loads(relay.stdout.readline())["port"])
+    finally:
+        relay.terminate()
+        relay.wait()
+
+
 def _within(seconds: float, host: HeadlessHost) -> bool:
     timer = threading.Timer(seconds, host.stopped.set)
     timer.start()
@@ -334,13 +370,13 @@ def _within(seconds: float, host: HeadlessHost) -> bool:
 
 
 def round_trips(table: tuple[str, JsonObject, list[str]], decisions: int,
-                delay: int = 0) -> JsonObject:
+                delay: int = 0, relayed: bool = False) -> JsonObject:
     """Games at `table` until `decisions` decisions were timed: p50 and p95 of each."""
     accepted: list[float] = []
     following: list[float] = []
     games = 0
     while len(accepted) < decisions:
-        seen = Watched(table).play(table[2].count("open"), delay=delay)
+        seen = Watched(table).play(table[2].count("open"), delay=delay, relayed=relayed)
         accepted += seen["accepted"]
         following += seen["next"]
         games += 1
@@ -407,10 +443,67 @@ def delayed_loopback(milliseconds: int) -> Iterator[str | None]:
         subprocess.run(["tc", "qdisc", "del", "dev", "lo", "root"], check=False)
 
 
+async def _echoes(count: int, relayed: bool) -> list[float]:
+    """Seconds for each of `count` echoes of a decision-sized message, one at a time: to
+    an echo listening here, or through a `coup-detat relay` to an echo that opened a
+    table there."""
+    message = wire.encode({"type": "decision", "id": 123, "move": {"kind": "x" * 120}})
+
+    async def echo(socket: Any) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for frame in socket:
+                await socket.send(frame)
+
+    async def timed(socket: ClientConnection) -> list[float]:
+        seconds = []
+        for _ in range(count):
+            began = time.perf_counter()
+            await socket.send(message)
+            await socket.recv()
+            seconds.append(time.perf_counter() - began)
+        await socket.close()
+        return seconds
+
+    if not relayed:
+        async with serve(echo, "127.0.0.1", 0, compression=None) as server:
+            port = server.sockets[0].getsockname()[1]
+            async with connect(f"ws://127.0.0.1:{port}/", proxy=None,
+                               compression=None) as socket:
+                return await timed(socket)
+    with _game_relay() as port:
+        uri = f"ws://127.0.0.1:{port}/"
+        async with connect(uri, proxy=None, compression=None) as control:
+            await said_to_relay(control, "relay-host", "relay-hosting", table=CODE,
+                                key="the benchmark's")
+            async with connect(uri, proxy=None, compression=None) as friend:
+                joining = asyncio.create_task(
+                    said_to_relay(friend, "relay-join", "relay-joined", table=CODE))
+                pipe = json.loads(await control.recv())["pipe"]
+                async with connect(uri, proxy=None, compression=None) as host:
+                    await said_to_relay(host, "relay-accept", "relay-joined", pipe=pipe)
+                    await joining
+                    echoing = asyncio.create_task(echo(host))
+                    seconds = await timed(friend)
+                    echoing.cancel()
+                    return seconds
+
+
+def relay_hop(count: int) -> JsonObject:
+    return {"direct": _spread(asyncio.run(_echoes(count, relayed=False))),
+            "through the relay": _spread(asyncio.run(_echoes(count, relayed=True)))}
+
+
 def measure(args: argparse.Namespace) -> JsonObject:
-    report: JsonObject = {
-        "four friends": round_trips(FOUR_FRIENDS, args.decisions),
-        "one friend, three random computers": round_trips(ONE_FRIEND, args.decisions)}
+    report: JsonObject = {"the relay's hop, echoes": relay_hop(args.echoes),
+                          "four friends": round_trips(FOUR_FRIENDS, args.decisions)}
+    if not args.relay_only:
+        report["one friend, three random computers"] = round_trips(ONE_FRIEND, args.decisions)
+    report["four friends through a relay"] = round_trips(FOUR_FRIENDS, args.decisions,
+                                                         relayed=True)
+    report["one friend, three random computers, through a relay"] = round_trips(
+        ONE_FRIEND, args.decisions, relayed=True)
+    if args.relay_only:
+        return report
     with delayed_loopback(DELAY) as unavailable:
         report[f"four friends, {DELAY} ms on loopback"] = unavailable or round_trips(
             FOUR_FRIENDS, args.delayed_decisions)
@@ -442,12 +535,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10.0,
                         help="of Coup for six, quiet and flooded")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--relay-only", action="store_true",
+                        help="only the round trips through a relay, and four friends' direct")
+    parser.add_argument("--echoes", type=int, default=500,
+                        help="of the relay's hop (more than its burst, 1,000, are paced)")
+    parser.add_argument("--through-relay", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--friends", nargs=2, type=int, help=argparse.SUPPRESS)
     parser.add_argument("--flood", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--relay", nargs=2, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(arguments)
     if args.friends:
-        friends_main(args.friends[0], args.friends[1], args.flood)
+        friends_main(args.friends[0], args.friends[1], args.flood, args.through_relay)
         return 0
     if args.relay:
         asyncio.run(_relay(args.relay[0], args.relay[1] / 1000))
@@ -466,6 +564,9 @@ def _words(report: JsonObject) -> str:
     for name, measured in report.items():
         if isinstance(measured, str):
             lines.append(f"{name}: not measured ({measured})")
+        elif "direct" in measured:
+            lines.extend(f"{name}, {way}: p50 {spread['p50 ms']} ms, p95 {spread['p95 ms']} ms "
+                         f"({spread['n']})" for way, spread in measured.items())
         elif "accepted" in measured:
             accepted, following = measured["accepted"], measured["next question"]
             lines.append(f"{name} ({measured['decisions']} decisions, {measured['games']} "

@@ -47,11 +47,12 @@ class Friend:
 
 def play(ruleset: str, seats: Sequence[str], friends: Sequence[Friend], *, save: Path,
          seed: int, flags: Sequence[str] = (), within: float = 60.0,
-         home: Path | None = None) -> dict[str, Any]:
+         home: Path | None = None, relay: bool = False) -> dict[str, Any]:
     """Host a game of `ruleset` for `seats` (open, or a computer's level) and join it with
-    `friends`, in a network namespace of its own; what each program did (`drive`)."""
+    `friends`, in a network namespace of its own; what each program did (`drive`).
+    `relay`: a `coup-detat relay` runs there too, and the host and friends meet on it."""
     config = {"ruleset": ruleset, "seats": list(seats), "save": str(save), "seed": seed,
-              "flags": list(flags), "within": within,
+              "flags": list(flags), "within": within, "relay": relay,
               "friends": [{"name": friend.name, "bot": friend.bot,
                            "record": None if friend.record is None else str(friend.record)}
                           for friend in friends]}
@@ -109,10 +110,11 @@ class Program:
 def drive(config: dict[str, Any]) -> None:
     """In the namespace: host, join, wait; print what each program did, in one line."""
     started = time.monotonic()
+    relay, through = (relaying() if config.get("relay") else (None, ()))
     host = Program(netns_kit.program(
         "host", "--ruleset", config["ruleset"], "--seats", ",".join(config["seats"]),
         "--listen", "127.0.0.1", "--port", "0", "--json", "--save", config["save"],
-        "--seed", str(config["seed"]), *config["flags"]))
+        "--seed", str(config["seed"]), *config["flags"], *through))
     joins: list[Program] = []
     summary: dict[str, Any] = {}
     try:
@@ -124,8 +126,10 @@ def drive(config: dict[str, Any]) -> None:
         summary["listening"] = listening
         for friend in config["friends"]:
             record = () if friend["record"] is None else ("--record", friend["record"])
+            at = (listening["relay"], "--relay") if relay else (
+                f"127.0.0.1:{listening['port']}",)
             joins.append(Program(netns_kit.program(
-                "join", f"127.0.0.1:{listening['port']}", "--code", listening["code"],
+                "join", *at, "--code", listening["code"],
                 "--name", friend["name"], "--bot", friend["bot"], *record)))
         deadline = started + config["within"]
         summary["joins"] = [join.summary(join.wait(deadline)) for join in joins]
@@ -136,4 +140,17 @@ def drive(config: dict[str, Any]) -> None:
         for program in (*joins, host):
             program.end()
         summary.setdefault("host", host.summary(host.process.returncode))
+        if relay is not None:
+            relay.process.terminate()  # as its operator stops it: SIGTERM
+            summary["relay"] = relay.summary(relay.wait(time.monotonic() + ENDING_WITHIN))
+            relay.end()
         print(json.dumps(summary), flush=True)
+
+
+def relaying() -> tuple[Program, tuple[str, str]]:
+    """A relay on loopback, and the host's flags that open its table there."""
+    relay = Program(netns_kit.program("relay", "--listen", "127.0.0.1", "--port", "0",
+                                      "--json"))
+    relay.first_line.wait(LISTENING_WITHIN)
+    port = json.loads(relay.out[0])["port"] if relay.out else 0
+    return relay, ("--relay", f"127.0.0.1:{port}")

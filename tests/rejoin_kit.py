@@ -476,18 +476,20 @@ SCENARIOS = {function.__name__: function for function in (
     host_killed_continues, connection_cut)}
 
 
-def main(name: str, folder: str) -> None:
-    """Play scenario `name` in `folder`; print what was seen as one JSON line."""
+def main(name: str, folder: str, scenarios: dict[str, Callable[[Scene], None]] | None = None
+         ) -> None:
+    """Play scenario `name` (of `scenarios`, by default these) in `folder`; print what was
+    seen as one JSON line."""
     scene = Scene(Path(folder))
     try:
-        SCENARIOS[name](scene)
+        (scenarios or SCENARIOS)[name](scene)
     except Exception as error:  # said to the test, which fails saying it
         scene.facts["failed"] = f"{type(error).__name__}: {error}"
     finally:
         scene.close()
         scene.facts["seconds"] = time.monotonic() - scene.began
         scene.facts.setdefault("errors", {n: scene.output(n, "err")[-1500:] for n in (
-            "host", "host2", "ada", "bob") if scene.output(n, "err")})
+            "relay", "host", "host2", "ada", "bob") if scene.output(n, "err")})
     print(json.dumps(scene.facts, default=str))
     sys.stdout.flush()
     os._exit(0)  # the proxy's thread, if any, goes with it

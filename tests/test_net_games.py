@@ -42,12 +42,14 @@ def friends(count: int, tmp_path: Path, bot: str) -> list[Friend]:
 
 
 def whole_game(tmp_path: Path, ruleset: str, seats: Sequence[str], *, seed: int,
-               bot: str | None = None, flags: Sequence[str] = ()) -> None:
-    """Play a game of `ruleset` at `seats` over the network and check all of it."""
+               bot: str | None = None, flags: Sequence[str] = (), relay: bool = False
+               ) -> dict[str, Any]:
+    """Play a game of `ruleset` at `seats` over the network (`relay`: through a relay)
+    and check all of it; what each program did."""
     save = tmp_path / "game.json"
     seated = friends(seats.count(OPEN), tmp_path, bot or seeded_bot(seed))
     summary = play(ruleset, seats, seated, save=save, seed=seed, flags=flags,
-                   home=tmp_path / "home")
+                   home=tmp_path / "home", relay=relay)
     result, names = ended_well(summary, len(seated))
     saved = replayed(save, tmp_path)
     assert final_result(saved.match) == result
@@ -62,6 +64,7 @@ def whole_game(tmp_path: Path, ruleset: str, seats: Sequence[str], *, seed: int,
     seats_recorded = {recorded(friend.record, saved, result) for friend in seated
                       if friend.record is not None}
     assert seats_recorded == {seat for seat, kind in enumerate(seats) if kind == OPEN}
+    return summary
 
 
 def ended_well(summary: dict[str, Any], joins: int) -> tuple[dict[str, Any], list[str]]:

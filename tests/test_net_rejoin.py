@@ -33,10 +33,11 @@ NOTICED = PING_EVERY + PING_WAIT + CLOSING_WAIT  # seconds a silent cut can go u
 SLACK = 3.0  # seconds for a slow machine on top of it
 
 
-def play(scenario: str, folder: Path) -> dict[str, Any]:
-    """Play `scenario` of rejoin_kit in a namespace; what it saw."""
+def play(scenario: str, folder: Path, kit: str = "rejoin_kit") -> dict[str, Any]:
+    """Play `scenario` of `kit` (rejoin_kit, or one that plays its scenes) in a
+    namespace; what it saw."""
     done = netns_kit.run_python(
-        f"import rejoin_kit; rejoin_kit.main({scenario!r}, {str(folder)!r})",
+        f"import {kit}; {kit}.main({scenario!r}, {str(folder)!r})",
         timeout=SCENARIO_TIMEOUT)
     assert done.returncode == 0, done.stderr[-3000:]
     facts: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])

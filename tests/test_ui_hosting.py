@@ -42,3 +42,16 @@ def test_a_line_typed_at_a_friend_s_table_reaches_the_host(size: str) -> None:
 def test_a_line_said_in_the_waiting_room_reaches_the_host() -> None:
     passes_in_a_namespace("tests/in_namespace/chat_window.py::"
                           "test_a_line_said_in_the_waiting_room_reaches_the_host")
+
+
+RELAY = "tests/in_namespace/relay_window.py::"
+
+
+def test_a_table_hosted_in_the_window_is_opened_on_a_relay_and_played_through_it() -> None:
+    passes_in_a_namespace(f"{RELAY}test_a_table_hosted_in_the_window_is_opened_on_a_relay_"
+                          "and_played_through_it")
+
+
+def test_a_friend_joins_through_a_relay_from_the_window() -> None:
+    passes_in_a_namespace(f"{RELAY}test_a_friend_joins_through_a_relay_from_the_window_and_"
+                          "plays_to_the_end")

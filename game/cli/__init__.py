@@ -174,7 +174,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="announce the table on the local network, as NAME (default: "
                            "this machine's name); never its code")
     host.set_defaults(run=_run_host)
-
+    online_commands.add_relay(commands, host)
     online_commands.add_join_and_tables(commands)
 
     terminal = _terminal_game()

@@ -9,7 +9,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import IO, TYPE_CHECKING
@@ -23,6 +23,7 @@ from game.system.files import why_unwritten, write_atomically
 from game.system.paths import APP_NAME as PROGRAM
 
 if TYPE_CHECKING:
+    from game.net.client import Address
     from game.net.headless import HeadlessHost
     from game.net.kept_seats import SeatKeeper
     from game.net.kept_table import Loaded, TableKeeper
@@ -43,6 +44,9 @@ def run_host(args: argparse.Namespace, ruleset_id: str, options: dict[str, objec
     unannounced = announce_refused(args.listen) if args.announce is not None else None
     if unannounced is not None:
         return _fail(unannounced)
+    relay = _relay_address(args.relay)
+    if isinstance(relay, str):
+        return _fail(relay)
     try:
         save = _save_path(args.save)
     except ValueError as error:
@@ -58,7 +62,7 @@ def run_host(args: argparse.Namespace, ruleset_id: str, options: dict[str, objec
         if keeper is not None:
             keeper.release()
         return _fail(str(error))
-    return _serve(host, args.json, ruleset.title)
+    return _serve(host, args.json, ruleset.title, relay)
 
 
 def continue_host(args: argparse.Namespace) -> int:
@@ -70,6 +74,9 @@ def continue_host(args: argparse.Namespace) -> int:
         save = _save_path(args.save)
     except ValueError as error:
         return _fail(str(error))
+    relay = _relay_address(args.relay)
+    if isinstance(relay, str):
+        return _fail(relay)
     keeper = TableKeeper()
     if not keeper.hold():
         return _trouble(f"the table kept in {keeper.path} is being hosted now, by another "
@@ -86,7 +93,7 @@ def continue_host(args: argparse.Namespace) -> int:
     except ValueError as error:
         keeper.release()
         return _trouble(f"the table kept in {keeper.path} cannot be opened again: {error}")
-    return _serve(host, args.json, kept.game.ruleset.title)
+    return _serve(host, args.json, kept.game.ruleset.title, relay)
 
 
 def _nothing_to_continue(keeper: TableKeeper, loaded: Loaded) -> str:
@@ -124,16 +131,31 @@ def _save_path(given: str | None) -> str | None:
     return os.path.abspath(given)
 
 
-def _serve(host: HeadlessHost, as_json: bool, title: str) -> int:
-    """Open the table, play its game, say how it ended."""
+def _relay_address(given: str | None) -> Address | str | None:
+    """--relay's address; what is wrong with it, in a sentence."""
+    from game.net.client import parse_address
+
+    if given is None:
+        return None
+    try:
+        return parse_address(given)
+    except ValueError as error:
+        return f"--relay: {error}"
+
+
+def _serve(host: HeadlessHost, as_json: bool, title: str, relay: Address | None) -> int:
+    """Open the table (on the relay as well), play its game, say how it ended."""
     try:
         try:
             where = host.open()
         except OSError as error:
             return _trouble(f"cannot listen on {host.listen} port {host.port}: "
                             f"{why_unwritten(error)}")
-        _say_listening(as_json, where.address, where.port, where.code, title)
-        with _stopped_by_signals(host.stopped):
+        unrelayed = _opened_on_relay(host, relay) if relay is not None else None
+        if unrelayed is not None:
+            return _trouble(unrelayed)
+        _say_listening(as_json, where.address, where.port, where.code, title, relay)
+        with _stopped_by_signals(host.stopped.set):
             finished = host.run()
     finally:
         host.close()
@@ -151,12 +173,32 @@ def _log(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def _say_listening(as_json: bool, address: str, port: int, code: str, title: str) -> None:
+def _opened_on_relay(host: HeadlessHost, relay: Address) -> str | None:
+    """Open the table on the relay; why it could not be, if the relay refused it or could
+    not be reached at first (later, its connection lost is taken up again)."""
+    from game.net.client import OPEN_WAIT
+    from game.net.relay_wire import ANSWER_WAIT
+
+    link = host.server.open_on_relay(relay)
+    link.answered.wait(OPEN_WAIT + ANSWER_WAIT + 1)
+    if link.open:
+        return None
+    state = link.state if link.answered.is_set() else f"the relay at {relay} did not answer."
+    return f"the table could not be opened on the relay: {state[0].lower()}{state[1:]}"
+
+
+def _say_listening(as_json: bool, address: str, port: int, code: str, title: str,
+                   relay: Address | None) -> None:
     if as_json:
         print(json.dumps({"listening": True, "address": address, "port": port, "code": code,
-                          "version": wire.VERSION}), flush=True)
-    else:
+                          "version": wire.VERSION,
+                          "relay": None if relay is None else str(relay)}), flush=True)
+    elif relay is None:
         print(f"{title}: friends join at {address}:{port} with the code {code}.", flush=True)
+    else:
+        print(f"{title}: friends join at {address}:{port} with the code {code}, or from "
+              f"anywhere through the relay: {PROGRAM} join {relay} --relay --code {code}.",
+              flush=True)
 
 
 def _ended(host: object, save: Path | None, as_json: bool) -> int:
@@ -191,6 +233,7 @@ def run_join(args: argparse.Namespace) -> int:
         address = parse_address(args.address)
     except ValueError as error:
         return _fail(str(error))
+    address.relay = args.relay
     if args.bot is None:
         return _fail("join takes a seat for a program (--bot COMMAND); to play the seat "
                      "yourself, open the game and choose Play with friends, then Join a table")
@@ -198,7 +241,7 @@ def run_join(args: argparse.Namespace) -> int:
         if isinstance(record, str):
             return _trouble(record)
         kwargs = {} if args.time_limit is None else {"time_limit": args.time_limit}
-        keeper = SeatKeeper(str(address).lower(), wire.normal_code(args.code), say=_log)
+        keeper = SeatKeeper(address.kept_as, wire.normal_code(args.code), say=_log)
         seat = BotAtTable(address, args.code, args.name, args.bot, record=record,
                           say=_log, keeper=keeper, **kwargs)
         try:
@@ -234,16 +277,14 @@ def _record(path: str | None) -> Iterator[IO[str] | str | None]:
 
 
 @contextlib.contextmanager
-def _stopped_by_signals(stopped: object) -> Iterator[None]:
-    """Ctrl+C or SIGTERM close the table (its friends are told), not a traceback."""
-    import threading
+def _stopped_by_signals(stop: Callable[[], None]) -> Iterator[None]:
+    """Ctrl+C or SIGTERM `stop` the table (its friends are told) or the relay, not a
+    traceback."""
 
-    assert isinstance(stopped, threading.Event)
+    def stopped(number: int, frame: FrameType | None) -> None:
+        stop()
 
-    def stop(number: int, frame: FrameType | None) -> None:
-        stopped.set()
-
-    previous = {number: signal.signal(number, stop)
+    previous = {number: signal.signal(number, stopped)
                 for number in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
@@ -260,3 +301,30 @@ def _fail(message: str) -> int:
 def _trouble(message: str) -> int:
     print(f"{PROGRAM}: {message}", file=sys.stderr)
     return 1
+
+
+def run_relay(args: argparse.Namespace) -> int:
+    """`coup-detat relay`: pass tables' messages on until stopped."""
+    import asyncio
+
+    from game.net.relay import DEFAULT_PORT, Relay
+
+    port = DEFAULT_PORT if args.port is None else args.port
+    relay = Relay(listen=args.listen, port=port, log=_log)
+
+    def listening(port: int) -> None:
+        if args.json:
+            print(json.dumps({"relaying": True, "address": args.listen, "port": port}),
+                  flush=True)
+        else:
+            print(f"The relay listens on {args.listen} port {port}: a host opens a table "
+                  f"on it with {PROGRAM} host --relay ADDRESS:{port}, where ADDRESS is this "
+                  "machine's, as the host and its friends reach it.", flush=True)
+
+    try:
+        with _stopped_by_signals(relay.stop_soon):
+            asyncio.run(relay.serve(listening))
+    except OSError as error:
+        return _trouble(f"cannot listen on {args.listen} port {port}: {why_unwritten(error)}")
+    return 0
+

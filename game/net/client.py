@@ -59,6 +59,7 @@ class TurnedAway(JoinFailed):
 class Address:
     host: str
     port: int
+    relay: bool = False  # a relay's (relay.py), which pipes this machine to the table
 
     @property
     def uri(self) -> str:
@@ -67,6 +68,11 @@ class Address:
 
     def __str__(self) -> str:
         return self.uri.removeprefix("ws://").rstrip("/")
+
+    @property
+    def kept_as(self) -> str:
+        """As a seat kept for rejoining remembers it: "relay:HOST:PORT" for a relay's."""
+        return f"relay:{self}".lower() if self.relay else str(self).lower()
 
 
 def parse_address(text: str) -> Address:
@@ -151,7 +157,7 @@ class BotAtTable:
         waited, delays = 0.0, retry_delays()
         while True:
             try:
-                socket = await connect_to(self.address)
+                socket = await connect_to(self.address, self.seat.code)
             except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
                 if self.seat.token is None:
                     raise JoinFailed(f"The table at {self.address} cannot be reached: "
@@ -328,13 +334,19 @@ def legal_moves(ruleset: AnyRuleset, entries: list[Any], seat: int) -> list[Deci
     return legal
 
 
-async def connect_to(address: Address) -> ClientConnection:
+async def connect_to(address: Address, code: str | None = None) -> ClientConnection:
     """A connection to the table at `address` (never through a proxy: a table is reached
-    directly, on the network it is on)."""
-    return await connect(address.uri, proxy=None, open_timeout=OPEN_WAIT,
-                         max_size=MOST_FROM_HOST, compression=None,
-                         ping_interval=PING_EVERY, ping_timeout=PING_WAIT,
-                         close_timeout=CLOSING_WAIT, user_agent_header=None)
+    directly, on the network it is on); through a relay's, to its table `code` (`OSError`
+    if the relay refuses, saying why)."""
+    socket = await connect(address.uri, proxy=None, open_timeout=OPEN_WAIT,
+                           max_size=MOST_FROM_HOST, compression=None,
+                           ping_interval=PING_EVERY, ping_timeout=PING_WAIT,
+                           close_timeout=CLOSING_WAIT, user_agent_header=None)
+    if address.relay and code is not None:
+        from game.net.relay_wire import said_to_relay
+
+        await said_to_relay(socket, "relay-join", "relay-joined", table=code)
+    return socket
 
 
 def retry_delays() -> Iterator[float]:

@@ -96,7 +96,7 @@ class SeatLink:
             if self._closing.is_set():
                 return None
             try:
-                socket = await connect_to(self.address)
+                socket = await connect_to(self.address, self.seat.code)
             except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
                 if self.seat.token is None:
                     return (f"The table at {self.address} cannot be reached: "

@@ -25,8 +25,9 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
@@ -52,6 +53,12 @@ GUESS_PAUSE = 0.5  # seconds before a wrong code is answered, doubled at each wr
 MOST_GUESS_PAUSE = 16.0  # ...up to this
 CLOSE_WAIT = 5.0  # seconds the server waits, when it stops, for what is queued to go
 LOG = logging.getLogger("coup-detat.net")
+
+if TYPE_CHECKING:
+    from game.net.client import Address
+    from game.net.relay_link import RelayLink
+
+Socket = ServerConnection | ClientConnection  # a friend's at the door, or a relay's pipe
 
 
 @dataclass(frozen=True)
@@ -103,6 +110,7 @@ class TableServer:
         self._ready = threading.Event()
         self._failure: OSError | None = None
         self._thread = threading.Thread(target=self._run, name="table-server", daemon=True)
+        self._relayed: list[asyncio.Task[None]] = []
 
     # From the game's thread --------------------------------------------------------------
     def start(self) -> int:
@@ -112,6 +120,18 @@ class TableServer:
         if self._failure is not None:
             raise self._failure
         return self.port
+
+    def open_on_relay(self, relay: Address) -> RelayLink:
+        """Open the table on a relay as well (relay_link.py), once listening: friends
+        who reach the relay come in through the same door as at this machine."""
+        from game.net.relay_link import RelayLink
+
+        link = RelayLink(relay, self.code, self._serve, self._log, self._wake)
+        self._call(self._relay, link)
+        return link
+
+    def _relay(self, link: RelayLink) -> None:
+        self._relayed.append(asyncio.get_running_loop().create_task(link.run()))
 
     def send(self, connection: int, message: JsonObject) -> None:
         self._call(self._put, connection, message)
@@ -155,6 +175,8 @@ class TableServer:
             self.port = server.sockets[0].getsockname()[1] if server.sockets else self.port
             self._ready.set()
             await self._stopping.wait()
+            for relayed in self._relayed:  # no more friends come through a relay
+                relayed.cancel()
             for number in list(self._queues):
                 self._put(number, "The table has closed.")
             with contextlib.suppress(TimeoutError):
@@ -174,7 +196,7 @@ class TableServer:
             self._buckets[connection].owed += 1
         outgoing.put_nowait(item)
 
-    async def _serve(self, socket: ServerConnection) -> None:
+    async def _serve(self, socket: Socket) -> None:
         hello = await self._door(socket)
         if hello is None:
             return
@@ -199,7 +221,7 @@ class TableServer:
             self._buckets.pop(number, None)
             await socket.close()
 
-    async def _door(self, socket: ServerConnection) -> JsonObject | None:
+    async def _door(self, socket: Socket) -> JsonObject | None:
         """The hello, if the connection may come in; else it is told why and closed."""
         try:
             async with asyncio.timeout(HELLO_WAIT):
@@ -233,12 +255,12 @@ class TableServer:
             return None
         return hello
 
-    async def _turn_away(self, socket: ServerConnection, reason: str) -> None:
+    async def _turn_away(self, socket: Socket, reason: str) -> None:
         with contextlib.suppress(ConnectionClosed):
             await socket.send(wire.encode({"type": "bye", "reason": reason}))
         await socket.close(reason=_close_reason(reason))
 
-    async def _read(self, socket: ServerConnection, number: int) -> None:
+    async def _read(self, socket: Socket, number: int) -> None:
         bucket, refused, dropped = self._buckets[number], 0, 0
         with contextlib.suppress(ConnectionClosed):
             async for frame in socket:
@@ -265,7 +287,7 @@ class TableServer:
                     continue
                 self._arrive(Arrival("message", number, message))
 
-    async def _write(self, socket: ServerConnection,
+    async def _write(self, socket: Socket,
                      outgoing: asyncio.Queue[JsonObject | str]) -> None:
         while True:
             item = await outgoing.get()

@@ -55,7 +55,7 @@ def test_a_line_typed_at_a_friend_s_table_reaches_the_host(
     try:
         with shipped_app(tmp_path / "friend", monkeypatch, size=size) as app:
             person = Person(app, seed=7)
-            join_from_the_window(person, where.port, where.code, "Zoé")
+            join_from_the_window(person, f"127.0.0.1:{where.port}", where.code, "Zoé")
             until(person, lambda: isinstance(app.scene, TableScene)
                   or not isinstance(app.scene, (WaitingRoom, JoinScene)), "the table")
             table = app.scene
@@ -129,7 +129,7 @@ def test_a_line_said_in_the_waiting_room_reaches_the_host(
     try:
         with shipped_app(tmp_path / "friend", monkeypatch, size=(960, 600)) as app:
             person = Person(app, seed=7)
-            join_from_the_window(person, where.port, where.code, "Zoé")
+            join_from_the_window(person, f"127.0.0.1:{where.port}", where.code, "Zoé")
             room = app.scene
             assert isinstance(room, WaitingRoom)
             until(person, lambda: room.at.seat is not None, "the seat")

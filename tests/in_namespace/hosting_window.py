@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from player_kit import Person, shipped_app
@@ -17,6 +18,9 @@ from game.services.session import FRIEND
 from game.ui.scenes.hosting import HostingScene
 from game.ui.scenes.new_game import FRIEND_CHOICE
 from game.ui.table.scene import TableScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = f"{sys.executable} {ROOT / 'docs' / 'bots' / 'random_bot.py'}"
@@ -30,24 +34,31 @@ def join(port: int, code: str, name: str, home: Path) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE, env={**__import__("os").environ, "COUP_DETAT_HOME": str(home)})
 
 
+def hosted_lobby(app: App, person: Person, game: str) -> HostingScene:
+    """New game: `game` for four, the person, two friends and an Easy computer; Start:
+    the lobby of the table hosted."""
+    person.frames(3)
+    person.click_button("New game")
+    form = app.scene
+    person.choose(form.game_menu, game)
+    if form.players_menu is not None:
+        person.choose(form.players_menu, "4 players")
+    for menu, kind in zip(form.kind_menus, ["Person", FRIEND_CHOICE, FRIEND_CHOICE,
+                                            "Computer: Easy"], strict=True):
+        person.choose(menu, kind)
+    assert [seat.kind for seat in form.seats()].count(FRIEND) == 2
+    person.click_button("Start")
+    lobby = app.scene
+    assert isinstance(lobby, HostingScene), person.where()
+    return lobby
+
+
 @pytest.mark.parametrize("game", ["Coup", "Coup d'État"], ids=["coup", "coup-detat"])
 def test_a_table_hosted_in_the_window_is_played_to_its_end_with_two_friends(
         game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with shipped_app(tmp_path / "host", monkeypatch) as app:
         person = Person(app, seed=5)
-        person.frames(3)
-        person.click_button("New game")
-        form = app.scene
-        person.choose(form.game_menu, game)
-        if form.players_menu is not None:
-            person.choose(form.players_menu, "4 players")
-        for menu, kind in zip(form.kind_menus, ["Person", FRIEND_CHOICE, FRIEND_CHOICE,
-                                                "Computer: Easy"], strict=True):
-            person.choose(menu, kind)
-        assert [seat.kind for seat in form.seats()].count(FRIEND) == 2
-        person.click_button("Start")
-        lobby = app.scene
-        assert isinstance(lobby, HostingScene), person.where()
+        lobby = hosted_lobby(app, person, game)
         assert lobby.where is not None and lobby.reach is not None
         assert not person.enabled("Start")  # nobody has joined yet
         friends = [join(lobby.where.port, lobby.where.code, name, tmp_path / name)

@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from player_kit import Person, shipped_app
@@ -19,6 +20,9 @@ from ui_kit import type_over
 from game.services.seat_match import SeatMatch
 from game.ui.scenes.joining import JoinScene, WaitingRoom
 from game.ui.table.scene import TableScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_FRAMES = 4000  # frames for the host's table to start once joined
@@ -35,21 +39,41 @@ def host(ruleset: str, seats: str, home: Path) -> tuple[subprocess.Popen[str], d
     return process, listening
 
 
-def join_from_the_window(person: Person, port: int, code: str, name: str) -> None:
+def join_from_the_window(person: Person, address: str, code: str, name: str, *,
+                         through_relay: bool = False) -> None:
     """From the Title: Play with friends, Join a table, the address, code and name typed as
-    a person types them, Join."""
+    a person types them (and Through a relay ticked), Join."""
     app = person.app
     person.frames(3)
     person.click_button("Play with friends")
     person.click_button("Join a table")
     form = app.scene
     assert isinstance(form, JoinScene)
-    type_over(app, form.address, f"127.0.0.1:{port}")
+    type_over(app, form.address, address)
     person.click_widget(form.code)
     type_over(app, form.code, code)
     person.click_widget(form.name)
     type_over(app, form.name, name)
+    assert form.relay is not None and form.relay.get_state() is False
+    if through_relay:
+        person.click_widget(form.relay)
+        assert form.relay.get_state() is True
     person.click_button("Join")
+
+
+def joined(app: App, person: Person, address: str, code: str, *,
+           through_relay: bool = False) -> TableScene:
+    """Joined from the window as Zoé: the table, once the host starts."""
+    join_from_the_window(person, address, code, "Zoé", through_relay=through_relay)
+    for _ in range(WAIT_FRAMES):
+        if isinstance(app.scene, TableScene):
+            break
+        assert isinstance(app.scene, WaitingRoom), person.where()
+        assert not app.scene.at.over, app.scene.at.ended
+        person.frame()
+    table = app.scene
+    assert isinstance(table, TableScene), person.where()
+    return table
 
 
 @pytest.mark.parametrize("ruleset", ["coup", "coup-detat"])
@@ -59,16 +83,8 @@ def test_a_friend_joins_from_the_window_and_plays_to_the_end(
     try:
         with shipped_app(tmp_path / "friend", monkeypatch) as app:
             person = Person(app, seed=7)
-            join_from_the_window(person, int(str(listening["port"])),
-                                 str(listening["code"]).lower(), "Zoé")
-            for _ in range(WAIT_FRAMES):
-                if isinstance(app.scene, TableScene):
-                    break
-                assert isinstance(app.scene, WaitingRoom), person.where()
-                assert not app.scene.at.over, app.scene.at.ended
-                person.frame()
-            table = app.scene
-            assert isinstance(table, TableScene), person.where()
+            table = joined(app, person, f"127.0.0.1:{listening['port']}",
+                           str(listening["code"]).lower())
             match = table.session.match
             assert isinstance(match, SeatMatch) and match.seat == 1
             assert table.controller.viewer == 1

@@ -1,7 +1,9 @@
 """Your table for friends on other machines, before the game: where they reach it (the
 address and the code to read out), who has taken each seat, and Start once every
 friend's seat is taken (or given to a computer). The table listens from the moment this
-screen opens; leaving it closes the table, and the friends are told."""
+screen opens; leaving it closes the table, and the friends are told. For friends beyond
+this network, the host may open the table on a relay as well (relay.py): its address
+typed, the lobby says what friends type to come through it."""
 
 from __future__ import annotations
 
@@ -10,24 +12,28 @@ from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
+from pygame_gui.elements import UITextEntryLine
 
 from game.ai.levels import DEFAULT_LEVEL
 from game.engine.saves import Seat
+from game.net.client import Address, parse_address
 from game.net.headless import Hosting, Listening, hosting
 from game.net.hosted import OPEN, PERSON, Chair
 from game.services.session import FRIEND, HUMAN
 from game.system.files import why_unwritten
-from game.ui import screens, text
+from game.ui import glyphs, screens, text
 from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines
 from game.ui.table.chat_panel import ChatPanel, lobby_place
 from game.ui.table.online import OnlineTable, host_chat
 from game.ui.theme import GOLD, INK, MUTED, panel
 
 if TYPE_CHECKING:
+    from game.net.relay_link import RelayLink
     from game.ui.app import App
 
 PORT = 4747  # where a table listens first (the next ports if it is taken)
 PORTS_TRIED = 10
+MOST_ADDRESS = 80  # characters typed in the relay's box
 
 
 class HostingScene(MenuScene):
@@ -44,6 +50,10 @@ class HostingScene(MenuScene):
         self.trouble: str | None = None
         self._handed_over = False
         self._seen: tuple[tuple[str, str, bool], ...] = ()
+        self.relay_box: UITextEntryLine | None = None
+        self.relay_typed = ""
+        self.relay_note = ""  # what is wrong with the relay's address typed
+        self.relay: tuple[Address, RelayLink] | None = None  # the relay opened on
         self._open(ruleset, options, plan, names)
         self.chat = None if self.hosting is None else ChatPanel(
             app.ui, host_chat(self.hosting, lambda: None), self._refused)
@@ -85,19 +95,46 @@ class HostingScene(MenuScene):
             f"{where.address}:{where.port}   code {where.code}"
 
     def enter(self) -> None:
-        scale = self.scale
         ready = self.hosting is not None and self.hosting.table.ready
         open_seats = self.hosting is not None and not ready
-        top = self.app.size[1] - round(190 * scale)
+        top = self._buttons_top()
         self.button_column([
             ("Start", self._start if ready else None),
             ("Computers in the open seats", self._computers if open_seats else None),
             ("Close the table", self.back),
         ], top, width=360)
+        if self.hosting is not None and self.relay is None:
+            self._relay_row(self._relay_top())
         if self.chat is not None:
-            self.chat.place(lobby_place(self.app.size, scale), scale)
+            self.chat.place(lobby_place(self.app.size, self.scale), self.scale)
+
+    def _buttons_top(self) -> int:
+        return self.app.size[1] - round(190 * self.scale)
+
+    def _relay_top(self) -> int:
+        """Where the relay's row is (once the table is open on a relay, what friends type
+        to come through it is said there)."""
+        return self._buttons_top() - round(58 * self.scale)
+
+    def _relay_row(self, top: int) -> None:
+        """The relay's address, and the button that opens the table on it."""
+        scale = self.scale
+        width = round(600 * scale)
+        left = self.app.size[0] // 2 - width // 2
+        box = self.relay_box = self.keep(UITextEntryLine(
+            Rect(left, top, width - round(230 * scale), round(44 * scale)),
+            manager=self.app.ui, placeholder_text="A relay's address, HOST:PORT"))
+        box.set_forbidden_characters(glyphs.zero_width())
+        box.set_text_length_limit(MOST_ADDRESS)
+        box.set_text(self.relay_typed)
+        self.button(Rect(box.relative_rect.right + round(10 * scale), top,
+                         round(220 * scale), round(44 * scale)), "Open on the relay",
+                    self._open_on_relay)
 
     def leave(self) -> None:
+        if self.relay_box is not None:  # laid out again as seats are taken: kept as typed
+            self.relay_typed = self.relay_box.get_text()
+            self.relay_box = None
         super().leave()
         if self.chat is not None:
             self.chat.kill()
@@ -109,6 +146,30 @@ class HostingScene(MenuScene):
 
     def _refused(self, reason: str) -> None:
         self.refused = reason
+
+    def _open_on_relay(self) -> None:
+        assert self.hosting is not None and self.relay_box is not None
+        self.relay_typed = self.relay_box.get_text().strip()
+        try:
+            address = parse_address(self.relay_typed)
+        except ValueError:
+            self.relay_note = "Type the relay's address as HOST:PORT, such as 203.0.113.5:4748."
+            return
+        self.relay_note = ""
+        self.relay = (address, self.hosting.server.open_on_relay(address))
+        self.rebuild()
+
+    @property
+    def relay_words(self) -> str | None:
+        """What the lobby says of the relay: what friends type to come through it, or
+        what is wrong."""
+        if self.relay is None:
+            return self.relay_note or None
+        address, link = self.relay
+        if not link.open or self.where is None:
+            return link.state
+        return (f"Friends anywhere join at {address}, Through a relay ticked, "
+                f"code {self.where.code}")
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -156,6 +217,14 @@ class HostingScene(MenuScene):
         if reach is not None:
             line = text.render(reach, round(34 * scale), GOLD, bold=True)
             surface.blit(line, line.get_rect(midtop=(centre, round(132 * scale))))
+        relayed = self.relay_words
+        if relayed is not None:  # in the relay's row once opened on one, else above it
+            opened = self.relay is not None
+            line = text.render(relayed, max(12, round((22 if opened else 16) * scale)),
+                               GOLD if self.relay is not None and self.relay[1].open
+                               else MUTED)
+            y = self._relay_top() + round((10 if opened else -26) * scale)
+            surface.blit(line, line.get_rect(midtop=(centre, y)))
         width = round(600 * scale)
         rect = Rect(centre - width // 2, round(196 * scale), width,
                     round((64 + 40 * len(self.chairs)) * scale))

@@ -1,4 +1,5 @@
-"""Join a friend's table: its address and code (read out by the host) and your name; then
+"""Join a friend's table: its address and code (read out by the host) and your name, and
+whether the address is a relay's (one the host opened the table on, relay.py); then
 the table's waiting room (who has taken each seat) until the host starts the game, and the
 table itself, where your seat is yours and the others' cards are never on this machine."""
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 from pygame import Rect
-from pygame_gui.elements import UILabel, UITextEntryLine
+from pygame_gui.elements import UICheckBox, UILabel, UITextEntryLine
 
 from game.engine.texts import MAX_NAME_LENGTH, seat_name
 from game.games import GAMES
@@ -43,7 +44,9 @@ class JoinScene(MenuScene):
         self.code: UITextEntryLine | None = None
         self.name: UITextEntryLine | None = None
         self.message: UILabel | None = None
+        self.relay: UICheckBox | None = None
         self.typed = ("", "", "")
+        self.through_relay = False  # the address typed is a relay's
         self.browser = Browser(wake=app.wake)  # the tables announced on the network
         self.browser.start()
         self.found: tuple[FoundTable, ...] = ()  # as the buttons show them
@@ -69,6 +72,11 @@ class JoinScene(MenuScene):
             boxes.append(box)
             y += row
         self.address, self.code, self.name = boxes
+        self.relay = self.keep(UICheckBox(
+            Rect(left + label_width, y, round(24 * scale), round(24 * scale)),
+            "Through a relay (the host says so)", manager=ui,
+            initial_state=self.through_relay))
+        y += round(40 * scale)
         self.message = self.keep(UILabel(Rect(left, y, width, round(30 * scale)), "",
                                          manager=ui, object_id="#note_label"))
         y += round(50 * scale)
@@ -95,6 +103,7 @@ class JoinScene(MenuScene):
         def choose() -> None:
             self._remember()
             self.typed = (f"{table.address}:{table.port}", *self.typed[1:])
+            self.through_relay = False  # a table on this network is reached directly
             self.rebuild()
             self._say("Now the code your host reads out, and your name.")
         return choose
@@ -111,6 +120,8 @@ class JoinScene(MenuScene):
     def _remember(self) -> None:
         if self.address is not None and self.code is not None and self.name is not None:
             self.typed = (self.address.get_text(), self.code.get_text(), self.name.get_text())
+        if self.relay is not None:
+            self.through_relay = self.relay.get_state() is True
 
     def leave(self) -> None:
         self._remember()
@@ -132,6 +143,7 @@ class JoinScene(MenuScene):
         if name is None:
             self._say("Type your name: the others see it at the table.")
             return
+        address.relay = self.through_relay
         link = SeatLink(address, code, name, wake=self.app.wake)
         at = AtFriends(link, on_thinking_done=self.app.wake)
         link.start()
