@@ -56,6 +56,8 @@ class HostedGame:
         self.away: set[int] = set()  # connections dropped
         self._connections = iter(range(FIRST_FRIEND, FIRST_FRIEND + 1000))
         self._answered: set[tuple[int, int]] = set()  # (connection, question)
+        self.answered_elsewhere: set[int] = set()  # connections whose questions a test
+        #   answers itself (a friend's machine played in the test)
         self._read = 0
 
     # What the table does ---------------------------------------------------------------
@@ -120,6 +122,7 @@ class HostedGame:
             self._read += 1
             message, connection = sent.message, sent.connection
             if message["type"] != "decide" or connection in self.away \
+                    or connection in self.answered_elsewhere \
                     or (connection, message["id"]) in self._answered:
                 continue
             self._answered.add((connection, message["id"]))

@@ -133,7 +133,10 @@ class AtFriends:
         turn, decider = message.get("turn"), message.get("by")
         if not isinstance(turn, int) or not (decider is None or isinstance(decider, int)):
             raise UnreadableHost("an event without the decision it came from")
-        match.add(turn, decider, event, state)
+        lines = message.get("lines")
+        said = [line for line in lines if isinstance(line, str)] if isinstance(lines, list) \
+            else []
+        match.add(turn, decider, event, state, said)
         self.link.heard(len(match.events))
 
     def _asked(self, question: JsonObject) -> None:
