@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -17,11 +18,14 @@ from player_kit import Person, shipped_app
 from ui_kit import type_over
 
 from game.services.seat_match import SeatMatch
+from game.services.seat_review import FROM_THE_SEAT, NO_HANDS_SEEN, ONLY_YOURS
+from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.joining import JoinScene, WaitingRoom
 from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_FRAMES = 4000  # frames for the host's table to start once joined
+JUDGING = 60.0  # seconds for Hard to judge the friend's first decision
 
 
 def host(ruleset: str, seats: str, home: Path) -> tuple[subprocess.Popen[str], dict[str, object]]:
@@ -33,6 +37,29 @@ def host(ruleset: str, seats: str, home: Path) -> tuple[subprocess.Popen[str], d
     assert process.stdout is not None
     listening = json.loads(process.stdout.readline())
     return process, listening
+
+
+def reviewed_from_the_seat(person: Person, match: SeatMatch) -> None:
+    """The game's end offers its review, of the friend's seat alone, from what his machine
+    was told: Hard judges his decisions; no other seat, no hidden hand."""
+    person.click_button("Review the game")
+    scene = person.app.scene
+    assert isinstance(scene, ReviewScene), person.where()
+    assert scene.match is match and scene.seat == match.seat
+    assert not person.enabled("All hands") and not person.enabled("Seat: Zoé")
+    assert scene.limits.others == ONLY_YOURS and scene.limits.hands == NO_HANDS_SEEN
+    scene.next_seat()
+    scene.toggle_hands()
+    assert scene.seat == match.seat and not scene.show_all
+    deadline = time.monotonic() + JUDGING
+    while not scene.review.done:  # (the window rests while Hard thinks: it need not draw)
+        assert time.monotonic() < deadline, "Hard judged nothing in time"
+        person.app.frame()
+        assert person.app.crash is None, person.app.crash
+    assert FROM_THE_SEAT in [line for line, _, _ in
+                             scene.column.told(scene.place, scene.review, scene.ledger)]
+    scene.review.cancel()
+    person.click_button("Back")
 
 
 @pytest.mark.parametrize("ruleset", ["coup", "coup-detat"])
@@ -69,6 +96,7 @@ def test_a_friend_joins_from_the_window_and_plays_to_the_end(
             assert over is app.scene and table.session.over
             assert person.decisions > 0
             assert table.controller.undo_refusal() is not None
+            reviewed_from_the_seat(person, match)
         out, err = table_host.communicate(timeout=60)
         assert table_host.returncode == 0, err
         result = json.loads(out.strip().splitlines()[-1])["result"]
