@@ -71,3 +71,8 @@ def review_of(session: ReviewedSession, viewer: int | None) -> Reviewable:
     seat = viewer if viewer in persons else persons[0]
     return Reviewable(match, seat, persons, None if len(persons) > 1 else ONLY_PERSONS,
                       NO_HANDS_HOSTED)
+
+
+def told_later(player: str) -> str:
+    """A move the host told nothing of on its own (a card played: told with its trick)."""
+    return f"{player}'s move, told with what followed."

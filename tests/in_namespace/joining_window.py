@@ -19,8 +19,8 @@ from ui_kit import type_over
 
 from game.services.seat_match import SeatMatch
 from game.services.seat_review import FROM_THE_SEAT, NO_HANDS_SEEN, ONLY_YOURS
-from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.joining import JoinScene, WaitingRoom
+from game.ui.scenes.review import ReviewScene
 from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]

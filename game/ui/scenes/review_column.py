@@ -15,7 +15,7 @@ from game.services.review import Judgement, mistakes
 from game.services.review_place import ReviewPlace
 from game.services.reviewing import ReviewRun
 from game.services.seat_match import SeatMatch
-from game.services.seat_review import FROM_THE_SEAT, NOT_SENT
+from game.services.seat_review import FROM_THE_SEAT, NOT_SENT, told_later
 from game.ui import art, text
 from game.ui.scenes.review_strip import COSTLY, GOOD, SMALL
 from game.ui.table.render import suit_colours
@@ -168,11 +168,11 @@ class ReviewColumn:
         or, where this machine knows it only by what it was told, the host's words for it."""
         match, names = place.match, self.names
         made = match.turns[place.turn]
-        if made.decision is None and isinstance(match, SeatMatch):
-            told = [(line, INK, False) for line in match.told_of(place.turn)]
-            mine = made.seat == place.seat
-            return [*told, (NOT_SENT, MUTED, False)] if mine else told
         player = names[made.seat] if made.seat is not None else "Chance"
+        if made.decision is None and isinstance(match, SeatMatch):
+            told = [(line, INK, False) for line in match.told_of(place.turn)] \
+                or [(told_later(player), INK, False)]
+            return [*told, (NOT_SENT, MUTED, False)] if made.seat == place.seat else told
         played = f"{player}: {place.words.phrase(made.decision, made.state_before, names)}"
         if made.seat == place.seat:
             return self._judged(place, played, run.judgements, made.state_before)
