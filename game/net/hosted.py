@@ -233,8 +233,9 @@ class HostedTable:
         self._tell_lobby()
 
     # The game ------------------------------------------------------------------------------
-    def start(self) -> None:
-        """The game begins: computers get their names, each friend its stream."""
+    def start(self, session: GameSession | None = None) -> None:
+        """The game begins: computers get their names, each friend its stream. `session`:
+        this table's of a match at two tables (hosted_tables.py), its seats named."""
         if self.started:
             return
         if not self.ready:
@@ -246,9 +247,9 @@ class HostedTable:
                 chair.name = self._unique_name(next(spare), seat)
         seats = [Seat(chair.name, HUMAN) if chair.is_persons else
                  Seat(chair.name, COMPUTER, chair.kind) for chair in self.chairs]
-        self._begin(GameSession.new(self.ruleset.id, self.options, seats, seed=self.seed,
-                                    computers_seed=self.seed,
-                                    **{"on_thinking_done": self._wake, **self.session_options}))
+        self._begin(session or GameSession.new(
+            self.ruleset.id, self.options, seats, seed=self.seed, computers_seed=self.seed,
+            **{"on_thinking_done": self._wake, **self.session_options}))
         assert self.session is not None
         self.log(f"The game begins: {', '.join(self.session.names)}.")
         self.step()
