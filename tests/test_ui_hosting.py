@@ -11,6 +11,8 @@ HOSTING = "tests/in_namespace/hosting_window.py::" \
     "test_a_table_hosted_in_the_window_is_played_to_its_end_with_two_friends"
 JOINING = "tests/in_namespace/joining_window.py::" \
     "test_a_friend_joins_from_the_window_and_plays_to_the_end"
+AT_TWO_TABLES = "tests/in_namespace/joining_window.py::" \
+    "test_a_friend_at_one_of_two_tables_plays_his_table_to_the_end"
 
 
 def passes_in_a_namespace(test: str) -> None:
@@ -29,3 +31,7 @@ def test_a_table_hosted_in_the_window_is_played_with_friends_to_its_end(ruleset:
 @pytest.mark.parametrize("ruleset", ["coup", "coup-detat"])
 def test_a_friend_joins_from_the_window_and_plays_to_the_end(ruleset: str) -> None:
     passes_in_a_namespace(f"{JOINING}[{ruleset}]")
+
+
+def test_a_friend_at_one_of_two_tables_plays_his_table_to_the_end() -> None:
+    passes_in_a_namespace(AT_TWO_TABLES)

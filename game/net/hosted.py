@@ -117,6 +117,8 @@ class HostedTable:
         self.clock = clock
         self.log = log or (lambda line: None)
         self._wake = wake
+        self.title = self.ruleset.title  # as the welcome names the table
+        self.about: str | None = None  # what else the welcome says of it (of two tables)
         self.session: GameSession | None = None
         self._follower: Follower | None = None
         self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stand-in")
@@ -211,8 +213,9 @@ class HostedTable:
         assert chair.connection is not None and chair.token is not None
         self._send(chair.connection, {
             "type": "welcome", "version": VERSION, "seat": seat, "token": chair.token,
-            "table": {"ruleset": self.ruleset.id, "title": self.ruleset.title,
-                      "options": self.options, "seats": self._lobby_seats()}})
+            "table": {"ruleset": self.ruleset.id, "title": self.title,
+                      "options": self.options, "seats": self._lobby_seats(),
+                      **({"about": self.about} if self.about else {})}})
 
     def _lobby_seats(self) -> list[JsonObject]:
         return [{"seat": seat, "name": chair.name, "kind": _kind_word(chair.kind),

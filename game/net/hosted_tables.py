@@ -7,8 +7,10 @@ the first open seat of the match, at whichever table it is, and from then on tal
 table alone: he is welcomed to it, told its game as his seat there may know it (its own
 seat's stream, numbered as that table numbers its seats), asked its questions. The other
 table's game is never sent to him: a person at a local match of two tables sees only his
-own table too. A friend's machine is told his table's game as a game of its own players;
-the match's standings across both tables are the host's.
+own table too, and is told in his table's log that the other plays at the same time and
+that the highest worth at both wins: a friend's welcome says so (its table's `about`). A
+friend's machine is told his table's game as a game of its own players; the match's
+standings across both tables are the host's.
 
 The save is the whole match's (both tables); a match at two tables is not kept to be
 continued after the host stops (kept_table.py keeps a game of one table).
@@ -28,7 +30,12 @@ from game.games import get_ruleset
 from game.net.hosted import COMPUTER_NAMES, DEFAULT_GRACE, Chair, Close, HostedTable, Send
 from game.net.wire import JsonObject
 from game.services.session import COMPUTER, HUMAN
-from game.services.tables import TablesSession, at_several_tables, sizes_for
+from game.services.tables import (
+    TablesSession,
+    at_several_tables,
+    played_at_tables,
+    sizes_for,
+)
 
 NOT_CONTINUED = "a match at two tables cannot be continued"
 
@@ -67,6 +74,11 @@ class HostedTables:
                         grace=grace, clock=clock, log=self._log_of(number),
                         names=[given[seat] for seat in seats], wake=wake)
             for number, seats in enumerate(self.split.tables)]
+        score = played_at_tables(ruleset_id).score_name
+        for number, table in enumerate(self.tables):
+            table.title = f"{self.ruleset.title}, table {number + 1} of {len(self.tables)}"
+            table.about = (f"Table {number + 1}: the other table plays at the same time. The "
+                           f"highest {score} at both tables wins.")
         self.session: TablesSession | None = None
         self._table_of: dict[int, int] = {}  # a connection -> the table it talks to
 

@@ -105,3 +105,52 @@ def test_a_friend_joins_from_the_window_and_plays_to_the_end(
         if table_host.poll() is None:
             table_host.kill()
             table_host.wait()
+
+
+def test_a_friend_at_one_of_two_tables_plays_his_table_to_the_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match of six at two tables: the friend's window shows his table (three players),
+    says in its log that the other table plays at the same time, and plays it to its end;
+    its review is of his seat at his table."""
+    table_host, listening = host("coup-detat", "medium,open,easy,easy,easy,easy",
+                                 tmp_path / "host")
+    try:
+        with shipped_app(tmp_path / "friend", monkeypatch) as app:
+            person = Person(app, seed=9)
+            person.frames(3)
+            person.click_button("Play with friends")
+            person.click_button("Join a table")
+            form = app.scene
+            assert isinstance(form, JoinScene)
+            type_over(app, form.address, f"127.0.0.1:{listening['port']}")
+            person.click_widget(form.code)
+            type_over(app, form.code, str(listening["code"]).lower())
+            person.click_widget(form.name)
+            type_over(app, form.name, "Zoé")
+            person.click_button("Join")
+            for _ in range(WAIT_FRAMES):
+                if isinstance(app.scene, TableScene):
+                    break
+                assert isinstance(app.scene, WaitingRoom), person.where()
+                person.frame()
+            table = app.scene
+            assert isinstance(table, TableScene), person.where()
+            match = table.session.match
+            assert isinstance(match, SeatMatch) and match.players == 3
+            assert table.session.names[match.seat] == "Zoé"
+            person.frames(5)
+            assert any("the other table plays at the same time" in line
+                       for line in table.log.lines), table.log.lines[:5]
+            person.play_to_the_end(limit_seconds=300)
+            assert table.session.over
+            reviewed_from_the_seat(person, match)
+        out, err = table_host.communicate(timeout=60)
+        assert table_host.returncode == 0, err
+        result = json.loads(out.strip().splitlines()[-1])["result"]
+        mine = [entry for entry in result["tables"] if 1 in entry["seats"]]
+        assert len(mine) == 1 and mine[0]["winners"] == sorted(
+            match.ruleset.winners(match.state))
+    finally:
+        if table_host.poll() is None:
+            table_host.kill()
+            table_host.wait()
