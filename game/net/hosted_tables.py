@@ -94,11 +94,12 @@ class HostedTables:
 
     @property
     def started(self) -> bool:
-        return self.session is not None
+        return all(table.started for table in self.tables)
 
     @property
     def over(self) -> bool:
-        return self.session is not None and self.session.over
+        """Has the game ended at both tables?"""
+        return all(table.over for table in self.tables)
 
     @property
     def ready(self) -> bool:

@@ -39,6 +39,32 @@ def host(ruleset: str, seats: str, home: Path) -> tuple[subprocess.Popen[str], d
     return process, listening
 
 
+def joined(person: Person, listening: dict[str, object]) -> TableScene:
+    """Play with friends, Join a table: the address, code and name typed as a person types
+    them, the waiting room; the table, once the host's game begins."""
+    app = person.app
+    person.frames(3)
+    person.click_button("Play with friends")
+    person.click_button("Join a table")
+    form = app.scene
+    assert isinstance(form, JoinScene)
+    type_over(app, form.address, f"127.0.0.1:{listening['port']}")
+    person.click_widget(form.code)
+    type_over(app, form.code, str(listening["code"]).lower())
+    person.click_widget(form.name)
+    type_over(app, form.name, "Zoé")
+    person.click_button("Join")
+    for _ in range(WAIT_FRAMES):
+        if isinstance(app.scene, TableScene):
+            break
+        assert isinstance(app.scene, WaitingRoom), person.where()
+        assert not app.scene.at.over, app.scene.at.ended
+        person.frame()
+    table = app.scene
+    assert isinstance(table, TableScene), person.where()
+    return table
+
+
 def reviewed_from_the_seat(person: Person, match: SeatMatch) -> None:
     """The game's end offers its review, of the friend's seat alone, from what his machine
     was told: Hard judges his decisions; no other seat, no hidden hand."""
@@ -69,25 +95,7 @@ def test_a_friend_joins_from_the_window_and_plays_to_the_end(
     try:
         with shipped_app(tmp_path / "friend", monkeypatch) as app:
             person = Person(app, seed=7)
-            person.frames(3)
-            person.click_button("Play with friends")
-            person.click_button("Join a table")
-            form = app.scene
-            assert isinstance(form, JoinScene)
-            type_over(app, form.address, f"127.0.0.1:{listening['port']}")
-            person.click_widget(form.code)
-            type_over(app, form.code, str(listening["code"]).lower())
-            person.click_widget(form.name)
-            type_over(app, form.name, "Zoé")
-            person.click_button("Join")
-            for _ in range(WAIT_FRAMES):
-                if isinstance(app.scene, TableScene):
-                    break
-                assert isinstance(app.scene, WaitingRoom), person.where()
-                assert not app.scene.at.over, app.scene.at.ended
-                person.frame()
-            table = app.scene
-            assert isinstance(table, TableScene), person.where()
+            table = joined(person, listening)
             match = table.session.match
             assert isinstance(match, SeatMatch) and match.seat == 1
             assert table.controller.viewer == 1
@@ -117,24 +125,7 @@ def test_a_friend_at_one_of_two_tables_plays_his_table_to_the_end(
     try:
         with shipped_app(tmp_path / "friend", monkeypatch) as app:
             person = Person(app, seed=9)
-            person.frames(3)
-            person.click_button("Play with friends")
-            person.click_button("Join a table")
-            form = app.scene
-            assert isinstance(form, JoinScene)
-            type_over(app, form.address, f"127.0.0.1:{listening['port']}")
-            person.click_widget(form.code)
-            type_over(app, form.code, str(listening["code"]).lower())
-            person.click_widget(form.name)
-            type_over(app, form.name, "Zoé")
-            person.click_button("Join")
-            for _ in range(WAIT_FRAMES):
-                if isinstance(app.scene, TableScene):
-                    break
-                assert isinstance(app.scene, WaitingRoom), person.where()
-                person.frame()
-            table = app.scene
-            assert isinstance(table, TableScene), person.where()
+            table = joined(person, listening)
             match = table.session.match
             assert isinstance(match, SeatMatch) and match.players == 3
             assert table.session.names[match.seat] == "Zoé"
