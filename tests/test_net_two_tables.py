@@ -138,3 +138,39 @@ def table_of(record: Path, saved: saves.SavedTables) -> int:
     decided = [number for number, turn in enumerate(match.turns) if turn.seat == local]
     assert asked == decided and messages[-1]["type"] == "end"
     return table
+
+
+def told_numbers(game: HostedGame, connection: int) -> list[int]:
+    return [sent.message["n"] for sent in game.to(connection) if sent.message["type"] == "told"]
+
+
+def test_a_friend_back_at_one_of_two_tables_is_told_his_tables_stream_again() -> None:
+    """A friend drops mid-match; his table waits for him (the other plays on), he comes
+    back with his token: he is told his own table's stream again from where he asks, and
+    the friend at the other table is told nothing of his going or coming."""
+    plan = [OPEN, "random", "random", OPEN, "random", "random"]
+    with HostedGame("coup-detat", plan, {"players": 6}, seed=24) as game:
+        connections = game.seat_friends(FRIENDS[:2])
+        hosted = game.table
+        assert isinstance(hosted, HostedTables)
+        at = {connection: hosted.split.place(seat)[0] for connection in connections
+              if (seat := hosted.seat_of(connection)) is not None}
+        assert sorted(at.values()) == [0, 1]  # (this seed's draw: a friend at each table)
+        first, other = connections
+        table, local = hosted.tables[at[first]], game.seat_of[first]
+        session = table.session
+        assert session is not None
+        game.play(until=lambda: len(told_numbers(game, first)) >= 30)
+        game.drop(first)
+        game.play(until=lambda: session.to_act == local)
+        token = table.chairs[local].token
+        since = len(told_numbers(game, first)) - 5
+        back = game.connect({"token": token, "since": since})
+        game.play()
+        checked = SeatsChecked(TableOf(game, at[first]))  # type: ignore[arg-type]
+        problems = checked.connection(first, local) + checked.connection(back, local, since)
+        assert hosted.over
+    assert not problems, problems[:5]
+    assert told_numbers(game, back)[-1] == len(session.match.events) - 1
+    assert game.to(back)[0].message["token"] == token
+    assert not [sent for sent in game.to(other) if sent.message["type"] == "seat"]
