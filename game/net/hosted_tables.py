@@ -132,11 +132,10 @@ class HostedTables:
         self.tables[self._table_of.get(connection, 0)].received(connection, message)
 
     def dropped(self, connection: int) -> None:
-        table = self._table_of.get(connection)
+        """A connection ended (a friend coming back comes on a new one)."""
+        table = self._table_of.pop(connection, None)
         if table is not None:
             self.tables[table].dropped(connection)
-            if not self.started:
-                del self._table_of[connection]
 
     def give_to_computer(self, seat: int, level: str) -> None:
         table, local = self.split.place(seat)
