@@ -20,7 +20,7 @@ from typing import Any
 
 from game.engine.follower import Follower
 from game.net import wire
-from game.net.hosted import HostedTable
+from game.net.hosted_tables import HostedTables, hosted_table
 from game.net.wire import JsonObject
 
 PATIENCE = 60.0  # seconds a game may take here, computers' thinking included
@@ -48,14 +48,15 @@ class HostedGame:
         self.sent: list[Sent] = []
         self.closed: dict[int, str] = {}
         self._thought = threading.Event()
-        self.table = HostedTable(ruleset, options, plan, send=self._send, close=self._close,
-                                 seed=seed, grace=grace,
-                                 session_options={"on_thinking_done": self._thought.set})
+        self.table = hosted_table(ruleset, options, plan, send=self._send, close=self._close,
+                                  seed=seed, grace=grace, wake=self._thought.set)
         self.rng = random.Random(seed)
         self.seat_of: dict[int, int] = {}  # connection -> the seat it holds, once welcomed
         self.away: set[int] = set()  # connections dropped
         self._connections = iter(range(FIRST_FRIEND, FIRST_FRIEND + 1000))
         self._answered: set[tuple[int, int]] = set()  # (connection, question)
+        self.answered_elsewhere: set[int] = set()  # connections whose questions a test
+        #   answers itself (a friend's machine played in the test)
         self._read = 0
 
     # What the table does ---------------------------------------------------------------
@@ -63,13 +64,22 @@ class HostedGame:
         assert connection not in self.away, f"{message['type']} sent to a lost connection"
         text = wire.encode(message)
         message = json.loads(text)  # as it goes (test_net_games checks it as a friend would)
-        session = self.table.session
-        match = None if session is None else session.match
+        match = self.match_of(connection)
         self.sent.append(Sent(connection, message, text, None if match is None else match.state,
                               0 if match is None else len(match.turns),
                               0 if match is None else len(match.events)))
         if message["type"] == "welcome":
             self.seat_of[connection] = message["seat"]
+
+    def match_of(self, connection: int) -> Any:
+        """The match the connection is told of (at two tables, its table's), once begun."""
+        table = self.table
+        if isinstance(table, HostedTables):
+            seat = table.seat_of(connection)
+            if seat is None:
+                return None
+            table = table.tables[table.split.place(seat)[0]]
+        return None if table.session is None else table.session.match
 
     def _close(self, connection: int, reason: str) -> None:
         self.closed[connection] = reason
@@ -120,6 +130,7 @@ class HostedGame:
             self._read += 1
             message, connection = sent.message, sent.connection
             if message["type"] != "decide" or connection in self.away \
+                    or connection in self.answered_elsewhere \
                     or (connection, message["id"]) in self._answered:
                 continue
             self._answered.add((connection, message["id"]))

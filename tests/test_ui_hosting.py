@@ -11,6 +11,8 @@ HOSTING = "tests/in_namespace/hosting_window.py::" \
     "test_a_table_hosted_in_the_window_is_played_to_its_end_with_two_friends"
 JOINING = "tests/in_namespace/joining_window.py::" \
     "test_a_friend_joins_from_the_window_and_plays_to_the_end"
+AT_TWO_TABLES = "tests/in_namespace/joining_window.py::" \
+    "test_a_friend_at_one_of_two_tables_plays_his_table_to_the_end"
 
 
 def passes_in_a_namespace(test: str) -> None:
@@ -55,3 +57,7 @@ def test_a_table_hosted_in_the_window_is_opened_on_a_relay_and_played_through_it
 def test_a_friend_joins_through_a_relay_from_the_window() -> None:
     passes_in_a_namespace(f"{RELAY}test_a_friend_joins_through_a_relay_from_the_window_and_"
                           "plays_to_the_end")
+
+
+def test_a_friend_at_one_of_two_tables_plays_his_table_to_the_end() -> None:
+    passes_in_a_namespace(AT_TWO_TABLES)

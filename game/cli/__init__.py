@@ -148,7 +148,8 @@ def _parser() -> argparse.ArgumentParser:
     host.add_argument("--ruleset", default=None, help=f"default {_games_words()}")
     host.add_argument("--seats", default=None,
                       help="a seat each: open (a friend's) or a computer's level, e.g. "
-                           "open,open,medium,medium")
+                           "open,open,medium,medium; six to eight play Coup d'État at two "
+                           "tables, who sits where drawn at random")
     _add_switches(host, GAMES.values())
     host.add_argument("--continue", action="store_true", dest="continue_table",
                       help="open again the table of the last host whose game did not end "

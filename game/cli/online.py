@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from game.cli.local_tables import announce_refused
 from game.engine.texts import quoted
@@ -32,11 +32,11 @@ if TYPE_CHECKING:
 def run_host(args: argparse.Namespace, ruleset_id: str, options: dict[str, object],
              plan: Sequence[str]) -> int:
     from game.net.headless import HeadlessHost
+    from game.services.tables import at_several_tables
 
     ruleset = get_ruleset(ruleset_id)
-    if len(plan) > ruleset.max_players:
-        return _fail(f"a table online seats at most {ruleset.max_players} at {ruleset_id}: "
-                     "two tables are played at one screen only, in this version")
+    if len(plan) > ruleset.max_players and not at_several_tables(ruleset_id, len(plan)):
+        return _fail(f"a table online seats at most {ruleset.max_players} at {ruleset_id}")
     code = wire.normal_code(args.code) if args.code is not None else None
     if code is not None and not wire.valid_code(code):
         return _fail(f"a table code is {wire.CODE_LENGTH} letters and digits of "
@@ -204,6 +204,7 @@ def _say_listening(as_json: bool, address: str, port: int, code: str, title: str
 def _ended(host: object, save: Path | None, as_json: bool) -> int:
     from game.formats.support import final_result
     from game.net.headless import HeadlessHost
+    from game.net.hosted_tables import HostedTables
 
     assert isinstance(host, HeadlessHost)
     session = host.table.session
@@ -214,13 +215,15 @@ def _ended(host: object, save: Path | None, as_json: bool) -> int:
         except OSError as error:
             return _trouble(f"the game could not be saved: {why_unwritten(error)}")
     host.forget()
-    result = final_result(session.match)
+    table = host.table
+    result: dict[str, Any] = table.result() if isinstance(table, HostedTables) \
+        else final_result(table.session.match) if table.session is not None else {}
     names = session.names
     if as_json:
         print(json.dumps({"result": result, "names": names,
                           "save": str(save) if save is not None else None}), flush=True)
     else:
-        winners = [names[seat] for seat in result.get("winners", [])]  # type: ignore[attr-defined]
+        winners = [names[seat] for seat in result.get("winners", [])]
         print(f"The game is over: {' and '.join(winners) or 'nobody'} won.", flush=True)
     return 0
 

@@ -26,6 +26,7 @@ from game.services.seat_session import SeatSession
 from game.services.session import COMPUTER, HUMAN
 
 MOST_PER_FRAME = 400  # messages read a frame: a long game told again waits for the next
+MOST_ABOUT = 300  # characters of what the host says of the table, in the table's log
 
 
 class UnreadableHost(Exception):
@@ -39,6 +40,7 @@ class AtFriends:
         self.on_thinking_done = on_thinking_done
         self.seat: int | None = None
         self.title = ""
+        self.about: str | None = None  # what the host says of the table (one of two)
         self.lobby: list[JsonObject] = []  # the lobby's seats, as last sent
         self.session: SeatSession | None = None
         self.result: JsonObject | None = None
@@ -85,6 +87,8 @@ class AtFriends:
             self.seat = message["seat"]
             table = message["table"]
             self.title = str(table.get("title", ""))
+            about = table.get("about")
+            self.about = about if isinstance(about, str) else None
             self.lobby = _seats(table.get("seats"))
         elif kind == "lobby":
             self.lobby = _seats(message["seats"])
@@ -123,6 +127,9 @@ class AtFriends:
         match = SeatMatch(game.ruleset, options, message["seat"])
         self.session = SeatSession(match, seats, send=self._send,
                                    on_thinking_done=self.on_thinking_done)
+        about = texts.cleaned(self.about or "", MOST_ABOUT)
+        if about:
+            self.session.notes.append(about)
 
     def _told(self, message: JsonObject) -> None:
         session, game = self.session, self._game
@@ -139,7 +146,10 @@ class AtFriends:
         turn, decider = message.get("turn"), message.get("by")
         if not isinstance(turn, int) or not (decider is None or isinstance(decider, int)):
             raise UnreadableHost("an event without the decision it came from")
-        match.add(turn, decider, event, state)
+        lines = message.get("lines")
+        said = [line for line in lines if isinstance(line, str)] if isinstance(lines, list) \
+            else []
+        match.add(turn, decider, event, state, said)
         self.link.heard(len(match.events))
 
     def _asked(self, question: JsonObject) -> None:

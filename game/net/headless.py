@@ -17,6 +17,7 @@ import ifaddr
 from game.engine.saves import SavedGame
 from game.net.discovery import Announcement, Seats
 from game.net.hosted import DEFAULT_GRACE, OPEN, HostedTable
+from game.net.hosted_tables import HostedTables, hosted_table
 from game.net.kept_table import KeptTable, Loaded, TableKeeper
 from game.net.server import Arrival, TableServer
 from game.net.wire import CODE_ALPHABET, CODE_LENGTH, JsonObject
@@ -53,7 +54,10 @@ def reachable_address(listen: str) -> str:
     return "127.0.0.1"
 
 
-def deliver(table: HostedTable, arrival: Arrival) -> None:
+AnyTable = HostedTable | HostedTables  # one table, or a match at two
+
+
+def deliver(table: AnyTable, arrival: Arrival) -> None:
     """Hand one arrival from the server to the table."""
     if arrival.kind == "hello":
         assert arrival.message is not None
@@ -69,7 +73,7 @@ class Hosting:
     """A table this machine holds for friends: its server and the table, and what the
     game's thread does at each turn (`pump`: hand the table what has arrived)."""
 
-    def __init__(self, table: HostedTable, server: TableServer, listen: str) -> None:
+    def __init__(self, table: AnyTable, server: TableServer, listen: str) -> None:
         self.table, self.server, self.listen = table, server, listen
         self.announcement: Announcement | None = None
 
@@ -123,12 +127,12 @@ def hosting(ruleset_id: str, options: Mapping[str, object], plan: Sequence[str],
     names, session's options)."""
     code = code or new_code()
     server = TableServer(code, listen=listen, port=port, wake=wake, log=table.get("log"))
-    hosted = HostedTable(ruleset_id, options, plan, send=send or server.send,
-                         close=server.close_connection, wake=wake, **table)
+    hosted = hosted_table(ruleset_id, options, plan, send=send or server.send,
+                          close=server.close_connection, wake=wake, **table)
     return Hosting(hosted, server, listen)
 
 
-def announced_seats(table: HostedTable) -> Seats:
+def announced_seats(table: AnyTable) -> Seats:
     """What the table's announcement says of its seats now."""
     friends = [chair for chair in table.chairs if chair.is_friends]
     taken = sum(chair.taken for chair in friends)
@@ -164,8 +168,13 @@ class HeadlessHost:
         self.code = self.server.code
         self.listen, self.port = listen, port
         self.stopped = threading.Event()
-        self.keeper, self.save = keeper, save
         self._log = log or (lambda line: None)
+        if keeper is not None and isinstance(self.table, HostedTables):
+            keeper.release()
+            keeper = None
+            self._log("A match at two tables is not kept: it cannot be continued if the "
+                      "host stops before it ends.")
+        self.keeper, self.save = keeper, save
         self._resumed: tuple[SavedGame, tuple[str | None, ...]] | None = None
         self._kept_before: Loaded | None = None  # the file as read before the first write
         self._kept = -1  # the decisions of the game when it was last kept
@@ -208,7 +217,8 @@ class HeadlessHost:
 
     def _keep_moved(self) -> None:
         session = self.table.session
-        if self.keeper is None or session is None or len(session.match.turns) == self._kept:
+        if self.keeper is None or not isinstance(session, GameSession) \
+                or len(session.match.turns) == self._kept:
             return
         self._kept = len(session.match.turns)
         self._keep(self.keeper, session)
@@ -265,8 +275,10 @@ class HeadlessHost:
         return False
 
     def _decisions(self) -> int:
-        session = self.table.session
-        return 0 if session is None else len(session.match.turns)
+        table = self.table
+        if isinstance(table, HostedTables):
+            return table.decisions()
+        return 0 if table.session is None else len(table.session.match.turns)
 
     def close(self) -> None:
         """Withdraw the announcement, close every connection (once what it was sent has

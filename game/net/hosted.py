@@ -118,6 +118,8 @@ class HostedTable:
         self.clock = clock
         self.log = log or (lambda line: None)
         self._wake = wake
+        self.title = self.ruleset.title  # as the welcome names the table
+        self.about: str | None = None  # what else the welcome says of it (of two tables)
         self.session: GameSession | None = None
         self._follower: Follower | None = None
         self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stand-in")
@@ -213,8 +215,9 @@ class HostedTable:
         assert chair.connection is not None and chair.token is not None
         self._send(chair.connection, {
             "type": "welcome", "version": VERSION, "seat": seat, "token": chair.token,
-            "table": {"ruleset": self.ruleset.id, "title": self.ruleset.title,
-                      "options": self.options, "seats": self._lobby_seats()}})
+            "table": {"ruleset": self.ruleset.id, "title": self.title,
+                      "options": self.options, "seats": self._lobby_seats(),
+                      **({"about": self.about} if self.about else {})}})
         for line in self.chat.recent():
             self._send(chair.connection, line)
 
@@ -237,8 +240,9 @@ class HostedTable:
         self._tell_lobby()
 
     # The game ------------------------------------------------------------------------------
-    def start(self) -> None:
-        """The game begins: computers get their names, each friend its stream."""
+    def start(self, session: GameSession | None = None) -> None:
+        """The game begins: computers get their names, each friend its stream. `session`:
+        this table's of a match at two tables (hosted_tables.py), its seats named."""
         if self.started:
             return
         if not self.ready:
@@ -250,9 +254,9 @@ class HostedTable:
                 chair.name = self._unique_name(next(spare), seat)
         seats = [Seat(chair.name, HUMAN) if chair.is_persons else
                  Seat(chair.name, COMPUTER, chair.kind) for chair in self.chairs]
-        self._begin(GameSession.new(self.ruleset.id, self.options, seats, seed=self.seed,
-                                    computers_seed=self.seed,
-                                    **{"on_thinking_done": self._wake, **self.session_options}))
+        self._begin(session or GameSession.new(
+            self.ruleset.id, self.options, seats, seed=self.seed, computers_seed=self.seed,
+            **{"on_thinking_done": self._wake, **self.session_options}))
         assert self.session is not None
         self.log(f"The game begins: {', '.join(self.session.names)}.")
         self.step()

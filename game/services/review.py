@@ -11,6 +11,12 @@ hand's point, or the round) and how the seat's game went, in its own module
 
 The analysis goes decision by decision (`analyse`), so that a window can show the first
 judgements at once, and stop when asked.
+
+A friend at a table hosted on another machine reviews his seat from what his machine was
+told (a `SeatMatch`): the events as his seat may know them, the states in which the cards
+it could not see were dealt anew, and his own decisions. Hard judges each of them from his
+seat's view, which is the true one; a decision of his this machine did not send (a
+stand-in's, while he was away) is not judged.
 """
 
 from __future__ import annotations
@@ -23,11 +29,14 @@ from typing import Any
 
 from game.ai.levels import adviser
 from game.ai.search import SearchPlayer, SearchPool
-from game.engine.match import Match
+from game.engine.match import Match, Turn
 from game.games import get_game
 from game.rules.words import counted
+from game.services.seat_match import SeatMatch, SeatTurn
 
 ANALYSIS_VERSION = 1  # a new way of judging makes the reviews kept on disk stale
+
+Reviewed = Match | SeatMatch  # a game of this machine's, or a seat's told by its host
 
 
 @dataclass(frozen=True)
@@ -55,7 +64,8 @@ class Words:
     phrase: Callable[[Any, Any, Sequence[str]], str]  # a decision (and the state it is made
     #   in) as a gerund: "playing K♥", "laying 9♠"
     moment: Callable[[Any], str]  # where a state is: "Round 1 of 4, hand 2 of 6, Barbu"
-    ledger: Callable[[Match, int, Sequence[str]], list[str]]  # how the seat's game went
+    ledger: Callable[[Any, int, Sequence[str]], list[str]]  # how the seat's game went (read
+    #   from the events and the state: a `Match`'s, or those a seat was told)
     ledger_title: str  # its heading, with {name}: "Where {name}'s francs went"
     boundary: Callable[[Any], int]  # what an event ends: TRICK (or a turn), HAND, ROUND; or 0
     hands: Callable[[Any], Sequence[Sequence[Any]]]  # each seat's cards in a state (each
@@ -129,16 +139,24 @@ class Judgement:
         return self.cost > threshold
 
 
-def seat_turns(match: Match, seat: int) -> list[int]:
+def seat_turns(match: Reviewed, seat: int) -> list[int]:
     """The indices in `match.turns` of the decisions `seat` made."""
-    return [index for index, turn in enumerate(match.turns) if turn.seat == seat]
+    return [index for index, turn in enumerate(turns_of(match)) if turn.seat == seat]
 
 
-def judge(match: Match, turn: int, player: SearchPlayer) -> Judgement:
-    """Hard's judgement of the decision at `match.turns[turn]`, from its seat's view."""
+def turns_of(match: Reviewed) -> Sequence[Turn[Any, Any] | SeatTurn]:
+    """The game's decisions, each with who made it and the state before it."""
+    return match.turns
+
+
+def judge(match: Reviewed, turn: int, player: SearchPlayer) -> Judgement:
+    """Hard's judgement of the decision at `match.turns[turn]`, from its seat's view (not
+    judged, if the decision is not known here)."""
     made = match.turns[turn]
     ruleset, state, seat = match.ruleset, made.state_before, made.seat
     legal = list(ruleset.legal(state))
+    if made.decision is None or made.decision not in legal:
+        return Judgement(turn)
     found = player.evaluate(ruleset.view(state, seat), legal, made.decision)
     if found is None:
         return Judgement(turn)
@@ -150,15 +168,16 @@ def judge(match: Match, turn: int, player: SearchPlayer) -> Judgement:
                      worlds=found.worlds, sure=found.beyond_noise(best, played))
 
 
-def analyse(match: Match, seat: int, player: SearchPlayer, start: int = 0,
+def analyse(match: Reviewed, seat: int, player: SearchPlayer, start: int = 0,
             cancelled: Callable[[], bool] = lambda: False) -> Iterator[Judgement]:
     """`seat`'s decisions judged in the order played, from its `start`-th on, until
     `cancelled` says to stop. Hard is shown the decisions before `start` too: it remembers
     what it saw before, as at the table."""
     for number, turn in enumerate(seat_turns(match, seat)):
+        made = match.turns[turn]
         if number < start:
-            made = match.turns[turn]
-            player.remember(match.ruleset.view(made.state_before, seat), made.decision)
+            if made.decision is not None:
+                player.remember(match.ruleset.view(made.state_before, seat), made.decision)
             continue
         if cancelled():
             return
@@ -182,9 +201,17 @@ def fingerprint(match: Match) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def game_seed(match: Match) -> str:
-    """The same game is judged with the same dice."""
-    return fingerprint(match)[:16]
+def game_seed(match: Reviewed) -> str:
+    """The same game is judged with the same dice (a seat's, told by its host: the same
+    decisions of the seat's in the same number of events)."""
+    if isinstance(match, Match):
+        return fingerprint(match)[:16]
+    ruleset = match.ruleset
+    told = {"ruleset": ruleset.id, "seat": match.seat, "events": len(match.events),
+            "own": [None if turn.decision is None else ruleset.decision_to_json(turn.decision)
+                    for turn in match.turns if turn.seat == match.seat]}
+    text = json.dumps(told, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -199,7 +226,7 @@ class Mistake:
     sentence: str
 
 
-def mistakes(match: Match, judgements: Sequence[Judgement], words: Words,
+def mistakes(match: Reviewed, judgements: Sequence[Judgement], words: Words,
              names: Sequence[str], most: int = 3) -> list[Mistake]:
     """The `most` costliest mistakes among `judgements`, costliest first."""
     costly = sorted((j for j in judgements if j.mistake(words.threshold)),
@@ -207,7 +234,7 @@ def mistakes(match: Match, judgements: Sequence[Judgement], words: Words,
     return [_in_words(match, judgement, words, names) for judgement in costly]
 
 
-def _in_words(match: Match, judgement: Judgement, words: Words,
+def _in_words(match: Reviewed, judgement: Judgement, words: Words,
               names: Sequence[str]) -> Mistake:
     made = match.turns[judgement.turn]
     assert judgement.best is not None

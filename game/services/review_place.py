@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import bisect
 
-from game.engine.match import Match
 from game.engine.ruleset import State
-from game.services.review import HAND, ROUND, TRICK, Judgement, Words
+from game.services.review import HAND, ROUND, TRICK, Judgement, Reviewed, Words, turns_of
 
 
 class ReviewPlace:
-    def __init__(self, match: Match, words: Words, seat: int) -> None:
+    def __init__(self, match: Reviewed, words: Words, seat: int) -> None:
         self.match, self.words, self.seat = match, words, seat
-        self.seat_turns = [j for j, turn in enumerate(match.turns) if turn.seat == seat]
-        self.moves = [index for index, turn in enumerate(match.turns) if turn.seat is not None]
+        self.seat_turns = [j for j, turn in enumerate(turns_of(match)) if turn.seat == seat]
+        self.moves = [index for index, turn in enumerate(turns_of(match)) if turn.seat is not None]
         self.starts = self._starts()
         self.turn = self.seat_turns[0] if self.seat_turns else len(match.turns)
 
@@ -23,7 +22,7 @@ class ReviewPlace:
         """For each step (a trick, a hand, a round), the decisions that open one."""
         starts: dict[int, list[int]] = {TRICK: [], HAND: [], ROUND: []}
         ended = ROUND  # the first decision opens everything
-        for index, turn in enumerate(self.match.turns):
+        for index, turn in enumerate(turns_of(self.match)):
             if turn.seat is not None and ended:
                 for level in starts:
                     if ended >= level:

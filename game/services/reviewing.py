@@ -18,6 +18,7 @@ from game.services.review import (
     DEFAULT_DEPTH,
     Depth,
     Judgement,
+    Reviewed,
     Words,
     analyse,
     game_seed,
@@ -60,9 +61,10 @@ def seat_in(saved: Saved, seat: int | None) -> Chosen:
 class ReviewRun:
     """One seat's review: `judgements` grows as the analysis goes (read it from any
     thread), `complete` once every decision is judged; `problem` says why the review could
-    not be kept on disk, if it could not."""
+    not be kept on disk, if it could not. A seat's game told by its host is not kept: this
+    machine has not the game's fingerprint (its decisions), only what the seat saw."""
 
-    match: Match
+    match: Reviewed
     seat: int
     depth: Depth = DEFAULT_DEPTH
     judgements: list[Judgement] = field(default_factory=list)
@@ -71,7 +73,8 @@ class ReviewRun:
     _stop: threading.Event = field(default_factory=threading.Event)
 
     def __post_init__(self) -> None:
-        kept = review_store.load(self.match, self.seat, self.depth)
+        kept = review_store.load(self.match, self.seat, self.depth) \
+            if isinstance(self.match, Match) else None
         if kept is not None:
             self.judgements = list(kept.judgements)
             self.complete = kept.complete
@@ -101,8 +104,9 @@ class ReviewRun:
             self.complete = self.done == self.total
         finally:
             player.close()
-            self.problem = review_store.keep(self.match, self.seat, self.depth,
-                                             self.judgements, self.complete)
+            if isinstance(self.match, Match):
+                self.problem = review_store.keep(self.match, self.seat, self.depth,
+                                                 self.judgements, self.complete)
 
     def cancel(self) -> None:
         """Stop after the decision being judged (the judgements so far are kept)."""
@@ -116,6 +120,7 @@ class ReviewRun:
 def report(run: ReviewRun, names: Sequence[str]) -> dict[str, object]:
     """The review as JSON: each decision judged, where the money went, the costliest."""
     match, seat = run.match, run.seat
+    assert isinstance(match, Match)  # a saved game's
     words = words_for(match.ruleset.id)
     decisions = [_decision_json(match, judgement, words, names)
                  for judgement in run.judgements]

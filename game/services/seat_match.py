@@ -22,11 +22,14 @@ from game.engine.ruleset import AnyRuleset, Decision, Event, Options, Pending, S
 @dataclass(frozen=True)
 class SeatTurn:
     """A decision as the seat knows of it: who made it (None: chance), where its events
-    start, and the state before it."""
+    start, the state before it, and the decision itself when it is the seat's own, sent
+    from this machine (another seat's, or one a stand-in made while the seat was away, is
+    known only by its events: None)."""
 
     seat: int | None
     first_event: int
     state_before: State
+    decision: Decision | None = None
 
 
 class SeatFollower:
@@ -61,28 +64,39 @@ class SeatMatch:
         self.start: State = self.state
         self.events: list[Event] = []
         self.states: list[State] = []  # after each event
+        self.lines: list[tuple[str, ...]] = []  # each event in the words the host told it
         self.turns: list[SeatTurn] = []
         self.asked: tuple[int, Sequence[Decision]] | None = None  # the open question
         self._turn: int | None = None  # the host's number of the last decision told
         self._answered: tuple[int, Sequence[Decision]] | None = None  # on its way
+        self._sent: dict[int, Decision] = {}  # the seat's answers, by question number
 
     # What the host sends --------------------------------------------------------------
-    def add(self, turn: int, decider: int | None, event: Event, state: State) -> None:
+    def add(self, turn: int, decider: int | None, event: Event, state: State,
+            lines: Sequence[str] = ()) -> None:
         """The next beat: an event of the decision the host numbers `turn` (made by
-        `decider`), with the state after it; another number starts another decision."""
+        `decider`), with the state after it (and the host's words for it, `lines`);
+        another number starts another decision."""
         if turn != self._turn:
             self._turn = turn
-            self.turns.append(SeatTurn(decider, len(self.events), self.state))
+            sent = self._sent.get(turn) if decider == self.seat else None
+            self.turns.append(SeatTurn(decider, len(self.events), self.state, sent))
         self.events.append(event)
         self.states.append(state)
+        self.lines.append(tuple(lines))
         self.state = state
 
     def ask(self, number: int, legal: Sequence[Decision]) -> None:
         """The host asks the seat to decide: its question's number and legal decisions."""
         self.asked = (number, tuple(legal))
 
-    def answered(self) -> None:
-        """The question is answered: the answer is on its way to the host."""
+    def answered(self, decision: Decision | None = None) -> None:
+        """The question is answered (by `decision`): the answer is on its way to the
+        host."""
+        if self.asked is not None and decision is not None:
+            number, legal = self.asked
+            if decision in legal:
+                self._sent[number] = decision
         self._answered, self.asked = self.asked, None
 
     def refused(self, number: int) -> bool:
@@ -116,6 +130,12 @@ class SeatMatch:
         end = self.turns[index + 1].first_event if index + 1 < len(self.turns) \
             else len(self.events)
         return self.events[self.turns[index].first_event:end]
+
+    def told_of(self, index: int) -> list[str]:
+        """The decision at `turns[index]` in the words the host told the seat of it."""
+        first = self.turns[index].first_event
+        return [line for told in self.lines[first:first + len(self.events_of(index))]
+                for line in told]
 
     def beats_of(self, index: int) -> list[tuple[Event, State]]:
         """The events of the decision at `turns[index]`, each with the state after it."""

@@ -89,7 +89,7 @@ class SeatSession:
         named = legal_named(self.ruleset, decision, legal, idle_suit=True)
         if named is None:  # the rules here took it, but the host asked otherwise
             raise IllegalMove("The rules do not allow that move now.")
-        self.match.answered()
+        self.match.answered(named)
         self._send(number, named)
         return []
 

@@ -17,6 +17,7 @@ from player_kit import Person, shipped_app
 from game.services.session import FRIEND
 from game.ui.scenes.hosting import HostingScene
 from game.ui.scenes.new_game import FRIEND_CHOICE
+from game.ui.scenes.review import ReviewScene
 from game.ui.table.scene import TableScene
 
 if TYPE_CHECKING:
@@ -95,6 +96,13 @@ def test_a_table_hosted_in_the_window_is_played_to_its_end_with_two_friends(
             assert all(result["winners"] == winners for result in results)
             assert person.decisions > 0
             assert table.controller.undo_refusal() is not None  # no undo online
+            person.click_button("Review the game")
+            review = app.scene
+            assert isinstance(review, ReviewScene), person.where()
+            assert review.seat == 0 and review.limits.seats == (0,)  # the host's person
+            assert not person.enabled("All hands") and not review.may_change_seat
+            review.review.cancel()
+            person.click_button("Back")
         finally:
             for friend in friends:
                 if friend.poll() is None:

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,9 @@ from player_kit import Person, shipped_app
 from ui_kit import type_over
 
 from game.services.seat_match import SeatMatch
+from game.services.seat_review import FROM_THE_SEAT, NO_HANDS_SEEN, ONLY_YOURS
 from game.ui.scenes.joining import JoinScene, WaitingRoom
+from game.ui.scenes.review import ReviewScene
 from game.ui.table.scene import TableScene
 
 if TYPE_CHECKING:
@@ -26,6 +29,7 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT_FRAMES = 4000  # frames for the host's table to start once joined
+JUDGING = 60.0  # seconds for Hard to judge the friend's first decision
 
 
 def host(ruleset: str, seats: str, home: Path) -> tuple[subprocess.Popen[str], dict[str, object]]:
@@ -76,6 +80,29 @@ def joined(app: App, person: Person, address: str, code: str, *,
     return table
 
 
+def reviewed_from_the_seat(person: Person, match: SeatMatch) -> None:
+    """The game's end offers its review, of the friend's seat alone, from what his machine
+    was told: Hard judges his decisions; no other seat, no hidden hand."""
+    person.click_button("Review the game")
+    scene = person.app.scene
+    assert isinstance(scene, ReviewScene), person.where()
+    assert scene.match is match and scene.seat == match.seat
+    assert not person.enabled("All hands") and not person.enabled("Seat: Zoé")
+    assert scene.limits.others == ONLY_YOURS and scene.limits.hands == NO_HANDS_SEEN
+    scene.next_seat()
+    scene.toggle_hands()
+    assert scene.seat == match.seat and not scene.show_all
+    deadline = time.monotonic() + JUDGING
+    while not scene.review.done:  # (the window rests while Hard thinks: it need not draw)
+        assert time.monotonic() < deadline, "Hard judged nothing in time"
+        person.app.frame()
+        assert person.app.crash is None, person.app.crash
+    assert FROM_THE_SEAT in [line for line, _, _ in
+                             scene.column.told(scene.place, scene.review, scene.ledger)]
+    scene.review.cancel()
+    person.click_button("Back")
+
+
 @pytest.mark.parametrize("ruleset", ["coup", "coup-detat"])
 def test_a_friend_joins_from_the_window_and_plays_to_the_end(
         ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -93,10 +120,44 @@ def test_a_friend_joins_from_the_window_and_plays_to_the_end(
             assert over is app.scene and table.session.over
             assert person.decisions > 0
             assert table.controller.undo_refusal() is not None
+            reviewed_from_the_seat(person, match)
         out, err = table_host.communicate(timeout=60)
         assert table_host.returncode == 0, err
         result = json.loads(out.strip().splitlines()[-1])["result"]
         assert result["winners"] == sorted(match.ruleset.winners(match.state))
+    finally:
+        if table_host.poll() is None:
+            table_host.kill()
+            table_host.wait()
+
+
+def test_a_friend_at_one_of_two_tables_plays_his_table_to_the_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match of six at two tables: the friend's window shows his table (three players),
+    says in its log that the other table plays at the same time, and plays it to its end;
+    its review is of his seat at his table."""
+    table_host, listening = host("coup-detat", "medium,open,easy,easy,easy,easy",
+                                 tmp_path / "host")
+    try:
+        with shipped_app(tmp_path / "friend", monkeypatch) as app:
+            person = Person(app, seed=9)
+            table = joined(app, person, f"127.0.0.1:{listening['port']}",
+                           str(listening["code"]).lower())
+            match = table.session.match
+            assert isinstance(match, SeatMatch) and match.players == 3
+            assert table.session.names[match.seat] == "Zoé"
+            person.frames(5)
+            assert any("the other table plays at the same time" in line
+                       for line in table.log.lines), table.log.lines[:5]
+            person.play_to_the_end(limit_seconds=300)
+            assert table.session.over
+            reviewed_from_the_seat(person, match)
+        out, err = table_host.communicate(timeout=60)
+        assert table_host.returncode == 0, err
+        result = json.loads(out.strip().splitlines()[-1])["result"]
+        mine = [entry for entry in result["tables"] if 1 in entry["seats"]]
+        assert len(mine) == 1 and mine[0]["winners"] == sorted(
+            match.ruleset.winners(match.state))
     finally:
         if table_host.poll() is None:
             table_host.kill()

@@ -21,6 +21,7 @@ from game.engine.ruleset import Decision, Narrator, State, View
 from game.rules.words import Naming
 from game.services.lessons import LessonGame
 from game.services.play_again import Again
+from game.services.seat_review import Reviewable, review_of
 from game.services.seat_session import KEPT_BY_HOST
 from game.services.session import GameSession
 from game.services.table.finishing import Finishing
@@ -181,6 +182,10 @@ class TableController:
         if self.lesson is not None or self.one_of is not None or not self.session.keeps_game:
             return None
         return Again.of(self.session)
+
+    def reviewable(self) -> Reviewable:
+        """The review the game's end offers, and what it may show at this screen."""
+        return review_of(self.session, self.viewer)
 
     def loaded_over(self) -> bool:
         """Is the result of a finished game loaded still to be shown? True once."""

@@ -11,6 +11,10 @@ once. Once the game is over, "All hands" (H) writes every player's cards by his 
 Keys: Left and Right a decision, Up and Down a trick (a turn), Page Up and Page Down a
 hand, Home and End a round; M and Shift+M the next and previous mistake; S (once the game
 is over) the next player's decisions; Esc leaves.
+
+At a table hosted for friends, or at a friend's, the review may show only what this screen
+may see (game/services/seat_review.py's `Reviewable`): some seats' decisions, and no hand
+the rules did not show.
 """
 
 from __future__ import annotations
@@ -26,12 +30,12 @@ from pygame_gui.elements import UIButton
 
 from game.ai.search import SearchPool
 from game.cards import Card
-from game.engine.match import Match
 from game.rules.words import Naming
 from game.services import review
-from game.services.review import HAND, ROUND, TRICK, Depth, words_for
+from game.services.review import HAND, ROUND, TRICK, Depth, Reviewed, words_for
 from game.services.review_place import ReviewPlace
 from game.services.reviewing import ReviewRun
+from game.services.seat_review import Reviewable
 from game.ui import art, text
 from game.ui.scene import Scene
 from game.ui.scenes.review_column import ReviewColumn
@@ -56,11 +60,15 @@ LEVEL_KEYS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (TRIC
 
 
 class ReviewScene(Scene):
-    def __init__(self, app: App, match: Match, seat: int, names: Sequence[str], *,
-                 depth: Depth | None = None) -> None:
-        """`depth`: how hard Hard thinks (the review's default, `review.DEFAULT_DEPTH`)."""
+    def __init__(self, app: App, match: Reviewed, seat: int, names: Sequence[str], *,
+                 depth: Depth | None = None, limits: Reviewable | None = None) -> None:
+        """`depth`: how hard Hard thinks (the review's default, `review.DEFAULT_DEPTH`);
+        `limits`: what this screen may show, when not everything once the game is over (and
+        the game reviewed: a seat's, told by its host)."""
         super().__init__(app)
-        self.match, self.names = match, list(names)
+        self.limits = limits or Reviewable(match, seat, tuple(range(match.players)))
+        self.match: Reviewed = self.limits.match
+        self.names = list(names)
         self.words = words_for(match.ruleset.id)
         self.kit = kit_for(match.ruleset.id)
         self.depth = depth or review.DEFAULT_DEPTH
@@ -91,10 +99,12 @@ class ReviewScene(Scene):
     def next_seat(self) -> None:
         """Once the game is over, the next player's decisions (what was judged of this one's
         is kept)."""
-        if not self.over:
+        seats = self.limits.seats
+        if not self.over or len(seats) < 2:
             return
         self.review.cancel()
-        self._take_seat((self.seat + 1) % self.match.players)
+        self._take_seat(seats[(seats.index(self.seat) + 1) % len(seats)]
+                        if self.seat in seats else seats[0])
         self.column.offset = 0  # his game from the top
         if not self.review.complete:
             self._start()
@@ -158,8 +168,16 @@ class ReviewScene(Scene):
         """To the next (or previous) decision that cost more than the threshold."""
         self.place.next_mistake(self.review.judgements, direction)
 
+    @property
+    def may_show_hands(self) -> bool:
+        return self.over and self.limits.all_hands
+
+    @property
+    def may_change_seat(self) -> bool:
+        return self.over and len(self.limits.seats) > 1
+
     def toggle_hands(self) -> None:
-        if self.over:
+        if self.may_show_hands:
             self.show_all = not self.show_all
             self._make_buttons()
 
@@ -219,9 +237,7 @@ class ReviewScene(Scene):
                                                           "(Shift+M)"),
              ("Mistake >", lambda: self.next_mistake(1), "The next costly decision (M)")],
             [("Hide hands" if self.show_all else "All hands",
-              self.toggle_hands if self.over else None,
-              "Every player's cards over his hand (H)" if self.over
-              else "Once the game is over, every hand may be shown"),
+              self.toggle_hands if self.may_show_hands else None, self._hands_tip()),
              ("Back", self.back, "Leave the review (Esc): what Hard judged is kept")],
         ]
         for row, entries in enumerate(rows):
@@ -232,9 +248,8 @@ class ReviewScene(Scene):
         seat = Rect(0, 0, round(170 * scale), round(24 * scale))
         strip = self.strip.rect
         seat.topright = (strip.right - round(16 * scale), strip.top + round(8 * scale))
-        self._button(seat, f"Seat: {self.names[self.seat]}", self.next_seat if self.over else None,
-                     "The next player's decisions (S)" if self.over
-                     else "Once the game is over, any player's decisions may be reviewed")
+        self._button(seat, f"Seat: {self.names[self.seat]}",
+                     self.next_seat if self.may_change_seat else None, self._seat_tip())
         if not self.review.complete:
             stop = seat.move(-seat.width - round(8 * scale), 0)
             judging = self._thread is not None and self._thread.is_alive() \
@@ -243,6 +258,19 @@ class ReviewScene(Scene):
                          self.stop if judging else self.go_on,
                          "Hard stops after this decision; what it judged is kept" if judging
                          else "Hard judges the rest")
+
+    def _hands_tip(self) -> str:
+        if self.limits.hands is not None:
+            return self.limits.hands
+        return "Every player's cards over his hand (H)" if self.over \
+            else "Once the game is over, every hand may be shown"
+
+    def _seat_tip(self) -> str:
+        if self.may_change_seat:
+            return "The next player's decisions (S)"
+        if self.limits.others is not None:
+            return self.limits.others
+        return "Once the game is over, any player's decisions may be reviewed"
 
     def _button(self, rect: Rect, label: str, action: Callable[[], None] | None,
                 tip: str) -> None:

@@ -1,6 +1,7 @@
 """The review's right column: where the game stands, what was played and what Hard would
 have played, then how the reviewed seat's game went (its francs, hands or coins) and the
-costliest decisions."""
+costliest decisions. A friend's review of his seat at a table hosted elsewhere tells the
+others' moves as his seat was told them, and says what it cannot show."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from game.engine.ruleset import State
 from game.services.review import Judgement, mistakes
 from game.services.review_place import ReviewPlace
 from game.services.reviewing import ReviewRun
+from game.services.seat_match import SeatMatch
+from game.services.seat_review import FROM_THE_SEAT, NOT_SENT, told_later
 from game.ui import art, text
 from game.ui.scenes.review_strip import COSTLY, GOOD, SMALL
 from game.ui.table.render import suit_colours
@@ -148,12 +151,7 @@ class ReviewColumn:
         else:
             made = match.turns[place.turn]
             lines.append((words.moment(made.state_before), GOLD, True))
-            player = names[made.seat] if made.seat is not None else "Chance"
-            played = f"{player}: {words.phrase(made.decision, made.state_before, names)}"
-            if made.seat == place.seat:
-                lines += self._judged(place, played, run.judgements, made.state_before)
-            else:
-                lines.append((played, INK, False))
+            lines += self._played(place, run)
         title = words.ledger_title.format(name=names[place.seat])
         lines += [("", INK, False), (title, GOLD, True)]
         lines += [(line, MUTED, False) for line in ledger]
@@ -161,7 +159,24 @@ class ReviewColumn:
         if costliest:
             lines += [("", INK, False), ("The costliest decisions", GOLD, True)]
             lines += [(f"{m.moment}: {m.sentence}", MUTED, False) for m in costliest]
+        if isinstance(match, SeatMatch):
+            lines += [("", INK, False), (FROM_THE_SEAT, MUTED, False)]
         return lines
+
+    def _played(self, place: ReviewPlace, run: ReviewRun) -> list[Line]:
+        """The decision shown, in words: the move's (judged, if it is the reviewed seat's),
+        or, where this machine knows it only by what it was told, the host's words for it."""
+        match, names = place.match, self.names
+        made = match.turns[place.turn]
+        player = names[made.seat] if made.seat is not None else "Chance"
+        if made.decision is None and isinstance(match, SeatMatch):
+            told = [(line, INK, False) for line in match.told_of(place.turn)] \
+                or [(told_later(player), INK, False)]
+            return [*told, (NOT_SENT, MUTED, False)] if made.seat == place.seat else told
+        played = f"{player}: {place.words.phrase(made.decision, made.state_before, names)}"
+        if made.seat == place.seat:
+            return self._judged(place, played, run.judgements, made.state_before)
+        return [(played, INK, False)]
 
     def _judged(self, place: ReviewPlace, played: str, judgements: Sequence[Judgement],
                 before: State) -> list[Line]:

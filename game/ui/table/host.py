@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from game.engine.ruleset import Decision, Narrator, Ruleset, State, View
     from game.rules.words import Naming
     from game.services.play_again import Again
+    from game.services.seat_review import Reviewable
     from game.services.table.controller import TableController
     from game.services.table.records import TableRecords
     from game.services.table.seating import Seating
@@ -121,6 +122,10 @@ class TableTold(Protocol):
 
     def again(self) -> Again | None:
         """What the game is played again from, at its end (None: not from this table)."""
+        ...
+
+    def reviewable(self) -> Reviewable:
+        """The review the game's end offers, and what it may show at this screen."""
         ...
 
 

@@ -184,11 +184,12 @@ class GameOverOverlay(Overlay):
         return box, lines, size
 
     def _review(self) -> None:
-        """The game's review, for the person at the bottom of the table (else seat 0)."""
+        """The game's review, for the person at the bottom of the table (else seat 0), of
+        what this screen may see."""
         table = self.table
-        seat = table.viewer if table.viewer is not None else 0
-        self.app.push(screens.make("review", self.app, table.match, seat,
-                                   table.names))
+        offered = table.reviewable()
+        self.app.push(screens.make("review", self.app, offered.match, offered.seat,
+                                   table.names, limits=offered))
 
     def _replay(self) -> None:
         """The game again from its first deal, at a new table."""
