@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from game.net.chat import NO_SEAT, ChatAt, Muting
 from game.net.headless import Hosting
-from game.net.hosted import PERSON
+from game.net.hosted import PERSON, HostedTable
 from game.net.wire import JsonObject
 from game.services.table.controller import TableController
 
@@ -74,6 +74,7 @@ def host_chat(hosting: Hosting, viewer: Callable[[], int | None]) -> ChatAt:
     person whose cards are shown (`viewer`), else the first person here (nobody, if the
     persons at this table are all on other machines)."""
     hosted = hosting.table
+    assert isinstance(hosted, HostedTable), "the window hosts one table"
 
     def speaker() -> int | None:
         persons = [seat for seat, chair in enumerate(hosted.chairs) if chair.kind == PERSON]
