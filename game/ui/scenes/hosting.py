@@ -15,6 +15,8 @@ from game.ai.levels import DEFAULT_LEVEL
 from game.engine.saves import Seat
 from game.net.headless import Hosting, Listening, hosting
 from game.net.hosted import OPEN, PERSON, Chair
+from game.net.keeping_thread import KeepingThread
+from game.net.kept_table import TableKeeper
 from game.services.session import FRIEND, HUMAN
 from game.system.files import why_unwritten
 from game.ui import screens, text
@@ -43,29 +45,14 @@ class HostingScene(MenuScene):
         self.trouble: str | None = None
         self._handed_over = False
         self._seen: tuple[tuple[str, str, bool], ...] = ()
-        self._open(ruleset, options, plan, names)
-
-    def _open(self, ruleset: str, options: Mapping[str, object], plan: list[str],
-              names: list[str]) -> None:
-        """Listen on the first free port from PORT (friends type it; 0 would change)."""
-        error: OSError | None = None
-        for port in range(PORT, PORT + PORTS_TRIED):
-            table = hosting(ruleset, options, plan, port=port, wake=self.app.wake,
-                            names=names,
-                            session_options={"on_thinking_done": self.app.wake})
-            try:
-                self.where = table.open()
-            except OSError as failure:
-                error = failure
-                table.close(wait=False)
-                continue
-            self.hosting = table
-            host = next((name for kind, name in zip(plan, names, strict=True)
-                         if kind == PERSON), None)
-            table.announce(f"{host}'s table" if host else None, self.where.port)
-            return
-        assert error is not None
-        self.trouble = f"The table could not listen for friends: {why_unwritten(error)}."
+        self.keeping = KeepingThread(held_keeper())
+        if self.keeping.keeper is None:
+            self.keeping.said.put(NOT_KEPT)
+        opened = listening(app, self.keeping, ruleset, options, plan, names)
+        if isinstance(opened, str):
+            self.trouble = opened
+        else:
+            self.hosting, self.where = opened
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]
@@ -120,14 +107,16 @@ class HostingScene(MenuScene):
         assert session is not None
         self._handed_over = True
         self.app.replace(screens.make("table", self.app, session, from_start=True,
-                                      online=OnlineTable(table)))
+                                      online=OnlineTable(table, self.keeping)))
 
     def back(self) -> None:
         self.app.pop()
 
     def closed(self) -> None:
-        if self.hosting is not None and not self._handed_over:
-            self.hosting.close(wait=False)
+        if not self._handed_over:
+            if self.hosting is not None:
+                self.hosting.close(wait=False)
+            self.keeping.stop()
 
     def draw(self, surface: pygame.Surface) -> None:
         scale = draw_backdrop(surface, self.title, self.subtitle)
@@ -158,6 +147,45 @@ class HostingScene(MenuScene):
 
     def _ready(self) -> bool:
         return self.hosting is not None and self.hosting.table.ready
+
+
+NOT_KEPT = ("Another table is hosted on this machine now: this one is not kept, and cannot be "
+            "continued if its window closes before its game ends.")
+
+
+def held_keeper() -> TableKeeper | None:
+    """The kept table's keeper, held by this window; None if another host on this machine
+    keeps its table now (this one is then not kept: it cannot be continued)."""
+    keeper = TableKeeper()
+    return keeper if keeper.hold() else None
+
+
+def listening(app: App, keeping: KeepingThread, ruleset: str, options: Mapping[str, object],
+              plan: Sequence[str], names: Sequence[str], *, code: str | None = None,
+              first: int | None = None) -> tuple[Hosting, Listening] | str:
+    """A table for friends, listening on the port `first` if it is free, else on the first
+    free one from PORT (friends type it: 0 would change), announced on the network; what
+    went wrong, in a sentence, if it cannot listen."""
+    error: OSError | None = None
+    ports = [first] if first is not None else []
+    for port in [*ports, *(port for port in range(PORT, PORT + PORTS_TRIED) if port != first)]:
+        table = hosting(ruleset, options, plan, port=port, code=code, wake=app.wake,
+                        names=names, send=keeping.send, close=keeping.close_connection,
+                        session_options={"on_thinking_done": app.wake})
+        try:
+            where = table.open()
+        except OSError as failure:
+            error = failure
+            table.close(wait=False)
+            continue
+        keeping.table, keeping.where = table.table, (table.listen, where.port, where.code)
+        keeping.pass_to(table.server.send, table.server.close_connection)
+        host = next((name for kind, name in zip(plan, names, strict=True)
+                     if kind == PERSON), None)
+        table.announce(f"{host}'s table" if host else None, where.port)
+        return table, where
+    assert error is not None
+    return f"The table could not listen for friends: {why_unwritten(error)}."
 
 
 WAITING = "Read the address and the code to your friends: their seats fill as they join."

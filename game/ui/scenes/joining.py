@@ -14,8 +14,9 @@ from pygame_gui.elements import UILabel, UITextEntryLine
 from game.engine.texts import MAX_NAME_LENGTH, seat_name
 from game.games import GAMES
 from game.net.at_friends import AtFriends
-from game.net.client import parse_address
+from game.net.client import Address, parse_address
 from game.net.discovery import Browser, FoundTable
+from game.net.kept_seats import KeptSeat, SeatKeeper
 from game.net.link import SeatLink
 from game.net.wire import CODE_LENGTH, normal_code, valid_code
 from game.rules.words import counted
@@ -131,14 +132,25 @@ class JoinScene(MenuScene):
         if name is None:
             self._say("Type your name: the others see it at the table.")
             return
-        link = SeatLink(address, code, name, wake=self.app.wake)
-        at = AtFriends(link, on_thinking_done=self.app.wake)
-        link.start()
-        self.app.push(screens.make("waiting_room", self.app, at))
+        keeper = SeatKeeper(str(address), code)
+        take_seat(self.app, address, code, name, keeper, keeper.take_up())
 
     def _say(self, words: str) -> None:
         if self.message is not None:
             self.message.set_text(words)
+
+
+def take_seat(app: App, address: Address, code: str, name: str, keeper: SeatKeeper,
+              kept: KeptSeat | None) -> None:
+    """Join the table at `address` (the seat `kept` before taken up again, if there is
+    one: with its token, into that seat where the game is), kept by `keeper` until the
+    game is over; its waiting room until the game is under way."""
+    link = SeatLink(address, code, kept.name if kept is not None else name, wake=app.wake,
+                    keeper=keeper, kept=kept)
+    at = AtFriends(link, on_thinking_done=app.wake)
+    keeper.say = at.remarks.append  # the file's trouble, told at the table
+    link.start()
+    app.push(screens.make("waiting_room", app, at, rejoining=kept is not None))
 
 
 def found_words(table: FoundTable) -> str:
@@ -157,9 +169,12 @@ class WaitingRoom(MenuScene):
 
     title = "Your friend's table"
 
-    def __init__(self, app: App, at: AtFriends) -> None:
+    def __init__(self, app: App, at: AtFriends, *, rejoining: bool = False) -> None:
+        """`rejoining`: the seat is taken up again (the game may be under way: it is shown
+        where it stands, not told again from its start)."""
         super().__init__(app)
         self.at = at
+        self.rejoining = rejoining
         self._handed_over = False
 
     @property
@@ -168,7 +183,8 @@ class WaitingRoom(MenuScene):
         if at.over:
             return at.ended or "The table has closed."
         if at.seat is None:
-            return "Joining…"
+            return f"Taking up your seat again at {at.link.address}…" if self.rejoining \
+                else "Joining…"
         return f"{at.title}: waiting for the host to start the game"
 
     def enter(self) -> None:
@@ -182,7 +198,8 @@ class WaitingRoom(MenuScene):
         if session is not None and not self._handed_over:
             self._handed_over = True
             table = screens.make("table", self.app, cast(GameSession, session),
-                                 from_start=True, online=FriendsTable(self.at))
+                                 from_start=not self.rejoining,
+                                 online=FriendsTable(self.at))
             self.app.replace(table)
 
     def back(self) -> None:

@@ -1,7 +1,8 @@
 """A table this window hosts for friends on other machines: beside the table's screen,
 it hands the hosted table what arrived from the friends each frame (never waiting: the
 network has its own thread), lets it tell them what the table has done, and says over
-the table who lost the connection and for how long they are waited for."""
+the table who lost the connection and for how long they are waited for. The table is kept
+as its game goes, to be continued (keeping_thread.py), and forgotten at its end."""
 
 from __future__ import annotations
 
@@ -9,14 +10,17 @@ import time
 from collections.abc import Callable
 
 from game.net.headless import Hosting
+from game.net.keeping_thread import KeepingThread
 from game.services.table.controller import TableController
 
 SAID_FOR = 1.5  # seconds a remark on a friend away lasts (it is said again each second)
 
 
 class OnlineTable:
-    def __init__(self, hosting: Hosting, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, hosting: Hosting, keeping: KeepingThread,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.hosting = hosting
+        self.keeping = keeping
         self.clock = clock  # the hosted table's own clock (its grace is real seconds)
         self._said_at = -1.0
 
@@ -29,7 +33,17 @@ class OnlineTable:
         self.hosting.pump()
         self.hosting.table.step(computers=False)
         self.hosting.follow_seats()
+        if self.hosting.table.over:
+            self.keeping.forget()
+        self._say_kept(controller)
         self._say_away(controller)
+
+    def _say_kept(self, controller: TableController) -> None:
+        """What the keeping of the table had to tell (a file kept aside, not kept)."""
+        while not self.keeping.said.empty():
+            words = self.keeping.said.get_nowait()
+            controller.log.add(words)
+            controller.say(words, seconds=8)
 
     def _say_away(self, controller: TableController) -> None:
         words = self.away_words()
@@ -57,6 +71,7 @@ class OnlineTable:
     def close(self) -> None:
         """The table is left: the friends are told, the server stops (not waited for)."""
         self.hosting.close(wait=False)
+        self.keeping.stop()
 
 
 def _clock(seconds: float) -> str:
