@@ -102,13 +102,14 @@ class Hosting:
         if self.announcement is not None:
             self.announcement.update(announced_seats(self.table))
 
-    def close(self, wait: bool = True) -> None:
+    def close(self, wait: bool = True, *, for_good: bool = True) -> None:
         """Withdraw the announcement, close every connection (once what it was sent has
         gone), then the table; `wait` False: the server closes in its own time (the window
-        does not wait)."""
+        does not wait). `for_good` False: the table is kept to be opened again, and the
+        friends' programs wait for it (TableServer.stop)."""
         if self.announcement is not None:
             self.announcement.stop()
-        self.server.stop(wait=wait)
+        self.server.stop(wait=wait, for_good=for_good)
         self.table.close()
 
 

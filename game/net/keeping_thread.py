@@ -11,6 +11,7 @@ import queue
 import threading
 from collections.abc import Callable
 
+from game.engine import texts
 from game.net.headless import table_kept
 from game.net.hosted import HostedTable
 from game.net.kept_table import Keeping, TableKeeper
@@ -72,6 +73,10 @@ class KeepingThread:
         """Write what is queued, then let the table's lock go (not waited for)."""
         self._work.put(None)
 
+    def join(self, timeout: float) -> None:
+        """Wait for the thread to end (after `stop`), at most `timeout` seconds."""
+        self._thread.join(timeout)
+
     def _keep_moved(self) -> None:
         table, keeping = self.table, self._keeping
         session = table.session if table is not None else None
@@ -97,7 +102,7 @@ class KeepingThread:
                 break
             try:
                 work()
-            except Exception as error:  # the window goes on; the host hears it once
-                self.said.put(f"The table could not be kept: {error}.")
+            except Exception as error:  # the window goes on; the host hears of it
+                self.said.put(f"The table could not be kept: {texts.brief(error)}.")
         if self.keeper is not None:
             self.keeper.release()

@@ -69,8 +69,10 @@ class OnlineTable:
         return None
 
     def close(self) -> None:
-        """The table is left: the friends are told, the server stops (not waited for)."""
-        self.hosting.close(wait=False)
+        """The table is left: the server stops (not waited for); the friends are told the
+        table has closed, unless it is kept to be continued (they wait for it then)."""
+        kept = self.keeping.keeper is not None and not self.hosting.table.over
+        self.hosting.close(wait=False, for_good=not kept)  # kept: the friends wait for it
         self.keeping.stop()
 
 
