@@ -93,6 +93,11 @@ class SeatLink:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(closing.set)
 
+    def join(self, timeout: float) -> None:
+        """Wait for the connection's thread to end (after `close`), `timeout` seconds at
+        most."""
+        self._thread.join(timeout)
+
     def heard(self, told: int) -> None:
         """The window has been told up to `told` events: a connection taken up again asks
         from there."""
@@ -149,7 +154,7 @@ class SeatLink:
             with contextlib.suppress(ConnectionClosed):
                 await socket.send(wire.encode(self.seat.hello()))
                 writer = asyncio.create_task(self._write(socket))
-                closing = asyncio.create_task(self._closing.wait())
+                closing = asyncio.create_task(self._close_on_leaving(socket))
                 try:
                     async for frame in socket:
                         ended = self._heard(frame)
@@ -161,6 +166,13 @@ class SeatLink:
                     writer.cancel()
                     closing.cancel()
         return "" if self._closing.is_set() else None
+
+    async def _close_on_leaving(self, socket: ClientConnection) -> None:
+        """The window closed the connection: it ends now, not at the host's next message
+        (the seat's lock is let go at once, for another window to take it up)."""
+        assert self._closing is not None
+        await self._closing.wait()
+        await socket.close()
 
     def _heard(self, frame: str | bytes) -> str | None:
         try:

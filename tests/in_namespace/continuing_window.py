@@ -30,6 +30,7 @@ from game.ui.scenes.continuing import ContinueScene
 from game.ui.scenes.hosting import HostingScene
 from game.ui.scenes.joining import JoinScene, WaitingRoom
 from game.ui.scenes.new_game import FRIEND_CHOICE
+from game.ui.table.friends import FriendsTable
 from game.ui.table.online import OnlineTable
 from game.ui.table.scene import TableScene
 
@@ -54,6 +55,8 @@ def close_the_window(app: App) -> None:
     if isinstance(online, OnlineTable):
         online.hosting.server.stop(wait=True)
         online.keeping.join(timeout=10)
+    elif isinstance(online, FriendsTable):
+        online.at.link.join(timeout=10)  # its seat's lock let go, as the program's end does
 
 
 def last_game(home: Path) -> history.Finished:
@@ -189,7 +192,7 @@ def test_a_friends_continue_takes_her_seat_up_again_with_her_cards(
             person.click_button("Continue")
             assert isinstance(app.scene, ContinueScene), person.where()
             person.click_button(f"Rejoin the table at 127.0.0.1:{listening['port']} (Coup)")
-            assert isinstance(app.scene, WaitingRoom), person.where()
+            assert isinstance(app.scene, WaitingRoom), (person.where(), app.settings_notice)
             frames_until(app, lambda: isinstance(app.scene, TableScene))
             table = app.scene
             assert isinstance(table, TableScene)
