@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pygame
 from pygame import Rect
 
+from game.rules.words import capitalized
 from game.services import history, stats_summary
 from game.services.history import Finished
 from game.ui import text
@@ -92,7 +93,7 @@ class HistoryList:
 def row_words(game: Finished) -> list[str]:
     return [game.when.strftime("%Y-%m-%d %H:%M"), stats_summary.title_of(game.ruleset),
             stats_summary.outcome_words(game), game.result or "-",
-            stats_summary.against_words(game).removeprefix("against ").capitalize()]
+            capitalized(stats_summary.against_words(game).removeprefix("against "))]
 
 
 def _lefts(inner: Rect) -> list[int]:
