@@ -164,7 +164,9 @@ def test_the_history_marks_a_game_played_online_and_reads_older_entries(
     assert stats_summary.against_words(online) == \
         "against Zoé and computers (Easy), played online"
     assert stats_summary.against_words(here) == "against easy"
-    assert row_words(online)[4] == "Zoé and computers (Easy), played online"
+    assert row_words(online)[1:] == ["Coup (online)", "Won, 1st of 3",
+                                     "Won with 1 influence left", "Zoé, Easy"]
+    assert row_words(here)[1] == "Coup" and row_words(here)[4] == "Easy"
 
 
 def test_continue_offers_the_game_at_this_screen_and_the_table_kept_both(

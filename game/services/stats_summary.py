@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.games import GAMES
-from game.rules.words import joined
+from game.rules.words import capitalized, joined
 from game.services import history, stats
 from game.services.history import Finished
 from game.system import paths
@@ -210,6 +210,17 @@ def against_words(game: Finished) -> str:
     if level != "mixed":
         return f"against {LEVEL_WORDS.get(level, level).lower()}"
     return "against " + ", ".join(levels)
+
+
+def opponents_words(game: Finished) -> str:
+    """Whom the persons played, in the history's column: "Hard", "People", "Easy, Hard";
+    a game played online names the people: "Zoé, Easy"."""
+    if not game.online:
+        return capitalized(against_words(game).removeprefix("against "))
+    levels = sorted({LEVEL_WORDS.get(player.level or player.kind, player.kind)
+                     for player in game.opponents() if player.kind != "human"})
+    people = [player.name for player in game.opponents() if player.kind == "human"]
+    return ", ".join([*people, *levels]) or "-"
 
 
 def game_line(game: Finished) -> str:

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from joining_kit import join_from_the_title
 from player_kit import Person, shipped_app
-from ui_kit import type_over
 
 from game.games.coup.rules.state import State
 from game.net import kept_seats, kept_table
@@ -28,7 +28,7 @@ from game.system import paths
 from game.ui.app import App
 from game.ui.scenes.continuing import ContinueScene
 from game.ui.scenes.hosting import HostingScene
-from game.ui.scenes.joining import JoinScene, WaitingRoom
+from game.ui.scenes.joining import WaitingRoom
 from game.ui.scenes.new_game import FRIEND_CHOICE
 from game.ui.table.friends import FriendsTable
 from game.ui.table.online import OnlineTable
@@ -158,16 +158,8 @@ def test_a_friends_continue_takes_her_seat_up_again_with_her_cards(
         with shipped_app(home, monkeypatch) as app:
             person = Person(app, seed=7)
             person.frames(3)
-            person.click_button("Play with friends")
-            person.click_button("Join a table")
-            form = app.scene
-            assert isinstance(form, JoinScene)
-            type_over(app, form.address, f"127.0.0.1:{listening['port']}")
-            person.click_widget(form.code)
-            type_over(app, form.code, str(listening["code"]))
-            person.click_widget(form.name)
-            type_over(app, form.name, "Léa")
-            person.click_button("Join")
+            join_from_the_title(person, f"127.0.0.1:{listening['port']}",
+                                str(listening["code"]), "Léa")
             frames_until(app, lambda: isinstance(app.scene, TableScene))
             table = app.scene
             assert isinstance(table, TableScene)
@@ -208,6 +200,8 @@ def test_a_friends_continue_takes_her_seat_up_again_with_her_cards(
                 kept_seats.seats_path()).seats)
         out, err = host.communicate(timeout=60)
         assert host.returncode == 0, err
+        result = json.loads(out.strip().splitlines()[-1])["result"]
+        assert result["winners"] == sorted(match.ruleset.winners(match.state))
         game = last_game(home)
         assert game.online and game.persons == (1,) and game.players[1].name == "Léa"
         assert [player.kind for player in game.players] == ["computer", "human", "computer"]

@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from joining_kit import join_from_the_title
 from player_kit import Person, shipped_app
-from ui_kit import type_over
 
 from game.services.seat_match import SeatMatch
-from game.ui.scenes.joining import JoinScene, WaitingRoom
+from game.ui.scenes.joining import WaitingRoom
 from game.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,16 +43,8 @@ def test_a_friend_joins_from_the_window_and_plays_to_the_end(
         with shipped_app(tmp_path / "friend", monkeypatch) as app:
             person = Person(app, seed=7)
             person.frames(3)
-            person.click_button("Play with friends")
-            person.click_button("Join a table")
-            form = app.scene
-            assert isinstance(form, JoinScene)
-            type_over(app, form.address, f"127.0.0.1:{listening['port']}")
-            person.click_widget(form.code)
-            type_over(app, form.code, str(listening["code"]).lower())
-            person.click_widget(form.name)
-            type_over(app, form.name, "Zoé")
-            person.click_button("Join")
+            join_from_the_title(person, f"127.0.0.1:{listening['port']}",
+                                str(listening["code"]).lower(), "Zoé")
             for _ in range(WAIT_FRAMES):
                 if isinstance(app.scene, TableScene):
                     break

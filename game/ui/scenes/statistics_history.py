@@ -9,7 +9,6 @@ from collections.abc import Sequence
 import pygame
 from pygame import Rect
 
-from game.rules.words import capitalized
 from game.services import history, stats_summary
 from game.services.history import Finished
 from game.ui import text
@@ -91,9 +90,10 @@ class HistoryList:
 
 
 def row_words(game: Finished) -> list[str]:
-    return [game.when.strftime("%Y-%m-%d %H:%M"), stats_summary.title_of(game.ruleset),
+    title = stats_summary.title_of(game.ruleset)
+    return [game.when.strftime("%Y-%m-%d %H:%M"), f"{title} (online)" if game.online else title,
             stats_summary.outcome_words(game), game.result or "-",
-            capitalized(stats_summary.against_words(game).removeprefix("against "))]
+            stats_summary.opponents_words(game)]
 
 
 def _lefts(inner: Rect) -> list[int]:
