@@ -77,7 +77,10 @@ def test_a_table_kept_by_the_window_host_reads_back_with_its_person_and_friend(
     assert back is not None
     assert (back.persons_here, back.friends) == ((0,), ("Zoé",))
     assert kept_plan(back) == [PERSON, OPEN, "easy"]
-    assert continuing.table_words(back) == "Continue your table (Coup, with Zoé)"
+    seen, _ = kept_table.glance(keeper.path)
+    assert seen == kept_table.Glance("Coup", ("Zoé",), over=False)
+    assert continuing.table_words(seen.title, seen.friends) == \
+        "Continue your table (Coup, with Zoé)"
     with pytest.raises(ValueError, match="window's Continue"):
         HeadlessHost.again(back)  # no window: nobody to play Ada's seat
 
@@ -190,3 +193,18 @@ def test_continue_offers_the_game_at_this_screen_and_the_table_kept_both(
         press_button(app, "Continue your game at this screen")
         frames(app, 2)
         assert isinstance(app.scene, TableScene) and app.scene.online is None
+
+
+def test_a_kept_game_that_breaks_the_rules_is_offered_but_refused_when_opened(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COUP_DETAT_HOME", str(tmp_path))
+    body = a_kept_table().to_json()
+    game = body["game"]
+    assert isinstance(game, dict)
+    game["log"] = [*game["log"], {"seat": 2, "action": "coup", "target": 0}]
+    write_kept(kept_table.table_path(), kept_table.VERSION, body)
+    found = continuing.what_continues(cast(App, None))  # the Title does not replay it
+    assert [game.words for game in found.games] == ["Continue your table (Coup, with Zoé)"]
+    problem = continuing.open_kept_table(cast(App, None))
+    assert problem is not None and "could not be read (its game:" in problem, problem
+    assert kept_table.table_path().exists()  # kept as it is, until a table is kept

@@ -198,8 +198,8 @@ class HeadlessHost:
         grace and where its save goes as kept, unless given."""
         game = kept.game
         if kept.persons_here:
-            raise ValueError("it was hosted in the window, with a person at its screen: "
-                             "the window's Continue opens it again")
+            raise ValueError("it was hosted in the window, with a person at its screen "
+                             "(the window's Continue opens it again)")
         host = cls(game.ruleset.id, game.ruleset.options_to_json(game.match.options),
                    kept_plan(kept),
                    listen=listen or kept.listen, port=kept.port if port is None else port,

@@ -40,6 +40,7 @@ from pathlib import Path
 
 from game.engine.errors import SaveError
 from game.engine.saves import SavedGame, from_json, to_json
+from game.engine.texts import seat_name
 from game.net.kept_seats import is_token, online_dir
 from game.net.wire import valid_code
 from game.services import records_file
@@ -232,3 +233,43 @@ class Keeping:
         if not self._unkept:
             self._unkept = True
             self._log(sentence)
+
+
+@dataclass(frozen=True)
+class Glance:
+    """What a kept table's file says of it, read without replaying its game (which takes
+    long: the Title shows it; Continue reads the table whole, trusting nothing, first)."""
+
+    title: str  # the game's
+    friends: tuple[str, ...]  # the friends' names, seat by seat
+    over: bool  # as the save's header says it
+
+
+def glance(path: Path) -> tuple[Glance | None, Loaded]:
+    """A glance at the table kept in `path`, and what was wrong with the file (only what
+    can be told without the game's replay). Never raises."""
+    body, trouble = records_file.read_body(path, KIND)
+    if not isinstance(body, Mapping):
+        return None, Loaded(trouble=trouble)
+    seen = glance_from_json(body)
+    if isinstance(seen, str):
+        return None, Loaded(trouble=records_file.Trouble.DAMAGED, why=seen)
+    return seen, Loaded()
+
+
+def glance_from_json(raw: Mapping[str, object]) -> Glance | str:
+    game, tokens = raw.get("game"), raw.get("tokens")
+    if not (isinstance(raw.get("code"), str) and valid_code(str(raw.get("code")))):
+        return "its code is not a table's code"
+    if not isinstance(game, Mapping) or game.get("ruleset") not in CATALOGUE.rulesets:
+        return "its game is not one of this version's"
+    seats = game.get("seats")
+    if not (isinstance(seats, list) and isinstance(tokens, list) and len(seats) == len(tokens)
+            and all(isinstance(seat, Mapping) for seat in seats)):
+        return "it does not hold a token for each seat"
+    friends = [seat_name(seat.get("name")) for seat, token in zip(seats, tokens, strict=True)
+               if token is not None]
+    if not all(friends):
+        return "a friend's name is not one"
+    return Glance(CATALOGUE.rulesets[str(game["ruleset"])].title,
+                  tuple(name for name in friends if name), game.get("over") is True)

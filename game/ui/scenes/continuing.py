@@ -6,6 +6,7 @@ than the autosave, Continue shows each of them, in words, to choose from."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -47,10 +48,10 @@ def what_continues(app: App) -> Found:
         games.append(Continuable("Continue your game at this screen",
                                  lambda: resume_autosave(app)))
     table_path = kept_table.table_path()
-    loaded = kept_table.read(table_path)
-    kept = loaded.table
-    if kept is not None and not kept.game.over:
-        games.append(Continuable(table_words(kept), lambda: open_table_again(app, kept)))
+    kept, loaded = kept_table.glance(table_path)  # the game's replay waits for the click
+    if kept is not None and not kept.over:
+        games.append(Continuable(table_words(kept.title, kept.friends),
+                                 lambda: open_kept_table(app)))
     seats_path = kept_seats.seats_path()
     seats = kept_seats.read(seats_path)
     for seat in reversed(seats.seats[-MOST_SEATS_SHOWN:]):
@@ -63,10 +64,22 @@ def _rejoining(app: App, seat: KeptSeat) -> Action:
     return lambda: rejoin(app, seat)
 
 
-def table_words(kept: KeptTable) -> str:
+def table_words(title: str, friends: Sequence[str]) -> str:
     """The kept table on its button: "Continue your table (Coup, with Zoé and Léa)"."""
-    friends = f", with {joined(kept.friends)}" if kept.friends else ""
-    return f"Continue your table ({kept.game.ruleset.title}{friends})"
+    with_them = f", with {joined(friends)}" if friends else ""
+    return f"Continue your table ({title}{with_them})"
+
+
+def open_kept_table(app: App) -> str | None:
+    """The kept table, read whole (its game replayed by the rules), opened again; what
+    went wrong, in a sentence, else."""
+    path = kept_table.table_path()
+    loaded = kept_table.read(path)
+    if loaded.table is None:
+        return loaded.notice(path) or "Your table is not kept any more."
+    if loaded.table.game.over:
+        return "The game at your table is over: there is nothing to continue."
+    return open_table_again(app, loaded.table)
 
 
 def seat_words(seat: KeptSeat) -> str:
