@@ -21,7 +21,7 @@ from game.net.kept_table import Keeping, KeptTable, TableKeeper
 from game.services import history, records_file, stats, stats_summary
 from game.services.session import GameSession
 from game.system import paths
-from game.ui import screens
+from game.ui import carry_on, screens
 from game.ui.app import App
 from game.ui.scenes import continuing
 from game.ui.scenes.statistics_history import row_words
@@ -79,7 +79,7 @@ def test_a_table_kept_by_the_window_host_reads_back_with_its_person_and_friend(
     assert kept_plan(back) == [PERSON, OPEN, "easy"]
     seen, _ = kept_table.glance(keeper.path)
     assert seen == kept_table.Glance("Coup", ("Zoé",), over=False)
-    assert continuing.table_words(seen.title, seen.friends) == \
+    assert carry_on.table_words(seen.title, seen.friends) == \
         "Continue your table (Coup, with Zoé)"
     with pytest.raises(ValueError, match="window's Continue"):
         HeadlessHost.again(back)  # no window: nobody to play Ada's seat
@@ -110,7 +110,7 @@ def test_a_damaged_kept_table_and_seats_are_reported_on_the_title_and_kept_aside
     table_path.write_text("{not json", encoding="utf-8")
     seats_path.write_text('{"format": "coup-detat-online-seats", "version": 1, "seats": 3}',
                           encoding="utf-8")
-    found = continuing.what_continues(cast(App, None))
+    found = carry_on.what_continues(cast(App, None))
     assert found.games == ()
     assert len(found.notices) == 2
     assert all("could not be read" in notice for notice in found.notices), found.notices
@@ -127,7 +127,7 @@ def test_a_damaged_kept_table_and_seats_are_reported_on_the_title_and_kept_aside
     assert any(path.name.startswith("online-seats.damaged-")
                for path in seats_path.parent.iterdir())
     assert "kept as online-seats.damaged-" in said[-1]
-    found = continuing.what_continues(cast(App, None))
+    found = carry_on.what_continues(cast(App, None))
     assert [game.words for game in found.games] == [
         "Continue your table (Coup, with Zoé)", "Rejoin Ada's table (Coup)"]
     assert found.notices == ()
@@ -142,7 +142,7 @@ def test_a_seat_kept_before_the_host_was_kept_has_no_host_name(tmp_path: Path) -
                                 "seats": [entry, {**entry, "host": 7}]}), encoding="utf-8")
     loaded = kept_seats.read(path)
     assert [seat.host for seat in loaded.seats] == [""] and loaded.left_out == 1
-    assert continuing.seat_words(loaded.seats[0]) == \
+    assert carry_on.seat_words(loaded.seats[0]) == \
         "Rejoin the table at 192.168.1.20:4747 (Coup)"
 
 
@@ -203,8 +203,8 @@ def test_a_kept_game_that_breaks_the_rules_is_offered_but_refused_when_opened(
     assert isinstance(game, dict)
     game["log"] = [*game["log"], {"seat": 2, "action": "coup", "target": 0}]
     write_kept(kept_table.table_path(), kept_table.VERSION, body)
-    found = continuing.what_continues(cast(App, None))  # the Title does not replay it
+    found = carry_on.what_continues(cast(App, None))  # the Title does not replay it
     assert [game.words for game in found.games] == ["Continue your table (Coup, with Zoé)"]
-    problem = continuing.open_kept_table(cast(App, None))
+    problem = carry_on.open_kept_table(cast(App, None))
     assert problem is not None and "could not be read (its game:" in problem, problem
     assert kept_table.table_path().exists()  # kept as it is, until a table is kept

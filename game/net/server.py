@@ -127,8 +127,9 @@ class TableServer:
         """Close every connection once what is queued for it has gone (within
         CLOSE_WAIT), then stop listening; `wait`: until it has. `for_good` False: the
         table is kept, to be opened again, and the friends are not bid goodbye (their
-        programs take the connection up again when it is back)."""
-        self._for_good = for_good
+        programs take the connection up again when it is back); a table stopped so once is
+        not bid goodbye by a stop after it (which only waits)."""
+        self._for_good = self._for_good and for_good
         loop, stopping = self._loop, self._stopping
         if loop is not None and stopping is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop has just ended

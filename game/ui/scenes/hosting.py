@@ -13,22 +13,18 @@ from pygame import Rect
 
 from game.ai.levels import DEFAULT_LEVEL
 from game.engine.saves import Seat
-from game.net.headless import Hosting, Listening, hosting
+from game.net.headless import Hosting, Listening
 from game.net.hosted import OPEN, PERSON, Chair
 from game.net.keeping_thread import KeepingThread
-from game.net.kept_table import TableKeeper
 from game.services.session import FRIEND, HUMAN
-from game.system.files import why_unwritten
 from game.ui import screens, text
+from game.ui.carry_on import NOT_KEPT, held_keeper, listening
 from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines
 from game.ui.table.online import OnlineTable
 from game.ui.theme import GOLD, INK, MUTED, panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-PORT = 4747  # where a table listens first (the next ports if it is taken)
-PORTS_TRIED = 10
 
 
 class HostingScene(MenuScene):
@@ -147,45 +143,6 @@ class HostingScene(MenuScene):
 
     def _ready(self) -> bool:
         return self.hosting is not None and self.hosting.table.ready
-
-
-NOT_KEPT = ("Another table is hosted on this machine now: this one is not kept, and cannot be "
-            "continued if its window closes before its game ends.")
-
-
-def held_keeper() -> TableKeeper | None:
-    """The kept table's keeper, held by this window; None if another host on this machine
-    keeps its table now (this one is then not kept: it cannot be continued)."""
-    keeper = TableKeeper()
-    return keeper if keeper.hold() else None
-
-
-def listening(app: App, keeping: KeepingThread, ruleset: str, options: Mapping[str, object],
-              plan: Sequence[str], names: Sequence[str], *, code: str | None = None,
-              first: int | None = None) -> tuple[Hosting, Listening] | str:
-    """A table for friends, listening on the port `first` if it is free, else on the first
-    free one from PORT (friends type it: 0 would change), announced on the network; what
-    went wrong, in a sentence, if it cannot listen."""
-    error: OSError | None = None
-    ports = [first] if first is not None else []
-    for port in [*ports, *(port for port in range(PORT, PORT + PORTS_TRIED) if port != first)]:
-        table = hosting(ruleset, options, plan, port=port, code=code, wake=app.wake,
-                        names=names, send=keeping.send, close=keeping.close_connection,
-                        session_options={"on_thinking_done": app.wake})
-        try:
-            where = table.open()
-        except OSError as failure:
-            error = failure
-            table.close(wait=False)
-            continue
-        keeping.table, keeping.where = table.table, (table.listen, where.port, where.code)
-        keeping.pass_to(table.server.send, table.server.close_connection)
-        host = next((name for kind, name in zip(plan, names, strict=True)
-                     if kind == PERSON), None)
-        table.announce(f"{host}'s table" if host else None, where.port)
-        return table, where
-    assert error is not None
-    return f"The table could not listen for friends: {why_unwritten(error)}."
 
 
 WAITING = "Read the address and the code to your friends: their seats fill as they join."

@@ -14,14 +14,14 @@ from pygame_gui.elements import UILabel, UITextEntryLine
 from game.engine.texts import MAX_NAME_LENGTH, seat_name
 from game.games import GAMES
 from game.net.at_friends import AtFriends
-from game.net.client import Address, parse_address
+from game.net.client import parse_address
 from game.net.discovery import Browser, FoundTable
-from game.net.kept_seats import KeptSeat, SeatKeeper
-from game.net.link import SeatLink
+from game.net.kept_seats import SeatKeeper
 from game.net.wire import CODE_LENGTH, normal_code, valid_code
 from game.rules.words import counted
 from game.services.session import GameSession
 from game.ui import glyphs, screens, text
+from game.ui.carry_on import take_seat
 from game.ui.scenes.common import MenuScene, draw_backdrop
 from game.ui.table.friends import FriendsTable
 from game.ui.theme import GOLD, INK, MUTED, panel
@@ -138,19 +138,6 @@ class JoinScene(MenuScene):
     def _say(self, words: str) -> None:
         if self.message is not None:
             self.message.set_text(words)
-
-
-def take_seat(app: App, address: Address, code: str, name: str, keeper: SeatKeeper,
-              kept: KeptSeat | None) -> None:
-    """Join the table at `address` (the seat `kept` before taken up again, if there is
-    one: with its token, into that seat where the game is), kept by `keeper` until the
-    game is over; its waiting room until the game is under way."""
-    link = SeatLink(address, code, kept.name if kept is not None else name, wake=app.wake,
-                    keeper=keeper, kept=kept)
-    at = AtFriends(link, on_thinking_done=app.wake)
-    keeper.say = at.remarks.append  # the file's trouble, told at the table
-    link.start()
-    app.push(screens.make("waiting_room", app, at, rejoining=kept is not None))
 
 
 def found_words(table: FoundTable) -> str:

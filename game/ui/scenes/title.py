@@ -12,9 +12,9 @@ from pygame_gui.elements import UILabel
 
 from game.cards import COUP, card
 from game.ui import art, screens
+from game.ui.carry_on import Found, what_continues
 from game.ui.saved_games import can_continue, resume_autosave
 from game.ui.scenes.common import Action, MenuScene, WordsDialog, draw_backdrop
-from game.ui.scenes.continuing import Found, what_continues
 
 if TYPE_CHECKING:
     from game.ui.app import App
