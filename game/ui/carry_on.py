@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.games import GAMES
@@ -16,6 +17,7 @@ from game.net import kept_seats, kept_table
 from game.net.kept_seats import KeptSeat, SeatKeeper
 from game.net.kept_table import KeptTable, TableKeeper
 from game.rules.words import joined
+from game.services import records_file
 from game.ui import screens
 from game.ui.saved_games import can_continue, resume_autosave
 from game.ui.scenes.common import Action
@@ -62,8 +64,19 @@ def what_continues(app: App) -> Found:
     seats = kept_seats.read(seats_path)
     for seat in reversed(seats.seats[-MOST_SEATS_SHOWN:]):
         games.append(Continuable(seat_words(seat), _rejoining(app, seat)))
-    notices = (loaded.notice(table_path), seats.notice(seats_path))
+    notices = (title_notice("Your table kept to continue", table_path, loaded),
+               title_notice("Your seats at friends' tables", seats_path, seats))
     return Found(tuple(games), tuple(notice for notice in notices if notice), autosave)
+
+
+def title_notice(what: str, path: Path, loaded: records_file.Troubled) -> str | None:
+    """What the Title says of a file that could not be used, in a line that fits it (by
+    the file's name: it is in the folder online/ of the player's data folder)."""
+    if loaded.trouble is records_file.Trouble.NEWER:
+        return f"{what} ({path.name}) is from a newer version of the game: it is left alone."
+    if loaded.trouble is not None:
+        return f"{what} ({path.name}) could not be read whole: the file is kept as it is."
+    return None
 
 
 def _rejoining(app: App, seat: KeptSeat) -> Action:
