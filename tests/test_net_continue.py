@@ -43,9 +43,10 @@ def test_the_hosts_window_closed_mid_game_is_continued_and_its_friend_rejoins() 
         f"{CONTINUING}test_the_hosts_continue_opens_the_table_again_and_the_friend_rejoins")
 
 
-def test_a_friends_window_closed_mid_game_takes_her_seat_up_again() -> None:
+@pytest.mark.parametrize("again", ["continue", "join"])
+def test_a_friends_window_closed_mid_game_takes_her_seat_up_again(again: str) -> None:
     passes_in_a_namespace(
-        f"{CONTINUING}test_a_friends_continue_takes_her_seat_up_again_with_her_cards")
+        f"{CONTINUING}test_a_friends_continue_takes_her_seat_up_again_with_her_cards[{again}]")
 
 
 # At this machine: the files kept for it, what Continue offers, the history's mark --------

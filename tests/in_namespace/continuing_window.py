@@ -149,8 +149,10 @@ def test_the_hosts_continue_opens_the_table_again_and_the_friend_rejoins(
             friend.communicate()
 
 
+@pytest.mark.parametrize("again", ["continue", "join"])
 def test_a_friends_continue_takes_her_seat_up_again_with_her_cards(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        again: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`again`: by the Title's Continue, or by joining the same table again."""
     host = program(["host", "--ruleset", "coup", "--seats", "medium,open,easy", "--listen",
                     "127.0.0.1", "--port", "0", "--json", "--seed", "11"], tmp_path / "host")
     try:
@@ -183,9 +185,14 @@ def test_a_friends_continue_takes_her_seat_up_again_with_her_cards(
         with shipped_app(home, monkeypatch) as app:
             person = Person(app, seed=8)
             person.frames(3)
-            person.click_button("Continue")
-            assert isinstance(app.scene, ContinueScene), person.where()
-            person.click_button(f"Rejoin the table at 127.0.0.1:{listening['port']} (Coup)")
+            if again == "continue":
+                person.click_button("Continue")
+                assert isinstance(app.scene, ContinueScene), person.where()
+                person.click_button(f"Rejoin the table at 127.0.0.1:{listening['port']} "
+                                    "(Coup)")
+            else:  # a new name typed: the seat taken up is still Léa's
+                join_from_the_title(person, f"127.0.0.1:{listening['port']}",
+                                    str(listening["code"]), "Somebody")
             assert isinstance(app.scene, WaitingRoom), (person.where(), app.settings_notice)
             frames_until(app, lambda: isinstance(app.scene, TableScene))
             table = app.scene
