@@ -10,6 +10,7 @@ import queue
 from collections.abc import Callable
 from typing import Any
 
+from game.ai.levels import DEFAULT_LEVEL, levels_for
 from game.engine import texts
 from game.engine.errors import MalformedEntry
 from game.engine.ruleset import Decision
@@ -122,7 +123,11 @@ class AtFriends:
         names = [texts.seat_name(name) or f"Seat {index + 1}"
                  for index, name in enumerate(message["names"])]
         kinds = {entry.get("seat"): entry.get("kind") for entry in self.lobby}
-        seats = [Seat(name, COMPUTER if kinds.get(index) == "computer" else HUMAN)
+        levels = {entry.get("seat"): entry.get("level") for entry in self.lobby}
+        known = levels_for(game.ruleset.id)  # a computer's level, for the history
+        seats = [Seat(name, COMPUTER, level if isinstance(level := levels.get(index), str)
+                      and level in known else DEFAULT_LEVEL)
+                 if kinds.get(index) == "computer" else Seat(name, HUMAN)
                  for index, name in enumerate(names)]
         match = SeatMatch(game.ruleset, options, message["seat"])
         self.session = SeatSession(match, seats, send=self._send,

@@ -266,7 +266,7 @@ class BotAtTable:
         self.say(f"Seated at seat {seat.seat + 1} of {table.get('title', '?')}.")
         if self.keeper is not None:
             ruleset = table.get("ruleset")
-            self.keeper.keep(seat.seat, _seat_name(table, seat.seat) or seat.name,
+            self.keeper.keep(seat.seat, seat_name_in(table, seat.seat) or seat.name,
                              seat.token, ruleset if isinstance(ruleset, str) else "?",
                              seat.told)
 
@@ -312,12 +312,23 @@ class BotAtTable:
                 "move": seat.ruleset.decision_to_json(chosen)}
 
 
-def _seat_name(table: JsonObject, seat: int) -> str | None:
+def seat_name_in(table: JsonObject, seat: int) -> str | None:
     """The seat's name in a welcome's table, as the host named it."""
     seats = table.get("seats")
     entry = seats[seat] if isinstance(seats, list) and 0 <= seat < len(seats) else None
     name = entry.get("name") if isinstance(entry, dict) else None
     return name if isinstance(name, str) and name else None
+
+
+def host_name(table: JsonObject) -> str:
+    """The name of the host's person at a welcome's table ("" if none is there)."""
+    seats = table.get("seats")
+    for entry in seats if isinstance(seats, list) else []:
+        if isinstance(entry, dict) and entry.get("kind") == "host":
+            name = texts.seat_name(entry.get("name"))
+            if name:
+                return name
+    return ""
 
 
 def legal_moves(ruleset: AnyRuleset, entries: list[Any], seat: int) -> list[Decision]:

@@ -16,13 +16,12 @@ import ifaddr
 
 from game.engine.saves import SavedGame
 from game.net.discovery import Announcement, Seats
-from game.net.hosted import DEFAULT_GRACE, OPEN, HostedTable
+from game.net.hosted import DEFAULT_GRACE, OPEN, PERSON, HostedTable
 from game.net.hosted_tables import HostedTables, hosted_table
-from game.net.kept_table import KeptTable, Loaded, TableKeeper
+from game.net.kept_table import Keeping, KeptTable, TableKeeper
 from game.net.server import Arrival, TableServer
 from game.net.wire import CODE_ALPHABET, CODE_LENGTH, JsonObject
-from game.services import records_file
-from game.services.session import HUMAN, GameSession
+from game.services.session import HUMAN
 
 TICK = 0.05  # seconds the game's thread waits for a message before looking again
 
@@ -107,29 +106,48 @@ class Hosting:
         if self.announcement is not None:
             self.announcement.update(announced_seats(self.table))
 
-    def close(self, wait: bool = True) -> None:
+    def close(self, wait: bool = True, *, for_good: bool = True) -> None:
         """Withdraw the announcement, close every connection (once what it was sent has
         gone), then the table; `wait` False: the server closes in its own time (the window
-        does not wait)."""
+        does not wait). `for_good` False: the table is kept to be opened again, and the
+        friends' programs wait for it (TableServer.stop)."""
         if self.announcement is not None:
             self.announcement.stop()
-        self.server.stop(wait=wait)
+        self.server.stop(wait=wait, for_good=for_good)
         self.table.close()
 
 
 def hosting(ruleset_id: str, options: Mapping[str, object], plan: Sequence[str], *,
             listen: str = "0.0.0.0", port: int = 0, code: str | None = None,
             wake: Callable[[], None] | None = None,
-            send: Callable[[int, JsonObject], None] | None = None, **table: Any) -> Hosting:
+            send: Callable[[int, JsonObject], None] | None = None,
+            close: Callable[[int, str], None] | None = None, **table: Any) -> Hosting:
     """A table for friends, not yet listening (`Hosting.open`); `wake`: called (from any
-    thread) when the table has something to do; `send`: what the table sends through (by
-    default the server); `table`: HostedTable's own arguments (its seed, grace, log,
-    names, session's options)."""
+    thread) when the table has something to do; `send` and `close`: what the table sends
+    and closes a connection through (by default the server); `table`: HostedTable's own
+    arguments (its seed, grace, log, names, session's options)."""
     code = code or new_code()
     server = TableServer(code, listen=listen, port=port, wake=wake, log=table.get("log"))
     hosted = hosted_table(ruleset_id, options, plan, send=send or server.send,
-                          close=server.close_connection, wake=wake, **table)
+                          close=close or server.close_connection, wake=wake, **table)
     return Hosting(hosted, server, listen)
+
+
+def kept_plan(kept: KeptTable) -> list[str]:
+    """The plan of a kept table's chairs: a friend's (with a token), a person's at the
+    host's screen, a computer's level."""
+    return [OPEN if token is not None else PERSON if seat.kind == HUMAN else seat.level
+            for token, seat in zip(kept.tokens, kept.game.seats, strict=True)]
+
+
+def table_kept(table: HostedTable, code: str, listen: str, port: int, save: str | None
+               ) -> KeptTable:
+    """What is kept of a table whose game has begun, to open it again."""
+    session = table.session
+    assert session is not None
+    return KeptTable(code, listen, port, table.grace, save, table.seed,
+                     tuple(chair.token for chair in table.chairs),
+                     SavedGame(session.match, session.seats))
 
 
 def announced_seats(table: AnyTable) -> Seats:
@@ -176,9 +194,8 @@ class HeadlessHost:
                       "host stops before it ends.")
         self.keeper, self.save = keeper, save
         self._resumed: tuple[SavedGame, tuple[str | None, ...]] | None = None
-        self._kept_before: Loaded | None = None  # the file as read before the first write
+        self._keeping: Keeping | None = None
         self._kept = -1  # the decisions of the game when it was last kept
-        self._unkept = False  # the table could not be kept (said once)
         self._announce, self._table_name = announce, table_name
 
     @classmethod
@@ -189,8 +206,11 @@ class HeadlessHost:
         """The kept table, to open again: its code, chairs and game; where it listens, its
         grace and where its save goes as kept, unless given."""
         game = kept.game
-        plan = [OPEN if seat.kind == HUMAN else seat.level for seat in game.seats]
-        host = cls(game.ruleset.id, game.ruleset.options_to_json(game.match.options), plan,
+        if kept.persons_here:
+            raise ValueError("it was hosted in the window, with a person at its screen "
+                             "(the window's Continue opens it again)")
+        host = cls(game.ruleset.id, game.ruleset.options_to_json(game.match.options),
+                   kept_plan(kept),
                    listen=listen or kept.listen, port=kept.port if port is None else port,
                    code=kept.code, seed=kept.seed,
                    grace=kept.grace if grace is None else grace, log=log, keeper=keeper,
@@ -216,44 +236,15 @@ class HeadlessHost:
         self.server.send(connection, message)
 
     def _keep_moved(self) -> None:
-        session = self.table.session
-        if self.keeper is None or not isinstance(session, GameSession) \
-                or len(session.match.turns) == self._kept:
+        table = self.table  # (a match of two tables is not kept)
+        if self.keeper is None or not isinstance(table, HostedTable) or table.session is None \
+                or len(table.session.match.turns) == self._kept:
             return
-        self._kept = len(session.match.turns)
-        self._keep(self.keeper, session)
-
-    def _keep(self, keeper: TableKeeper, session: GameSession) -> None:
-        """Write the kept table as it stands; the game goes on whatever the disk does."""
-        if self._kept_before is None:
-            self._kept_before = keeper.read()
-            self._say_replaced(self._kept_before)
-        table = KeptTable(self.code, self.listen, self.port, self.table.grace, self.save,
-                          self.table.seed, tuple(chair.token for chair in self.table.chairs),
-                          SavedGame(session.match, session.seats))
-        try:
-            aside = keeper.keep(table, self._kept_before)
-        except records_file.NotAdded as refused:
-            self._unkeepable(refused.sentence("This table is not kept to continue",
-                                              "the file of the kept table"))
-            if isinstance(refused, records_file.Unwritten) and refused.aside is not None:
-                self._kept_before = Loaded()  # kept aside already: not once more
-            return
-        self._kept_before = Loaded()  # read whole from now on: it is this table's
-        if aside is not None:
-            self._log(f"The table kept before could not be read: it is kept as {aside.name} "
-                      f"in {aside.parent}.")
-
-    def _say_replaced(self, before: Loaded) -> None:
-        kept = before.table
-        if self._resumed is None and kept is not None:
-            self._log(f"The table kept from before (code {kept.code}) is replaced by this one: "
-                      "it cannot be continued any more.")
-
-    def _unkeepable(self, sentence: str) -> None:
-        if not self._unkept:
-            self._unkept = True
-            self._log(sentence)
+        self._kept = len(table.session.match.turns)
+        if self._keeping is None:
+            self._keeping = Keeping(self.keeper, self._log, resumed=self._resumed is not None)
+        self._keeping.keep(table_kept(table, self.code, self.listen, self.port,
+                                      self.save).to_json())
 
     def run(self) -> bool:
         """Play the game to its end (True), or until `stopped` is set (False)."""

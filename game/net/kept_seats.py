@@ -7,12 +7,15 @@ welcome until the game is over, and then removed.
     {"format": "coup-detat-online-seats", "version": 1, "seats": [
       {"address": "192.168.1.20:4747", "code": "K7MQ2D", "seat": 1, "name": "Zoé",
        "token": "Gq3...", "ruleset": "coup", "told": 57,
-       "kept_at": "2026-12-02T01:20:00+00:00"}]}
+       "kept_at": "2026-12-02T01:20:00+00:00", "host": "Léa"}]}
 
 `told` is how many messages "told" the seat had received in order when the entry was last
 written (at the welcome, then at the seat's questions, TOLD_EVERY seconds apart at most
 often: a number behind only brings back what was told already): taken up again, the seat
-asks the host for what it was told from there. The newest MOST_SEATS entries are kept.
+asks the host for what it was told from there (a window asks from the start: it knows
+nothing of the game yet). `host` is the name of the host's person at the table, for the
+Title's Continue ("Rejoin Léa's table"); an entry without it (written before it was kept)
+has none. The newest MOST_SEATS entries are kept.
 
 Reading never fails, as the records files' (records_file.py): a missing file keeps no
 seat; a damaged one keeps none either, an entry that makes no sense is left out, and the
@@ -70,11 +73,12 @@ class KeptSeat:
     ruleset: str
     told: int = 0
     kept_at: str = ""
+    host: str = ""  # the host's person's name ("": none, or not known)
 
     def to_json(self) -> dict[str, object]:
         return {"address": self.address, "code": self.code, "seat": self.seat,
                 "name": self.name, "token": self.token, "ruleset": self.ruleset,
-                "told": self.told, "kept_at": self.kept_at}
+                "told": self.told, "kept_at": self.kept_at, "host": self.host}
 
     def of_table(self, address: str, code: str) -> bool:
         return self.address == address and self.code == code
@@ -130,7 +134,10 @@ def seat_from_json(raw: object) -> KeptSeat | None:
         return None
     if not (is_int(seat) and 0 <= seat < 64 and is_int(told) and 0 <= told < 10**9):
         return None
-    return KeptSeat(address, code, seat, name, token, ruleset, told, kept_at)
+    host = raw.get("host", "")
+    if not (host == "" or _text(host)):
+        return None
+    return KeptSeat(address, code, seat, name, token, ruleset, told, kept_at, str(host))
 
 
 def _text(value: object) -> TypeGuard[str]:
@@ -172,15 +179,17 @@ class SeatKeeper:
                 return seat
         return None
 
-    def keep(self, seat: int, name: str, token: str, ruleset: str, told: int) -> None:
-        """The host welcomed this program to `seat`: keep it (anew, or again)."""
+    def keep(self, seat: int, name: str, token: str, ruleset: str, told: int, *,
+             host: str = "") -> None:
+        """The host welcomed this program to `seat`: keep it (anew, or again); `host`: the
+        name of the host's person at the table."""
         if self.kept is None or self.kept.token != token:
             self.release()
             lock = FileLock(self._lock_path(token))
             lock.acquire()
             self._lock = lock
         kept = self.kept = KeptSeat(self.address, self.code, seat, name, token, ruleset, told,
-                                    datetime.now(UTC).isoformat(timespec="seconds"))
+                                    datetime.now(UTC).isoformat(timespec="seconds"), host)
         self._rewrite(lambda seats: (*_without(seats, token), kept))
 
     def told(self, number: int) -> None:

@@ -1,20 +1,21 @@
-"""The table a host without a window holds, kept in the player's data folder as its game
-goes, so that `coup-detat host --continue` opens it again after the program ended before
-the game did (stopped, killed, the machine restarted): the same code on the same port,
-the same chairs with their names and seat tokens (the friends' programs come back with
-them), and the game itself as a save (engine/saves.py), written after every decision and
-before anyone is told of it, so that no friend ever saw what the table opened again
-would not know.
+"""The table a host holds (without a window, or in the window), kept in the player's data
+folder as its game goes, so that `coup-detat host --continue` (or the window's Continue)
+opens it again after the program ended before the game did (stopped, killed, the machine
+restarted, the window closed): the same code on the same port, the same chairs with their
+names and seat tokens (the friends' programs come back with them), and the game itself as
+a save (engine/saves.py), written after every decision and before anyone is told of it,
+so that no friend ever saw what the table opened again would not know.
 
-    {"format": "coup-detat-hosted-table", "version": 1, "table": {
+    {"format": "coup-detat-hosted-table", "version": 2, "table": {
       "code": "K7MQ2D", "listen": "0.0.0.0", "port": 4747, "grace": 60.0,
       "save": "/home/ada/sunday.json", "seed": null,
       "tokens": ["Gq3...", null, "x1A..."],
       "game": {"format": "coup-detat-save", "version": 3, ...}}}
 
-`tokens` holds each friend's seat token (null at a computer's seat), seat by seat; `save`
-is where the game's save goes when it ends (null: nowhere). One table is kept: from the
-start of its game to its end, when it is removed. The file holds the seat tokens and the
+`tokens` holds each friend's seat token (null at a computer's seat, and at a person's who
+plays at the host's own screen), seat by seat; `save` is where the game's save goes when
+it ends (null: nowhere). One table is kept: from the start of its game to its end, when it
+is removed. The file holds the seat tokens and the
 whole game, every hidden card: it is written for the player alone (mode 0600).
 
 Reading never fails, as the records files' (records_file.py): a missing file keeps no
@@ -23,6 +24,9 @@ and it is kept aside (`hosted-table.damaged-20261202-012000.json`) before anothe
 is kept in its place; a newer version's file is never written over. A host keeping its
 table holds the table's lock (the system's, let go however the program ends): a second
 host on the same folders plays without keeping its own.
+
+Version 1 (before the window hosted) had a token at every person's seat: such a file is
+read as it is, a table with no person at the host's screen.
 """
 
 from __future__ import annotations
@@ -30,12 +34,13 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.engine.errors import SaveError
 from game.engine.saves import SavedGame, from_json, to_json
+from game.engine.texts import seat_name
 from game.net.kept_seats import is_token, online_dir
 from game.net.wire import valid_code
 from game.services import records_file
@@ -45,11 +50,12 @@ from game.system import files
 from game.system.locks import FileLock
 
 FORMAT = "coup-detat-hosted-table"
-VERSION = 1
+VERSION = 2
 LONGEST_PATH = 4096
 LONGEST_GRACE = 24 * 3600.0
 MOST_SEED = 2**64 - 1
-KIND = records_file.Kind("a table kept to continue", FORMAT, VERSION, key="table", body=dict)
+KIND = records_file.Kind("a table kept to continue", FORMAT, VERSION, key="table", body=dict,
+                         oldest=1)
 
 
 def table_path() -> Path:
@@ -72,6 +78,20 @@ class KeptTable:
                 "grace": self.grace, "save": self.save, "seed": self.seed,
                 "tokens": list(self.tokens),
                 "game": to_json(self.game.match, self.game.seats)}
+
+    @property
+    def persons_here(self) -> tuple[int, ...]:
+        """The seats of persons at the host's own screen (a person's seat with no token)."""
+        return tuple(seat for seat, (token, info) in enumerate(zip(self.tokens,
+                                                                   self.game.seats,
+                                                                   strict=True))
+                     if token is None and info.kind == "human")
+
+    @property
+    def friends(self) -> tuple[str, ...]:
+        """The names of the friends at the table, seat by seat."""
+        return tuple(info.name for token, info in zip(self.tokens, self.game.seats, strict=True)
+                     if token is not None)
 
 
 @dataclass(frozen=True)
@@ -129,7 +149,7 @@ def table_from_json(raw: Mapping[str, object]) -> KeptTable | str:
     if not isinstance(tokens, list) or len(tokens) != len(game.seats):
         return "it does not hold a token for each seat"
     for token, seat in zip(tokens, game.seats, strict=True):
-        if (token is None) != (seat.kind != "human") or not (token is None or is_token(token)):
+        if not (token is None or (seat.kind == "human" and is_token(token))):
             return "a seat's token is not one"
     if len({token for token in tokens if token is not None}) < sum(t is not None for t in tokens):
         return "two seats have the same token"
@@ -154,7 +174,12 @@ class TableKeeper:
         """Write the table (`files.write_atomically`: whole, or not at all) over what was
         `loaded` from the file, which is kept aside first if it could not be read: where
         it was kept, if it was. `records_file.NotAdded` if nothing was written."""
-        text = json.dumps({"format": FORMAT, "version": VERSION, "table": table.to_json()},
+        return self.keep_json(table.to_json(), loaded)
+
+    def keep_json(self, table: Mapping[str, object], loaded: Loaded) -> Path | None:
+        """`keep`, with the table as its JSON already (made where the game is played: a
+        thread of its own may write it while the game goes on)."""
+        text = json.dumps({"format": FORMAT, "version": VERSION, "table": table},
                           separators=(",", ":"), ensure_ascii=False)
         return records_file.rewrite(self.path, loaded,
                                     lambda: files.write_atomically(self.path, text))
@@ -166,3 +191,85 @@ class TableKeeper:
 
     def release(self) -> None:
         self._lock.release()
+
+
+class Keeping:
+    """A host's table kept as its game goes (in `keeper`'s file), and what the host is told
+    of it in `log`, once each: the table kept before replaced, or kept aside because it
+    could not be read; this table not kept. `resumed`: the table is the one kept (opened
+    again), which replaces nothing."""
+
+    def __init__(self, keeper: TableKeeper, log: Callable[[str], None], *,
+                 resumed: bool = False) -> None:
+        self.keeper, self._log, self._resumed = keeper, log, resumed
+        self._before: Loaded | None = None  # the file as read before the first write
+        self._unkept = False  # the table could not be kept (said once)
+
+    def keep(self, table: Mapping[str, object]) -> None:
+        """Write the kept table (its JSON); the game goes on whatever the disk does."""
+        if self._before is None:
+            self._before = self.keeper.read()
+            self._say_replaced(self._before)
+        try:
+            aside = self.keeper.keep_json(table, self._before)
+        except records_file.NotAdded as refused:
+            self._unkeepable(refused.sentence("This table is not kept to continue",
+                                              "the file of the kept table"))
+            if isinstance(refused, records_file.Unwritten) and refused.aside is not None:
+                self._before = Loaded()  # kept aside already: not once more
+            return
+        self._before = Loaded()  # read whole from now on: it is this table's
+        if aside is not None:
+            self._log(f"The table kept before could not be read: it is kept as {aside.name} "
+                      f"in {aside.parent}.")
+
+    def _say_replaced(self, before: Loaded) -> None:
+        kept = before.table
+        if not self._resumed and kept is not None:
+            self._log(f"The table kept from before (code {kept.code}) is replaced by this one: "
+                      "it cannot be continued any more.")
+
+    def _unkeepable(self, sentence: str) -> None:
+        if not self._unkept:
+            self._unkept = True
+            self._log(sentence)
+
+
+@dataclass(frozen=True)
+class Glance:
+    """What a kept table's file says of it, read without replaying its game (which takes
+    long: the Title shows it; Continue reads the table whole, trusting nothing, first)."""
+
+    title: str  # the game's
+    friends: tuple[str, ...]  # the friends' names, seat by seat
+    over: bool  # as the save's header says it
+
+
+def glance(path: Path) -> tuple[Glance | None, Loaded]:
+    """A glance at the table kept in `path`, and what was wrong with the file (only what
+    can be told without the game's replay). Never raises."""
+    body, trouble = records_file.read_body(path, KIND)
+    if not isinstance(body, Mapping):
+        return None, Loaded(trouble=trouble)
+    seen = glance_from_json(body)
+    if isinstance(seen, str):
+        return None, Loaded(trouble=records_file.Trouble.DAMAGED, why=seen)
+    return seen, Loaded()
+
+
+def glance_from_json(raw: Mapping[str, object]) -> Glance | str:
+    game, tokens = raw.get("game"), raw.get("tokens")
+    if not (isinstance(raw.get("code"), str) and valid_code(str(raw.get("code")))):
+        return "its code is not a table's code"
+    if not isinstance(game, Mapping) or game.get("ruleset") not in CATALOGUE.rulesets:
+        return "its game is not one of this version's"
+    seats = game.get("seats")
+    if not (isinstance(seats, list) and isinstance(tokens, list) and len(seats) == len(tokens)
+            and all(isinstance(seat, Mapping) for seat in seats)):
+        return "it does not hold a token for each seat"
+    friends = [seat_name(seat.get("name")) for seat, token in zip(seats, tokens, strict=True)
+               if token is not None]
+    if not all(friends):
+        return "a friend's name is not one"
+    return Glance(CATALOGUE.rulesets[str(game["ruleset"])].title,
+                  tuple(name for name in friends if name), game.get("over") is True)

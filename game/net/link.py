@@ -4,7 +4,9 @@ The window never waits for the network: what the host sends is checked (wire.py)
 in `inbox` for the window to read at its next frame; what the window sends is queued and
 written by this thread. A connection lost mid-game is taken up again with the seat's token
 and the number of the next thing to be told, for RECONNECT_FOR seconds; the window is told
-(`Lost`, `Back`) and finally `Ended` with the reason, if it ends.
+(`Lost`, `Back`) and finally `Ended` with the reason, if it ends. With a `keeper`, the seat
+is kept in the player's folder from the host's welcome to the game's end (kept_seats.py),
+written by this thread, so that the window's Continue (or joining again) takes it up.
 """
 
 from __future__ import annotations
@@ -21,7 +23,16 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.engine import texts
 from game.net import wire
-from game.net.client import RECONNECT_FOR, Address, SeatOnline, connect_to, retry_delays
+from game.net.client import (
+    RECONNECT_FOR,
+    Address,
+    SeatOnline,
+    connect_to,
+    host_name,
+    retry_delays,
+    seat_name_in,
+)
+from game.net.kept_seats import KeptSeat, SeatKeeper
 from game.net.wire import FROM_HOST, MOST_FROM_HOST, JsonObject, WireError
 
 
@@ -48,9 +59,16 @@ Arrival = JsonObject | Lost | Back | Ended
 
 class SeatLink:
     def __init__(self, address: Address, code: str, name: str, *,
-                 wake: Callable[[], None] | None = None) -> None:
+                 wake: Callable[[], None] | None = None, keeper: SeatKeeper | None = None,
+                 kept: KeptSeat | None = None) -> None:
+        """`kept`: the seat taken before, taken up again (with its token, from the start of
+        what it was told: this window knows nothing of the game yet)."""
         self.address = address
         self.seat = SeatOnline(wire.normal_code(code), name)
+        if kept is not None:
+            self.seat.token, self.seat.seat = kept.token, kept.seat
+        self.keeper = keeper
+        self._welcomed_here = False  # the host welcomed the seat on this connection
         self.inbox: queue.Queue[Arrival] = queue.Queue()
         self._wake = wake or (lambda: None)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -69,11 +87,16 @@ class SeatLink:
                 loop.call_soon_threadsafe(outbox.put_nowait, message)
 
     def close(self) -> None:
-        """End the connection (not waited for)."""
+        """End the connection (not waited for); the seat stays kept, to be taken up."""
         loop, closing = self._loop, self._closing
         if loop is not None and closing is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(closing.set)
+
+    def join(self, timeout: float) -> None:
+        """Wait for the connection's thread to end (after `close`), `timeout` seconds at
+        most."""
+        self._thread.join(timeout)
 
     def heard(self, told: int) -> None:
         """The window has been told up to `told` events: a connection taken up again asks
@@ -86,6 +109,8 @@ class SeatLink:
             reason = asyncio.run(self._main())
         except Exception as error:  # whatever breaks here, the window hears it in words
             reason = f"The connection failed: {texts.brief(error)}"
+        if self.keeper is not None:
+            self.keeper.release()
         self._arrive(Ended(reason))
 
     async def _main(self) -> str | None:
@@ -124,11 +149,12 @@ class SeatLink:
         """Say hello and follow the table; why it ended ("": the game is over or the window
         closed it), None if the connection was lost."""
         assert self._outbox is not None and self._closing is not None
+        self._welcomed_here = False
         async with socket:
             with contextlib.suppress(ConnectionClosed):
                 await socket.send(wire.encode(self.seat.hello()))
                 writer = asyncio.create_task(self._write(socket))
-                closing = asyncio.create_task(self._closing.wait())
+                closing = asyncio.create_task(self._close_on_leaving(socket))
                 try:
                     async for frame in socket:
                         ended = self._heard(frame)
@@ -141,6 +167,13 @@ class SeatLink:
                     closing.cancel()
         return "" if self._closing.is_set() else None
 
+    async def _close_on_leaving(self, socket: ClientConnection) -> None:
+        """The window closed the connection: it ends now, not at the host's next message
+        (the seat's lock is let go at once, for another window to take it up)."""
+        assert self._closing is not None
+        await self._closing.wait()
+        await socket.close()
+
     def _heard(self, frame: str | bytes) -> str | None:
         try:
             message = wire.decode(frame, FROM_HOST, most=MOST_FROM_HOST)
@@ -151,12 +184,26 @@ class SeatLink:
         kind = message["type"]
         if kind == "welcome":
             self.seat.token, self.seat.seat = message["token"], message["seat"]
+            self._welcomed_here = True
+            self._keep(message["table"])
         self._arrive(message)
         if kind == "bye":
+            if not self._welcomed_here and self.keeper is not None:
+                self.keeper.forget()  # the table does not know the seat (any more)
             return str(message["reason"])
         if kind == "end":
             self.seat.result = message["result"]
+            if self.keeper is not None:
+                self.keeper.forget()
         return None
+
+    def _keep(self, table: JsonObject) -> None:
+        keeper, seat, token = self.keeper, self.seat.seat, self.seat.token
+        if keeper is None or seat is None or token is None:
+            return
+        ruleset = table.get("ruleset")
+        keeper.keep(seat, seat_name_in(table, seat) or self.seat.name, token,
+                    ruleset if isinstance(ruleset, str) else "?", 0, host=host_name(table))
 
     async def _write(self, socket: ClientConnection) -> None:
         assert self._outbox is not None
@@ -167,3 +214,4 @@ class SeatLink:
     def _arrive(self, arrival: Arrival) -> None:
         self.inbox.put(arrival)
         self._wake()
+

@@ -69,6 +69,8 @@ class Arrival:
     connection: int
     message: JsonObject | None = None
 
+STEPPING_OUT = ""  # in a connection's queue: it closes without a goodbye (the table is kept)
+
 
 class _Bucket:
     """A connection's share of messages: RATE a second on average, BURST at once; and
@@ -107,6 +109,7 @@ class TableServer:
         self._guesses: dict[str, int] = {}  # wrong codes by address
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
+        self._for_good = True
         self._ready = threading.Event()
         self._failure: OSError | None = None
         self._thread = threading.Thread(target=self._run, name="table-server", daemon=True)
@@ -140,9 +143,13 @@ class TableServer:
         """Close once what was sent before has gone."""
         self._call(self._put, connection, reason)
 
-    def stop(self, wait: bool = True) -> None:
+    def stop(self, wait: bool = True, *, for_good: bool = True) -> None:
         """Close every connection once what is queued for it has gone (within
-        CLOSE_WAIT), then stop listening; `wait`: until it has."""
+        CLOSE_WAIT), then stop listening; `wait`: until it has. `for_good` False: the
+        table is kept, to be opened again, and the friends are not bid goodbye (their
+        programs take the connection up again when it is back); a table stopped so once is
+        not bid goodbye by a stop after it (which only waits)."""
+        self._for_good = self._for_good and for_good
         loop, stopping = self._loop, self._stopping
         if loop is not None and stopping is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop has just ended
@@ -178,7 +185,7 @@ class TableServer:
             for relayed in self._relayed:  # no more friends come through a relay
                 relayed.cancel()
             for number in list(self._queues):
-                self._put(number, "The table has closed.")
+                self._put(number, "The table has closed." if self._for_good else STEPPING_OUT)
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(CLOSE_WAIT):
                     while self._queues:
@@ -291,6 +298,9 @@ class TableServer:
                      outgoing: asyncio.Queue[JsonObject | str]) -> None:
         while True:
             item = await outgoing.get()
+            if item == STEPPING_OUT:
+                await socket.close(code=1001, reason="The table will be back.")
+                return
             if isinstance(item, str):  # the reason it closes
                 with contextlib.suppress(ConnectionClosed):
                     await socket.send(wire.encode({"type": "bye", "reason": item}))

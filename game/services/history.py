@@ -7,7 +7,7 @@ statistics in the player's data folder (`history.json`).
        "players": [{"name": "You", "kind": "human"},
                    {"name": "Anna", "kind": "computer", "level": "hard"}, ...],
        "persons": [0], "won": true, "place": 1, "shared": false, "ranking": 2,
-       "score": 12300, "result": "Final worth: 12,300 F"}, ...]}
+       "score": 12300, "result": "Final worth: 12,300 F", "online": false}, ...]}
 
 Oldest first. `place` is the persons' best place as the game's rules rank it, `shared` when
 another player has it too. `ranking` says how the place was found: 2 for the places of
@@ -18,6 +18,11 @@ entry is kept as it is; a game's records say from which ranking its places can b
 (`Records.places_since`). `score` is the persons' best in the game's own unit (None when
 the game has none) and `result` says it in the game's words: shared code never words a
 game's score.
+
+`online` is true for a game played with friends on other machines (hosted here, or at a
+friend's table: there, the entry holds what that seat saw, its result, its place, who sat
+where). An entry without it was written before it was kept, and was played at this
+screen: older versions read the entries that have it, and leave it out.
 
 The totals stay in the statistics file (which keeps every game ever played); the history
 keeps the last MOST_GAMES so that the file cannot grow without end.
@@ -81,6 +86,7 @@ class Finished:
     result: str = ""  # the game's words for it
     shared: bool = False  # another player has the same place (never said before ranking 2)
     ranking: int = RANKING  # how the place was found
+    online: bool = False  # played with friends on other machines
 
     def __post_init__(self) -> None:  # a private copy, read-only
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
@@ -94,7 +100,7 @@ class Finished:
                 "options": dict(self.options), "players": [_player_json(p) for p in self.players],
                 "persons": list(self.persons), "won": self.won, "place": self.place,
                 "shared": self.shared, "ranking": self.ranking, "score": self.score,
-                "result": self.result}
+                "result": self.result, "online": self.online}
 
 
 Trouble = records_file.Trouble
@@ -173,8 +179,11 @@ def finished_from_json(raw: object) -> Finished | None:
     shared, ranking = raw.get("shared", False), raw.get("ranking", 1)
     if not (isinstance(shared, bool) and is_int(ranking) and 1 <= ranking < BIGGEST_NUMBER):
         return None
+    online = raw.get("online", False)
+    if not isinstance(online, bool):
+        return None
     return Finished(when, ruleset, options, players, persons, won, place, score, result,
-                    shared, ranking)
+                    shared, ranking, online)
 
 
 def _when(raw: object) -> datetime | None:

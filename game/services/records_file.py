@@ -37,6 +37,10 @@ class Kind:
     version: int
     key: str
     body: type
+    oldest: int = 0  # the oldest version read as this one (its files migrate); 0: none
+
+    def reads(self, version: int) -> bool:
+        return version == self.version or 0 < self.oldest <= version < self.version
 
 
 class Troubled:
@@ -81,7 +85,7 @@ def read_body(path: Path, kind: Kind) -> tuple[object, Trouble | None]:
     version, body = data.get("version"), data.get(kind.key)
     if is_int(version) and version > kind.version:
         return None, Trouble.NEWER
-    if not (is_int(version) and version == kind.version and isinstance(body, kind.body)):
+    if not (is_int(version) and kind.reads(version) and isinstance(body, kind.body)):
         return None, Trouble.DAMAGED
     return body, None
 

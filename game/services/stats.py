@@ -240,6 +240,8 @@ class Table:
 
     options: Mapping[str, object]
     seats: tuple[Seat, ...]
+    online: bool = False  # played with friends on other machines
+    persons: tuple[int, ...] | None = None  # this machine's persons; None: every human seat
 
 
 def record_game(record: GameRecord, path: Path | None = None, *, table: Table | None = None,
@@ -261,11 +263,12 @@ def finished_game(record: GameRecord, table: Table, when: datetime) -> history.F
     players = tuple(history.Player(seat.name, seat.kind,
                                    seat.level if seat.kind == "computer" else "")
                     for seat in table.seats)
-    persons = tuple(seat for seat, player in enumerate(players) if player.kind == "human")
+    persons = table.persons if table.persons is not None else tuple(
+        seat for seat, player in enumerate(players) if player.kind == "human")
     options = {key: value for key, value in table.options.items() if history.is_scalar(value)}
     return history.Finished(when, record.ruleset, options, players, persons,
                             record.human_won, record.place, record.score, record.result,
-                            shared=record.shared)
+                            shared=record.shared, online=table.online)
 
 
 def reset(path: Path | None = None) -> str:

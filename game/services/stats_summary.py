@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.games import GAMES
+from game.rules.words import capitalized, joined
 from game.services import history, stats
 from game.services.history import Finished
 from game.system import paths
@@ -196,13 +197,30 @@ def best_words(game: Finished) -> str:
 
 
 def against_words(game: Finished) -> str:
-    """Whom the persons played: "against Hard", "against people", "against Easy, Hard"."""
+    """Whom the persons played: "against Hard", "against people", "against Easy, Hard";
+    a game with friends on other machines names them: "against Zoé and computers (Hard),
+    played online"."""
+    levels = sorted({LEVEL_WORDS.get(player.level or player.kind, player.kind)
+                     for player in game.opponents() if player.kind != "human"})
+    if game.online:
+        people = [player.name for player in game.opponents() if player.kind == "human"]
+        computers = [f"computers ({', '.join(levels)})"] if levels else []
+        return f"against {joined([*people, *computers]) or 'nobody'}, played online"
     level = opponents_level(game)
     if level != "mixed":
         return f"against {LEVEL_WORDS.get(level, level).lower()}"
+    return "against " + ", ".join(levels)
+
+
+def opponents_words(game: Finished) -> str:
+    """Whom the persons played, in the history's column: "Hard", "People", "Easy, Hard";
+    a game played online names the people: "Zoé, Easy"."""
+    if not game.online:
+        return capitalized(against_words(game).removeprefix("against "))
     levels = sorted({LEVEL_WORDS.get(player.level or player.kind, player.kind)
                      for player in game.opponents() if player.kind != "human"})
-    return "against " + ", ".join(levels)
+    people = [player.name for player in game.opponents() if player.kind == "human"]
+    return ", ".join([*people, *levels]) or "-"
 
 
 def game_line(game: Finished) -> str:

@@ -53,6 +53,7 @@ SCREENS: dict[str, Ref[type[Screen]]] = {name: Ref(path) for name, path in {
     "title": "game.ui.scenes.title:TitleScene",
     "new_game": "game.ui.scenes.new_game:NewGameScene",
     "hosting": "game.ui.scenes.hosting:HostingScene",
+    "continue": "game.ui.scenes.continuing:ContinueScene",
     "friends": "game.ui.scenes.friends:FriendsScene",
     "join": "game.ui.scenes.joining:JoinScene",
     "waiting_room": "game.ui.scenes.joining:WaitingRoom",

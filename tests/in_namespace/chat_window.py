@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from joining_kit import join_from_the_title
 from player_kit import Person, shipped_app
 from ui_kit import press
 
@@ -23,7 +24,6 @@ from game.net.headless import HeadlessHost
 from game.ui.scenes.joining import JoinScene, WaitingRoom
 from game.ui.table.chat_panel import MUTING, TYPING
 from game.ui.table.scene import TableScene
-from in_namespace.joining_window import join_from_the_window
 
 WAIT_FRAMES = 4000
 TYPED = "Bonjour, c'est à qui ?"
@@ -55,7 +55,8 @@ def test_a_line_typed_at_a_friend_s_table_reaches_the_host(
     try:
         with shipped_app(tmp_path / "friend", monkeypatch, size=size) as app:
             person = Person(app, seed=7)
-            join_from_the_window(person, f"127.0.0.1:{where.port}", where.code, "Zoé")
+            person.frames(3)
+            join_from_the_title(person, f"127.0.0.1:{where.port}", where.code, "Zoé")
             until(person, lambda: isinstance(app.scene, TableScene)
                   or not isinstance(app.scene, (WaitingRoom, JoinScene)), "the table")
             table = app.scene
@@ -129,7 +130,8 @@ def test_a_line_said_in_the_waiting_room_reaches_the_host(
     try:
         with shipped_app(tmp_path / "friend", monkeypatch, size=(960, 600)) as app:
             person = Person(app, seed=7)
-            join_from_the_window(person, f"127.0.0.1:{where.port}", where.code, "Zoé")
+            person.frames(3)
+            join_from_the_title(person, f"127.0.0.1:{where.port}", where.code, "Zoé")
             room = app.scene
             assert isinstance(room, WaitingRoom)
             until(person, lambda: room.at.seat is not None, "the seat")

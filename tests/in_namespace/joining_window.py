@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from joining_kit import join_from_the_title
 from player_kit import Person, shipped_app
-from ui_kit import type_over
 
 from game.services.seat_match import SeatMatch
 from game.services.seat_review import FROM_THE_SEAT, NO_HANDS_SEEN, ONLY_YOURS
-from game.ui.scenes.joining import JoinScene, WaitingRoom
+from game.ui.scenes.joining import WaitingRoom
 from game.ui.scenes.review import ReviewScene
 from game.ui.table.scene import TableScene
 
@@ -43,32 +43,11 @@ def host(ruleset: str, seats: str, home: Path) -> tuple[subprocess.Popen[str], d
     return process, listening
 
 
-def join_from_the_window(person: Person, address: str, code: str, name: str, *,
-                         through_relay: bool = False) -> None:
-    """From the Title: Play with friends, Join a table, the address, code and name typed as
-    a person types them (and Through a relay ticked), Join."""
-    app = person.app
-    person.frames(3)
-    person.click_button("Play with friends")
-    person.click_button("Join a table")
-    form = app.scene
-    assert isinstance(form, JoinScene)
-    type_over(app, form.address, address)
-    person.click_widget(form.code)
-    type_over(app, form.code, code)
-    person.click_widget(form.name)
-    type_over(app, form.name, name)
-    assert form.relay is not None and form.relay.get_state() is False
-    if through_relay:
-        person.click_widget(form.relay)
-        assert form.relay.get_state() is True
-    person.click_button("Join")
-
-
 def joined(app: App, person: Person, address: str, code: str, *,
            through_relay: bool = False) -> TableScene:
     """Joined from the window as Zoé: the table, once the host starts."""
-    join_from_the_window(person, address, code, "Zoé", through_relay=through_relay)
+    person.frames(3)
+    join_from_the_title(person, address, code, "Zoé", through_relay=through_relay)
     for _ in range(WAIT_FRAMES):
         if isinstance(app.scene, TableScene):
             break

@@ -18,6 +18,11 @@ class Log(Protocol):
     def clear(self) -> None: ...
 
 
+def played_online(session: GameSession) -> bool:
+    """Is the game played with friends on other machines (hosted here, or a friend's)?"""
+    return bool(session.elsewhere) or not session.keeps_game
+
+
 class TableRecords:
     def __init__(self, session: GameSession, log: Log, say: Callable[[str, float], None], *,
                  recordable: bool) -> None:
@@ -58,7 +63,8 @@ class TableRecords:
             return
         self.recorded = True
         table = stats.Table(session.ruleset.options_to_json(session.match.options),
-                            session.seats)
+                            session.seats, online=played_online(session),
+                            persons=session.human_seats)
         self.record_game(stats.game_record(session.match, session.human_seats), table)
 
     def record_game(self, record: stats.GameRecord, table: stats.Table) -> None:

@@ -17,11 +17,12 @@ from pygame_gui.elements import UITextEntryLine
 from game.ai.levels import DEFAULT_LEVEL
 from game.engine.saves import Seat
 from game.net.client import Address, parse_address
-from game.net.headless import Hosting, Listening, hosting
+from game.net.headless import Hosting, Listening
 from game.net.hosted import OPEN, PERSON, Chair
+from game.net.keeping_thread import KeepingThread
 from game.services.session import FRIEND, HUMAN
-from game.system.files import why_unwritten
 from game.ui import glyphs, screens, text
+from game.ui.carry_on import NOT_KEPT, held_keeper, listening
 from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines
 from game.ui.table.chat_panel import ChatPanel, lobby_place
 from game.ui.table.online import OnlineTable, host_chat
@@ -31,8 +32,6 @@ if TYPE_CHECKING:
     from game.net.relay_link import RelayLink
     from game.ui.app import App
 
-PORT = 4747  # where a table listens first (the next ports if it is taken)
-PORTS_TRIED = 10
 MOST_ADDRESS = 80  # characters typed in the relay's box
 
 
@@ -54,32 +53,17 @@ class HostingScene(MenuScene):
         self.relay_typed = ""
         self.relay_note = ""  # what is wrong with the relay's address typed
         self.relay: tuple[Address, RelayLink] | None = None  # the relay opened on
-        self._open(ruleset, options, plan, names)
+        self.keeping = KeepingThread(held_keeper())
+        if self.keeping.keeper is None:
+            self.keeping.said.put(NOT_KEPT)
+        opened = listening(app, self.keeping, ruleset, options, plan, names)
+        if isinstance(opened, str):
+            self.trouble = opened
+        else:
+            self.hosting, self.where = opened
         self.chat = None if self.hosting is None else ChatPanel(
             app.ui, host_chat(self.hosting, lambda: None), self._refused)
         self.refused: str | None = None  # why the last line of chat was not said
-
-    def _open(self, ruleset: str, options: Mapping[str, object], plan: list[str],
-              names: list[str]) -> None:
-        """Listen on the first free port from PORT (friends type it; 0 would change)."""
-        error: OSError | None = None
-        for port in range(PORT, PORT + PORTS_TRIED):
-            table = hosting(ruleset, options, plan, port=port, wake=self.app.wake,
-                            names=names,
-                            session_options={"on_thinking_done": self.app.wake})
-            try:
-                self.where = table.open()
-            except OSError as failure:
-                error = failure
-                table.close(wait=False)
-                continue
-            self.hosting = table
-            host = next((name for kind, name in zip(plan, names, strict=True)
-                         if kind == PERSON), None)
-            table.announce(f"{host}'s table" if host else None, self.where.port)
-            return
-        assert error is not None
-        self.trouble = f"The table could not listen for friends: {why_unwritten(error)}."
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]
@@ -201,14 +185,16 @@ class HostingScene(MenuScene):
         self._handed_over = True
         muting = self.chat.chat.muting if self.chat is not None else None
         self.app.replace(screens.make("table", self.app, session, from_start=True,
-                                      online=OnlineTable(table, muting=muting)))
+                                      online=OnlineTable(table, self.keeping, muting=muting)))
 
     def back(self) -> None:
         self.app.pop()
 
     def closed(self) -> None:
-        if self.hosting is not None and not self._handed_over:
-            self.hosting.close(wait=False)
+        if not self._handed_over:
+            if self.hosting is not None:
+                self.hosting.close(wait=False)
+            self.keeping.stop()
 
     def draw(self, surface: pygame.Surface) -> None:
         scale = draw_backdrop(surface, self.title, self.subtitle)

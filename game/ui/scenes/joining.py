@@ -17,11 +17,12 @@ from game.games import GAMES
 from game.net.at_friends import AtFriends
 from game.net.client import parse_address
 from game.net.discovery import Browser, FoundTable
-from game.net.link import SeatLink
+from game.net.kept_seats import SeatKeeper
 from game.net.wire import CODE_LENGTH, normal_code, valid_code
 from game.rules.words import counted
 from game.services.session import GameSession
 from game.ui import glyphs, screens, text
+from game.ui.carry_on import take_seat
 from game.ui.scenes.common import MenuScene, draw_backdrop
 from game.ui.table.chat_panel import ChatPanel, lobby_place
 from game.ui.table.friends import FriendsTable
@@ -144,10 +145,8 @@ class JoinScene(MenuScene):
             self._say("Type your name: the others see it at the table.")
             return
         address.relay = self.through_relay
-        link = SeatLink(address, code, name, wake=self.app.wake)
-        at = AtFriends(link, on_thinking_done=self.app.wake)
-        link.start()
-        self.app.push(screens.make("waiting_room", self.app, at))
+        keeper = SeatKeeper(address.kept_as, code)
+        take_seat(self.app, address, code, name, keeper, keeper.take_up())
 
     def _say(self, words: str) -> None:
         if self.message is not None:
@@ -170,9 +169,12 @@ class WaitingRoom(MenuScene):
 
     title = "Your friend's table"
 
-    def __init__(self, app: App, at: AtFriends) -> None:
+    def __init__(self, app: App, at: AtFriends, *, rejoining: bool = False) -> None:
+        """`rejoining`: the seat is taken up again (the game may be under way: it is shown
+        where it stands, not told again from its start)."""
         super().__init__(app)
         self.at = at
+        self.rejoining = rejoining
         self._handed_over = False
         self.chat = ChatPanel(app.ui, at.chat, self._refused)
         self.refused: str | None = None  # why the last line of chat was not said
@@ -183,7 +185,8 @@ class WaitingRoom(MenuScene):
         if at.over:
             return at.ended or "The table has closed."
         if at.seat is None:
-            return "Joining…"
+            return f"Taking up your seat again at {at.link.address}…" if self.rejoining \
+                else "Joining…"
         return f"{at.title}: waiting for the host to start the game"
 
     def enter(self) -> None:
@@ -208,7 +211,8 @@ class WaitingRoom(MenuScene):
         if session is not None and not self._handed_over:
             self._handed_over = True
             table = screens.make("table", self.app, cast(GameSession, session),
-                                 from_start=True, online=FriendsTable(self.at))
+                                 from_start=not self.rejoining,
+                                 online=FriendsTable(self.at))
             self.app.replace(table)
 
     def back(self) -> None:

@@ -90,9 +90,10 @@ class HistoryList:
 
 
 def row_words(game: Finished) -> list[str]:
-    return [game.when.strftime("%Y-%m-%d %H:%M"), stats_summary.title_of(game.ruleset),
+    title = stats_summary.title_of(game.ruleset)
+    return [game.when.strftime("%Y-%m-%d %H:%M"), f"{title} (online)" if game.online else title,
             stats_summary.outcome_words(game), game.result or "-",
-            stats_summary.against_words(game).removeprefix("against ").capitalize()]
+            stats_summary.opponents_words(game)]
 
 
 def _lefts(inner: Rect) -> list[int]:

@@ -12,6 +12,7 @@ from pygame_gui.elements import UILabel
 
 from game.cards import COUP, card
 from game.ui import art, screens
+from game.ui.carry_on import Found, what_continues
 from game.ui.saved_games import can_continue, resume_autosave
 from game.ui.scenes.common import Action, MenuScene, WordsDialog, draw_backdrop
 
@@ -26,11 +27,12 @@ class TitleScene(MenuScene):
     subtitle = "The card game of Parker Brothers, 1966"
 
     def enter(self) -> None:
+        self.found: Found = what_continues(self.app)
         top = round(self.app.size[1] * 0.38)
         self.button_column([
             ("New game", self._new_game),
             ("Play with friends", self._opening("friends")),
-            ("Continue", self._continue if can_continue() else None),
+            ("Continue", self._continue if self.found.games else None),
             ("Learn to play", self._opening("lessons")),
             ("Load", self._opening("load")),
             ("Rules", self._opening("rules")),
@@ -38,7 +40,7 @@ class TitleScene(MenuScene):
             ("Settings", self._opening("settings")),
             ("Quit", self.app.quit),
         ], top, width=280, height=40, gap=8)
-        notice = self.app.settings_notice
+        notice = self.app.settings_notice or " ".join(self.found.notices)
         if notice:
             width, height = self.app.size
             self.keep(UILabel(Rect(0, height - round(40 * self.scale), width,
@@ -49,6 +51,10 @@ class TitleScene(MenuScene):
         self.app.push(screens.make("new_game", self.app))
 
     def _continue(self) -> None:
+        """The autosave's game at once when it is all there is; else a choice."""
+        if len(self.found.games) > 1 or not self.found.autosave:
+            self.app.push(screens.make("continue", self.app, self.found))
+            return
         problem = resume_autosave(self.app)
         if problem is not None:
             self.app.settings_notice = problem

@@ -1,7 +1,8 @@
 """A table this window hosts for friends on other machines: beside the table's screen,
 it hands the hosted table what arrived from the friends each frame (never waiting: the
 network has its own thread), lets it tell them what the table has done, and says over
-the table who lost the connection and for how long they are waited for."""
+the table who lost the connection and for how long they are waited for. The table is kept
+as its game goes, to be continued (keeping_thread.py), and forgotten at its end."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from game.net.chat import NO_SEAT, ChatAt, Muting
 from game.net.headless import Hosting
 from game.net.hosted import PERSON, HostedTable
+from game.net.keeping_thread import KeepingThread
 from game.net.wire import JsonObject
 from game.services.table.controller import TableController
 
@@ -18,10 +20,12 @@ SAID_FOR = 1.5  # seconds a remark on a friend away lasts (it is said again each
 
 
 class OnlineTable:
-    def __init__(self, hosting: Hosting, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, hosting: Hosting, keeping: KeepingThread,
+                 clock: Callable[[], float] = time.monotonic,
                  muting: Muting | None = None) -> None:
         """`muting`: what the lobby's chat muted (still muted at the table)."""
         self.hosting = hosting
+        self.keeping = keeping
         self.clock = clock  # the hosted table's own clock (its grace is real seconds)
         self._said_at = -1.0
         self.viewer: int | None = None  # the seat shown at this screen now
@@ -39,7 +43,17 @@ class OnlineTable:
         self.hosting.pump()
         self.hosting.table.step(computers=False)
         self.hosting.follow_seats()
+        if self.hosting.table.over:
+            self.keeping.forget()
+        self._say_kept(controller)
         self._say_away(controller)
+
+    def _say_kept(self, controller: TableController) -> None:
+        """What the keeping of the table had to tell (a file kept aside, not kept)."""
+        while not self.keeping.said.empty():
+            words = self.keeping.said.get_nowait()
+            controller.log.add(words)
+            controller.say(words, seconds=8)
 
     def _say_away(self, controller: TableController) -> None:
         words = self.away_words()
@@ -65,8 +79,11 @@ class OnlineTable:
         return None
 
     def close(self) -> None:
-        """The table is left: the friends are told, the server stops (not waited for)."""
-        self.hosting.close(wait=False)
+        """The table is left: the server stops (not waited for); the friends are told the
+        table has closed, unless it is kept to be continued (they wait for it then)."""
+        kept = self.keeping.keeper is not None and not self.hosting.table.over
+        self.hosting.close(wait=False, for_good=not kept)  # kept: the friends wait for it
+        self.keeping.stop()
 
 
 def host_chat(hosting: Hosting, viewer: Callable[[], int | None]) -> ChatAt:
