@@ -420,12 +420,12 @@ class HostedTable:
             return
         stream = chair.stream
         assert stream is not None
-        if stream.question_id is None:
-            self._refuse(connection, "It is not your turn to decide.", number)
-            return
         if number != stream.question_id and self.decision_clock.ran_out(number):
             self._refuse(connection, "Time ran out for that decision: the computer chose for "
                                      "you.", number)
+            return
+        if stream.question_id is None:
+            self._refuse(connection, "It is not your turn to decide.", number)
             return
         if number != stream.question_id:
             self._refuse(connection, f"That answers question {number}; the question now is "
@@ -500,11 +500,13 @@ class HostedTable:
                                  list(session.match.legal()))
 
     def _away_too_long(self, chair: Chair) -> bool:
-        """Is the friend of `chair` away past the grace (and, if the host is asked, has
-        the host let a computer play the seat)?"""
-        return (chair.is_friends and chair.connection is None and chair.away_since is not None
-                and self.clock() - chair.away_since >= self.grace
-                and (chair.let_play or not self.ask_after_grace))
+        """Is the friend of `chair` away past the grace, or (if the host is asked instead)
+        has the host let a computer play the seat?"""
+        if not chair.is_friends or chair.connection is not None or chair.away_since is None:
+            return False
+        if self.ask_after_grace:
+            return chair.let_play
+        return self.clock() - chair.away_since >= self.grace
 
     def _stood_in(self, done: StandIn) -> None:
         """The stand-in's decision, made if its question is still open (and, for a friend
