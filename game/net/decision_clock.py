@@ -1,28 +1,17 @@
-"""The time a person has for each decision at a hosted table, when the host gives one, and
-the computer that decides for a seat this once: when that time runs out, or for a friend
-away past the grace. Time runs on the host's clock only (monotonic: a friend's clock, or
-the host's wall clock put back, changes nothing); a friend is told the seconds left with
-each question, and a friend who comes back is told what is left, not a fresh time.
-
-No sockets and no game here beyond a player asked to decide: hosted.py asks this module
-what is due, and does it."""
+"""The time a person has for each decision at a hosted table, when the host gives one
+(after which the computer decides for the seat, that once: stand_in.py). Time runs on the
+host's clock only (monotonic: a friend's clock, or the host's wall clock put back, changes
+nothing); a friend is told the seconds left with each question, and a friend who comes
+back is told what is left, not a fresh time. No sockets and no game here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
-from game.ai.levels import make_player
 from game.engine import texts
-from game.engine.player import Player, View
-from game.engine.ruleset import Decision
 
-STAND_IN_LEVEL = "medium"  # who decides for a person's seat: away past the grace, or timed out
 TIME_CHOICES = (None, 30.0, 60.0, 120.0)  # what a host chooses from in the window (None: off)
-AWAY = "away"  # why the computer decides: the friend is away past the grace
-TIMED_OUT = "time"  # the seat's time for the decision ran out
 
 
 def time_words(seconds: float | None) -> str:
@@ -32,6 +21,12 @@ def time_words(seconds: float | None) -> str:
     if seconds >= 60 and seconds % 60 == 0:
         return f"{seconds / 60:g} min"
     return f"{seconds:g} s"
+
+
+def clock_words(seconds: float) -> str:
+    """Seconds as a clock says them: "1:00", "0:42"."""
+    whole = max(0, round(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def timed_out_line(name: str) -> str:
@@ -89,49 +84,3 @@ class DecisionClock:
     def ran_out(self, number: int) -> bool:
         """Did question `number`'s time run out (a late answer to it is refused so)?"""
         return number in self._ran_out
-
-
-@dataclass(frozen=True)
-class StandIn:
-    """A computer deciding for a person's seat, this once: the question and why."""
-
-    seat: int
-    question: int
-    why: str  # AWAY or TIMED_OUT
-    future: Future[Decision]
-
-
-class StandIns:
-    """The computer that decides for a person's seat, one decision at a time, in a thread
-    of its own (the game's thread never waits for it)."""
-
-    def __init__(self, ruleset_id: str, seed: int | None,
-                 wake: Callable[[], None] | None = None) -> None:
-        """`wake`: called (from the helper's thread) when a decision is made."""
-        self.ruleset_id, self.seed, self._wake = ruleset_id, seed, wake
-        self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stand-in")
-        self.pending: StandIn | None = None
-
-    def start(self, seat: int, question: int, why: str, view: View,
-              legal: list[Decision]) -> None:
-        """Let the computer decide for `seat` on question `question`."""
-        future = self._helper.submit(self._player(seat).decide, view, legal)
-        wake = self._wake
-        if wake is not None:
-            future.add_done_callback(lambda _: wake())
-        self.pending = StandIn(seat, question, why, future)
-
-    def _player(self, seat: int) -> Player:
-        seed = None if self.seed is None else f"{self.seed}:away:{seat}"
-        return make_player(STAND_IN_LEVEL, seed, ruleset=self.ruleset_id)
-
-    def done(self) -> StandIn | None:
-        """The stand-in decided (it is taken: the next may start), if it has."""
-        pending = self.pending
-        if pending is None or not pending.future.done():
-            return None
-        self.pending = None
-        return pending
-
-    def close(self) -> None:
-        self._helper.shutdown(wait=False, cancel_futures=True)

@@ -27,14 +27,8 @@ from game.engine.player import Player
 from game.engine.saves import SavedGame, Seat
 from game.games import get_ruleset
 from game.net.answers import decision_named
-from game.net.decision_clock import (
-    AWAY,
-    TIMED_OUT,
-    DecisionClock,
-    StandIn,
-    StandIns,
-    timed_out_line,
-)
+from game.net.decision_clock import DecisionClock
+from game.net.stand_in import StandIns
 from game.net.wire import VERSION, JsonObject
 from game.services.seat_stream import SeatStream
 from game.services.session import COMPUTER, HUMAN, GameSession
@@ -124,7 +118,7 @@ class HostedTable:
         self._wake = wake
         self.session: GameSession | None = None
         self._follower: Follower | None = None
-        self.stand_ins = StandIns(ruleset_id, seed, wake)
+        self.stand_ins = StandIns(ruleset_id, seed, wake, self._tell_all)
         self.decision_clock = DecisionClock(time, clock)
         self.ask_after_grace = ask_after_grace
         self.remarks: list[str] = []  # what the host's own screen should say (time ran out)
@@ -310,7 +304,7 @@ class HostedTable:
             return
         if computers:
             session.computer_step(ready=True)
-        self._stand_in_step()
+        self.stand_ins.step(self)
         self._tell_new()
 
     def _tell_new(self) -> None:
@@ -324,7 +318,7 @@ class HostedTable:
                     message = chair.stream.tell(event, state)
                     if chair.connection is not None:
                         self._send(chair.connection, message)
-        self._follow_clock()
+        self.follow_clock()
         if told:
             for chair in self.chairs:
                 if chair.stream is not None and chair.connection is not None:
@@ -360,7 +354,7 @@ class HostedTable:
             position["time_left"] = round(left, 1)
         return position
 
-    def _follow_clock(self) -> None:
+    def follow_clock(self) -> None:
         """The decision clock follows the question open now, if a person's."""
         session = self.session
         assert session is not None
@@ -475,60 +469,6 @@ class HostedTable:
         chair.away_since = self.clock()
         self.log(f"{chair.name} lost the connection: waited for {self.grace:g} s.")
         self._tell_all({"type": "seat", "seat": seat, "connected": False, "name": chair.name})
-
-    def _stand_in_step(self) -> None:
-        """A computer decides for a person's seat this once (decision_clock.py): a friend
-        away past the grace, whose turn it is (the friend, back, decides the next), or a
-        seat whose time for the decision ran out."""
-        session = self.session
-        assert session is not None
-        done = self.stand_ins.done()
-        if done is not None:
-            self._stood_in(done)
-            return
-        if self.stand_ins.pending is not None:
-            return
-        self._follow_clock()
-        seat = session.to_act
-        if seat is None or not self.chairs[seat].is_persons:
-            return
-        number = len(session.match.turns)
-        why = TIMED_OUT if self.decision_clock.run_out() == number else \
-            AWAY if self._away_too_long(self.chairs[seat]) else None
-        if why is not None:
-            self.stand_ins.start(seat, number, why, session.match.view(seat),
-                                 list(session.match.legal()))
-
-    def _away_too_long(self, chair: Chair) -> bool:
-        """Is the friend of `chair` away past the grace, or (if the host is asked instead)
-        has the host let a computer play the seat?"""
-        if not chair.is_friends or chair.connection is not None or chair.away_since is None:
-            return False
-        if self.ask_after_grace:
-            return chair.let_play
-        return self.clock() - chair.away_since >= self.grace
-
-    def _stood_in(self, done: StandIn) -> None:
-        """The stand-in's decision, made if its question is still open (and, for a friend
-        away, the friend is still away); a time run out is said to everyone."""
-        session = self.session
-        assert session is not None
-        chair = self.chairs[done.seat]
-        if session.to_act != done.seat or len(session.match.turns) != done.question:
-            return
-        if done.why == AWAY:
-            if chair.connection is not None:
-                return
-            if not chair.stood_in:
-                chair.stood_in = True
-                self.log(f"{chair.name} is still away: the computer decides for the seat "
-                         "until the connection is back.")
-        else:
-            self.log(timed_out_line(chair.name))
-            self.remarks.append(timed_out_line(chair.name))
-            self._tell_all({"type": "time_up", "id": done.question, "seat": done.seat,
-                            "name": chair.name})
-        session.submit(done.future.result())
 
     # Sending ------------------------------------------------------------------------------
     def _tell_all(self, message: JsonObject) -> None:

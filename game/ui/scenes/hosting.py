@@ -33,7 +33,8 @@ class HostingScene(MenuScene):
     title = "Your table"
 
     def __init__(self, app: App, ruleset: str, options: Mapping[str, object],
-                 seats: Sequence[Seat]) -> None:
+                 seats: Sequence[Seat], time: float | None = None) -> None:
+        """`time`: the seconds a person has for each decision (None: no time)."""
         super().__init__(app)
         plan = [OPEN if seat.kind == FRIEND else PERSON if seat.kind == HUMAN
                 else seat.level for seat in seats]
@@ -43,15 +44,15 @@ class HostingScene(MenuScene):
         self.trouble: str | None = None
         self._handed_over = False
         self._seen: tuple[tuple[str, str, bool], ...] = ()
-        self._open(ruleset, options, plan, names)
+        self._open(ruleset, options, plan, names, time)
 
     def _open(self, ruleset: str, options: Mapping[str, object], plan: list[str],
-              names: list[str]) -> None:
+              names: list[str], time: float | None) -> None:
         """Listen on the first free port from PORT (friends type it; 0 would change)."""
         error: OSError | None = None
         for port in range(PORT, PORT + PORTS_TRIED):
             table = hosting(ruleset, options, plan, port=port, wake=self.app.wake,
-                            names=names,
+                            names=names, time=time, ask_after_grace=True,
                             session_options={"on_thinking_done": self.app.wake})
             try:
                 self.where = table.open()
@@ -120,7 +121,13 @@ class HostingScene(MenuScene):
         assert session is not None
         self._handed_over = True
         self.app.replace(screens.make("table", self.app, session, from_start=True,
-                                      online=OnlineTable(table)))
+                                      online=OnlineTable(table, ask=self._ask_host)))
+
+    def _ask_host(self, chair: Chair) -> None:
+        """A friend has been away the whole grace: the host is asked what to do."""
+        assert self.hosting is not None
+        self.app.push(screens.make("away_friend", self.app, chair, self.hosting.table.grace,
+                                   self.hosting.table.clock))
 
     def back(self) -> None:
         self.app.pop()

@@ -36,6 +36,7 @@ from game.engine.saves import Seat
 from game.engine.tables import Split, draw_split
 from game.engine.texts import MAX_NAME_LENGTH, cleaned
 from game.games import table_games
+from game.net.decision_clock import TIME_CHOICES, time_words
 from game.rules.words import counted
 from game.services import last_setup
 from game.services.session import COMPUTER, FRIEND, HUMAN, GameSession
@@ -132,6 +133,8 @@ class NewGameScene(MenuScene):
             self.kinds[seat] = BOT
         if friends and FRIEND_CHOICE not in self.kinds[:self.players]:
             self.kinds[1] = FRIEND_CHOICE
+        self.friends = friends
+        self.time: float | None = None  # a table for friends: the time for each decision
         self.name_entries: list[UITextEntryLine] = []
         self.kind_menus: list[UIDropDownMenu] = []
         self.players_menu: UIDropDownMenu | None = None
@@ -282,8 +285,20 @@ class NewGameScene(MenuScene):
         y += round(44 * scale)
         start = Rect(self.app.size[0] // 2 - round(210 * scale), y, round(200 * scale),
                      round(46 * scale))
+        if self.friends:  # the time for each decision, left of Start
+            start.move_ip(round(130 * scale), 0)
+            self.button(Rect(start.left - round(280 * scale), y, round(260 * scale),
+                             start.height),
+                        f"Time per decision: {time_words(self.time)}", self._next_time,
+                        tip="The time each person has for a decision, after which the "
+                            "computer chooses for the seat, that once")
         self.button(start, "Start", self._start)
         self.button(start.move(round(220 * scale), 0), "Back", self.back)
+
+    def _next_time(self) -> None:
+        """The next time for each decision (off, 30 s, 1 min, 2 min, off again)."""
+        self.time = TIME_CHOICES[(TIME_CHOICES.index(self.time) + 1) % len(TIME_CHOICES)]
+        self._rebuild()
 
     def _seat_row(self, seat: int, name: Rect, step: int) -> tuple[UITextEntryLine,
                                                                     UIDropDownMenu]:
@@ -452,7 +467,8 @@ class NewGameScene(MenuScene):
             return
         with contextlib.suppress(OSError):
             last_setup.save(self.setup())
-        self.app.push(screens.make("hosting", self.app, self.ruleset, self.options(), seats))
+        self.app.push(screens.make("hosting", self.app, self.ruleset, self.options(), seats,
+                                   time=self.time))
 
     def _say(self, words: str) -> None:
         if self.message is not None:

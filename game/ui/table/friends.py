@@ -27,5 +27,9 @@ class FriendsTable:
             self._said_ended = True
             controller.say(at.ended, seconds=30)
 
+    def time_left(self) -> tuple[int, float] | None:
+        """The seat to act whose decision is timed, and the seconds it has left."""
+        return self.at.time_left()
+
     def close(self) -> None:
         self.at.close()

@@ -1,24 +1,34 @@
 """A table this window hosts for friends on other machines: beside the table's screen,
 it hands the hosted table what arrived from the friends each frame (never waiting: the
-network has its own thread), lets it tell them what the table has done, and says over
-the table who lost the connection and for how long they are waited for."""
+network has its own thread), lets it tell them what the table has done, says over the
+table who lost the connection and for how long they are waited for, and when the grace
+is over asks the host what to do (`ask`: wait longer, or let the computer play the seat).
+It says when a seat's time for a decision ran out, and how much the seat to act has left."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 
+from game.net.decision_clock import clock_words
 from game.net.headless import Hosting
+from game.net.hosted import Chair
 from game.services.table.controller import TableController
 
 SAID_FOR = 1.5  # seconds a remark on a friend away lasts (it is said again each second)
+TOLD_FOR = 4.0  # seconds the remark that a seat's time ran out lasts
 
 
 class OnlineTable:
-    def __init__(self, hosting: Hosting, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, hosting: Hosting, clock: Callable[[], float] = time.monotonic,
+                 ask: Callable[[Chair], None] | None = None) -> None:
+        """`ask`: called once the grace of a friend away is over, to ask the host (by a
+        dialog) whether to wait longer or let the computer play the seat."""
         self.hosting = hosting
         self.clock = clock  # the hosted table's own clock (its grace is real seconds)
+        self.ask = ask
         self._said_at = -1.0
+        self._asked: set[tuple[int, float]] = set()  # (seat, away since) asked about
 
     @property
     def table(self) -> object:
@@ -26,10 +36,15 @@ class OnlineTable:
 
     def update(self, controller: TableController) -> None:
         """What arrived, handed over; what happened, told to the friends."""
+        hosted = self.hosting.table
         self.hosting.pump()
-        self.hosting.table.step(computers=False)
+        hosted.step(computers=False)
         self.hosting.follow_seats()
+        while hosted.remarks:
+            self._said_at = self.clock()  # the remark on a friend away waits its turn
+            controller.say(hosted.remarks.pop(0), seconds=TOLD_FOR)
         self._say_away(controller)
+        self._ask_past_grace()
 
     def _say_away(self, controller: TableController) -> None:
         words = self.away_words()
@@ -39,6 +54,22 @@ class OnlineTable:
         self._said_at = now
         controller.say(words, seconds=SAID_FOR)
 
+    def _past_grace(self, chair: Chair) -> bool:
+        return chair.away_since is not None and \
+            self.clock() - chair.away_since >= self.hosting.table.grace
+
+    def _ask_past_grace(self) -> None:
+        """Ask the host about a friend away the whole grace (once each time waited)."""
+        hosted = self.hosting.table
+        if self.ask is None or not hosted.ask_after_grace or hosted.over:
+            return
+        for seat, chair in enumerate(hosted.chairs):
+            if chair.away_since is None or chair.let_play or not self._past_grace(chair):
+                continue
+            if (seat, chair.away_since) not in self._asked:
+                self._asked.add((seat, chair.away_since))
+                self.ask(chair)
+
     def away_words(self) -> str | None:
         """Who lost the connection, and how long they are still waited for."""
         hosted = self.hosting.table
@@ -47,18 +78,24 @@ class OnlineTable:
         for chair in hosted.chairs:
             if chair.away_since is None:
                 continue
+            name = chair.name
             left = hosted.grace - (self.clock() - chair.away_since)
-            if left > 0:
-                return (f"{chair.name} lost the connection: waiting for {chair.name}, "
-                        f"{_clock(left)}")
-            return f"{chair.name} is away: a computer plays the seat until {chair.name} is back"
+            if left > 0 and not chair.let_play:
+                return f"{name} lost the connection: waiting for {name}, {clock_words(left)}"
+            if chair.let_play or not hosted.ask_after_grace:
+                return f"{name} is away: a computer plays the seat until {name} is back"
+            return f"{name} has been away for {clock_words(hosted.grace)}: waiting for {name}"
         return None
+
+    def time_left(self) -> tuple[int, float] | None:
+        """The seat to act whose decision is timed, and the seconds it has left."""
+        hosted = self.hosting.table
+        session = hosted.session
+        if session is None or session.over or session.to_act is None:
+            return None
+        left = hosted.decision_clock.left(len(session.match.turns))
+        return None if left is None else (session.to_act, left)
 
     def close(self) -> None:
         """The table is left: the friends are told, the server stops (not waited for)."""
         self.hosting.close(wait=False)
-
-
-def _clock(seconds: float) -> str:
-    whole = max(0, round(seconds))
-    return f"{whole // 60}:{whole % 60:02d}"
