@@ -6,23 +6,54 @@ It thinks in a thread of its own: the game's thread never waits for it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.ai.levels import make_player
 from game.engine.player import Player, View
 from game.engine.ruleset import Decision
-from game.net.decision_clock import timed_out_line
+from game.net.decision_clock import DecisionClock, timed_out_line
 from game.net.wire import JsonObject
-
-if TYPE_CHECKING:
-    from game.net.hosted import Chair, HostedTable
+from game.services.session import GameSession
 
 STAND_IN_LEVEL = "medium"  # who decides for a person's seat: away past the grace, or timed out
 AWAY = "away"  # why the computer decides: the friend is away past the grace
 TIMED_OUT = "time"  # the seat's time for the decision ran out
+
+
+class Chair(Protocol):
+    """What the stand-in reads of a seat's chair (hosted.py's `Chair`)."""
+
+    name: str
+    connection: int | None
+    away_since: float | None
+    stood_in: bool
+    let_play: bool
+
+    @property
+    def is_friends(self) -> bool: ...
+
+    @property
+    def is_persons(self) -> bool: ...
+
+
+class HostedTable(Protocol):
+    """What the stand-in reads of the hosted table (hosted.py's `HostedTable`)."""
+
+    session: GameSession | None
+    decision_clock: DecisionClock
+    ask_after_grace: bool
+    grace: float
+    clock: Callable[[], float]
+    log: Callable[[str], None]
+    remarks: list[str]
+
+    @property
+    def chairs(self) -> Sequence[Chair]: ...
+
+    def follow_clock(self) -> None: ...
 
 
 @dataclass(frozen=True)
