@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 from pygame import Rect
-from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.ai.levels import DEFAULT_LEVEL, LEVELS
 from game.engine.saves import Seat
@@ -141,6 +141,7 @@ class NewGameScene(MenuScene):
         self.rounds_menu: UIDropDownMenu | None = None
         self.game_menu: UIDropDownMenu | None = None
         self.message: UILabel | None = None
+        self.time_button: UIButton | None = None
         self.game_line: UILabel | None = None  # what the game chosen is
         self.levels_line: UILabel | None = None  # what the computer's levels are
 
@@ -285,15 +286,30 @@ class NewGameScene(MenuScene):
         y += round(44 * scale)
         start = Rect(self.app.size[0] // 2 - round(210 * scale), y, round(200 * scale),
                      round(46 * scale))
-        if self.friends:  # the time for each decision, left of Start
-            start.move_ip(round(130 * scale), 0)
-            self.button(Rect(start.left - round(280 * scale), y, round(260 * scale),
-                             start.height),
-                        f"Time per decision: {time_words(self.time)}", self._next_time,
-                        tip="The time each person has for a decision, after which the "
-                            "computer chooses for the seat, that once")
         self.button(start, "Start", self._start)
         self.button(start.move(round(220 * scale), 0), "Back", self.back)
+        width = round(300 * scale)
+        self.time_button = self.button(  # shown for a table for friends only
+            Rect(self.app.size[0] // 2 - width // 2, start.bottom + round(12 * scale), width,
+                 round(40 * scale)),
+            f"Time per decision: {time_words(self.time)}", self._next_time,
+            tip="The time each person has for a decision, after which the computer "
+                "chooses for the seat, that once")
+        self._show_time()
+
+    def _show_time(self) -> None:
+        if self.time_button is None:
+            return
+        if self.hosts:
+            self.time_button.show()
+        else:
+            self.time_button.hide()
+
+    @property
+    def hosts(self) -> bool:
+        """Is a table for friends on other machines being set up?"""
+        return self.split is None and (self.friends or
+                                       FRIEND_CHOICE in self.kinds[:self.players])
 
     def _next_time(self) -> None:
         """The next time for each decision (off, 30 s, 1 min, 2 min, off again)."""
@@ -509,6 +525,7 @@ class NewGameScene(MenuScene):
             if event.ui_element in self.kind_menus:
                 self.kinds[self.kind_menus.index(event.ui_element)] = event.text
                 self._say_unshown()
+                self._show_time()
                 return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.name_entries:
             self._say_unshown()
