@@ -4,7 +4,8 @@ no sockets (the question's seconds left, a friend who comes back told what is le
 computer's choice told to every seat, a late answer refused; a friend away past the grace
 waited for until the host lets a computer play); and a whole game between a headless
 host with `--time 1` and `join --bot` friends, one of whose bots answers late, in a
-network namespace (net_games_kit)."""
+network namespace (net_games_kit); the window's (tests/in_namespace/clock_window.py), the
+host's question past the grace and the seconds shown at the plate, on both sides."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 from net_games_kit import BOTS, Friend, play, seeded_bot
 from test_net_games import ended_well, replayed
+from test_ui_hosting import passes_in_a_namespace
 
 from game.net import wire
 from game.net.decision_clock import DecisionClock, time_up_line, time_words, timed_out_line
@@ -256,3 +258,19 @@ def test_a_friend_whose_bot_answers_late_the_computer_chooses_the_game_ends(
     assert any(line in text for text in summary["joins"][1]["err"]), said
     saved = replayed(save, tmp_path)
     assert all(saved.match.turns[number].seat == seat for number in timed_out)
+
+
+# The window ---------------------------------------------------------------------------------
+
+WINDOW = "tests/in_namespace/clock_window.py::"
+
+
+@pytest.mark.parametrize("size", ["1280", "960"])
+def test_the_window_host_is_asked_past_the_grace_and_sees_the_time(size: str) -> None:
+    passes_in_a_namespace(f"{WINDOW}test_the_host_is_asked_past_the_grace_and_sees_the_time_"
+                          f"at_the_plate[{size}]")
+
+
+def test_a_friends_window_counts_the_seconds_down() -> None:
+    passes_in_a_namespace(f"{WINDOW}test_a_friends_table_counts_the_seconds_down_and_says_"
+                          "when_the_computer_chose")

@@ -366,8 +366,13 @@ class TableScene(Scene):
             self.coach.draw(surface, self.layout.scale)
         timed = self.online.time_left() if self.online is not None else None
         if timed is not None:
-            draw_seat_clock(surface, self.layout, timed[0], self.controller.seating.bottom,
-                            timed[1])
+            draw_seat_clock(surface, self.plate_of(timed[0]), self.layout.scale, timed[1])
+
+    def plate_of(self, seat: int) -> pygame.Rect:
+        """Where the game draws the plate of `seat` (its kit's plates, by seat)."""
+        plates = self.felt.plates()
+        return plates[seat] if 0 <= seat < len(plates) else \
+            self.layout.place_of(seat, self.controller.seating.bottom).plate
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
         if self.coach is not None:  # its pointer frames the decision panel's buttons too
