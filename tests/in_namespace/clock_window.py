@@ -167,14 +167,14 @@ def test_a_friends_table_counts_the_seconds_down_and_says_when_the_computer_chos
             person = Person(app, seed=7)
             person.frames(3)
             person.click_button("Play with friends")
+            assert not drawn  # no table, no clock
             person.click_button("Join a table")
             form = app.scene
             assert isinstance(form, JoinScene)
-            type_over(app, form.address, f"127.0.0.1:{listening['port']}")
-            person.click_widget(form.code)
-            type_over(app, form.code, str(listening["code"]))
-            person.click_widget(form.name)
-            type_over(app, form.name, "Zoé")
+            for box, words in ((form.address, f"127.0.0.1:{listening['port']}"),
+                               (form.code, str(listening["code"])), (form.name, "Zoé")):
+                type_over(app, box, words)
+                person.press(pygame.K_TAB)  # on to the next box, by the keyboard
             person.click_button("Join")
             frames_until(app, lambda: not isinstance(app.scene, JoinScene | WaitingRoom),
                          "at the table")
