@@ -142,6 +142,7 @@ class NewGameScene(MenuScene):
         self.game_menu: UIDropDownMenu | None = None
         self.message: UILabel | None = None
         self.time_button: UIButton | None = None
+        self._time_rect = Rect(0, 0, 0, 0)
         self.game_line: UILabel | None = None  # what the game chosen is
         self.levels_line: UILabel | None = None  # what the computer's levels are
 
@@ -289,21 +290,24 @@ class NewGameScene(MenuScene):
         self.button(start, "Start", self._start)
         self.button(start.move(round(220 * scale), 0), "Back", self.back)
         width = round(300 * scale)
-        self.time_button = self.button(  # shown for a table for friends only
-            Rect(self.app.size[0] // 2 - width // 2, start.bottom + round(12 * scale), width,
-                 round(40 * scale)),
-            f"Time per decision: {time_words(self.time)}", self._next_time,
-            tip="The time each person has for a decision, after which the computer "
-                "chooses for the seat, that once")
-        self._show_time()
+        self.time_button = None
+        self._time_rect = Rect(self.app.size[0] // 2 - width // 2,
+                               start.bottom + round(12 * scale), width, round(40 * scale))
+        self._offer_time()
 
-    def _show_time(self) -> None:
-        if self.time_button is None:
-            return
-        if self.hosts:
-            self.time_button.show()
-        else:
-            self.time_button.hide()
+    def _offer_time(self) -> None:
+        """The time for each decision under Start, for a table for friends only (made or
+        taken away as a friend's seat is chosen, the form as it stands)."""
+        if self.hosts and self.time_button is None:
+            self.time_button = self.button(
+                self._time_rect, f"Time per decision: {time_words(self.time)}",
+                self._next_time, tip="The time each person has for a decision, after which "
+                                     "the computer chooses for the seat, that once")
+        elif not self.hosts and self.time_button is not None:
+            self.time_button.kill()
+            self.elements.remove(self.time_button)
+            del self.actions[self.time_button]
+            self.time_button = None
 
     @property
     def hosts(self) -> bool:
@@ -525,7 +529,7 @@ class NewGameScene(MenuScene):
             if event.ui_element in self.kind_menus:
                 self.kinds[self.kind_menus.index(event.ui_element)] = event.text
                 self._say_unshown()
-                self._show_time()
+                self._offer_time()
                 return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.name_entries:
             self._say_unshown()
