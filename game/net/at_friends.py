@@ -125,6 +125,9 @@ class AtFriends:
         if self._deadline is None or self.over:
             return None
         seat, until = self._deadline
+        session = self.session
+        if seat == self.seat and session is not None and session.match.asked is None:
+            return None  # answered: on its way (a refusal opens the question again)
         return seat, max(0.0, until - self.clock())
 
     def _start(self, message: JsonObject) -> None:

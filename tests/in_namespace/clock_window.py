@@ -3,8 +3,9 @@ items 3 and 4), at the shipped settings (only the table's clock is faster): run 
 network namespace by tests/test_net_clock.py.
 
 - A person hosts Coup from the window with a time for each decision; a friend joins with
-  `join --bot`. At the host's own turn the seat's clock counts down at its plate. The
-  friend's program is killed: past the grace the host is asked; Escape waits longer (the
+  `join --bot`. At the host's own turn the seat's clock counts down at its plate; its time
+  running out, the computer chooses for the host's seat, and says so. The friend's
+  program is killed: past the grace the host is asked; Escape waits longer (the
   countdown starts again), and the question comes again; the keys then let the computer
   play the seat, and the game is played to its end, the computer in the friend's seat.
 - A friend joins `coup-detat host --time` from the window: the clock counts down at the
@@ -57,15 +58,24 @@ def frames_until(app: App, done: Any, what: str, seconds: float = WAIT) -> None:
         time.sleep(0.005)
 
 
-def clocks_drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[pygame.Rect, float]]:
-    """The seat clocks the table draws from now on: (the plate, the seconds)."""
-    drawn: list[tuple[pygame.Rect, float]] = []
-    draw = table_scene.draw_seat_clock
+def clocks_drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, float]]:
+    """The seat clocks the table draws from now on: (the seat whose plate it is drawn on,
+    the seconds)."""
+    drawn: list[tuple[int, float]] = []
+    draw, plate_of = table_scene.draw_seat_clock, TableScene.plate_of
+    plates: dict[tuple[int, ...], int] = {}  # the plates the table looked up, by seat
+
+    def looking_up(table: TableScene, seat: int) -> pygame.Rect:
+        plate = plate_of(table, seat)
+        plates[tuple(plate)] = seat
+        return plate
 
     def recording(surface: pygame.Surface, plate: pygame.Rect, scale: float,
                   seconds: float) -> pygame.Rect:
-        drawn.append((pygame.Rect(plate), seconds))
+        drawn.append((plates[tuple(plate)], seconds))
         return draw(surface, plate, scale, seconds)
+
+    monkeypatch.setattr(TableScene, "plate_of", looking_up)
 
     monkeypatch.setattr(table_scene, "draw_seat_clock", recording)
     return drawn
@@ -121,8 +131,15 @@ def test_the_host_is_asked_past_the_grace_and_sees_the_time_at_the_plate(
             seat, left = table.online.time_left() or (None, None)
             assert seat == 0 and left is not None and 50 < left <= 60
             person.frames(2)
-            assert drawn and drawn[-1][0] == table.plate_of(0) and drawn[-1][1] <= left
+            assert drawn and drawn[-1][0] == 0 and drawn[-1][1] <= left
             shot(app, "host-clock")
+            # The host's own person lets a decision's time run out (a second, for the test)
+            hosted.decision_clock.seconds = 1.0
+            turns = len(table.session.match.turns)
+            frames_until(app, lambda: said(table) == "Time ran out for Alex: the computer "
+                                                     "chose for Alex.", "timed out")
+            assert table.session.match.turns[turns].seat == 0
+            hosted.decision_clock.seconds = 60.0
             os.killpg(friend.pid, signal.SIGKILL)  # the friend's program and its bot
             friend.wait()
             chair = hosted.chairs[1]
@@ -187,8 +204,7 @@ def test_a_friends_table_counts_the_seconds_down_and_says_when_the_computer_chos
             assert timed is not None and timed[0] == 1 and 0 < timed[1] <= 5
             frames_until(app, lambda: drawn and drawn[-1][1] < timed[1] - 1, "counting down")
             shot(app, "friend-clock")
-            # only a person's decision is timed: the friend's own
-            assert {tuple(plate) for plate, _ in drawn} == {tuple(table.plate_of(1))}
+            assert {seat for seat, _ in drawn} == {1}  # only a person's (the friend's own)
             frames_until(app, lambda: said(table) == "Time ran out for you: the computer "
                                                      "chose for you.", "told the time ran out")
             over = person.play_to_the_end(limit_seconds=300)
