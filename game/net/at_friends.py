@@ -49,6 +49,7 @@ class AtFriends:
         self.over = False  # the connection ended (for good)
         self.away = False  # the connection is lost, being taken up again
         self.remarks: list[str] = []  # what the table should say (refusals, who dropped)
+        self.logged: list[str] = []  # what the table's log should tell too (time ran out)
         self._deadline: tuple[int, float] | None = None  # the seat timed, until when here
         self._game: Game | None = None
 
@@ -102,6 +103,7 @@ class AtFriends:
         elif kind == "time_up":
             self._deadline = None
             self.remarks.append(time_up_line(message, self.seat))
+            self.logged.append(time_up_line(message, self.seat))
         elif kind == "refused":
             self.remarks.append(str(message["reason"]))
             number = message.get("id")

@@ -19,6 +19,8 @@ class FriendsTable:
     def update(self, controller: TableController) -> None:
         at = self.at
         at.pump()
+        while at.logged:  # before the events it comes with are told
+            controller.log.add(at.logged.pop(0))
         while at.remarks:
             controller.say(at.remarks.pop(0), seconds=4)
         if at.away:

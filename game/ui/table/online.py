@@ -40,9 +40,11 @@ class OnlineTable:
         self.hosting.pump()
         hosted.step(computers=False)
         self.hosting.follow_seats()
-        while hosted.remarks:
+        while hosted.remarks:  # in the log too, before the events it comes with
             self._said_at = self.clock()  # the remark on a friend away waits its turn
-            controller.say(hosted.remarks.pop(0), seconds=TOLD_FOR)
+            line = hosted.remarks.pop(0)
+            controller.log.add(line)
+            controller.say(line, seconds=TOLD_FOR)
         self._say_away(controller)
         self._ask_past_grace()
 
