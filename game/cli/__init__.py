@@ -34,6 +34,7 @@ MOST_BUDGET = 60.0  # seconds: the longest --budget Hard may think about a decis
 MOST_GAMES = 100_000  # the most games one simulate runs (its summary keeps each game's counts)
 MOST_SEED = 2**64 - 1  # the largest --seed of simulate
 MOST_GRACE = 24 * 3600.0  # seconds: the longest --grace of host
+MOST_TIME = 3600  # seconds: the longest --time of host (for each decision)
 DEFAULT_PORT = 4747  # where a hosted table listens, unless told
 
 
@@ -156,7 +157,7 @@ def _parser() -> argparse.ArgumentParser:
                            "(stopped, killed, the machine restarted): the same code, seats "
                            "and game, on the same port; its friends' programs take their "
                            "seats up again. --listen, --port, --grace and --save may change "
-                           "what was kept")
+                           "what was kept; --time is not kept")
     host.add_argument("--listen", default=None, metavar="ADDRESS",
                       help="the address to listen on (default: every interface)")
     host.add_argument("--port", type=whole(least=0, most=65535), default=None,
@@ -167,6 +168,10 @@ def _parser() -> argparse.ArgumentParser:
     host.add_argument("--grace", type=seconds(MOST_GRACE), default=None,
                       help="seconds a friend who lost the connection is waited for before a "
                            "computer decides in the seat's place (default 60)")
+    host.add_argument("--time", type=whole(least=1, most=MOST_TIME), default=None,
+                      metavar="SECONDS",
+                      help="seconds a person has for each decision, after which a computer "
+                           "decides that one for the seat (default: no time)")
     host.add_argument("--seed", type=whole(least=0, most=MOST_SEED), default=None,
                       dest="host_seed", help="deal the same cards each time")
     host.add_argument("--json", action="store_true",

@@ -55,7 +55,8 @@ def run_host(args: argparse.Namespace, ruleset_id: str, options: dict[str, objec
     keeper = _keeper()
     try:
         host = HeadlessHost(ruleset_id, options, plan, listen=args.listen, port=args.port,
-                            code=code, seed=args.host_seed, grace=grace, log=_log,
+                            code=code, seed=args.host_seed, grace=grace, time=args.time,
+                            log=_log,
                             keeper=keeper, save=save, announce=args.announce is not None,
                             table_name=args.announce or None)
     except ValueError as error:
@@ -89,7 +90,7 @@ def continue_host(args: argparse.Namespace) -> int:
         return _trouble(problem)
     try:
         host = HeadlessHost.again(kept, listen=args.listen, port=args.port, grace=args.grace,
-                                  save=save, log=_log, keeper=keeper)
+                                  time=args.time, save=save, log=_log, keeper=keeper)
     except ValueError as error:
         keeper.release()
         return _trouble(f"the table kept in {keeper.path} cannot be opened again: {error}")

@@ -7,6 +7,7 @@ shown half-read, and ends the connection rather than a game shown wrong."""
 from __future__ import annotations
 
 import queue
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +21,7 @@ from game.games import get_game
 from game.games.plugin import Game
 from game.net.chat import ChatAt, HeardLines
 from game.net.client import legal_moves
+from game.net.decision_clock import time_up_line
 from game.net.link import Back, Ended, Lost, SeatLink
 from game.net.wire import JsonObject
 from game.services.seat_match import SeatMatch
@@ -35,9 +37,11 @@ class UnreadableHost(Exception):
 
 
 class AtFriends:
-    def __init__(self, link: SeatLink, *, on_thinking_done: Callable[[], None] | None = None
-                 ) -> None:
+    def __init__(self, link: SeatLink, *, on_thinking_done: Callable[[], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """`clock`: this machine's, to count down the seconds the host said are left."""
         self.link = link
+        self.clock = clock
         self.on_thinking_done = on_thinking_done
         self.seat: int | None = None
         self.title = ""
@@ -49,6 +53,8 @@ class AtFriends:
         self.over = False  # the connection ended (for good)
         self.away = False  # the connection is lost, being taken up again
         self.remarks: list[str] = []  # what the table should say (refusals, who dropped)
+        self.logged: list[str] = []  # what the table's log should tell too (time ran out)
+        self._deadline: tuple[int, float] | None = None  # the seat timed, until when here
         self._game: Game | None = None
         self.heard = HeardLines()  # the table's chat, as the host tells it
         self.chat = ChatAt(lambda: self.heard.lines, self._say, lambda: self.seat)
@@ -99,6 +105,14 @@ class AtFriends:
             self._told(message)
         elif kind == "decide":
             self._asked(message)
+            self._timed(message.get("seat"), message.get("time_left"))
+        elif kind == "state":
+            pending = message["pending"]
+            self._timed(pending.get("seat"), message.get("time_left"))
+        elif kind == "time_up":
+            self._deadline = None
+            self.remarks.append(time_up_line(message, self.seat))
+            self.logged.append(time_up_line(message, self.seat))
         elif kind == "refused":
             self.remarks.append(str(message["reason"]))
             number = message.get("id")
@@ -111,6 +125,23 @@ class AtFriends:
             self.result = message["result"]
         elif kind == "said":
             self.heard.heard(message)
+
+    def _timed(self, seat: object, left: object) -> None:
+        """The seat to act has `left` seconds (the host's word) to decide, if any."""
+        if isinstance(seat, int) and isinstance(left, (int, float)) and 0 <= left < 1e6:
+            self._deadline = (seat, self.clock() + left)
+        else:
+            self._deadline = None
+
+    def time_left(self) -> tuple[int, float] | None:
+        """The seat whose decision is timed now, and the seconds it has left."""
+        if self._deadline is None or self.over:
+            return None
+        seat, until = self._deadline
+        session = self.session
+        if seat == self.seat and session is not None and session.match.asked is None:
+            return None  # answered: on its way (a refusal opens the question again)
+        return seat, max(0.0, until - self.clock())
 
     def _start(self, message: JsonObject) -> None:
         if self.session is not None:  # told again on coming back: the game goes on

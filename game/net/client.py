@@ -28,6 +28,7 @@ from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.ruleset import AnyRuleset, Decision
 from game.games import get_ruleset
 from game.net import wire
+from game.net.decision_clock import time_up_line
 from game.net.kept_seats import SeatKeeper
 from game.net.wire import (
     CLOSING_WAIT,
@@ -247,6 +248,8 @@ class BotAtTable:
         elif kind == "seat":
             state = "is back" if message["connected"] else "lost the connection"
             self.say(f"{message['name']} {state}.")
+        elif kind == "time_up":
+            self._time_up(message)
         elif kind == "end":
             seat.result = message["result"]
             if self.player is not None:
@@ -257,6 +260,13 @@ class BotAtTable:
         elif kind == "bye":
             self._bye(message["reason"])
         return None
+
+    def _time_up(self, message: JsonObject) -> None:
+        """The computer chose for a seat whose time ran out: said; for this seat, the
+        program's late answer (refused) is not handed to the host's Easy player."""
+        self.say(time_up_line(message, self.seat.seat))
+        if message["seat"] == self.seat.seat and message["id"] == self.answered:
+            self.answered = None
 
     def _welcomed(self, message: JsonObject) -> None:
         seat = self.seat

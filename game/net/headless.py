@@ -172,16 +172,18 @@ class HeadlessHost:
     def __init__(self, ruleset_id: str, options: Mapping[str, object], plan: Sequence[str],
                  *, listen: str = "0.0.0.0", port: int = 0, code: str | None = None,
                  seed: int | None = None, grace: float = DEFAULT_GRACE,
+                 time: float | None = None,
                  log: Callable[[str], None] | None = None, keeper: TableKeeper | None = None,
                  save: str | None = None, announce: bool = False,
                  table_name: str | None = None) -> None:
         """`announce`: tell the local network of the table (discovery.py), named
-        `table_name` (default: this machine's name)."""
+        `table_name` (default: this machine's name). `time`: the seconds a friend has
+        for each decision (None: no time)."""
         self._woken = threading.Event()
         # a computer's decision wakes the loop as a friend's does: else each waited a TICK
         self.hosting = hosting(ruleset_id, options, plan, listen=listen, port=port,
                                code=code, wake=self._woken.set, send=self._send, seed=seed,
-                               grace=grace, log=log)
+                               grace=grace, time=time, log=log)
         self.table, self.server = self.hosting.table, self.hosting.server
         self.code = self.server.code
         self.listen, self.port = listen, port
@@ -200,11 +202,13 @@ class HeadlessHost:
 
     @classmethod
     def again(cls, kept: KeptTable, *, listen: str | None = None, port: int | None = None,
-              grace: float | None = None, save: str | None = None,
+              grace: float | None = None, time: float | None = None,
+              save: str | None = None,
               log: Callable[[str], None] | None = None,
               keeper: TableKeeper | None = None) -> HeadlessHost:
         """The kept table, to open again: its code, chairs and game; where it listens, its
-        grace and where its save goes as kept, unless given."""
+        grace and where its save goes as kept, unless given (the time for a decision is
+        not kept: `time`)."""
         game = kept.game
         if kept.persons_here:
             raise ValueError("it was hosted in the window, with a person at its screen "
@@ -213,7 +217,8 @@ class HeadlessHost:
                    kept_plan(kept),
                    listen=listen or kept.listen, port=kept.port if port is None else port,
                    code=kept.code, seed=kept.seed,
-                   grace=kept.grace if grace is None else grace, log=log, keeper=keeper,
+                   grace=kept.grace if grace is None else grace, time=time, log=log,
+                   keeper=keeper,
                    save=save or kept.save)
         host._resumed = (game, kept.tokens)
         return host

@@ -15,7 +15,6 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,11 +24,12 @@ from game.engine.errors import IllegalMove
 from game.engine.follower import Follower
 from game.engine.match import seeded_chance
 from game.engine.player import Player
-from game.engine.ruleset import Decision
 from game.engine.saves import SavedGame, Seat
 from game.games import get_ruleset
 from game.net.answers import decision_named
 from game.net.chat import Line, TableChat
+from game.net.decision_clock import DecisionClock
+from game.net.stand_in import StandIns
 from game.net.wire import VERSION, JsonObject
 from game.services.seat_stream import SeatStream
 from game.services.session import COMPUTER, HUMAN, GameSession
@@ -37,7 +37,6 @@ from game.services.table.seating import ONLINE_NO_UNDO
 
 OPEN = "open"  # a chair for a friend, as a seat plan names it
 PERSON = "person"  # a chair for a person at the host's own screen
-STAND_IN_LEVEL = "medium"  # who plays a friend's seat while the friend is away, past the grace
 DEFAULT_GRACE = 60.0  # seconds a friend who lost the connection is waited for
 RESEND_GAP = 1.0  # seconds between two resends to a seat: each may be the whole game told
 TOO_SOON = "Asked again too soon: the table sends what it told again once a second at most."
@@ -59,6 +58,7 @@ class Chair:
     connection: int | None = None  # the friend's connection now; None: away
     away_since: float | None = None  # when the friend's connection was lost
     stood_in: bool = False  # a computer has decided for the friend since
+    let_play: bool = False  # the host let a computer play the seat until the friend is back
     stream: SeatStream | None = None
     asked: int | None = None  # the number of the question sent on this connection
     resent_at: float | None = None  # when what the seat was told was last sent again
@@ -76,14 +76,9 @@ class Chair:
     def taken(self) -> bool:
         return self.token is not None
 
-
-@dataclass(frozen=True)
-class StandIn:
-    """A computer deciding for a friend who is away, past the grace."""
-
-    seat: int
-    question: int
-    future: Future[Decision]
+    def wait_longer(self, now: float) -> None:
+        """The host waits another grace for the friend away, from `now`."""
+        self.away_since, self.let_play = now, False
 
 
 class HostedTable:
@@ -92,13 +87,17 @@ class HostedTable:
                  grace: float = DEFAULT_GRACE, clock: Callable[[], float] = time.monotonic,
                  log: Callable[[str], None] | None = None,
                  names: Sequence[str] = (), session_options: Mapping[str, Any] | None = None,
-                 wake: Callable[[], None] | None = None) -> None:
+                 wake: Callable[[], None] | None = None, time: float | None = None,
+                 ask_after_grace: bool = False) -> None:
         """`plan`: a seat each, OPEN for a friend, PERSON for a person at this screen, or a
         computer's level; `names`: the seats' names where the host gave them (a friend
         names himself). `send` and `close` reach a connection (from this thread; they never
         wait). `session_options`: for the game's session (the window's autosave). `wake` is
         called (from another thread) when a computer has decided: `step` has something to
-        do."""
+        do. `time`: the seconds a person has for each decision, after which a computer
+        decides it (None: no time). `ask_after_grace`: a friend away past the grace is
+        waited for until the host lets a computer play the seat (`Chair.let_play`: the
+        window asks), not given to it at once."""
         self.ruleset = get_ruleset(ruleset_id)
         self.options = dict(options)
         self.ruleset.parse_options(self.options)  # MalformedEntry now, not at the start
@@ -122,8 +121,10 @@ class HostedTable:
         self.about: str | None = None  # what else the welcome says of it (of two tables)
         self.session: GameSession | None = None
         self._follower: Follower | None = None
-        self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stand-in")
-        self._stand_in: StandIn | None = None
+        self.stand_ins = StandIns(ruleset_id, seed, wake, self._tell_all)
+        self.decision_clock = DecisionClock(time, clock)
+        self.ask_after_grace = ask_after_grace
+        self.remarks: list[str] = []  # what the host's own screen should say (time ran out)
         self._ended = False
         self.chat = TableChat(clock)
 
@@ -183,7 +184,7 @@ class HostedTable:
         if chair.connection is not None and chair.connection != connection:
             self._close(chair.connection, "Your seat was taken up again on another connection.")
         chair.connection, chair.away_since, chair.asked = connection, None, None
-        chair.stood_in = False
+        chair.stood_in = chair.let_play = False
         self.log(f"{chair.name} is back.")
         self._welcome(seat)
         if not self.started:
@@ -195,7 +196,7 @@ class HostedTable:
         self._send(connection, self._start_message(seat))
         for told in stream.since(since if isinstance(since, int) else 0):
             self._send(connection, told)
-        self._send(connection, stream.position())
+        self._send(connection, self._position(stream))
         if self.over:
             self._send(connection, stream.end())
         else:
@@ -297,8 +298,11 @@ class HostedTable:
 
     def _start_message(self, seat: int) -> JsonObject:
         assert self.session is not None
-        return {"type": "start", "ruleset": self.ruleset.id, "options": self.options,
-                "seat": seat, "names": self.session.names}
+        message = {"type": "start", "ruleset": self.ruleset.id, "options": self.options,
+                   "seat": seat, "names": self.session.names}
+        if self.decision_clock.seconds is not None:
+            message["time_limit"] = self.decision_clock.seconds
+        return message
 
     def step(self, computers: bool = True) -> None:
         """Let computers decide (unless a window's table paces them: `computers` False), a
@@ -308,7 +312,7 @@ class HostedTable:
             return
         if computers:
             session.computer_step(ready=True)
-        self._stand_in_step()
+        self.stand_ins.step(self)
         self._tell_new()
 
     def _tell_new(self) -> None:
@@ -322,10 +326,11 @@ class HostedTable:
                     message = chair.stream.tell(event, state)
                     if chair.connection is not None:
                         self._send(chair.connection, message)
+        self.follow_clock()
         if told:
             for chair in self.chairs:
                 if chair.stream is not None and chair.connection is not None:
-                    self._send(chair.connection, chair.stream.position())
+                    self._send(chair.connection, self._position(chair.stream))
         if session.over:
             self._end()
             return
@@ -343,8 +348,27 @@ class HostedTable:
             return
         question = stream.question()
         assert question is not None
+        left = self.decision_clock.left(number)
+        if left is not None:
+            question["time_left"] = round(left, 1)
         chair.asked = number
         self._send(chair.connection, question)
+
+    def _position(self, stream: SeatStream) -> JsonObject:
+        """The seat's position, with the seconds left to the seat to act when timed."""
+        position = stream.position()
+        left = self.decision_clock.left(len(stream.match.turns))
+        if left is not None:
+            position["time_left"] = round(left, 1)
+        return position
+
+    def follow_clock(self) -> None:
+        """The decision clock follows the question open now, if a person's."""
+        session = self.session
+        assert session is not None
+        seat = session.to_act
+        timed = seat is not None and self.chairs[seat].is_persons and not session.over
+        self.decision_clock.follow(len(session.match.turns) if timed else None)
 
     def _end(self) -> None:
         self._ended = True
@@ -399,7 +423,7 @@ class HostedTable:
             return
         for told in chair.stream.since(since):
             self._send(chair.connection, told)
-        self._send(chair.connection, chair.stream.position())
+        self._send(chair.connection, self._position(chair.stream))
         chair.asked = None
         self._ask(seat)
 
@@ -415,6 +439,10 @@ class HostedTable:
             return
         stream = chair.stream
         assert stream is not None
+        if number != stream.question_id and self.decision_clock.ran_out(number):
+            self._refuse(connection, "Time ran out for that decision: the computer chose for "
+                                     "you.", number)
+            return
         if stream.question_id is None:
             self._refuse(connection, "It is not your turn to decide.", number)
             return
@@ -467,41 +495,6 @@ class HostedTable:
         self.log(f"{chair.name} lost the connection: waited for {self.grace:g} s.")
         self._tell_all({"type": "seat", "seat": seat, "connected": False, "name": chair.name})
 
-    def _stand_in_step(self) -> None:
-        """A friend away past the grace, whose turn it is: a computer decides for the
-        seat (this turn; the friend, back, decides the next)."""
-        session = self.session
-        assert session is not None
-        pending = self._stand_in
-        if pending is not None:
-            if not pending.future.done():
-                return
-            self._stand_in = None
-            chair = self.chairs[pending.seat]
-            if session.to_act == pending.seat and len(session.match.turns) == pending.question \
-                    and chair.connection is None:
-                if not chair.stood_in:
-                    chair.stood_in = True
-                    self.log(f"{chair.name} is still away: the computer decides for the seat "
-                             "until the connection is back.")
-                session.submit(pending.future.result())
-            return
-        seat = session.to_act
-        if seat is None or not self.chairs[seat].is_friends:
-            return
-        chair = self.chairs[seat]
-        if chair.connection is not None or chair.away_since is None \
-                or self.clock() - chair.away_since < self.grace:
-            return
-        seed = None if self.seed is None else f"{self.seed}:away:{seat}"
-        player = make_player(STAND_IN_LEVEL, seed, ruleset=self.ruleset.id)
-        view, legal = session.match.view(seat), list(session.match.legal())
-        future = self._helper.submit(player.decide, view, legal)
-        wake = self._wake
-        if wake is not None:
-            future.add_done_callback(lambda _: wake())
-        self._stand_in = StandIn(seat, len(session.match.turns), future)
-
     # Sending ------------------------------------------------------------------------------
     def _tell_all(self, message: JsonObject) -> None:
         for chair in self.chairs:
@@ -520,7 +513,7 @@ class HostedTable:
 
     def close(self) -> None:
         """Let the computers and the stand-in go."""
-        self._helper.shutdown(wait=False, cancel_futures=True)
+        self.stand_ins.close()
         if self.session is not None:
             self.session.close()
 

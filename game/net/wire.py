@@ -51,6 +51,7 @@ class Field:
 
 
 TEXT, WHOLE, OBJECT, LIST, FLAG = Field(str), Field(int), Field(dict), Field(list), Field(bool)
+SECONDS = Field((int, float))
 
 
 def optional(field: Field) -> Field:
@@ -73,13 +74,14 @@ FROM_HOST: Mapping[str, Mapping[str, Field]] = {
     "welcome": {"version": WHOLE, "seat": WHOLE, "token": TEXT, "table": OBJECT},
     "lobby": {"seats": LIST},
     "start": {"ruleset": TEXT, "options": OBJECT, "seat": WHOLE, "names": LIST,
-              "time_limit": optional(Field((int, float)))},
+              "time_limit": optional(SECONDS)},
     "told": {"n": WHOLE, "lines": LIST, "turn": WHOLE, "by": Field((int, type(None))),
              "event": OBJECT, "state": OBJECT},
-    "state": {"n": WHOLE, "pending": OBJECT, "view": OBJECT},
+    "state": {"n": WHOLE, "pending": OBJECT, "view": OBJECT, "time_left": optional(SECONDS)},
     "decide": {"id": WHOLE, "seat": WHOLE, "first_dealer": optional(WHOLE),
                "deals": LIST, "moves": LIST, "hand_start": optional(WHOLE),
-               "legal": LIST, "view": OBJECT},
+               "legal": LIST, "view": OBJECT, "time_left": optional(SECONDS)},
+    "time_up": {"id": WHOLE, "seat": WHOLE, "name": TEXT},  # the computer chose for the seat
     "accepted": {"id": WHOLE},
     "refused": {"reason": TEXT, "id": optional(WHOLE)},
     "seat": {"seat": WHOLE, "connected": FLAG, "name": TEXT},

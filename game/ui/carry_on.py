@@ -7,7 +7,7 @@ than the autosave, Continue shows each of them, in words, to choose from."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,6 +25,7 @@ from game.ui.scenes.common import Action
 if TYPE_CHECKING:
     from game.net.client import Address
     from game.net.headless import Hosting, Listening
+    from game.net.hosted import Chair
     from game.net.keeping_thread import KeepingThread
     from game.ui.app import App
 
@@ -143,8 +144,20 @@ def open_table_again(app: App, kept: KeptTable) -> str | None:
                          f"address and the code {where.code}.")
     session = hosting.table.session
     assert session is not None
-    app.replace(screens.make("table", app, session, online=OnlineTable(hosting, keeping)))
+    app.replace(screens.make("table", app, session, online=OnlineTable(
+        hosting, keeping, ask=asking_the_host(app, hosting))))
     return None
+
+
+def asking_the_host(app: App, hosting: Hosting) -> Callable[[Chair], None]:
+    """How the host is asked about a friend away the whole grace: a dialog (wait longer,
+    or let the computer play the seat)."""
+    from game.net.hosted import HostedTable
+
+    table = hosting.table
+    assert isinstance(table, HostedTable), "the window hosts one table"
+    return lambda chair: app.push(screens.make("away_friend", app, chair, table.grace,
+                                               table.clock))
 
 
 def rejoin(app: App, seat: KeptSeat) -> str | None:
@@ -194,10 +207,12 @@ def held_keeper() -> TableKeeper | None:
 
 def listening(app: App, keeping: KeepingThread, ruleset: str, options: Mapping[str, object],
               plan: Sequence[str], names: Sequence[str], *, code: str | None = None,
-              first: int | None = None) -> tuple[Hosting, Listening] | str:
+              first: int | None = None, time: float | None = None
+              ) -> tuple[Hosting, Listening] | str:
     """A table for friends, listening on the port `first` if it is free, else on the first
-    free one from PORT (friends type it: 0 would change), announced on the network; what
-    went wrong, in a sentence, if it cannot listen."""
+    free one from PORT (friends type it: 0 would change), announced on the network, each
+    decision timed if `time` (seconds), the host asked what to do once a friend has been
+    away the whole grace; what went wrong, in a sentence, if it cannot listen."""
     from game.net.headless import hosting
     from game.net.hosted import PERSON, HostedTable
     from game.system.files import why_unwritten
@@ -207,6 +222,7 @@ def listening(app: App, keeping: KeepingThread, ruleset: str, options: Mapping[s
     for port in [*ports, *(port for port in range(PORT, PORT + PORTS_TRIED) if port != first)]:
         table = hosting(ruleset, options, plan, port=port, code=code, wake=app.wake,
                         names=names, send=keeping.send, close=keeping.close_connection,
+                        time=time, ask_after_grace=True,
                         session_options={"on_thinking_done": app.wake})
         try:
             where = table.open()

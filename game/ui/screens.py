@@ -72,6 +72,7 @@ SCREENS: dict[str, Ref[type[Screen]]] = {name: Ref(path) for name, path in {
     "crash": "game.ui.scenes.crash:CrashScene",
     "pause": "game.ui.scenes.menu:PauseMenu",
     "pass_device": "game.ui.scenes.pass_device:PassDeviceScene",
+    "away_friend": "game.ui.scenes.away_friend:AwayFriendDialog",
     "table": "game.ui.table.scene:TableScene",
     "game_over": "game.ui.table.overlays:GameOverOverlay",
     "review": "game.ui.scenes.review:ReviewScene",

@@ -22,7 +22,7 @@ from game.net.hosted import OPEN, PERSON, Chair
 from game.net.keeping_thread import KeepingThread
 from game.services.session import FRIEND, HUMAN
 from game.ui import glyphs, screens, text
-from game.ui.carry_on import NOT_KEPT, held_keeper, listening
+from game.ui.carry_on import NOT_KEPT, asking_the_host, held_keeper, listening
 from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines
 from game.ui.table.chat_panel import ChatPanel, lobby_place
 from game.ui.table.online import OnlineTable, host_chat
@@ -39,7 +39,8 @@ class HostingScene(MenuScene):
     title = "Your table"
 
     def __init__(self, app: App, ruleset: str, options: Mapping[str, object],
-                 seats: Sequence[Seat]) -> None:
+                 seats: Sequence[Seat], time: float | None = None) -> None:
+        """`time`: the seconds a person has for each decision (None: no time)."""
         super().__init__(app)
         plan = [OPEN if seat.kind == FRIEND else PERSON if seat.kind == HUMAN
                 else seat.level for seat in seats]
@@ -56,7 +57,7 @@ class HostingScene(MenuScene):
         self.keeping = KeepingThread(held_keeper())
         if self.keeping.keeper is None:
             self.keeping.said.put(NOT_KEPT)
-        opened = listening(app, self.keeping, ruleset, options, plan, names)
+        opened = listening(app, self.keeping, ruleset, options, plan, names, time=time)
         if isinstance(opened, str):
             self.trouble = opened
         else:
@@ -185,7 +186,8 @@ class HostingScene(MenuScene):
         self._handed_over = True
         muting = self.chat.chat.muting if self.chat is not None else None
         self.app.replace(screens.make("table", self.app, session, from_start=True,
-                                      online=OnlineTable(table, self.keeping, muting=muting)))
+                                      online=OnlineTable(table, self.keeping, muting=muting,
+                                                         ask=asking_the_host(self.app, table))))
 
     def back(self) -> None:
         self.app.pop()

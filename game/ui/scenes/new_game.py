@@ -29,13 +29,14 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 from pygame import Rect
-from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from game.ai.levels import DEFAULT_LEVEL, LEVELS
 from game.engine.saves import Seat
 from game.engine.tables import Split, draw_split
 from game.engine.texts import MAX_NAME_LENGTH, cleaned
 from game.games import table_games
+from game.net.decision_clock import TIME_CHOICES, time_words
 from game.rules.words import counted
 from game.services import last_setup
 from game.services.session import COMPUTER, FRIEND, HUMAN, GameSession
@@ -132,12 +133,16 @@ class NewGameScene(MenuScene):
             self.kinds[seat] = BOT
         if friends and FRIEND_CHOICE not in self.kinds[:self.players]:
             self.kinds[1] = FRIEND_CHOICE
+        self.friends = friends
+        self.time: float | None = None  # a table for friends: the time for each decision
         self.name_entries: list[UITextEntryLine] = []
         self.kind_menus: list[UIDropDownMenu] = []
         self.players_menu: UIDropDownMenu | None = None
         self.rounds_menu: UIDropDownMenu | None = None
         self.game_menu: UIDropDownMenu | None = None
         self.message: UILabel | None = None
+        self.time_button: UIButton | None = None
+        self._time_rect = Rect(0, 0, 0, 0)
         self.game_line: UILabel | None = None  # what the game chosen is
         self.levels_line: UILabel | None = None  # what the computer's levels are
 
@@ -284,6 +289,36 @@ class NewGameScene(MenuScene):
                      round(46 * scale))
         self.button(start, "Start", self._start)
         self.button(start.move(round(220 * scale), 0), "Back", self.back)
+        width = round(300 * scale)
+        self.time_button = None
+        self._time_rect = Rect(self.app.size[0] // 2 - width // 2,
+                               start.bottom + round(12 * scale), width, round(40 * scale))
+        self._offer_time()
+
+    def _offer_time(self) -> None:
+        """The time for each decision under Start, for a table for friends only (made or
+        taken away as a friend's seat is chosen, the form as it stands)."""
+        if self.hosts and self.time_button is None:
+            self.time_button = self.button(
+                self._time_rect, f"Time per decision: {time_words(self.time)}",
+                self._next_time, tip="The time each person has for a decision, after which "
+                                     "the computer chooses for the seat, that once")
+        elif not self.hosts and self.time_button is not None:
+            self.time_button.kill()
+            self.elements.remove(self.time_button)
+            del self.actions[self.time_button]
+            self.time_button = None
+
+    @property
+    def hosts(self) -> bool:
+        """Is a table for friends on other machines being set up?"""
+        return self.split is None and (self.friends or
+                                       FRIEND_CHOICE in self.kinds[:self.players])
+
+    def _next_time(self) -> None:
+        """The next time for each decision (off, 30 s, 1 min, 2 min, off again)."""
+        self.time = TIME_CHOICES[(TIME_CHOICES.index(self.time) + 1) % len(TIME_CHOICES)]
+        self._rebuild()
 
     def _seat_row(self, seat: int, name: Rect, step: int) -> tuple[UITextEntryLine,
                                                                     UIDropDownMenu]:
@@ -452,7 +487,8 @@ class NewGameScene(MenuScene):
             return
         with contextlib.suppress(OSError):
             last_setup.save(self.setup())
-        self.app.push(screens.make("hosting", self.app, self.ruleset, self.options(), seats))
+        self.app.push(screens.make("hosting", self.app, self.ruleset, self.options(), seats,
+                                   time=self.time))
 
     def _say(self, words: str) -> None:
         if self.message is not None:
@@ -493,6 +529,7 @@ class NewGameScene(MenuScene):
             if event.ui_element in self.kind_menus:
                 self.kinds[self.kind_menus.index(event.ui_element)] = event.text
                 self._say_unshown()
+                self._offer_time()
                 return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.name_entries:
             self._say_unshown()

@@ -20,6 +20,8 @@ class FriendsTable:
     def update(self, controller: TableController) -> None:
         at = self.at
         at.pump()
+        while at.logged:  # before the events it comes with are told
+            controller.log.add(at.logged.pop(0))
         while at.remarks:
             controller.say(at.remarks.pop(0), seconds=4)
         if at.away:
@@ -27,6 +29,10 @@ class FriendsTable:
         if at.over and at.ended and not self._said_ended:
             self._said_ended = True
             controller.say(at.ended, seconds=30)
+
+    def time_left(self) -> tuple[int, float] | None:
+        """The seat to act whose decision is timed, and the seconds it has left."""
+        return self.at.time_left()
 
     def close(self) -> None:
         self.at.close()

@@ -1,8 +1,11 @@
 """A table this window hosts for friends on other machines: beside the table's screen,
 it hands the hosted table what arrived from the friends each frame (never waiting: the
-network has its own thread), lets it tell them what the table has done, and says over
-the table who lost the connection and for how long they are waited for. The table is kept
-as its game goes, to be continued (keeping_thread.py), and forgotten at its end."""
+network has its own thread), lets it tell them what the table has done, says over the
+table who lost the connection and for how long they are waited for, and when the grace
+is over asks the host what to do (`ask`: wait longer, or let the computer play the seat).
+It says when a seat's time for a decision ran out, and how much the seat to act has left.
+The table is kept as its game goes, to be continued (keeping_thread.py), and forgotten at
+its end."""
 
 from __future__ import annotations
 
@@ -10,43 +13,59 @@ import time
 from collections.abc import Callable
 
 from game.net.chat import NO_SEAT, ChatAt, Muting
+from game.net.decision_clock import clock_words
 from game.net.headless import Hosting
-from game.net.hosted import PERSON, HostedTable
+from game.net.hosted import PERSON, Chair, HostedTable
 from game.net.keeping_thread import KeepingThread
 from game.net.wire import JsonObject
 from game.services.table.controller import TableController
 
 SAID_FOR = 1.5  # seconds a remark on a friend away lasts (it is said again each second)
+TOLD_FOR = 4.0  # seconds the remark that a seat's time ran out lasts
 
 
 class OnlineTable:
     def __init__(self, hosting: Hosting, keeping: KeepingThread,
                  clock: Callable[[], float] = time.monotonic,
-                 muting: Muting | None = None) -> None:
-        """`muting`: what the lobby's chat muted (still muted at the table)."""
+                 muting: Muting | None = None,
+                 ask: Callable[[Chair], None] | None = None) -> None:
+        """`muting`: what the lobby's chat muted (still muted at the table); `ask`: called
+        once the grace of a friend away is over, to ask the host (by a dialog) whether to
+        wait longer or let the computer play the seat."""
         self.hosting = hosting
+        assert isinstance(hosting.table, HostedTable), "the window hosts one table"
+        self.hosted: HostedTable = hosting.table
         self.keeping = keeping
         self.clock = clock  # the hosted table's own clock (its grace is real seconds)
+        self.ask = ask
         self._said_at = -1.0
         self.viewer: int | None = None  # the seat shown at this screen now
         self.chat = host_chat(hosting, lambda: self.viewer)
         if muting is not None:
             self.chat.muting = muting
+        self._asked: set[tuple[int, float]] = set()  # (seat, away since) asked about
 
     @property
     def table(self) -> object:
-        return self.hosting.table
+        return self.hosted
 
     def update(self, controller: TableController) -> None:
         """What arrived, handed over; what happened, told to the friends."""
         self.viewer = controller.viewer
+        hosted = self.hosted
         self.hosting.pump()
-        self.hosting.table.step(computers=False)
+        hosted.step(computers=False)
         self.hosting.follow_seats()
-        if self.hosting.table.over:
+        if hosted.over:
             self.keeping.forget()
         self._say_kept(controller)
+        while hosted.remarks:  # in the log too, before the events it comes with
+            self._said_at = self.clock()  # the remark on a friend away waits its turn
+            line = hosted.remarks.pop(0)
+            controller.log.add(line)
+            controller.say(line, seconds=TOLD_FOR)
         self._say_away(controller)
+        self._ask_past_grace()
 
     def _say_kept(self, controller: TableController) -> None:
         """What the keeping of the table had to tell (a file kept aside, not kept)."""
@@ -63,25 +82,52 @@ class OnlineTable:
         self._said_at = now
         controller.say(words, seconds=SAID_FOR)
 
+    def _past_grace(self, chair: Chair) -> bool:
+        return chair.away_since is not None and \
+            self.clock() - chair.away_since >= self.hosted.grace
+
+    def _ask_past_grace(self) -> None:
+        """Ask the host about a friend away the whole grace (once each time waited)."""
+        hosted = self.hosted
+        if self.ask is None or not hosted.ask_after_grace or hosted.over:
+            return
+        for seat, chair in enumerate(hosted.chairs):
+            if chair.away_since is None or chair.let_play or not self._past_grace(chair):
+                continue
+            if (seat, chair.away_since) not in self._asked:
+                self._asked.add((seat, chair.away_since))
+                self.ask(chair)
+
     def away_words(self) -> str | None:
         """Who lost the connection, and how long they are still waited for."""
-        hosted = self.hosting.table
+        hosted = self.hosted
         if hosted.over:
             return None
         for chair in hosted.chairs:
             if chair.away_since is None:
                 continue
+            name = chair.name
             left = hosted.grace - (self.clock() - chair.away_since)
-            if left > 0:
-                return (f"{chair.name} lost the connection: waiting for {chair.name}, "
-                        f"{_clock(left)}")
-            return f"{chair.name} is away: a computer plays the seat until {chair.name} is back"
+            if left > 0 and not chair.let_play:
+                return f"{name} lost the connection: waiting for {name}, {clock_words(left)}"
+            if chair.let_play or not hosted.ask_after_grace:
+                return f"{name} is away: a computer plays the seat until {name} is back"
+            return f"{name} has been away for {clock_words(hosted.grace)}: waiting for {name}"
         return None
+
+    def time_left(self) -> tuple[int, float] | None:
+        """The seat to act whose decision is timed, and the seconds it has left."""
+        hosted = self.hosted
+        session = hosted.session
+        if session is None or session.over or session.to_act is None:
+            return None
+        left = hosted.decision_clock.left(len(session.match.turns))
+        return None if left is None else (session.to_act, left)
 
     def close(self) -> None:
         """The table is left: the server stops (not waited for); the friends are told the
         table has closed, unless it is kept to be continued (they wait for it then)."""
-        kept = self.keeping.keeper is not None and not self.hosting.table.over
+        kept = self.keeping.keeper is not None and not self.hosted.over
         self.hosting.close(wait=False, for_good=not kept)  # kept: the friends wait for it
         self.keeping.stop()
 
@@ -103,8 +149,3 @@ def host_chat(hosting: Hosting, viewer: Callable[[], int | None]) -> ChatAt:
         return NO_SEAT if seat is None else hosted.said(seat, message)
 
     return ChatAt(lambda: hosted.chat.lines, said, speaker)
-
-
-def _clock(seconds: float) -> str:
-    whole = max(0, round(seconds))
-    return f"{whole // 60}:{whole % 60:02d}"

@@ -49,6 +49,7 @@ from game.ui.table.log_panel import LogPanel
 from game.ui.table.online import OnlineTable
 from game.ui.table.render import TableRenderer
 from game.ui.table.result_due import ResultDue
+from game.ui.table.seat_clock import draw_seat_clock
 from game.ui.table.stage import Stage
 from game.ui.table.state import Frame
 from game.ui.table.tables import TwoTables
@@ -164,6 +165,12 @@ class TableScene(Scene):
     def on_top(self) -> bool:
         return self.app.scene is self
 
+    @property
+    def moving(self) -> bool:
+        """Does the game go on at this table: on top, or under a question that lets it
+        (`table_moves_under`: the host asked about a friend away)?"""
+        return self.on_top or getattr(self.app.scene, "table_moves_under", False)
+
     def beats_over(self, now: float) -> bool:
         """No beat waits to be shown, and the last one shown is over at `now`."""
         return not self.controller.telling.queue and now >= self.beat_ends
@@ -175,7 +182,7 @@ class TableScene(Scene):
         dagger settling), a computer or the hint thinking?"""
         table, motion = self.controller, self.kit.motion
         now = table.clock()
-        return ((self.on_top and (not table.caught_up or self.result_due.waiting))
+        return ((self.moving and (not table.caught_up or self.result_due.waiting))
                 or self._turn_at < self.beat_ends
                 or self.stage.busy(now)
                 or (motion is not None and motion.moving(table.view(), self.layout))
@@ -188,8 +195,10 @@ class TableScene(Scene):
         if self.controller.toast is not None:
             moments.append(self.controller.toast[1])
         due = self.controller.computer_due()
-        if self.on_top and due is not None:
+        if self.moving and due is not None:
             moments.append(max(due, self.beat_ends))
+        if self.online is not None and self.online.time_left() is not None:
+            moments.append(now_and_then(self.controller.clock()))
         behind = self.tables.wake_at() if self.tables is not None else None
         if behind is not None:
             moments.append(behind)
@@ -230,7 +239,7 @@ class TableScene(Scene):
             self.result_due.show(self.on_top)
             return
         self._pull_events(now)
-        while table.telling.queue and now >= self.beat_ends and self.on_top \
+        while table.telling.queue and now >= self.beat_ends and self.moving \
                 and not self.result_due.waiting:
             self._show(table.telling.queue.popleft(), now)
         if self.kit.motion is not None:
@@ -241,7 +250,7 @@ class TableScene(Scene):
             self.felt.take_hint(hinted)
             self.refresh_cards()
         table.expire_remark(now)
-        if not self.on_top:
+        if not self.moving:
             return
         if table.telling.queue or now < self.beat_ends:
             # His turn shows (his prompt, his playable cards) as soon as everything before
@@ -303,6 +312,8 @@ class TableScene(Scene):
     # Whose turn --------------------------------------------------------------------------------
     def _take_turn(self, now: float) -> None:
         awaited, seat = self.controller.next_turn(now)
+        if not self.on_top:  # under a question: the computers and friends play on, only
+            return
         if awaited is Awaited.NOBODY:
             self.buttons.refresh(self.on_top)
         elif awaited is Awaited.PASS and seat is not None:
@@ -369,8 +380,17 @@ class TableScene(Scene):
             self.tables.draw(surface, self)
         if self.coach is not None:
             self.coach.draw(surface, self.layout.scale)
+        timed = self.online.time_left() if self.online is not None else None
+        if timed is not None:
+            draw_seat_clock(surface, self.plate_of(timed[0]), self.layout.scale, timed[1])
         if self.chat is not None:
             self.chat.draw(surface)
+
+    def plate_of(self, seat: int) -> pygame.Rect:
+        """Where the game draws the plate of `seat` (its kit's plates, by seat)."""
+        plates = self.felt.plates()
+        return plates[seat] if 0 <= seat < len(plates) else \
+            self.layout.place_of(seat, self.controller.seating.bottom).plate
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
         if self.coach is not None:  # its pointer frames the decision panel's buttons too
@@ -438,3 +458,8 @@ def _laid_out(size: tuple[int, int], session: GameSession, tables: TwoTables | N
         layout, place = with_chat(layout)
         chat.place(place, layout.scale)
     return layout, other
+
+
+def now_and_then(now: float) -> float:
+    """The next moment a clock counting seconds shows another (a little after it)."""
+    return float(int(now) + 1) + 0.01
