@@ -54,7 +54,8 @@ class HostedTables:
                  grace: float = DEFAULT_GRACE, clock: Callable[[], float] = time.monotonic,
                  log: Callable[[str], None] | None = None, names: Sequence[str] = (),
                  session_options: Mapping[str, Any] | None = None,
-                 wake: Callable[[], None] | None = None) -> None:
+                 wake: Callable[[], None] | None = None, time: float | None = None,
+                 ask_after_grace: bool = False) -> None:
         """As `HostedTable`'s; `plan` seats the whole match."""
         if session_options:
             raise ValueError("a match at two tables is hosted from the command line only")
@@ -72,7 +73,8 @@ class HostedTables:
             HostedTable(ruleset_id, {**options, "players": len(seats)},
                         [plan[seat] for seat in seats], send=send, close=close, seed=seed,
                         grace=grace, clock=clock, log=self._log_of(number),
-                        names=[given[seat] for seat in seats], wake=wake)
+                        names=[given[seat] for seat in seats], wake=wake, time=time,
+                        ask_after_grace=ask_after_grace)
             for number, seats in enumerate(self.split.tables)]
         score = played_at_tables(ruleset_id).score_name
         for number, table in enumerate(self.tables):
