@@ -68,8 +68,11 @@ class StateReport:
 
 def shown(app: App) -> dict[str, Any]:
     """What the window shows now, as the report tells it."""
+    from game.ui.table.overlays import ResultOverlay  # (only once a report is asked for)
+
     top = app.scene
     report: dict[str, Any] = {
+        "result": isinstance(top, ResultOverlay),
         "scene": type(top).__name__, "scenes": [type(scene).__name__ for scene in app.scenes],
         "game_over": isinstance(top, screens.kind("game_over")), "size": list(app.size), "at": _window_position(), "widgets": _widgets(app), "frames": len(app.stats.frame_seconds)}
     reach = getattr(top, "reach", None)
@@ -130,7 +133,19 @@ def _table(table: Any) -> dict[str, Any]:
             "ask": _ask(table, panel, cards_only),
             "buttons": [button.text for button in panel.buttons] if asked else [],
             "focus": getattr(panel, "focus", None) if asked else None,
-            "picks": len(getattr(legal[0], "cards", ()) or ()) if legal else 0}
+            "picks": len(getattr(legal[0], "cards", ()) or ()) if legal else 0,
+            **_hand(table.felt)}
+
+
+def _hand(felt: Any) -> dict[str, Any]:
+    """The person's hand by places, left to right: the card under the keyboard's cursor,
+    those that may be played, those picked for an exchange."""
+    hand = felt.in_hand()
+    playable = set(felt.playable_in_hand())
+    return {"hand": len(hand),
+            "selected": hand.index(felt.selected) if felt.selected in hand else None,
+            "playable": [place for place, card in enumerate(hand) if card in playable],
+            "marked": [place for place, card in enumerate(hand) if card in felt.marked]}
 
 
 def _ask(table: Any, panel: Any, cards_only: bool) -> str | None:

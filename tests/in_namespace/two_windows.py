@@ -35,7 +35,7 @@ from game.services.catalogue import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREEN = "1600x1000x24"
-TIME_SCALE = "40"  # the window's clock runs 40 times the wall clock (animations, computers)
+TIME_SCALE = "200"  # the window's clock runs 200 times the wall clock (animations, computers)
 EVIDENCE = "TWO_WINDOWS_EVIDENCE"  # the folder the screenshots of the end go to
 SETTLE = 0.05  # seconds between the pointer's move and the click
 APART = 0.6  # seconds between two clicks: closer, the second would be a double-click's
@@ -195,8 +195,9 @@ class Window:
         scene, table = state["scene"], state.get("table")
         if state.get("game_over"):
             return True
-        if scene == "ResultOverlay":
-            self._act(("result", state.get("frames")), ("Return",))
+        if state.get("result"):  # a hand's or a round's result, closed by Continue
+            self._act(("result", tuple(state["scenes"]), table and table["turns"]),
+                      ("Return",))
         elif scene == "TableScene" and table is not None and table["ready"]:
             waiting = (table["turns"], table["ask"], tuple(table["buttons"]), table["focus"])
             self._act(waiting, self._keys_for(table))
@@ -213,18 +214,32 @@ class Window:
         self.keys(*keys)
 
     def _keys_for(self, table: State) -> tuple[str, ...]:
-        """The keys a person presses for the decision: the first playable card (Right,
-        Enter); a button (Tab to it, Enter); cards picked by their number keys or in the
-        hand (Right and Space), then Enter."""
+        """The keys a person presses for the decision: the arrows to a card that may be
+        played, Enter; a button (Tab to it, Enter); cards picked by their number keys, or
+        in the hand by the arrows and Space, then Enter."""
         ask, picks = table["ask"], max(1, table["picks"])
         if ask == "cards":
-            return ("Right", "Return")
+            return (*self._arrows_to(table, self.rng.choice(table["playable"])), "Return")
         if ask == "picker":
             return (*[str(n + 1) for n in range(picks)], "Return")
         if ask == "collecting":
-            return (*["Right", "space"] * picks, "Return")
+            keys, at = [], table["selected"]
+            for place in range(picks):
+                keys += [*self._arrows_to({**table, "selected": at}, place), "space"]
+                at = place
+            return (*keys, "Return")
         tabs = self.rng.randrange(1, len(table["buttons"]) + 1)
         return (*["Tab"] * tabs, "Return")
+
+    @staticmethod
+    def _arrows_to(table: State, place: int) -> list[str]:
+        """Right, as many times as take the cursor from where it is to the card at
+        `place` (from no card, the first Right goes to the first that may be played)."""
+        at = table["selected"]
+        if at is None:
+            at = table["playable"][0] if table["playable"] else 0
+            return ["Right", *["Right"] * ((place - at) % table["hand"])]
+        return ["Right"] * ((place - at) % table["hand"])
 
 
 def host_a_table(host: Window, game: str, kinds: list[str], players: str | None,
@@ -269,6 +284,8 @@ def play_to_the_end(windows: list[Window]) -> None:
     deadline = time.monotonic() + GAME_SECONDS
     while not all([window.play() for window in windows]):
         if time.monotonic() > deadline:
+            for window in windows:
+                window.screenshot(window.report.with_name("stalled.png"))
             pytest.fail("the game did not end in time: "
                         + "; ".join(f"{w.name}: {w.state()}" for w in windows))
         time.sleep(0.05)
