@@ -8,7 +8,7 @@ waits for: whose turn it is, whether this window's person is to act and the tabl
 still, and the kind of decision asked (cards, buttons, a picker, cards picked in the hand).
 It is written when it changes, at most every REPORT_SECONDS, whole (a new file renamed
 over the old). It only reads: nothing drawn or decided changes. Tests use it; players
-never set it.
+never set it. In part:
 
     {"scene": "TableScene", "scenes": ["TableScene"], "widgets": [{"kind": "button",
       "text": "Continue", "rect": [580, 600, 200, 46], "enabled": true, "option": false}],
@@ -74,7 +74,9 @@ def shown(app: App) -> dict[str, Any]:
     report: dict[str, Any] = {
         "result": isinstance(top, ResultOverlay),
         "scene": type(top).__name__, "scenes": [type(scene).__name__ for scene in app.scenes],
-        "game_over": isinstance(top, screens.kind("game_over")), "size": list(app.size), "at": _window_position(), "widgets": _widgets(app), "frames": len(app.stats.frame_seconds)}
+        "game_over": isinstance(top, screens.kind("game_over")), "size": list(app.size),
+        "at": _window_position(), "widgets": _widgets(app),
+        "frames": len(app.stats.frame_seconds)}
     reach = getattr(top, "reach", None)
     if isinstance(reach, str):
         report["reach"] = reach
