@@ -17,8 +17,9 @@ from game.net.headless import Hosting, Listening, hosting
 from game.net.hosted import OPEN, PERSON, Chair
 from game.services.session import FRIEND, HUMAN
 from game.system.files import why_unwritten
-from game.ui import screens, text
+from game.ui import art, screens, text
 from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines
+from game.ui.table.layout import hand_for, table_layout
 from game.ui.table.online import OnlineTable
 from game.ui.theme import GOLD, INK, MUTED, panel
 
@@ -44,6 +45,10 @@ class HostingScene(MenuScene):
         self._handed_over = False
         self._seen: tuple[tuple[str, str, bool], ...] = ()
         self._open(ruleset, options, plan, names)
+        # The table's baize at its size, made while the lobby waits for the friends (in
+        # the table's first frame it took 40 to 50 ms).
+        felt = table_layout(app.size, len(seats), hand_for(ruleset, len(seats))).felt
+        app.draw_ahead([lambda: art.felt(felt.size)])
 
     def _open(self, ruleset: str, options: Mapping[str, object], plan: list[str],
               names: list[str]) -> None:
