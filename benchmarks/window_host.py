@@ -41,8 +41,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks.net import started_in_a_namespace
+
 ROOT = Path(__file__).resolve().parent.parent
-IN_NAMESPACE = "COUP_DETAT_BENCHMARK_NAMESPACE"
 GOAL_MS = 1000 / 30
 TABLES = {"coup, six seats": ("coup", {"players": 6}, 6),
           "the 1966 game (short), four seats": ("coup-detat",
@@ -113,7 +114,10 @@ class Hosted:
         from game.ui.table.scene import TableScene
 
         self._frames_until(lambda: self.lobby.hosting is not None
-                           and self.lobby.hosting.table.ready, 60, "the friends' seats")
+                           and self.lobby.hosting.table.ready, 60,
+                           lambda: f"the friends had not all taken their seats "
+                                   f"({self.lobby.chairs}; the friends' process: "
+                                   f"{friends.poll()})")
         self.lobby._start()  # (what its Start button does)
         first = len(self.app.stats.frame_seconds)
         table = self.app.scenes[0]
@@ -144,11 +148,12 @@ class Hosted:
                                                              strict=True))
                 if index > 0 and seconds * 1000 > GOAL_MS]
 
-    def _frames_until(self, done: Callable[[], bool], seconds: float, what: str) -> None:
+    def _frames_until(self, done: Callable[[], bool], seconds: float,
+                      trouble: Callable[[], str]) -> None:
         deadline = time.monotonic() + seconds
         while not done():
             if time.monotonic() > deadline:
-                raise SystemExit(f"no {what} within {seconds:g} s")
+                raise SystemExit(f"After {seconds:g} s, {trouble()}.")
             self.app.frame()
 
     def _person(self, table: Any) -> None:
@@ -196,33 +201,6 @@ def measure(args: argparse.Namespace) -> JsonObject:
     return report
 
 
-def in_a_namespace(argv: Sequence[str]) -> int:
-    """This benchmark again, in a network namespace of its own (loopback up)."""
-    unshare = ["unshare", "--net"] if os.geteuid() == 0 else \
-        ["unshare", "--user", "--map-root-user", "--net"]
-    command = [*unshare, "--", "sh", "-c", 'ip link set lo up && exec "$@"', "sh",
-               sys.executable, "-m", "benchmarks.window_host", *argv]
-    return subprocess.run(command, env={**os.environ, IN_NAMESPACE: "1"}, cwd=ROOT,
-                          check=False).returncode
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=40.0, help="at most, a game")
-    parser.add_argument("--time-scale", type=float, default=4.0)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(arguments)
-    if sys.platform != "linux":
-        raise SystemExit("this benchmark runs in a network namespace: Linux only")
-    if os.environ.get(IN_NAMESPACE) != "1":
-        return in_a_namespace(arguments)
-    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    report = measure(args)
-    print(json.dumps(report, indent=2) if args.json else _words(report))
-    return 0
-
-
 def _words(report: JsonObject) -> str:
     lines = []
     for name, measured in report.items():
@@ -238,6 +216,22 @@ def _words(report: JsonObject) -> str:
         for frame in measured["over the goal in processor time"]:
             lines.append(f"    over the goal: {frame}")
     return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=40.0, help="at most, a game")
+    parser.add_argument("--time-scale", type=float, default=4.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(arguments)
+    started = started_in_a_namespace(arguments, "benchmarks.window_host")
+    if started is not None:
+        return started
+    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    report = measure(args)
+    print(json.dumps(report, indent=2) if args.json else _words(report))
+    return 0
 
 
 if __name__ == "__main__":

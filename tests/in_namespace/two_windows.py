@@ -16,25 +16,24 @@ import contextlib
 import json
 import os
 import random
-import select
 import shutil
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
 from _pytest.outcomes import Failed
+from test_real_window import virtual_screen
 
 from game.engine.saves import from_json
 from game.services.catalogue import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREEN = "1600x1000x24"
 TIME_SCALE = "200"  # the window's clock runs 200 times the wall clock (animations, computers)
 EVIDENCE = "TWO_WINDOWS_EVIDENCE"  # the folder the screenshots of the end go to
 SETTLE = 0.05  # seconds between the pointer's move and the click
@@ -43,26 +42,6 @@ STEP_WAIT = 15.0  # seconds for a screen to come after a click
 GAME_SECONDS = 150.0  # for a whole game
 STILL_AGAIN = 1.5  # seconds a decision is left untaken before keys are sent again
 State = dict[str, Any]
-
-
-@contextmanager
-def virtual_screen() -> Iterator[str]:
-    """An X screen of its own (Xvfb picks a free number and tells it)."""
-    read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", SCREEN,
-                               "-nolisten", "tcp"], pass_fds=(write,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    try:
-        waiting = select.poll()
-        waiting.register(read, select.POLLIN)
-        number = os.read(read, 32).decode().strip() if waiting.poll(20_000) else ""
-        assert number, "Xvfb did not start"
-        yield f":{number}"
-    finally:
-        os.close(read)
-        server.terminate()
-        server.wait(timeout=10)
 
 
 class Window:
