@@ -49,10 +49,17 @@ TABLES = {"coup, six seats": ("coup", {"players": 6}, 6),
           "the 1966 game (short), four seats": ("coup-detat",
                                                 {"players": 4, "short_game": True}, 4)}
 FRIENDS = """
-import sys
+import asyncio, json, sys
 import benchmarks.net as net
 net.CODE = sys.argv[3]
-net.friends_main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[4] == "flood")
+friends = net.Friends(int(sys.argv[1]), int(sys.argv[2]), sys.argv[4] == "flood")
+async def seated():
+    playing = asyncio.ensure_future(friends.play())
+    while not playing.done():  # what was flooded so far, each second
+        print(json.dumps({"flooded": friends.flooded}), flush=True)
+        await asyncio.wait([playing], timeout=1)
+    print(json.dumps(playing.result()), flush=True)
+asyncio.run(seated())
 """
 JsonObject = dict[str, Any]
 
@@ -79,6 +86,7 @@ class Hosted:
         self.app = open_window(clock=Clock(time_scale))
         self.busy: list[float] = []  # the main thread's processor time in each frame drawn
         self.scenes: list[str] = []  # the scene on top after each frame drawn
+        self.network: list[float] = []  # ...and the hosted table's work within it
         self._time_frames()
         plan = [Seat("Ada", HUMAN, ""), *[Seat("", FRIEND, "") for _ in range(seats - 1)]]
         self.lobby = screens.make("hosting", self.app, ruleset, options, plan)
@@ -86,15 +94,26 @@ class Hosted:
         self.seats = seats
 
     def _time_frames(self) -> None:
-        app, drawing = self.app, self.app._frame
+        from game.ui.table.online import OnlineTable
+
+        app, drawing, telling = self.app, self.app._frame, OnlineTable.update
+        network = [0.0]  # this frame's processor time in the hosted table's own work
+
+        def told(online: OnlineTable, controller: Any) -> None:
+            started = time.thread_time()
+            telling(online, controller)
+            network[0] += time.thread_time() - started
 
         def timed(idle_wait: bool) -> None:
             started, drawn = time.thread_time(), len(app.stats.frame_seconds)
+            network[0] = 0.0
             drawing(idle_wait)
             if len(app.stats.frame_seconds) > drawn:
                 self.busy.append(time.thread_time() - started)
+                self.network.append(network[0])
                 self.scenes.append(type(app.scene).__name__)
         app._frame = timed  # type: ignore[method-assign]
+        OnlineTable.update = told  # type: ignore[method-assign]
 
     def play(self, *, flood: bool, seconds: float) -> JsonObject:
         where = self.lobby.where
@@ -128,24 +147,30 @@ class Hosted:
             self.app.frame()
             if self.app.crash is not None:
                 raise SystemExit(f"the crash screen came up: {self.app.crash[0]!r}")
-        over = bool(table.session.over)
+        over, played = bool(table.session.over), time.monotonic() - deadline + seconds
         for scene in reversed(self.app.scenes):
             scene.leave()
         self.app.close_all()
-        out, _ = friends.communicate(timeout=30) if over else ("", "")
-        seen = json.loads(out.splitlines()[-1]) if out.strip() else {}
-        return {"over": over, "flooded": seen.get("flooded", 0),
+        if not over:
+            friends.terminate()
+        out, _ = friends.communicate(timeout=30)
+        counts = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        flooded = max((count.get("flooded", 0) for count in counts), default=0)
+        return {"over": over, "seconds": round(played, 1),
+                "flooded a second": round(flooded / played),
                 "all frames": spread(self.app.stats.frame_seconds, self.busy),
                 "at the table": spread(self.app.stats.frame_seconds[first:],
                                        self.busy[first:]),
+                "the hosted table's work, longest in a frame ms": _ms(max(self.network)),
                 "over the goal in processor time": self._over_the_goal(first)}
 
     def _over_the_goal(self, first: int) -> list[str]:
         """The frames after the window's first whose own work took longer than the goal:
         how long, after which scene, and its place among the table.s frames."""
-        return [f"{seconds * 1000:.1f} ms ({scene}, frame {index - first} at the table)"
-                for index, (seconds, scene) in enumerate(zip(self.busy, self.scenes,
-                                                             strict=True))
+        return [f"{seconds * 1000:.1f} ms ({scene}, frame {index - first} at the table; the "
+                f"hosted table's work in it {network * 1000:.1f} ms)"
+                for index, (seconds, network, scene) in enumerate(
+                    zip(self.busy, self.network, self.scenes, strict=True))
                 if index > 0 and seconds * 1000 > GOAL_MS]
 
     def _frames_until(self, done: Callable[[], bool], seconds: float,
@@ -207,12 +232,16 @@ def _words(report: JsonObject) -> str:
         for part in ("all frames", "at the table"):
             frames = measured[part]
             lines.append(
-                f"{name}, {part} ({frames['frames']} frames, "
+                f"{name}, {part} ({frames['frames']} frames in {measured['seconds']} s, "
                 f"{'to the end' if measured['over'] else 'not over'}, "
-                f"{measured['flooded']:,} messages flooded): p50 {frames['p50 ms']} ms, "
+                f"{measured['flooded a second']:,} messages flooded a second): p50 "
+                f"{frames['p50 ms']} ms, "
                 f"p95 {frames['p95 ms']} ms, longest after the first {frames['max ms']} ms "
                 f"({frames['over the goal']} over {GOAL_MS:.0f} ms; processor time p95 "
                 f"{frames['processor p95 ms']} ms, longest {frames['processor max ms']} ms)")
+        work = measured["the hosted table's work, longest in a frame ms"]
+        lines.append(f"    the hosted table's work (what arrived, the table's step, what it "
+                     f"told): at most {work} ms in a frame")
         for frame in measured["over the goal in processor time"]:
             lines.append(f"    over the goal: {frame}")
     return "\n".join(lines)
