@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TIME_SCALE = "200"  # the window's clock runs 200 times the wall clock (animations, computers)
 EVIDENCE = "TWO_WINDOWS_EVIDENCE"  # the folder the screenshots of the end go to
 SETTLE = 0.05  # seconds between the pointer's move and the click
-APART = 0.6  # seconds between two clicks: closer, the second would be a double-click's
+APART = 0.7  # seconds between two clicks: closer, the second would be a double-click's
 STEP_WAIT = 15.0  # seconds for a screen to come after a click
 GAME_SECONDS = 150.0  # for a whole game
 STILL_AGAIN = 1.5  # seconds a decision is left untaken before keys are sent again
@@ -108,8 +108,8 @@ class Window:
         left, top, width, height = widget["rect"]
         x, y = state["at"][0] + left + width // 2, state["at"][1] + top + height // 2
         time.sleep(max(0.0, self.clicked_at + APART - time.monotonic()))
-        self.clicked_at = time.monotonic()
         self.xdotool("mousemove", str(x), str(y), "sleep", str(SETTLE), "click", "1")
+        self.clicked_at = time.monotonic()  # (once the click has surely been made)
 
     def click_button(self, words: str, *, option: bool = False) -> None:
         state = self.wait(lambda state: self.widget(state, "button", words,
