@@ -517,14 +517,24 @@ def measure(args: argparse.Namespace) -> JsonObject:
 
 # Starting -------------------------------------------------------------------------------
 
-def in_a_namespace(argv: Sequence[str]) -> int:
-    """This benchmark again, in a network namespace of its own (loopback up)."""
+def in_a_namespace(argv: Sequence[str], module: str = "benchmarks.net") -> int:
+    """This benchmark (`module`) again, in a network namespace of its own (loopback up)."""
     unshare = ["unshare", "--net"] if os.geteuid() == 0 else \
         ["unshare", "--user", "--map-root-user", "--net"]
     command = [*unshare, "--", "sh", "-c", 'ip link set lo up && exec "$@"', "sh",
-               sys.executable, "-m", "benchmarks.net", *argv]
+               sys.executable, "-m", module, *argv]
     return subprocess.run(command, env={**os.environ, IN_NAMESPACE: "1"}, cwd=ROOT,
                           check=False).returncode
+
+
+def started_in_a_namespace(argv: Sequence[str], module: str = "benchmarks.net") -> int | None:
+    """Outside the benchmark's namespace, the benchmark run again in one: how it ended;
+    None inside it (measure there)."""
+    if sys.platform != "linux":
+        raise SystemExit("this benchmark runs in a network namespace: Linux only")
+    if os.environ.get(IN_NAMESPACE) == "1":
+        return None
+    return in_a_namespace(argv, module)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -550,10 +560,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.relay:
         asyncio.run(_relay(args.relay[0], args.relay[1] / 1000))
         return 0
-    if sys.platform != "linux":
-        raise SystemExit("this benchmark runs in a network namespace: Linux only")
-    if os.environ.get(IN_NAMESPACE) != "1":
-        return in_a_namespace(arguments)
+    started = started_in_a_namespace(arguments)
+    if started is not None:
+        return started
     report = measure(args)
     print(json.dumps(report, indent=2) if args.json else _words(report))
     return 0

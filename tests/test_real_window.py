@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -46,9 +47,16 @@ def x_display() -> Iterator[str]:
     if missing:
         pytest.skip(f"a real window needs {' and '.join(missing)} "
                     "(apt-get install xvfb xdotool; .ci/run installs them)")
+    with virtual_screen() as display:
+        yield display
+
+
+@contextmanager
+def virtual_screen(size: tuple[int, int] = SCREEN) -> Iterator[str]:
+    """An X screen of its own (Xvfb picks a free number and tells it), as ":N"."""
     read, write = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24",
          "-nolisten", "tcp"], pass_fds=(write,), stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL)
     os.close(write)

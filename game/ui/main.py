@@ -12,7 +12,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -166,7 +166,7 @@ def _play(app: App, *, autoplay: str | None, frames: int | None, screenshot: str
         app.sounds.prepare()  # a table first: its deal sounds in the frames that follow
     if os.environ.get(REPORT_FIRST_FRAME):
         frames = _report_first_frame(app, frames)
-    app.run(frames, until=(lambda: _game_over_shown(app)) if until_over else None)
+    app.run(frames, until=_until(app, until_over))
     unsaved = _screenshot_problem(app, screenshot) if screenshot else None
     if unsaved is not None:
         print(unsaved, file=sys.stderr)
@@ -238,6 +238,21 @@ def _closing_on_signals() -> Iterator[_Ending]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+def _until(app: App, until_over: bool) -> Callable[[], bool] | None:
+    """When the loop ends early: at the game's end with `until_over`. A test's report of
+    the screen (state_report.py) is written between frames too."""
+    from game.ui.state_report import StateReport
+
+    report = StateReport.from_environment()
+    if report is None:
+        return (lambda: _game_over_shown(app)) if until_over else None
+
+    def looked_at() -> bool:
+        report.look(app)
+        return until_over and _game_over_shown(app)
+    return looked_at
 
 
 def _game_over_shown(app: App) -> bool:

@@ -21,10 +21,11 @@ from game.net.headless import Hosting, Listening
 from game.net.hosted import OPEN, PERSON, Chair
 from game.net.keeping_thread import KeepingThread
 from game.services.session import FRIEND, HUMAN
-from game.ui import glyphs, screens, text
+from game.ui import art, glyphs, screens, text
 from game.ui.carry_on import NOT_KEPT, asking_the_host, held_keeper, listening
 from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines
 from game.ui.table.chat_panel import ChatPanel, lobby_place
+from game.ui.table.layout import hand_for, table_layout
 from game.ui.table.online import OnlineTable, host_chat
 from game.ui.theme import GOLD, INK, MUTED, panel
 
@@ -65,6 +66,10 @@ class HostingScene(MenuScene):
         self.chat = None if self.hosting is None else ChatPanel(
             app.ui, host_chat(self.hosting, lambda: None), self._refused)
         self.refused: str | None = None  # why the last line of chat was not said
+        # The table's baize at its size, made while the lobby waits for the friends (in
+        # the table's first frame it took 40 to 50 ms).
+        felt = table_layout(app.size, len(seats), hand_for(ruleset, len(seats))).felt
+        app.draw_ahead([lambda: art.felt(felt.size)])
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]

@@ -1,0 +1,267 @@
+"""Across machines: the frames of a window that hosts a table, with its friends connected
+and one of them flooding it.
+
+    python -m benchmarks.window_host [--seconds 40] [--time-scale 4] [--json]
+
+The window is this process's, at the shipped settings (no settings file, a home folder of
+its own) on SDL's dummy video and audio drivers: it measures our work in each frame
+(events, what arrived from the friends, the table's step, update, draw), not the graphics
+card. It hosts from its lobby (game/ui/scenes/hosting.py), the host's person in the first
+seat, every other seat a friend's: Coup at six seats (the most a table seats online; the
+1966 game plays at one table online, four at most). The friends are another process (the
+friends of benchmarks/net.py: each seat a WebSocket connection that answers its first
+legal move at once, as `join --bot` does once its program has answered); once quietly,
+once with one of them sending 10,000 messages a second. The person decides as soon as the
+table shows the turn (its first legal move, handed to the table as a click would), a
+result is closed by Enter.
+
+Each frame drawn after the first is timed on the wall clock (the window's own
+`frame_seconds`) and in the main thread's processor time, which other programs on a busy
+machine do not lengthen (the server's thread holding the interpreter does not count there
+either): p50, p95 and the longest, against the frame goal (33 ms, a frame at 30 frames a
+second). Time runs `--time-scale` times faster than the wall clock, as in
+benchmarks/frame_peaks.py, only so that a whole game takes a minute: each frame covers a
+60th of a second of the table's time and does the work it does at home.
+
+It runs in a network namespace of its own (loopback only), as benchmarks/net.py does.
+A benchmark, not a test: run it on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from benchmarks.net import started_in_a_namespace
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAL_MS = 1000 / 30
+TABLES = {"coup, six seats": ("coup", {"players": 6}, 6),
+          "the 1966 game (short), four seats": ("coup-detat",
+                                                {"players": 4, "short_game": True}, 4)}
+FRIENDS = """
+import asyncio, json, sys
+import benchmarks.net as net
+net.CODE = sys.argv[3]
+friends = net.Friends(int(sys.argv[1]), int(sys.argv[2]), sys.argv[4] == "flood")
+async def seated():
+    playing = asyncio.ensure_future(friends.play())
+    while not playing.done():  # what was flooded so far, each second
+        print(json.dumps({"flooded": friends.flooded}), flush=True)
+        await asyncio.wait([playing], timeout=1)
+    print(json.dumps(playing.result()), flush=True)
+asyncio.run(seated())
+"""
+JsonObject = dict[str, Any]
+
+
+def hosted(table: tuple[str, JsonObject, int], *, flood: bool, seconds: float,
+           time_scale: float) -> JsonObject:
+    """One game hosted in the window, with a home folder of its own (shipped settings)."""
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["COUP_DETAT_HOME"] = home
+        return Hosted(table, time_scale).play(flood=flood, seconds=seconds)
+
+
+class Hosted:
+    """The window, its lobby open, the friends on their way; then the table's frames."""
+
+    def __init__(self, table: tuple[str, JsonObject, int], time_scale: float) -> None:
+        from game.engine.saves import Seat
+        from game.services.session import FRIEND, HUMAN
+        from game.ui import screens
+        from game.ui.clock import Clock
+        from game.ui.main import open_window
+
+        ruleset, options, seats = table
+        self.app = open_window(clock=Clock(time_scale))
+        self.busy: list[float] = []  # the main thread's processor time in each frame drawn
+        self.scenes: list[str] = []  # the scene on top after each frame drawn
+        self.network: list[float] = []  # ...and the hosted table's work within it
+        self._time_frames()
+        plan = [Seat("Ada", HUMAN, ""), *[Seat("", FRIEND, "") for _ in range(seats - 1)]]
+        self.lobby = screens.make("hosting", self.app, ruleset, options, plan)
+        self.app.push(self.lobby)
+        self.seats = seats
+
+    def _time_frames(self) -> None:
+        from game.ui.table.online import OnlineTable
+
+        app, drawing, telling = self.app, self.app._frame, OnlineTable.update
+        network = [0.0]  # this frame's processor time in the hosted table's own work
+
+        def told(online: OnlineTable, controller: Any) -> None:
+            started = time.thread_time()
+            telling(online, controller)
+            network[0] += time.thread_time() - started
+
+        def timed(idle_wait: bool) -> None:
+            started, drawn = time.thread_time(), len(app.stats.frame_seconds)
+            network[0] = 0.0
+            drawing(idle_wait)
+            if len(app.stats.frame_seconds) > drawn:
+                self.busy.append(time.thread_time() - started)
+                self.network.append(network[0])
+                self.scenes.append(type(app.scene).__name__)
+        app._frame = timed  # type: ignore[method-assign]
+        OnlineTable.update = told  # type: ignore[method-assign]
+
+    def play(self, *, flood: bool, seconds: float) -> JsonObject:
+        where = self.lobby.where
+        if where is None:
+            raise SystemExit(f"the lobby could not listen: {self.lobby.trouble}")
+        friends = subprocess.Popen(
+            [sys.executable, "-c", FRIENDS, str(where.port), str(self.seats - 1), where.code,
+             "flood" if flood else "quiet"], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        try:
+            return self._played(seconds, friends)
+        finally:
+            if friends.poll() is None:
+                friends.kill()
+                friends.wait()
+
+    def _played(self, seconds: float, friends: subprocess.Popen[str]) -> JsonObject:
+        from game.ui.table.scene import TableScene
+
+        self._frames_until(lambda: self.lobby.hosting is not None
+                           and self.lobby.hosting.table.ready, 60,
+                           lambda: f"the friends had not all taken their seats "
+                                   f"({self.lobby.chairs}; the friends' process: "
+                                   f"{friends.poll()})")
+        self.lobby._start()  # (what its Start button does)
+        first = len(self.app.stats.frame_seconds)
+        table = self.app.scenes[0]
+        assert isinstance(table, TableScene)
+        deadline = time.monotonic() + seconds
+        while not table.session.over and time.monotonic() < deadline:
+            self._person(table)
+            self.app.frame()
+            if self.app.crash is not None:
+                raise SystemExit(f"the crash screen came up: {self.app.crash[0]!r}")
+        over, played = bool(table.session.over), time.monotonic() - deadline + seconds
+        for scene in reversed(self.app.scenes):
+            scene.leave()
+        self.app.close_all()
+        if not over:
+            friends.terminate()
+        out, _ = friends.communicate(timeout=30)
+        counts = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        flooded = max((count.get("flooded", 0) for count in counts), default=0)
+        return {"over": over, "seconds": round(played, 1),
+                "flooded a second": round(flooded / played),
+                "all frames": spread(self.app.stats.frame_seconds, self.busy),
+                "at the table": spread(self.app.stats.frame_seconds[first:],
+                                       self.busy[first:]),
+                "the hosted table's work, longest in a frame ms": _ms(max(self.network)),
+                "over the goal in processor time": self._over_the_goal(first)}
+
+    def _over_the_goal(self, first: int) -> list[str]:
+        """The frames after the window's first whose own work took longer than the goal:
+        how long, after which scene, and its place among the table.s frames."""
+        return [f"{seconds * 1000:.1f} ms ({scene}, frame {index - first} at the table; the "
+                f"hosted table's work in it {network * 1000:.1f} ms)"
+                for index, (seconds, network, scene) in enumerate(
+                    zip(self.busy, self.network, self.scenes, strict=True))
+                if index > 0 and seconds * 1000 > GOAL_MS]
+
+    def _frames_until(self, done: Callable[[], bool], seconds: float,
+                      trouble: Callable[[], str]) -> None:
+        deadline = time.monotonic() + seconds
+        while not done():
+            if time.monotonic() > deadline:
+                raise SystemExit(f"After {seconds:g} s, {trouble()}.")
+            self.app.frame()
+
+    def _person(self, table: Any) -> None:
+        """The host's person: the first legal move once the table shows the turn, Enter
+        on a result."""
+        import pygame
+
+        from game.ui.table.overlays import ResultOverlay
+
+        if isinstance(self.app.scene, ResultOverlay):
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0,
+                                                     unicode="\r", scancode=0))
+            return
+        controller = table.controller
+        if (self.app.scene is table and controller.human_to_act() is not None
+                and controller.caught_up and not table.stage.busy(controller.clock())):
+            table.decide(table.session.match.legal()[0])
+
+
+def spread(wall: Sequence[float], processor: Sequence[float]) -> JsonObject:
+    """Frames after the first: p50, p95 and the longest (ms), and how many over the goal."""
+    later, busy = sorted(wall[1:]) or [0.0], sorted(processor[1:]) or [0.0]
+    return {"frames": len(wall), "p50 ms": _ms(statistics.median(later)),
+            "p95 ms": _ms(_percentile(later, 95)), "max ms": _ms(later[-1]),
+            "over the goal": sum(seconds * 1000 > GOAL_MS for seconds in later),
+            "processor p95 ms": _ms(_percentile(busy, 95)), "processor max ms": _ms(busy[-1])}
+
+
+def _percentile(ordered: Sequence[float], percent: float) -> float:
+    return ordered[min(len(ordered) - 1, int(len(ordered) * percent / 100))]
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 2)
+
+
+def measure(args: argparse.Namespace) -> JsonObject:
+    report: JsonObject = {}
+    for name, table in TABLES.items():
+        for flood in (False, True):
+            label = f"{name}, {'one friend flooding' if flood else 'quiet'}"
+            report[label] = hosted(table, flood=flood, seconds=args.seconds,
+                                   time_scale=args.time_scale)
+    return report
+
+
+def _words(report: JsonObject) -> str:
+    lines = []
+    for name, measured in report.items():
+        for part in ("all frames", "at the table"):
+            frames = measured[part]
+            lines.append(
+                f"{name}, {part} ({frames['frames']} frames in {measured['seconds']} s, "
+                f"{'to the end' if measured['over'] else 'not over'}, "
+                f"{measured['flooded a second']:,} messages flooded a second): p50 "
+                f"{frames['p50 ms']} ms, "
+                f"p95 {frames['p95 ms']} ms, longest after the first {frames['max ms']} ms "
+                f"({frames['over the goal']} over {GOAL_MS:.0f} ms; processor time p95 "
+                f"{frames['processor p95 ms']} ms, longest {frames['processor max ms']} ms)")
+        work = measured["the hosted table's work, longest in a frame ms"]
+        lines.append(f"    the hosted table's work (what arrived, the table's step, what it "
+                     f"told): at most {work} ms in a frame")
+        for frame in measured["over the goal in processor time"]:
+            lines.append(f"    over the goal: {frame}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=40.0, help="at most, a game")
+    parser.add_argument("--time-scale", type=float, default=4.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(arguments)
+    started = started_in_a_namespace(arguments, "benchmarks.window_host")
+    if started is not None:
+        return started
+    os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    report = measure(args)
+    print(json.dumps(report, indent=2) if args.json else _words(report))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
