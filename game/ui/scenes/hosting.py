@@ -23,7 +23,7 @@ from game.net.keeping_thread import KeepingThread
 from game.services.session import FRIEND, HUMAN
 from game.ui import art, glyphs, screens, text
 from game.ui.carry_on import NOT_KEPT, asking_the_host, held_keeper, listening
-from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines
+from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines, lines_step
 from game.ui.table.chat_panel import ChatPanel, lobby_place
 from game.ui.table.layout import hand_for, table_layout
 from game.ui.table.online import OnlineTable, host_chat
@@ -211,6 +211,8 @@ class HostingScene(MenuScene):
             line = text.render(reach, round(34 * scale), GOLD, bold=True)
             surface.blit(line, line.get_rect(midtop=(centre, round(132 * scale))))
         relayed = self.relay_words
+        if relayed is None and self.relay_box is not None:
+            relayed = RELAY_HINT
         if relayed is not None:  # in the relay's row once opened on one, else above it
             opened = self.relay is not None
             line = text.render(relayed, max(12, round((22 if opened else 16) * scale)),
@@ -219,8 +221,11 @@ class HostingScene(MenuScene):
             y = self._relay_top() + round((10 if opened else -26) * scale)
             surface.blit(line, line.get_rect(midtop=(centre, y)))
         width = round(600 * scale)
+        note = max(12, round(16 * scale))
+        lines = [] if self.trouble is not None else \
+            text.wrap(WAITING if not self._ready() else READY, note, width - round(48 * scale))
         rect = Rect(centre - width // 2, round(196 * scale), width,
-                    round((64 + 40 * len(self.chairs)) * scale))
+                    round((40 + 40 * len(self.chairs)) * scale) + len(lines) * lines_step(note))
         panel(surface, rect, (16, 26, 20, 220), radius=12, border=GOLD)
         size = max(12, round(20 * scale))
         y = rect.top + round(20 * scale)
@@ -231,12 +236,7 @@ class HostingScene(MenuScene):
             surface.blit(text.render(words, size, colour),
                          (rect.left + round(140 * scale), y))
             y += round(40 * scale)
-        if self.trouble is None:
-            note = max(12, round(16 * scale))
-            lines = text.wrap(WAITING if not self._ready() else READY, note,
-                              rect.width - round(48 * scale))
-            draw_lines(surface, lines, (rect.left + round(24 * scale), y), note,
-                       colour=MUTED)
+        draw_lines(surface, lines, (rect.left + round(24 * scale), y), note, colour=MUTED)
         if self.chat is not None:
             self.chat.draw(surface, self.refused)
 
@@ -246,6 +246,7 @@ class HostingScene(MenuScene):
 
 WAITING = "Read the address and the code to your friends: their seats fill as they join."
 READY = "Everyone is here."
+RELAY_HINT = "Friends in other homes? Open your table on a relay too: type its address."
 
 
 def seat_words(chair: Chair) -> tuple[str, tuple[int, int, int]]:
