@@ -42,6 +42,7 @@ from game.engine.match import Match
 from game.games.coup.table.controls import BACK
 from game.games.coup.table.picker import CardPicker
 from game.services import settings as settings_module
+from game.services.seat_match import SeatMatch
 from game.services.settings import Settings
 from game.system import paths
 from game.ui.app import App
@@ -211,7 +212,13 @@ class Person:
 
     def _waiting_for_the_window(self) -> bool:
         """Nothing for the person to click, and no click of his waiting to be taken: only
-        the window can move the game on (a computer, an animation)."""
+        the window can move the game on (a computer, an animation). At a friend's table
+        shown to its last beat, the host moves it on: its next message may be slow to come
+        on a busy machine, and the window rightly rests meanwhile."""
+        top = self.app.scene
+        if isinstance(top, TableScene) and isinstance(top.session.match, SeatMatch) \
+                and top.controller.caught_up:
+            return False
         return self._expected is None and self._next_gesture() is None
 
     def _check_taken(self) -> None:
