@@ -74,8 +74,8 @@ def test_a_table_hosted_in_the_window_is_opened_on_a_relay_and_played_through_it
             assert time.monotonic() < deadline, lobby.relay_words
             app.frame()
         code = lobby.where.code
-        assert lobby.relay_words == (f"Friends anywhere join at 127.0.0.1:{relay}, Through "
-                                     f"a relay ticked, code {code}")
+        assert lobby.relay_words == (f"Friends anywhere: 127.0.0.1:{relay} with Through a "
+                                     f"relay ticked, code {code}")
         assert not person.enabled("Open on the relay")  # once: the row is gone
         friends = [started("join", f"127.0.0.1:{relay}", "--relay", "--code", code.lower(),
                            "--name", name, "--bot", BOT, home=tmp_path / name)

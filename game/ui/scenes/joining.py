@@ -105,9 +105,17 @@ class JoinScene(MenuScene):
             self._remember()
             self.typed = (f"{table.address}:{table.port}", *self.typed[1:])
             self.through_relay = False  # a table on this network is reached directly
-            self.rebuild()
+            self._fill()
             self._say("Now the code your host reads out, and your name.")
         return choose
+
+    def _fill(self) -> None:
+        """The boxes as `typed` and `through_relay` say (not as they show now)."""
+        for box, typed in zip((self.address, self.code, self.name), self.typed, strict=True):
+            if box is not None:
+                box.set_text(typed)
+        if self.relay is not None:
+            self.relay.set_state(self.through_relay)
 
     def update(self, dt: float) -> None:
         super().update(dt)
