@@ -5,12 +5,16 @@ namespaces, by tests/test_net_discovery.py.)"""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from player_kit import Person, shipped_app
+from pygame_gui.elements import UIButton
 
 from game.net.discovery import FoundTable
+from game.ui import screens
+from game.ui.app import App
 from game.ui.scenes import joining
 from game.ui.scenes.joining import JoinScene
 
@@ -18,7 +22,10 @@ FOUND = FoundTable("Ada's table", "10.47.0.1", 4747, "coup", 1, 4, 1, 2, False)
 
 
 class OneTableFound:
-    """A browser that has found FOUND on the network."""
+    """A browser that has found FOUND on the network (and, once `taken`, FOUND with its
+    seat taken)."""
+
+    taken = False
 
     def __init__(self, **_: object) -> None:
         self.closed = False
@@ -27,7 +34,7 @@ class OneTableFound:
         pass
 
     def tables(self) -> tuple[FoundTable, ...]:
-        return (FOUND,)
+        return (replace(FOUND, open=0, taken=3) if self.taken else FOUND,)
 
     def close(self) -> None:
         self.closed = True
@@ -52,3 +59,35 @@ def test_a_table_found_on_the_network_fills_in_its_address(
         assert form.message is not None and "code" in form.message.text
         person.frames(3)  # the next frames keep what was filled in
         assert form.address.get_text() == "10.47.0.1:4747"
+
+
+def test_the_form_covered_by_its_waiting_room_stays_hidden_as_the_table_found_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The waiting room is over the form: the form's boxes and buttons must not come back
+    over it when the table found changes (its seat taken), and come back once it is left."""
+    monkeypatch.setattr(joining, "Browser", OneTableFound)
+    with shipped_app(tmp_path, monkeypatch) as app:
+        person = Person(app, seed=3)
+        person.frames(3)
+        person.click_button("Play with friends")
+        person.click_button("Join a table")
+        form = app.scene
+        assert isinstance(form, JoinScene)
+        cover = screens.make("pass_device", app, "Zoé", lambda: None)
+        app.push(cover)
+        person.frames(2)
+        form.browser.taken = True  # type: ignore[attr-defined]
+        for _ in range(3):  # (the browser wakes the window when it finds a change)
+            app.frame(idle_wait=False)
+        shown = {widget.text for widget in buttons_shown(app)}
+        assert joining.found_words(FOUND) not in shown and "Join" not in shown, shown
+        app.pop()
+        for _ in range(3):
+            app.frame(idle_wait=False)
+        shown = {widget.text for widget in buttons_shown(app)}
+        assert "Join" in shown and joining.found_words(replace(FOUND, open=0, taken=3)) in shown
+
+
+def buttons_shown(app: App) -> list[UIButton]:
+    return [widget for widget in app.ui.get_root_container().elements
+            if isinstance(widget, UIButton) and widget.visible]

@@ -119,7 +119,8 @@ class JoinScene(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.browser.tables()[:MOST_FOUND_SHOWN] != self.found:
+        covered = self.app.scene is not self  # (by the waiting room: laid out when back)
+        if not covered and self.browser.tables()[:MOST_FOUND_SHOWN] != self.found:
             self._remember()
             self.rebuild()
 
