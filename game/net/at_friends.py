@@ -48,6 +48,7 @@ class AtFriends:
         self.about: str | None = None  # what the host says of the table (one of two)
         self.lobby: list[JsonObject] = []  # the lobby's seats, as last sent
         self.session: SeatSession | None = None
+        self.caught_up = False  # the host's position has come with every event before it
         self.result: JsonObject | None = None
         self.ended: str | None = None  # why the connection ended for good
         self.over = False  # the connection ended (for good)
@@ -109,6 +110,8 @@ class AtFriends:
         elif kind == "state":
             pending = message["pending"]
             self._timed(pending.get("seat"), message.get("time_left"))
+            if self.session is not None and message["n"] == len(self.session.match.events):
+                self.caught_up = True
         elif kind == "time_up":
             self._deadline = None
             self.remarks.append(time_up_line(message, self.seat))

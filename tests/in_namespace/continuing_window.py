@@ -199,6 +199,8 @@ def test_a_friends_continue_takes_her_seat_up_again_with_her_cards(
             assert isinstance(table, TableScene)
             match = table.session.match
             assert isinstance(match, SeatMatch) and match.seat == 1
+            # shown where the game is, its past not played out again at the table
+            assert match.events and table.controller.telling.follower.caught_up
             frames_until(app, lambda: match.asked is not None)
             state = match.state
             assert isinstance(state, State) and state.hands[1] == cards  # her cards

@@ -217,7 +217,10 @@ class WaitingRoom(MenuScene):
         super().update(dt)
         self.at.pump()
         session = self.at.session
-        if session is not None and not self._handed_over:
+        # A seat taken up again is shown where the game is, once all that came before has
+        # been told again: its past is not played out at the table.
+        ready = session is not None and (self.at.caught_up or not self.rejoining)
+        if ready and not self._handed_over:
             self._handed_over = True
             table = screens.make("table", self.app, cast(GameSession, session),
                                  from_start=not self.rejoining,
