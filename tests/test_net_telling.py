@@ -27,6 +27,7 @@ class Played:
     def __init__(self, threaded: bool) -> None:
         self.sent: dict[int, list[JsonObject]] = {connection: [] for connection in FRIENDS}
         self.lock = threading.Lock()
+        self.answered: set[tuple[int, int]] = set()  # (connection, question)
         self.keeping = KeepingThread(None) if threaded else None
         send = self.keeping.send if self.keeping else self.record
         close = self.keeping.close_connection if self.keeping else (lambda to, reason: None)
@@ -64,13 +65,14 @@ class Played:
                        for messages in self.sent.values())
 
     def _answer(self) -> None:
-        """Each friend answers the question it was sent last, if it has not yet."""
+        """Each friend answers the question it was sent last, once."""
         with self.lock:
             asked = {connection: next((m for m in reversed(messages)
-                                       if m["type"] in ("decide", "accepted")), None)
+                                       if m["type"] == "decide"), None)
                      for connection, messages in self.sent.items()}
         for connection, question in asked.items():
-            if question is not None and question["type"] == "decide":
+            if question is not None and (connection, question["id"]) not in self.answered:
+                self.answered.add((connection, question["id"]))
                 self.table.received(connection, {"type": "decision", "id": question["id"],
                                                  "move": question["legal"][0]})
 
