@@ -30,6 +30,7 @@ from game.net.answers import decision_named
 from game.net.chat import Line, TableChat
 from game.net.decision_clock import DecisionClock
 from game.net.stand_in import StandIns
+from game.net.telling import Later, events_told, told_since
 from game.net.wire import VERSION, JsonObject
 from game.services.seat_stream import SeatStream
 from game.services.session import COMPUTER, HUMAN, GameSession
@@ -112,6 +113,8 @@ class HostedTable:
                        for kind, name in zip(plan, [*names, *[""] * len(plan)], strict=False)]
         self.session_options = dict(session_options or {})
         self._send, self._close = send, close
+        # what the friends are told of the game is built here, unless the host says where
+        self.later: Later = lambda built: built(self._send)  # (a window: keeping_thread.py)
         self.seed = seed
         self.grace = grace
         self.clock = clock
@@ -194,8 +197,7 @@ class HostedTable:
         stream = chair.stream
         assert stream is not None
         self._send(connection, self._start_message(seat))
-        for told in stream.since(since if isinstance(since, int) else 0):
-            self._send(connection, told)
+        self.later(told_since(stream, connection, since if isinstance(since, int) else 0))
         self._send(connection, self._position(stream))
         if self.over:
             self._send(connection, stream.end())
@@ -318,14 +320,11 @@ class HostedTable:
     def _tell_new(self) -> None:
         session, follower = self.session, self._follower
         assert session is not None and follower is not None
-        told = False
-        for event, state in follower.new_events():
-            told = True
-            for chair in self.chairs:
-                if chair.stream is not None:
-                    message = chair.stream.tell(event, state)
-                    if chair.connection is not None:
-                        self._send(chair.connection, message)
+        events = list(follower.new_events())
+        told = bool(events)
+        if told:
+            self.later(events_told([(chair.stream, chair.connection) for chair in self.chairs
+                                    if chair.stream is not None], events))
         self.follow_clock()
         if told:
             for chair in self.chairs:
@@ -421,8 +420,7 @@ class HostedTable:
         if chair.stream is None:
             self._welcome(seat)
             return
-        for told in chair.stream.since(since):
-            self._send(chair.connection, told)
+        self.later(told_since(chair.stream, chair.connection, since))
         self._send(chair.connection, self._position(chair.stream))
         chair.asked = None
         self._ask(seat)

@@ -2,8 +2,9 @@
 the window's render loop never waits on the disk. Everything the table sends to the
 friends goes through the same thread, in order, after the table as it stood then is
 written: as at a host without a window, no friend is ever told what the table opened
-again would not know. What the host should hear of the file (kept aside, not kept) waits
-in `said` for the window to read."""
+again would not know. What the friends are told of the game's events is built here too
+(telling.py): the window's thread only numbers it. What the host should hear of the file
+(kept aside, not kept) waits in `said` for the window to read."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from game.engine import texts
 from game.net.headless import table_kept
 from game.net.hosted import HostedTable
 from game.net.kept_table import Keeping, TableKeeper
+from game.net.telling import Built
 from game.net.wire import JsonObject
 
 Send = Callable[[int, JsonObject], None]
@@ -53,6 +55,11 @@ class KeepingThread:
     def send(self, connection: int, message: JsonObject) -> None:
         self._keep_moved()
         self._work.put(lambda: self._send(connection, message))
+
+    def later(self, built: Built) -> None:
+        """Messages built in the thread (`HostedTable.later`), then sent, in their turn."""
+        self._keep_moved()
+        self._work.put(lambda: built(self._send))
 
     def close_connection(self, connection: int, reason: str) -> None:
         self._keep_moved()

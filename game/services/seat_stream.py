@@ -16,6 +16,11 @@ The host of a table of friends sends each friend's machine its seat's stream
 
 The stream only grows: an online table takes nothing back (no undo), so what was told
 stands and a friend who missed messages asks again from a number.
+
+Telling an event is in two parts: `next_told` (the number, and the decision it came
+from: it reads the match, which grows, so it is done where the match is played) and
+`build` (the words and the seat's view, as JSON: the costly part, of immutable values
+only, so a window's table has it done in another thread, in the same order).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from game.engine.match import Match
@@ -34,6 +40,17 @@ from game.games import get_game
 JsonObject = dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Telling:
+    """An event to be told a seat, as numbered where the match is played."""
+
+    number: int  # the event's place in what the seat is told
+    event: Event
+    state: State  # just after the event
+    turn: int  # the number of the decision it came of
+    by: int | None  # whose decision that was
+
+
 class SeatStream:
     def __init__(self, match: Match, seat: int, names: Sequence[str]) -> None:
         self.match = match
@@ -41,7 +58,8 @@ class SeatStream:
         self.narrator = match.ruleset.narrator(names, seat, tell_all=False, second_person=True)
         self.protocol = formats_of(match.ruleset.id).protocol
         self.game = get_game(match.ruleset.id)
-        self.told: list[JsonObject] = []
+        self.told: list[JsonObject] = []  # built (by `build`)
+        self.numbered = 0  # the events numbered so far (by `next_told`)
         self._turn = 0  # the decision of the last event told
         self._rng = random.Random(secrets.randbits(64))  # the host's alone: what it draws
         # in the places of the cards the seat cannot see says nothing of them
@@ -51,10 +69,22 @@ class SeatStream:
         words, and as the seat may know it for its own table to show (`event`, with every
         card it cannot see a random one; `state`, with every such card dealt anew), with
         the decision it came from (`turn`, its number; `by`, whose it was: public)."""
-        number = len(self.told)
+        return self.build(self.next_told(event, state))
+
+    def next_told(self, event: Event, state: State) -> Telling:
+        """The next event numbered, to be built (`build`), in this order."""
+        number = self.numbered
+        self.numbered += 1
         turn = self._turn_of(number)
-        message = {"type": "told", "n": number, "lines": self.narrator.lines(event, state),
-                   "turn": turn, "by": self.match.turns[turn].seat,
+        return Telling(number, event, state, turn, self.match.turns[turn].seat)
+
+    def build(self, telling: Telling) -> JsonObject:
+        """The told message of an event numbered by `next_told`, kept in `told`."""
+        assert telling.number == len(self.told), "built out of order"
+        event, state = telling.event, telling.state
+        message = {"type": "told", "n": telling.number,
+                   "lines": self.narrator.lines(event, state),
+                   "turn": telling.turn, "by": telling.by,
                    "event": to_json(self.game.privacy.event_seen(event, self.seat, self._rng)),
                    "state": to_json(self.game.custody.unseen_dealt_anew(state, self.seat,
                                                                         self._rng))}
@@ -69,12 +99,12 @@ class SeatStream:
         return self._turn
 
     def since(self, number: int) -> list[JsonObject]:
-        """What was told from `number` on (all of it from 0)."""
+        """What was told from `number` on (all of it from 0): built by then."""
         return self.told[max(0, number):]
 
     def position(self) -> JsonObject:
         """Whose turn it is, and the seat's view of the match as it stands."""
-        return {"type": "state", "n": len(self.told),
+        return {"type": "state", "n": self.numbered,
                 "pending": pending_json(self.match.pending),
                 "view": self.protocol.view_json(self.match.view(self.seat))}
 

@@ -232,6 +232,7 @@ def listening(app: App, keeping: KeepingThread, ruleset: str, options: Mapping[s
             continue
         assert isinstance(table.table, HostedTable), "the window hosts one table"
         keeping.table, keeping.where = table.table, (table.listen, where.port, where.code)
+        table.table.later = keeping.later  # the friends' messages built off the render loop
         keeping.pass_to(table.server.send, table.server.close_connection)
         host = next((name for kind, name in zip(plan, names, strict=True)
                      if kind == PERSON), None)

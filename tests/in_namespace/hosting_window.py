@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,10 +15,12 @@ from typing import TYPE_CHECKING
 import pytest
 from player_kit import Person, shipped_app
 
+from game.services.seat_stream import SeatStream
 from game.services.session import FRIEND
 from game.ui.scenes.hosting import HostingScene
 from game.ui.scenes.new_game import FRIEND_CHOICE
 from game.ui.scenes.review import ReviewScene
+from game.ui.table.online import OnlineTable
 from game.ui.table.scene import TableScene
 
 if TYPE_CHECKING:
@@ -33,6 +36,18 @@ def join(port: int, code: str, name: str, home: Path) -> subprocess.Popen[str]:
         [sys.executable, "-m", "game", "join", f"127.0.0.1:{port}", "--code", code.lower(),
          "--name", name, "--bot", BOT], cwd=ROOT, text=True, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, env={**__import__("os").environ, "COUP_DETAT_HOME": str(home)})
+
+
+def threads_recorded(monkeypatch: pytest.MonkeyPatch, cls: type, name: str) -> set[int]:
+    """The threads that call `cls.name` from now on."""
+    called_in: set[int] = set()
+    method = getattr(cls, name)
+
+    def recorded(*args: object) -> object:
+        called_in.add(threading.get_ident())
+        return method(*args)
+    monkeypatch.setattr(cls, name, recorded)
+    return called_in
 
 
 def hosted_lobby(app: App, person: Person, game: str) -> HostingScene:
@@ -59,6 +74,8 @@ def test_a_table_hosted_in_the_window_is_played_to_its_end_with_two_friends(
         game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with shipped_app(tmp_path / "host", monkeypatch) as app:
         person = Person(app, seed=5)
+        built_in = threads_recorded(monkeypatch, SeatStream, "build")
+        updated_in = threads_recorded(monkeypatch, OnlineTable, "update")
         lobby = hosted_lobby(app, person, game)
         assert lobby.where is not None and lobby.reach is not None
         assert not person.enabled("Start")  # nobody has joined yet
@@ -95,6 +112,8 @@ def test_a_table_hosted_in_the_window_is_played_to_its_end_with_two_friends(
             winners = sorted(table.session.match.ruleset.winners(table.session.match.state))
             assert all(result["winners"] == winners for result in results)
             assert person.decisions > 0
+            # what the friends were told was built off the window's render loop
+            assert built_in and updated_in and not built_in & updated_in
             assert table.controller.undo_refusal() is not None  # no undo online
             person.click_button("Review the game")
             review = app.scene
