@@ -156,8 +156,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="open again the table of the last host whose game did not end "
                            "(stopped, killed, the machine restarted): the same code, seats "
                            "and game, on the same port; its friends' programs take their "
-                           "seats up again. --listen, --port, --grace and --save may change "
-                           "what was kept; --time is not kept")
+                           "seats up again, on the relay it was opened on too. --listen, "
+                           "--port, --grace, --time, --relay and --save given win over what "
+                           "was kept")
     host.add_argument("--listen", default=None, metavar="ADDRESS",
                       help="the address to listen on (default: every interface)")
     host.add_argument("--port", type=whole(least=0, most=65535), default=None,

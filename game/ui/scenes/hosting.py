@@ -147,6 +147,7 @@ class HostingScene(MenuScene):
             return
         self.relay_note = ""
         self.relay = (address, self.hosting.server.open_on_relay(address))
+        self.keeping.relay = str(address)  # kept with the table: Continue opens it there
         self.rebuild()
 
     @property
