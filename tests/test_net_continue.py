@@ -109,19 +109,20 @@ def test_a_kept_table_keeps_its_relay_and_time_and_older_versions_have_neither(
     path = tmp_path / "hosted-table.json"
     keeper = TableKeeper(path)
     table = dataclasses.replace(a_kept_table(persons_here=False), relay="127.0.0.1:4748",
-                                time=30.0)
+                                time=30.0, relay_key="k3y-of_the-table")
     assert keeper.keep(table, keeper.read()) is None
     assert json.loads(path.read_text())["version"] == 3
     back = keeper.read().table
     assert back is not None and (back.relay, back.time) == ("127.0.0.1:4748", 30.0)
     host = HeadlessHost.again(back)  # as kept, unless given: what is given wins
     assert (host.relay, host.table.decision_clock.seconds) == ("127.0.0.1:4748", 30.0)
+    assert host.relay_key == "k3y-of_the-table"  # its code taken up again on the relay
     host.close()
     host = HeadlessHost.again(back, relay="[::1]:4749", time=5.0)
     assert (host.relay, host.table.decision_clock.seconds) == ("[::1]:4749", 5.0)
     host.close()
     older = {key: value for key, value in table.to_json().items()
-             if key not in ("relay", "time")}
+             if key not in ("relay", "time", "relay_key")}
     for version in (1, 2):
         write_kept(path, version, older)
         loaded = kept_table.read(path)

@@ -184,7 +184,8 @@ def _opened_on_relay(host: HeadlessHost, relay: Address) -> str | None:
     from game.net.client import OPEN_WAIT
     from game.net.relay_wire import ANSWER_WAIT
 
-    link = host.server.open_on_relay(relay)
+    link = host.server.open_on_relay(relay, host.relay_key)
+    host.relay_key = link.key  # kept with the table, to take its code up again there
     link.answered.wait(OPEN_WAIT + ANSWER_WAIT + 1)
     if link.open:
         return None

@@ -141,7 +141,7 @@ def kept_plan(kept: KeptTable) -> list[str]:
 
 
 def table_kept(table: HostedTable, code: str, listen: str, port: int, save: str | None,
-               relay: str | None = None) -> KeptTable:
+               relay: str | None = None, relay_key: str | None = None) -> KeptTable:
     """What is kept of a table whose game has begun (opened on `relay` as well, if it
     was), to open it again."""
     session = table.session
@@ -149,7 +149,7 @@ def table_kept(table: HostedTable, code: str, listen: str, port: int, save: str 
     return KeptTable(code, listen, port, table.grace, save, table.seed,
                      tuple(chair.token for chair in table.chairs),
                      SavedGame(session.match, session.seats), relay,
-                     table.decision_clock.seconds)
+                     table.decision_clock.seconds, relay_key)
 
 
 def announced_seats(table: AnyTable) -> Seats:
@@ -203,6 +203,7 @@ class HeadlessHost:
         self._kept = -1  # the decisions of the game when it was last kept
         self._announce, self._table_name = announce, table_name
         self.relay = relay
+        self.relay_key: str | None = None  # the table's key there, once opened on it
 
     @classmethod
     def again(cls, kept: KeptTable, *, listen: str | None = None, port: int | None = None,
@@ -225,6 +226,7 @@ class HeadlessHost:
                    time=kept.time if time is None else time, log=log, keeper=keeper,
                    save=save or kept.save, relay=relay or kept.relay)
         host._resumed = (game, kept.tokens)
+        host.relay_key = kept.relay_key
         return host
 
     def open(self) -> Listening:
@@ -253,7 +255,7 @@ class HeadlessHost:
         if self._keeping is None:
             self._keeping = Keeping(self.keeper, self._log, resumed=self._resumed is not None)
         self._keeping.keep(table_kept(table, self.code, self.listen, self.port,
-                                      self.save, self.relay).to_json())
+                                      self.save, self.relay, self.relay_key).to_json())
 
     def run(self) -> bool:
         """Play the game to its end (True), or until `stopped` is set (False)."""

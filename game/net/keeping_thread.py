@@ -39,6 +39,7 @@ class KeepingThread:
         self.table: HostedTable | None = None
         self.where = ("", 0, "")  # (listen, port, code) as kept
         self.relay: str | None = None  # the relay's address the table is opened on, if one
+        self.relay_key: str | None = None  # and its key there
         self._kept = -1  # the game's decisions when it was last kept
         self._forgotten = False
         # not a daemon: what is queued when the window closes is still written (the thread
@@ -86,8 +87,9 @@ class KeepingThread:
             return
         self._kept = len(session.match.turns)
         listen, port, code = self.where
-        document = table_kept(table, code, listen, port, None, self.relay).to_json()  # the
-        self._work.put(lambda: keeping.keep(document))  # game moves on as it is written
+        document = table_kept(table, code, listen, port, None, self.relay,  # made here: the
+                              self.relay_key).to_json()  # game moves on while it is written
+        self._work.put(lambda: keeping.keep(document))
 
     # In the thread ---------------------------------------------------------------------------
     def _run(self) -> None:

@@ -9,14 +9,15 @@ so that no friend ever saw what the table opened again would not know.
     {"format": "coup-detat-hosted-table", "version": 3, "table": {
       "code": "K7MQ2D", "listen": "0.0.0.0", "port": 4747, "grace": 60.0,
       "save": "/home/ada/sunday.json", "seed": null,
-      "relay": "203.0.113.5:4748", "time": 60.0,
+      "relay": "203.0.113.5:4748", "relay_key": "b3Qx...", "time": 60.0,
       "tokens": ["Gq3...", null, "x1A..."],
       "game": {"format": "coup-detat-save", "version": 3, ...}}}
 
 `tokens` holds each friend's seat token (null at a computer's seat, and at a person's who
 plays at the host's own screen), seat by seat; `save` is where the game's save goes when
 it ends (null: nowhere); `relay`, the relay the table was opened on as well (null: none),
-and `time`, the seconds a person has for each decision (null: no time). The question open
+with the secret key that takes its code up again there (the relay holds a code a minute
+for its host's key), and `time`, the seconds a person has for each decision (null: no time). The question open
 when the table is opened again has the whole time once more (the time left is not kept:
 the table is written before each question is asked, not as its time runs). One table is kept: from the start of its game to its end, when it
 is removed. The file holds the seat tokens and the
@@ -81,11 +82,12 @@ class KeptTable:
     game: SavedGame
     relay: str | None = None  # the relay's address (HOST:PORT) the table was opened on
     time: float | None = None  # the seconds for each decision (None: no time)
+    relay_key: str | None = None  # the table's key on the relay (relay_link.py)
 
     def to_json(self) -> dict[str, object]:
         return {"code": self.code, "listen": self.listen, "port": self.port,
                 "grace": self.grace, "save": self.save, "seed": self.seed,
-                "relay": self.relay, "time": self.time,
+                "relay": self.relay, "relay_key": self.relay_key, "time": self.time,
                 "tokens": list(self.tokens),
                 "game": to_json(self.game.match, self.game.seats)}
 
@@ -163,14 +165,16 @@ def table_from_json(raw: Mapping[str, object]) -> KeptTable | str:
             return "a seat's token is not one"
     if len({token for token in tokens if token is not None}) < sum(t is not None for t in tokens):
         return "two seats have the same token"
-    relay, time = raw.get("relay"), raw.get("time")
+    relay, time, key = raw.get("relay"), raw.get("time"), raw.get("relay_key")
     if not (relay is None or is_relay(relay)):
         return "its relay is not an address"
+    if not (key is None or is_token(key)):
+        return "its key on the relay is not one"
     if not (time is None or (isinstance(time, int | float) and not isinstance(time, bool)
                              and math.isfinite(time) and 0 < time <= LONGEST_TIME)):
         return "its time for each decision is not a time"
     return KeptTable(code, listen, port, float(grace), save, seed, tuple(tokens), game,
-                     relay, None if time is None else float(time))
+                     relay, None if time is None else float(time), key)
 
 
 def is_relay(raw: object) -> bool:

@@ -145,7 +145,7 @@ def open_table_again(app: App, kept: KeptTable) -> str | None:
                          f"{where.address}:{where.port}. Your friends join again with that "
                          f"address and the code {where.code}.")
     if kept.relay is not None:
-        keeping.said.put(on_the_relay_again(hosting, keeping, kept.relay, where.code))
+        keeping.said.put(on_the_relay_again(hosting, keeping, kept, where.code))
     session = hosting.table.session
     assert session is not None
     app.replace(screens.make("table", app, session, online=OnlineTable(
@@ -153,14 +153,16 @@ def open_table_again(app: App, kept: KeptTable) -> str | None:
     return None
 
 
-def on_the_relay_again(hosting: Hosting, keeping: KeepingThread, relay: str, code: str
+def on_the_relay_again(hosting: Hosting, keeping: KeepingThread, kept: KeptTable, code: str
                        ) -> str:
     """Open the table again on the relay it was kept with; what the host is told of it
     (what the lobby said: what friends type to come through it)."""
     from game.net.client import parse_address
 
-    keeping.relay = relay
-    hosting.server.open_on_relay(parse_address(relay))  # its address was read as one
+    relay = kept.relay
+    assert relay is not None
+    link = hosting.server.open_on_relay(parse_address(relay), kept.relay_key)  # read as one
+    keeping.relay, keeping.relay_key = relay, link.key
     return (f"Your table is opened on the relay at {relay} again: friends anywhere join "
             f"at {relay}, Through a relay ticked, code {code}.")
 
