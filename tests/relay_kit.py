@@ -121,7 +121,7 @@ def host_killed_continues(scene: Scene) -> None:
     """The host, opened on the relay with a time for each decision, is SIGKILLed mid-game
     and started again with --continue alone: the kept table has the relay and the time."""
     relay_process, port = relay(scene)
-    host, code, ada, bob, seat = table(scene, port, port, 10, "--time", "30")
+    host, code, ada, bob, _ = table(scene, port, port, 10, "--time", "30")
     scene.kill(host)
     kept_file = scene.folder / "home-host" / "online" / "hosted-table.json"
     kept = json.loads(kept_file.read_text(encoding="utf-8"))

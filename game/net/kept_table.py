@@ -17,10 +17,11 @@ so that no friend ever saw what the table opened again would not know.
 plays at the host's own screen), seat by seat; `save` is where the game's save goes when
 it ends (null: nowhere); `relay`, the relay the table was opened on as well (null: none),
 with the secret key that takes its code up again there (the relay holds a code a minute
-for its host's key), and `time`, the seconds a person has for each decision (null: no time). The question open
-when the table is opened again has the whole time once more (the time left is not kept:
-the table is written before each question is asked, not as its time runs). One table is kept: from the start of its game to its end, when it
-is removed. The file holds the seat tokens and the
+for its host's key); `time`, the seconds a person has for each decision (null: no time).
+The question open when the table is opened again has the whole time once more (the time
+left is not kept: the table is written before each question is asked, not as its time
+runs). One table is kept: from the start of its game to its end, when it is removed. The
+file holds the seat tokens and the
 whole game, every hidden card: it is written for the player alone (mode 0600).
 
 Reading never fails, as the records files' (records_file.py): a missing file keeps no
@@ -43,6 +44,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeGuard
 
 from game.engine.errors import SaveError
 from game.engine.saves import SavedGame, from_json, to_json
@@ -177,7 +179,7 @@ def table_from_json(raw: Mapping[str, object]) -> KeptTable | str:
                      relay, None if time is None else float(time), key)
 
 
-def is_relay(raw: object) -> bool:
+def is_relay(raw: object) -> TypeGuard[str]:
     """Is `raw` a relay's address as kept (HOST:PORT, as `join` and `host` take it)?"""
     from game.net.client import parse_address
 
