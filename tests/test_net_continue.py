@@ -236,3 +236,8 @@ def test_a_kept_game_that_breaks_the_rules_is_offered_but_refused_when_opened(
     problem = carry_on.open_kept_table(cast(App, None))
     assert problem is not None and "could not be read (its game:" in problem, problem
     assert kept_table.table_path().exists()  # kept as it is, until a table is kept
+
+
+def test_the_hosts_window_on_a_relay_with_a_time_is_continued_on_the_relay() -> None:
+    passes_in_a_namespace("tests/in_namespace/continuing_relay_window.py::"
+                          "test_the_hosts_continue_opens_the_table_on_its_relay_with_its_time")
