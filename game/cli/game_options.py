@@ -72,9 +72,13 @@ def _value(game: Game, players: int, key: str, value: str) -> tuple[object] | st
 
 
 def checked(options: dict[str, object], game: Game) -> dict[str, object] | str:
-    """`options` as the game's own rules take them, or what they say is wrong."""
+    """`options` as the game's own rules take them, or what they say is wrong (at the
+    most a table seats: a match at two tables seats fewer at each)."""
+    ruleset = get_ruleset(game.id)
+    players = options.get("players")
+    at_one = min(players, ruleset.max_players) if isinstance(players, int) else players
     try:
-        get_ruleset(game.id).parse_options(options)
+        ruleset.parse_options({**options, "players": at_one})
     except MalformedEntry as error:
         return f"the options are not {game.id}'s: {error}"
     return options

@@ -14,10 +14,9 @@ from ui_kit import type_over
 
 from game.net import kept_table
 from game.ui.scenes.continuing import ContinueScene
-from game.ui.scenes.new_game import FRIEND_CHOICE
 from game.ui.table.online import OnlineTable
 from game.ui.table.scene import TableScene
-from in_namespace.continuing_window import close_the_window, frames_until
+from in_namespace.continuing_window import close_the_window, frames_until, new_coup_for_three
 from in_namespace.relay_window import BOT, ended, relay, started  # noqa: F401 (a fixture)
 
 TIME = 30.0  # seconds for each decision: New game's first choice after off
@@ -30,15 +29,8 @@ def test_the_hosts_continue_opens_the_table_on_its_relay_with_its_time(
     try:
         with shipped_app(home, monkeypatch) as app:
             person = Person(app, seed=5)
-            person.frames(3)
-            person.click_button("New game")
+            new_coup_for_three(app, person)
             form = app.scene
-            person.choose(form.game_menu, "Coup")
-            if form.players_menu is not None:
-                person.choose(form.players_menu, "3 players")
-            for menu, kind in zip(form.kind_menus, ["Person", FRIEND_CHOICE,
-                                                    "Computer: Easy"], strict=True):
-                person.choose(menu, kind)
             person.click_button("Time per decision: off")
             assert form.time == TIME
             person.click_button("Start")
