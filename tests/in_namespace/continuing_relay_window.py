@@ -13,10 +13,14 @@ from player_kit import Person, shipped_app
 from ui_kit import type_over
 
 from game.net import kept_table
-from game.ui.scenes.continuing import ContinueScene
 from game.ui.table.online import OnlineTable
 from game.ui.table.scene import TableScene
-from in_namespace.continuing_window import close_the_window, frames_until, new_coup_for_three
+from in_namespace.continuing_window import (
+    close_the_window,
+    continued_table,
+    frames_until,
+    new_coup_for_three,
+)
 from in_namespace.relay_window import BOT, ended, relay, started  # noqa: F401 (a fixture)
 
 TIME = 30.0  # seconds for each decision: New game's first choice after off
@@ -57,12 +61,7 @@ def test_the_hosts_continue_opens_the_table_on_its_relay_with_its_time(
 
         with shipped_app(home, monkeypatch) as app:
             person = Person(app, seed=6)
-            person.frames(3)
-            person.click_button("Continue")
-            assert isinstance(app.scene, ContinueScene), person.where()
-            person.click_button("Continue your table (Coup, with Zoé)")
-            table = app.scene
-            assert isinstance(table, TableScene), person.where()
+            table = continued_table(app, person)
             online = table.online
             assert isinstance(online, OnlineTable)
             assert online.hosting.table.decision_clock.seconds == TIME

@@ -89,6 +89,17 @@ def new_coup_for_three(app: App, person: Person) -> None:
         person.choose(menu, kind)
 
 
+def continued_table(app: App, person: Person) -> TableScene:
+    """The Title's Continue, then the table kept (Coup, with Zoé): its table's screen."""
+    person.frames(3)
+    person.click_button("Continue")
+    assert isinstance(app.scene, ContinueScene), person.where()
+    person.click_button("Continue your table (Coup, with Zoé)")
+    table = app.scene
+    assert isinstance(table, TableScene), person.where()
+    return table
+
+
 def test_the_hosts_continue_opens_the_table_again_and_the_friend_rejoins(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "host"
@@ -120,12 +131,7 @@ def test_the_hosts_continue_opens_the_table_again_and_the_friend_rejoins(
 
         with shipped_app(home, monkeypatch) as app:
             person = Person(app, seed=6)
-            person.frames(3)
-            person.click_button("Continue")
-            assert isinstance(app.scene, ContinueScene), person.where()
-            person.click_button("Continue your table (Coup, with Zoé)")
-            table = app.scene
-            assert isinstance(table, TableScene), person.where()
+            table = continued_table(app, person)
             assert isinstance(table.online, OnlineTable)
             assert table.online.hosting.server.port == port  # its port was free again
             before = kept.game.match.decisions  # the game goes on from where it was kept
