@@ -47,15 +47,15 @@ def join(scene: Scene, name: str, port: int, code: str) -> subprocess.Popen[byte
                        "--record", str(scene.record_path(name)))
 
 
-def table(scene: Scene, host_reaches: int, relay_port: int, decisions: int
+def table(scene: Scene, host_reaches: int, relay_port: int, decisions: int, *flags: str
           ) -> tuple[subprocess.Popen[bytes], str, subprocess.Popen[bytes],
                      subprocess.Popen[bytes], int]:
     """A host opened on the relay (reached at `host_reaches`), saving to game.json, and
     Ada and Bob at it through the relay, once Ada made `decisions`: the host, its code,
-    Ada, Bob and Ada's seat."""
+    Ada, Bob and Ada's seat. `flags`: the host's own besides."""
     host, said = scene.host("host", *RULESET, "--port", "0", "--grace", "60", "--save",
                             str(scene.folder / "game.json"), "--relay",
-                            f"127.0.0.1:{host_reaches}")
+                            f"127.0.0.1:{host_reaches}", *flags)
     ada = join(scene, "ada", relay_port, said["code"])
     bob = join(scene, "bob", relay_port, said["code"])
     seat = scene.seat_of("ada")
@@ -117,8 +117,34 @@ def control_cut(scene: Scene) -> None:
         replays=scene.replays())
 
 
+def host_killed_continues(scene: Scene) -> None:
+    """The host, opened on the relay with a time for each decision, is SIGKILLed mid-game
+    and started again with --continue alone: the kept table has the relay and the time."""
+    relay_process, port = relay(scene)
+    host, code, ada, bob, _ = table(scene, port, port, 10, "--time", "30")
+    scene.kill(host)
+    kept_file = scene.folder / "home-host" / "online" / "hosted-table.json"
+    kept = json.loads(kept_file.read_text(encoding="utf-8"))
+    before = len(scene.record("ada"))
+    host, again = scene.host("host2", "--continue")
+    wait_for("Ada to be welcomed again", lambda: count(scene.record("ada"), "welcome") >= 2)
+    scene.finish(("ada", ada), ("bob", bob), ("host2", host))
+    stopped(scene, relay_process)
+    asked_after = [message for message in scene.record("ada")[before:]
+                   if message.get("type") == "decide"]
+    scene.facts.update(
+        relay_port=port, code=code, again=again, kept_version=kept["version"],
+        kept_relay=kept["table"]["relay"], kept_time=kept["table"]["time"],
+        ada_welcomes=count(scene.record("ada"), "welcome"),
+        bob_welcomes=count(scene.record("bob"), "welcome"),
+        asked_after=len(asked_after),
+        times_left=sorted({message.get("time_left") is not None for message in asked_after}),
+        most_left=max((message.get("time_left") or 0 for message in asked_after), default=0),
+        replays=scene.replays(), kept_after=kept_file.exists())
+
+
 SCENARIOS = {function.__name__: function for function in (
-    friend_killed_comes_back, control_cut)}
+    friend_killed_comes_back, control_cut, host_killed_continues)}
 
 
 def main(name: str, folder: str) -> None:

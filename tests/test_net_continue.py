@@ -4,6 +4,7 @@ this machine: the files kept for it, what Continue offers, the history's online 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import cast
@@ -101,6 +102,32 @@ def test_a_kept_table_of_version_1_is_read_and_a_newer_one_is_left_alone(
     Keeping(TableKeeper(path), said.append).keep(a_kept_table().to_json())
     assert json.loads(path.read_text())["version"] == kept_table.VERSION + 1  # not written over
     assert said and "not kept" in said[0]
+
+
+def test_a_kept_table_keeps_its_relay_and_time_and_older_versions_have_neither(
+        tmp_path: Path) -> None:
+    path = tmp_path / "hosted-table.json"
+    keeper = TableKeeper(path)
+    table = dataclasses.replace(a_kept_table(persons_here=False), relay="127.0.0.1:4748",
+                                time=30.0, relay_key="k3y-of_the-table")
+    assert keeper.keep(table, keeper.read()) is None
+    assert json.loads(path.read_text())["version"] == 3
+    back = keeper.read().table
+    assert back is not None and (back.relay, back.time) == ("127.0.0.1:4748", 30.0)
+    host = HeadlessHost.again(back)  # as kept, unless given: what is given wins
+    assert (host.relay, host.table.decision_clock.seconds) == ("127.0.0.1:4748", 30.0)
+    assert host.relay_key == "k3y-of_the-table"  # its code taken up again on the relay
+    host.close()
+    host = HeadlessHost.again(back, relay="[::1]:4749", time=5.0)
+    assert (host.relay, host.table.decision_clock.seconds) == ("[::1]:4749", 5.0)
+    host.close()
+    older = {key: value for key, value in table.to_json().items()
+             if key not in ("relay", "time", "relay_key")}
+    for version in (1, 2):
+        write_kept(path, version, older)
+        loaded = kept_table.read(path)
+        assert loaded.trouble is None and loaded.table is not None
+        assert (loaded.table.relay, loaded.table.time) == (None, None)
 
 
 def test_a_damaged_kept_table_and_seats_are_reported_on_the_title_and_kept_aside(
@@ -209,3 +236,8 @@ def test_a_kept_game_that_breaks_the_rules_is_offered_but_refused_when_opened(
     problem = carry_on.open_kept_table(cast(App, None))
     assert problem is not None and "could not be read (its game:" in problem, problem
     assert kept_table.table_path().exists()  # kept as it is, until a table is kept
+
+
+def test_the_hosts_window_on_a_relay_with_a_time_is_continued_on_the_relay() -> None:
+    passes_in_a_namespace("tests/in_namespace/continuing_relay_window.py::"
+                          "test_the_hosts_continue_opens_the_table_on_its_relay_with_its_time")

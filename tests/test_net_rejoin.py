@@ -230,6 +230,11 @@ def test_a_kept_table_reads_back_and_is_forgotten(tmp_path: Path) -> None:
     ({"tokens": ["tok-en_123456", "a-computer-s-1"]}, "token"),
     ({"tokens": ["tok-en_123456"]}, "token for each seat"),
     ({"save": 3}, "save"),
+    ({"relay": "no port here"}, "relay"),
+    ({"relay": 4748}, "relay"),
+    ({"time": 0}, "time"),
+    ({"relay_key": "no key!"}, "key"),
+    ({"time": True}, "time"),
 ])
 def test_a_kept_table_that_makes_no_sense_is_refused(tmp_path: Path, change: dict,
                                                      why: str | None) -> None:

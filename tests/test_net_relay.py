@@ -75,3 +75,16 @@ def test_the_hosts_connection_to_the_relay_cut_and_back(tmp_path: Path) -> None:
     assert facts["accepted_after_cut"] > 0  # and played on
     assert facts["replays"]
     assert facts["relay"]["status"] == 0
+
+
+def test_a_host_on_a_relay_with_a_time_killed_and_continued_keeps_both(tmp_path: Path) -> None:
+    facts = scenario("host_killed_continues", tmp_path)
+    ended_well(facts, "ada", "bob", "host2")
+    relay = f"127.0.0.1:{facts['relay_port']}"
+    assert (facts["kept_version"], facts["kept_relay"], facts["kept_time"]) == (3, relay, 30.0)
+    assert facts["again"]["relay"] == relay and facts["again"]["code"] == facts["code"]
+    assert (facts["ada_welcomes"], facts["bob_welcomes"]) == (2, 2)  # back through the relay
+    assert facts["asked_after"] > 0 and facts["times_left"] == [True]  # every question timed
+    assert 0 < facts["most_left"] <= 30.0
+    assert facts["replays"] and not facts["kept_after"]
+    assert facts["relay"]["status"] == 0

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import FrameType
 
-from game.cli import online_commands
+from game.cli import game_options, online_commands
 from game.cli.arguments import (
     OneLineParser,
     bots_given,
@@ -152,12 +152,15 @@ def _parser() -> argparse.ArgumentParser:
                            "open,open,medium,medium; six to eight play Coup d'État at two "
                            "tables, who sits where drawn at random")
     _add_switches(host, GAMES.values())
+    host.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help=game_options.option_help(GAMES.values()))
     host.add_argument("--continue", action="store_true", dest="continue_table",
                       help="open again the table of the last host whose game did not end "
                            "(stopped, killed, the machine restarted): the same code, seats "
                            "and game, on the same port; its friends' programs take their "
-                           "seats up again. --listen, --port, --grace and --save may change "
-                           "what was kept; --time is not kept")
+                           "seats up again, on the relay it was opened on too. --listen, "
+                           "--port, --grace, --time, --relay and --save given win over what "
+                           "was kept")
     host.add_argument("--listen", default=None, metavar="ADDRESS",
                       help="the address to listen on (default: every interface)")
     host.add_argument("--port", type=whole(least=0, most=65535), default=None,
@@ -233,7 +236,10 @@ def _options(args: argparse.Namespace, game: Game, players: int) -> dict[str, ob
         if toggle is None or toggle not in game.setup.offered(players):
             return f"--{flag} is not an option of {game.id} for {players} players"
         options[toggle.key] = True
-    return options
+    chosen = game_options.given_options(getattr(args, "option", []), game, players)
+    if isinstance(chosen, str):
+        return chosen
+    return game_options.checked({**options, **chosen}, game)
 
 
 def _terminal_game() -> Game:
@@ -452,6 +458,7 @@ def _kept_as_it_was(args: argparse.Namespace) -> str | None:
                                               ("code", args.code), ("seed", args.host_seed))
              if value is not None]
     given += [f"--{flag}" for flag in _flags() if getattr(args, _switch(flag), False)]
+    given += ["--option"] if args.option else []
     return given[0] if given else None
 
 

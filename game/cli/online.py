@@ -58,7 +58,8 @@ def run_host(args: argparse.Namespace, ruleset_id: str, options: dict[str, objec
                             code=code, seed=args.host_seed, grace=grace, time=args.time,
                             log=_log,
                             keeper=keeper, save=save, announce=args.announce is not None,
-                            table_name=args.announce or None)
+                            table_name=args.announce or None,
+                            relay=None if relay is None else str(relay))
     except ValueError as error:
         if keeper is not None:
             keeper.release()
@@ -75,9 +76,9 @@ def continue_host(args: argparse.Namespace) -> int:
         save = _save_path(args.save)
     except ValueError as error:
         return _fail(str(error))
-    relay = _relay_address(args.relay)
-    if isinstance(relay, str):
-        return _fail(relay)
+    given_relay = _relay_address(args.relay)
+    if isinstance(given_relay, str):
+        return _fail(given_relay)
     keeper = TableKeeper()
     if not keeper.hold():
         return _trouble(f"the table kept in {keeper.path} is being hosted now, by another "
@@ -90,10 +91,13 @@ def continue_host(args: argparse.Namespace) -> int:
         return _trouble(problem)
     try:
         host = HeadlessHost.again(kept, listen=args.listen, port=args.port, grace=args.grace,
-                                  time=args.time, save=save, log=_log, keeper=keeper)
+                                  time=args.time, save=save, log=_log, keeper=keeper,
+                                  relay=None if given_relay is None else str(given_relay))
     except ValueError as error:
         keeper.release()
         return _trouble(f"the table kept in {keeper.path} cannot be opened again: {error}")
+    relay = _relay_address(host.relay)  # the kept one's, unless --relay was given
+    assert not isinstance(relay, str), "a kept relay's address is read as one"
     return _serve(host, args.json, kept.game.ruleset.title, relay)
 
 
@@ -180,7 +184,8 @@ def _opened_on_relay(host: HeadlessHost, relay: Address) -> str | None:
     from game.net.client import OPEN_WAIT
     from game.net.relay_wire import ANSWER_WAIT
 
-    link = host.server.open_on_relay(relay)
+    link = host.server.open_on_relay(relay, host.relay_key)
+    host.relay_key = link.key  # kept with the table, to take its code up again there
     link.answered.wait(OPEN_WAIT + ANSWER_WAIT + 1)
     if link.open:
         return None

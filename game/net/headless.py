@@ -140,14 +140,16 @@ def kept_plan(kept: KeptTable) -> list[str]:
             for token, seat in zip(kept.tokens, kept.game.seats, strict=True)]
 
 
-def table_kept(table: HostedTable, code: str, listen: str, port: int, save: str | None
-               ) -> KeptTable:
-    """What is kept of a table whose game has begun, to open it again."""
+def table_kept(table: HostedTable, code: str, listen: str, port: int, save: str | None,
+               relay: str | None = None, relay_key: str | None = None) -> KeptTable:
+    """What is kept of a table whose game has begun (opened on `relay` as well, if it
+    was), to open it again."""
     session = table.session
     assert session is not None
     return KeptTable(code, listen, port, table.grace, save, table.seed,
                      tuple(chair.token for chair in table.chairs),
-                     SavedGame(session.match, session.seats))
+                     SavedGame(session.match, session.seats), relay,
+                     table.decision_clock.seconds, relay_key)
 
 
 def announced_seats(table: AnyTable) -> Seats:
@@ -175,10 +177,11 @@ class HeadlessHost:
                  time: float | None = None,
                  log: Callable[[str], None] | None = None, keeper: TableKeeper | None = None,
                  save: str | None = None, announce: bool = False,
-                 table_name: str | None = None) -> None:
+                 table_name: str | None = None, relay: str | None = None) -> None:
         """`announce`: tell the local network of the table (discovery.py), named
         `table_name` (default: this machine's name). `time`: the seconds a friend has
-        for each decision (None: no time)."""
+        for each decision (None: no time). `relay`: the relay's address the table is
+        opened on as well (by the caller, once it listens), kept with the table."""
         self._woken = threading.Event()
         # a computer's decision wakes the loop as a friend's does: else each waited a TICK
         self.hosting = hosting(ruleset_id, options, plan, listen=listen, port=port,
@@ -199,16 +202,18 @@ class HeadlessHost:
         self._keeping: Keeping | None = None
         self._kept = -1  # the decisions of the game when it was last kept
         self._announce, self._table_name = announce, table_name
+        self.relay = relay
+        self.relay_key: str | None = None  # the table's key there, once opened on it
 
     @classmethod
     def again(cls, kept: KeptTable, *, listen: str | None = None, port: int | None = None,
               grace: float | None = None, time: float | None = None,
-              save: str | None = None,
+              save: str | None = None, relay: str | None = None,
               log: Callable[[str], None] | None = None,
               keeper: TableKeeper | None = None) -> HeadlessHost:
         """The kept table, to open again: its code, chairs and game; where it listens, its
-        grace and where its save goes as kept, unless given (the time for a decision is
-        not kept: `time`)."""
+        grace, its time for each decision, its relay and where its save goes as kept,
+        unless given (what is given wins)."""
         game = kept.game
         if kept.persons_here:
             raise ValueError("it was hosted in the window, with a person at its screen "
@@ -217,10 +222,11 @@ class HeadlessHost:
                    kept_plan(kept),
                    listen=listen or kept.listen, port=kept.port if port is None else port,
                    code=kept.code, seed=kept.seed,
-                   grace=kept.grace if grace is None else grace, time=time, log=log,
-                   keeper=keeper,
-                   save=save or kept.save)
+                   grace=kept.grace if grace is None else grace,
+                   time=kept.time if time is None else time, log=log, keeper=keeper,
+                   save=save or kept.save, relay=relay or kept.relay)
         host._resumed = (game, kept.tokens)
+        host.relay_key = kept.relay_key
         return host
 
     def open(self) -> Listening:
@@ -249,7 +255,7 @@ class HeadlessHost:
         if self._keeping is None:
             self._keeping = Keeping(self.keeper, self._log, resumed=self._resumed is not None)
         self._keeping.keep(table_kept(table, self.code, self.listen, self.port,
-                                      self.save).to_json())
+                                      self.save, self.relay, self.relay_key).to_json())
 
     def run(self) -> bool:
         """Play the game to its end (True), or until `stopped` is set (False)."""

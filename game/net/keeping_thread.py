@@ -40,6 +40,8 @@ class KeepingThread:
         self._close: Close = lambda connection, reason: None
         self.table: HostedTable | None = None
         self.where = ("", 0, "")  # (listen, port, code) as kept
+        self.relay: str | None = None  # the relay's address the table is opened on, if one
+        self.relay_key: str | None = None  # and its key there
         self._kept = -1  # the game's decisions when it was last kept
         self._forgotten = False
         # not a daemon: what is queued when the window closes is still written (the thread
@@ -92,8 +94,9 @@ class KeepingThread:
             return
         self._kept = len(session.match.turns)
         listen, port, code = self.where
-        document = table_kept(table, code, listen, port, None).to_json()  # made here: the
-        self._work.put(lambda: keeping.keep(document))  # game moves on while it is written
+        document = table_kept(table, code, listen, port, None, self.relay,  # made here: the
+                              self.relay_key).to_json()  # game moves on while it is written
+        self._work.put(lambda: keeping.keep(document))
 
     # In the thread ---------------------------------------------------------------------------
     def _run(self) -> None:

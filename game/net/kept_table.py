@@ -6,16 +6,22 @@ names and seat tokens (the friends' programs come back with them), and the game 
 a save (engine/saves.py), written after every decision and before anyone is told of it,
 so that no friend ever saw what the table opened again would not know.
 
-    {"format": "coup-detat-hosted-table", "version": 2, "table": {
+    {"format": "coup-detat-hosted-table", "version": 3, "table": {
       "code": "K7MQ2D", "listen": "0.0.0.0", "port": 4747, "grace": 60.0,
       "save": "/home/ada/sunday.json", "seed": null,
+      "relay": "203.0.113.5:4748", "relay_key": "b3Qx...", "time": 60.0,
       "tokens": ["Gq3...", null, "x1A..."],
       "game": {"format": "coup-detat-save", "version": 3, ...}}}
 
 `tokens` holds each friend's seat token (null at a computer's seat, and at a person's who
 plays at the host's own screen), seat by seat; `save` is where the game's save goes when
-it ends (null: nowhere). One table is kept: from the start of its game to its end, when it
-is removed. The file holds the seat tokens and the
+it ends (null: nowhere); `relay`, the relay the table was opened on as well (null: none),
+with the secret key that takes its code up again there (the relay holds a code a minute
+for its host's key); `time`, the seconds a person has for each decision (null: no time).
+The question open when the table is opened again has the whole time once more (the time
+left is not kept: the table is written before each question is asked, not as its time
+runs). One table is kept: from the start of its game to its end, when it is removed. The
+file holds the seat tokens and the
 whole game, every hidden card: it is written for the player alone (mode 0600).
 
 Reading never fails, as the records files' (records_file.py): a missing file keeps no
@@ -26,7 +32,8 @@ table holds the table's lock (the system's, let go however the program ends): a 
 host on the same folders plays without keeping its own.
 
 Version 1 (before the window hosted) had a token at every person's seat: such a file is
-read as it is, a table with no person at the host's screen.
+read as it is, a table with no person at the host's screen. Versions 1 and 2 (before
+the relay and the time were kept) are read as a table on no relay, with no time.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeGuard
 
 from game.engine.errors import SaveError
 from game.engine.saves import SavedGame, from_json, to_json
@@ -50,10 +58,12 @@ from game.system import files
 from game.system.locks import FileLock
 
 FORMAT = "coup-detat-hosted-table"
-VERSION = 2
+VERSION = 3
 LONGEST_PATH = 4096
 LONGEST_GRACE = 24 * 3600.0
 MOST_SEED = 2**64 - 1
+LONGEST_TIME = 24 * 3600.0  # seconds for a decision, at most
+LONGEST_RELAY = 300  # characters of a relay's address
 KIND = records_file.Kind("a table kept to continue", FORMAT, VERSION, key="table", body=dict,
                          oldest=1)
 
@@ -72,10 +82,14 @@ class KeptTable:
     seed: int | None
     tokens: tuple[str | None, ...]
     game: SavedGame
+    relay: str | None = None  # the relay's address (HOST:PORT) the table was opened on
+    time: float | None = None  # the seconds for each decision (None: no time)
+    relay_key: str | None = None  # the table's key on the relay (relay_link.py)
 
     def to_json(self) -> dict[str, object]:
         return {"code": self.code, "listen": self.listen, "port": self.port,
                 "grace": self.grace, "save": self.save, "seed": self.seed,
+                "relay": self.relay, "relay_key": self.relay_key, "time": self.time,
                 "tokens": list(self.tokens),
                 "game": to_json(self.game.match, self.game.seats)}
 
@@ -153,7 +167,29 @@ def table_from_json(raw: Mapping[str, object]) -> KeptTable | str:
             return "a seat's token is not one"
     if len({token for token in tokens if token is not None}) < sum(t is not None for t in tokens):
         return "two seats have the same token"
-    return KeptTable(code, listen, port, float(grace), save, seed, tuple(tokens), game)
+    relay, time, key = raw.get("relay"), raw.get("time"), raw.get("relay_key")
+    if not (relay is None or is_relay(relay)):
+        return "its relay is not an address"
+    if not (key is None or is_token(key)):
+        return "its key on the relay is not one"
+    if not (time is None or (isinstance(time, int | float) and not isinstance(time, bool)
+                             and math.isfinite(time) and 0 < time <= LONGEST_TIME)):
+        return "its time for each decision is not a time"
+    return KeptTable(code, listen, port, float(grace), save, seed, tuple(tokens), game,
+                     relay, None if time is None else float(time), key)
+
+
+def is_relay(raw: object) -> TypeGuard[str]:
+    """Is `raw` a relay's address as kept (HOST:PORT, as `join` and `host` take it)?"""
+    from game.net.client import parse_address
+
+    if not (isinstance(raw, str) and 0 < len(raw) <= LONGEST_RELAY and raw.isprintable()):
+        return False
+    try:
+        parse_address(raw)
+    except ValueError:
+        return False
+    return True
 
 
 class TableKeeper:

@@ -32,13 +32,16 @@ class RelayLink:
 
     def __init__(self, address: Address, code: str,
                  serve: Callable[[ClientConnection], Awaitable[None]],
-                 log: Callable[[str], None], wake: Callable[[], None] = lambda: None) -> None:
+                 log: Callable[[str], None], wake: Callable[[], None] = lambda: None,
+                 key: str | None = None) -> None:
+        """`key`: the secret that takes the code up again once lost (a table opened
+        again after its host stopped has its own again: the relay holds its code for it)."""
         self.address, self.code = address, code
         self._serve, self._log, self._wake = serve, log, wake
         self.state = f"Opening the table on the relay at {address}…"
         self.open = False
         self.answered = threading.Event()
-        self._key = secrets.token_urlsafe(18)  # takes the code up again, once lost
+        self.key = key or secrets.token_urlsafe(18)
         self._pipes: set[asyncio.Task[None]] = set()
 
     async def run(self) -> None:
@@ -48,7 +51,7 @@ class RelayLink:
                 try:
                     control = await connect_to(self.address)
                     await said_to_relay(control, "relay-host", "relay-hosting",
-                                        table=self.code, key=self._key)
+                                        table=self.code, key=self.key)
                 except RelayRefused as refusal:
                     self._say(f"The relay at {self.address} refused the table: {refusal}")
                 except UNREACHED as error:

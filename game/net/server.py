@@ -126,12 +126,13 @@ class TableServer:
             raise self._failure
         return self.port
 
-    def open_on_relay(self, relay: Address) -> RelayLink:
+    def open_on_relay(self, relay: Address, key: str | None = None) -> RelayLink:
         """Open the table on a relay as well (relay_link.py), once listening: friends
-        who reach the relay come in through the same door as at this machine."""
+        who reach the relay come in through the same door as at this machine (`key`:
+        the link's, to take up the code of a table opened again)."""
         from game.net.relay_link import RelayLink
 
-        link = RelayLink(relay, self.code, self._serve, self._log, self._wake)
+        link = RelayLink(relay, self.code, self._serve, self._log, self._wake, key)
         self._call(self._relay, link)
         return link
 

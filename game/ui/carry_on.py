@@ -112,9 +112,10 @@ def seat_words(seat: KeptSeat) -> str:
 
 
 def open_table_again(app: App, kept: KeptTable) -> str | None:
-    """The kept table, listening again with its code (on its port if it is free) and its
-    game where it was, at its table's screen; the friends are waited for until their
-    programs come back. What went wrong, in a sentence, else."""
+    """The kept table, listening again with its code (on its port if it is free, and on
+    its relay if it was opened on one), its time for each decision and its game where it
+    was, at its table's screen; the friends are waited for until their programs come back.
+    What went wrong, in a sentence, else."""
     from game.net.headless import kept_plan  # the network's modules: only when hosting
     from game.net.keeping_thread import KeepingThread
     from game.ui.table.online import OnlineTable
@@ -126,7 +127,8 @@ def open_table_again(app: App, kept: KeptTable) -> str | None:
     game = kept.game
     opened = listening(app, keeping, game.ruleset.id,
                        game.ruleset.options_to_json(game.match.options), kept_plan(kept),
-                       [seat.name for seat in game.seats], code=kept.code, first=kept.port)
+                       [seat.name for seat in game.seats], code=kept.code, first=kept.port,
+                       time=kept.time)
     if isinstance(opened, str):
         keeping.stop()
         return opened
@@ -142,11 +144,27 @@ def open_table_again(app: App, kept: KeptTable) -> str | None:
         keeping.said.put(f"Port {kept.port} is taken now: your table listens at "
                          f"{where.address}:{where.port}. Your friends join again with that "
                          f"address and the code {where.code}.")
+    if kept.relay is not None:
+        keeping.said.put(on_the_relay_again(hosting, keeping, kept, where.code))
     session = hosting.table.session
     assert session is not None
     app.replace(screens.make("table", app, session, online=OnlineTable(
         hosting, keeping, ask=asking_the_host(app, hosting))))
     return None
+
+
+def on_the_relay_again(hosting: Hosting, keeping: KeepingThread, kept: KeptTable, code: str
+                       ) -> str:
+    """Open the table again on the relay it was kept with; what the host is told of it
+    (what the lobby said: what friends type to come through it)."""
+    from game.net.client import parse_address
+
+    relay = kept.relay
+    assert relay is not None
+    link = hosting.server.open_on_relay(parse_address(relay), kept.relay_key)  # read as one
+    keeping.relay, keeping.relay_key = relay, link.key
+    return (f"Your table is opened on the relay at {relay} again: friends anywhere join "
+            f"at {relay}, Through a relay ticked, code {code}.")
 
 
 def asking_the_host(app: App, hosting: Hosting) -> Callable[[Chair], None]:

@@ -75,6 +75,31 @@ def frames_until(app: App, done: Callable[[], bool]) -> None:
         assert app.crash is None, app.crash
 
 
+def new_coup_for_three(app: App, person: Person) -> None:
+    """New game as it is filled in for Coup hosted for a friend: the person, a friend and
+    an Easy computer (Start is the caller's)."""
+    person.frames(3)
+    person.click_button("New game")
+    form = app.scene
+    person.choose(form.game_menu, "Coup")
+    if form.players_menu is not None:
+        person.choose(form.players_menu, "3 players")
+    for menu, kind in zip(form.kind_menus, ["Person", FRIEND_CHOICE, "Computer: Easy"],
+                          strict=True):
+        person.choose(menu, kind)
+
+
+def continued_table(app: App, person: Person) -> TableScene:
+    """The Title's Continue, then the table kept (Coup, with Zoé): its table's screen."""
+    person.frames(3)
+    person.click_button("Continue")
+    assert isinstance(app.scene, ContinueScene), person.where()
+    person.click_button("Continue your table (Coup, with Zoé)")
+    table = app.scene
+    assert isinstance(table, TableScene), person.where()
+    return table
+
+
 def test_the_hosts_continue_opens_the_table_again_and_the_friend_rejoins(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     home = tmp_path / "host"
@@ -82,15 +107,7 @@ def test_the_hosts_continue_opens_the_table_again_and_the_friend_rejoins(
     try:
         with shipped_app(home, monkeypatch) as app:
             person = Person(app, seed=5)
-            person.frames(3)
-            person.click_button("New game")
-            form = app.scene
-            person.choose(form.game_menu, "Coup")
-            if form.players_menu is not None:
-                person.choose(form.players_menu, "3 players")
-            for menu, kind in zip(form.kind_menus, ["Person", FRIEND_CHOICE,
-                                                    "Computer: Easy"], strict=True):
-                person.choose(menu, kind)
+            new_coup_for_three(app, person)
             person.click_button("Start")
             lobby = app.scene
             assert isinstance(lobby, HostingScene) and lobby.where is not None
@@ -114,12 +131,7 @@ def test_the_hosts_continue_opens_the_table_again_and_the_friend_rejoins(
 
         with shipped_app(home, monkeypatch) as app:
             person = Person(app, seed=6)
-            person.frames(3)
-            person.click_button("Continue")
-            assert isinstance(app.scene, ContinueScene), person.where()
-            person.click_button("Continue your table (Coup, with Zoé)")
-            table = app.scene
-            assert isinstance(table, TableScene), person.where()
+            table = continued_table(app, person)
             assert isinstance(table.online, OnlineTable)
             assert table.online.hosting.server.port == port  # its port was free again
             before = kept.game.match.decisions  # the game goes on from where it was kept

@@ -147,6 +147,8 @@ class HostingScene(MenuScene):
             return
         self.relay_note = ""
         self.relay = (address, self.hosting.server.open_on_relay(address))
+        # kept with the table: Continue opens it there again
+        self.keeping.relay, self.keeping.relay_key = str(address), self.relay[1].key
         self.rebuild()
 
     @property
