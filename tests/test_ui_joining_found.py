@@ -40,16 +40,22 @@ class OneTableFound:
         self.closed = True
 
 
+def join_form(person: Person) -> JoinScene:
+    """From the Title: Play with friends, Join a table."""
+    person.frames(3)
+    person.click_button("Play with friends")
+    person.click_button("Join a table")
+    form = person.app.scene
+    assert isinstance(form, JoinScene)
+    return form
+
+
 def test_a_table_found_on_the_network_fills_in_its_address(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(joining, "Browser", OneTableFound)
     with shipped_app(tmp_path, monkeypatch) as app:
         person = Person(app, seed=3)
-        person.frames(3)
-        person.click_button("Play with friends")
-        person.click_button("Join a table")
-        form = app.scene
-        assert isinstance(form, JoinScene)
+        form = join_form(person)
         assert form.relay is not None
         person.click_widget(form.relay)  # ticked, then a table found here is chosen
         assert form.relay.get_state() is True
@@ -68,11 +74,7 @@ def test_the_form_covered_by_its_waiting_room_stays_hidden_as_the_table_found_ch
     monkeypatch.setattr(joining, "Browser", OneTableFound)
     with shipped_app(tmp_path, monkeypatch) as app:
         person = Person(app, seed=3)
-        person.frames(3)
-        person.click_button("Play with friends")
-        person.click_button("Join a table")
-        form = app.scene
-        assert isinstance(form, JoinScene)
+        form = join_form(person)
         cover = screens.make("pass_device", app, "Zoé", lambda: None)
         app.push(cover)
         person.frames(2)
