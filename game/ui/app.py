@@ -287,6 +287,8 @@ class App:
             work = self._drawings or self._ahead
             if work:  # a moment nothing moves: some work ahead, then look again
                 work.popleft()()
+                if work is self._ahead and not work:
+                    gc.freeze()  # the tables' modules, kits and players, loaded: as above
                 return
             slept = self._sleep()
             if slept is None:
