@@ -201,8 +201,15 @@ class Person:
         top = self.app.scene
         if isinstance(top, TableScene):
             pending = top.session.match.pending
+            match = top.session.match
+            asked = (f", asked: {match.asked[0] if match.asked else None}"
+                     if isinstance(match, SeatMatch) else "")
+            bar = top.buttons.decisions
             return (f"the table ({top.controller.ruleset.id}, {pending.word or 'over'} for seat "
-                    f"{pending.seat}, caught up: {top.controller.caught_up})")
+                    f"{pending.seat}, caught up: {top.controller.caught_up}{asked}, to act: "
+                    f"{top.controller.human_to_act()}, buttons: "
+                    f"{bar is not None and bar.showing}, "
+                    f"busy: {top.stage.busy(top.controller.clock())})")
         return type(top).__name__
 
     @property
