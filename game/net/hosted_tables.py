@@ -2,15 +2,16 @@
 for each table, over the tables' sessions of one `TablesSession`, behind the one face the
 server and the host's loop know.
 
-Who sits at which table is drawn when the table is opened (or given: the window's New
-game shows it before the start). A friend who says hello takes the first open seat of the
-match, at whichever table it is, and from then on talks to that table alone: he is welcomed to it, told its game as his seat there may know it (its own
-seat's stream, numbered as that table numbers its seats), asked its questions. The other
-table's game is never sent to him: a person at a local match of two tables sees only his
-own table too, and is told in his table's log that the other plays at the same time and
-that the highest worth at both wins: a friend's welcome says so (its table's `about`). A
-friend's machine is told his table's game as a game of its own players; the match's
-standings across both tables are the host's.
+Who sits at which table is drawn when the table is opened (or given: the window's New game
+shows it before the start). A friend who says hello takes the first open seat of the
+match, at whichever table it is, and from then on talks to that table alone: he is
+welcomed to it, told its game as his seat there may know it (its own seat's stream,
+numbered as that table numbers its seats), asked its questions. The other table's game is
+never sent to him: a person at a local match of two tables sees only his own table too,
+and is told in his table's log that the other plays at the same time and that the highest
+worth at both wins: a friend's welcome says so (its table's `about`). A friend's machine
+is told his table's game as a game of its own players; the match's standings across both
+tables are the host's.
 
 The save is the whole match's (both tables); a match at two tables is not kept to be
 continued after the host stops (kept_table.py keeps a game of one table). The window hosts
