@@ -30,8 +30,11 @@ SIZES = {6: (3, 3), 7: (4, 3), 8: (4, 4)}
 
 
 def choose(app, menu, option: str) -> None:  # type: ignore[no-untyped-def]
-    take(menu, option)
+    take(menu, option)  # (the keyboard's: it opens a closed menu, as Enter on it does)
     frames(app, 2)
+    if menu.current_state is menu.menu_states["expanded"]:  # closed, as a click on a choice
+        menu.current_state.should_transition = True  # does: its list hides what is below
+        frames(app, 2)
 
 
 def the_form(app, seed: int = 1) -> NewGameScene:  # type: ignore[no-untyped-def]
