@@ -244,11 +244,8 @@ class HostingScene(MenuScene):
             surface.blit(line, line.get_rect(midtop=(centre, y)))
         width = round((600 if self.split is None else 760) * scale)
         note = max(12, round(16 * scale))
-        said = WAITING if not self._ready() else READY
-        if self.split is not None:
-            said = f"{said} {NOT_CONTINUED}"
         lines = [] if self.trouble is not None else \
-            text.wrap(said, note, width - round(48 * scale))
+            text.wrap(self.notes, note, width - round(48 * scale))
         rows = len(self.chairs) if self.split is None else 1 + max(self.split.sizes)
         rect = Rect(centre - width // 2, round(196 * scale), width,
                     round((40 + 40 * rows) * scale) + len(lines) * lines_step(note))
@@ -270,6 +267,13 @@ class HostingScene(MenuScene):
         draw_lines(surface, lines, (rect.left + round(24 * scale), y), note, colour=MUTED)
         if self.chat is not None:
             self.chat.draw(surface, self.refused)
+
+    @property
+    def notes(self) -> str:
+        """What the lobby says under the seats: whether everyone is here (and that a match
+        at two tables cannot be continued)."""
+        said = WAITING if not self._ready() else READY
+        return said if self.split is None else f"{said} {NOT_CONTINUED}"
 
     def _ready(self) -> bool:
         return self.hosting is not None and self.hosting.table.ready
