@@ -21,7 +21,7 @@ from game.ui.scenes.common import MenuScene
 
 FRIEND_CHOICE = "Friend (online)"
 FRIENDS_LINE = "A friend on another machine joins with the name the friend gives."
-FRIENDS_NAME = "The friend's own name"  # where a friend's seat has no name box
+FRIENDS_NAME = "Friend's own name"  # where a friend's seat has no name box
 
 
 def hosting_refusal(seats: Sequence[Seat]) -> str | None:
