@@ -56,8 +56,7 @@ def test_the_split_shown_is_the_split_played_and_another_of_other_sizes_is_refus
         hosted: Hosting) -> None:
     match = friends_table(hosted)
     assert match.split == SPLIT
-    assert [[chair.name for chair in table.chairs] for table in match.tables][0][:1] == \
-        ["Camille"]  # the match's seat 4 sits first at table 1
+    assert match.tables[0].chairs[0].name == "Camille"  # the match's seat 4 sits first
     with pytest.raises(ValueError, match="tables of 4 \\+ 3"):
         HostedTables("coup-detat", {"players": 7}, PLAN, send=sent_nowhere,
                      close=lambda connection, reason: None,

@@ -104,7 +104,7 @@ def test_a_match_at_two_tables_hosted_in_the_window_is_played_to_its_end(
             assert match.elsewhere == frozenset(friend_seats)
             assert match.human_seats == (split.tables[0][0],)
             person.frames(3)
-            assert any(NOT_CONTINUED in line for line in app.scene.log.lines)  # type: ignore[attr-defined]
+            assert any(NOT_CONTINUED in line for line in table.log.lines)
             shown: set[int] = set()
             while not isinstance(app.scene, MatchOverScene):
                 top = app.scene
