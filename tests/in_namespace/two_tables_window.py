@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
 import pytest
 from player_kit import Person, shipped_app
 from test_net_two_tables import table_of
+from test_ui_tables import short_match_at_two_tables
 from ui_kit import press
 
 from game.engine import saves
@@ -33,11 +33,11 @@ from game.ui.scenes.new_game import FRIEND_CHOICE, NewGameScene
 from game.ui.scenes.new_game_friends import FRIENDS_NAME
 from game.ui.table.online_tables import NOT_CONTINUED, OnlineTables
 from game.ui.table.scene import TableScene
+from in_namespace.hosting_window import seats_taken
 from in_namespace.relay_window import started
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = f"{sys.executable} {ROOT / 'docs' / 'bots' / 'random_bot.py'}"
-JOIN_WAIT = 30.0  # seconds for both friends to take their seats
 FRIENDS = ("Zoé", "Yves")
 
 
@@ -45,16 +45,9 @@ def seven_with_a_friend_at_each_table(person: Person) -> tuple[NewGameScene, lis
     """New game by clicks: seven at Coup d'État, a short game; the first seat of the first
     table a person, the second seat there and the first of the other table friends, the
     rest Easy computers. The form, and the friends' seats."""
-    app = person.app
-    person.frames(3)
-    person.click_button("New game")
-    form = app.scene
-    assert isinstance(form, NewGameScene)
-    person.choose(form.game_menu, "Coup d'État")
-    person.choose(form.players_menu, "7 players")
-    person.click_button("Short game: off")
+    form = short_match_at_two_tables(person, 7)
     split = form.split
-    assert split is not None and len(split.tables) == 2
+    assert split is not None
     friends = [split.tables[0][1], split.tables[1][0]]
     for seat in range(7):
         kind = "Person" if seat == split.tables[0][0] else \
@@ -88,12 +81,7 @@ def test_a_match_at_two_tables_hosted_in_the_window_is_played_to_its_end(
                            "--record", str(record), home=tmp_path / name)
                    for name, record in zip(FRIENDS, records, strict=True)]
         try:
-            deadline = time.monotonic() + JOIN_WAIT
-            while not person.enabled("Start"):
-                assert time.monotonic() < deadline, "the friends did not take their seats"
-                assert all(friend.poll() is None for friend in friends), "a friend left"
-                app.frame()
-                assert app.crash is None, app.crash
+            seats_taken(person, friends)
             assert sorted(lobby.chairs[seat].name for seat in friend_seats) == sorted(FRIENDS)
             person.click_button("Start")
             table = app.scene
