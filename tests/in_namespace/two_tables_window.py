@@ -133,6 +133,9 @@ def test_a_match_at_two_tables_hosted_in_the_window_is_played_to_its_end(
         assert len(welcome["table"]["seats"]) == len(split.tables[table])  # his table's
         lobbies = [message["seats"] for message in sent if message["type"] == "lobby"]
         assert all(len(seats) == len(split.tables[table]) for seats in lobbies)
+        told = json.dumps(sent, ensure_ascii=False)  # nobody of the other table named
+        others = [saved.seats[seat].name for seat in split.tables[1 - table]]
+        assert not [name for name in others if name in told], others
     told = subprocess.run([sys.executable, "-m", "game", "replay", str(save)],
                           capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert told.returncode == 0 and "won the match" in told.stdout, told.stderr
