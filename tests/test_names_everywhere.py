@@ -234,7 +234,7 @@ def test_new_game_says_which_characters_of_a_name_cannot_be_shown(
 ])
 def test_the_characters_a_name_cannot_show_are_said_as_fully_as_the_line_lets(
         window: object, name: str, room: int, said: str) -> None:
-    from game.ui.scenes.new_game import unshown_words
+    from game.ui.scenes.seat_names import unshown_words
 
     assert unshown_words(2, name, lambda words: len(words) <= room) == said
 

@@ -61,3 +61,8 @@ def test_a_friend_joins_through_a_relay_from_the_window() -> None:
 
 def test_a_friend_at_one_of_two_tables_plays_his_table_to_the_end() -> None:
     passes_in_a_namespace(AT_TWO_TABLES)
+
+
+def test_a_match_at_two_tables_hosted_in_the_window_is_played_to_its_end() -> None:
+    passes_in_a_namespace("tests/in_namespace/two_tables_window.py::test_a_match_at_two_"
+                          "tables_hosted_in_the_window_is_played_to_its_end")

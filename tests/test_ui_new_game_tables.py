@@ -24,14 +24,18 @@ from game.ui.app import MIN_SIZE
 from game.ui.scene import Scene
 from game.ui.scenes.keyboard import choose as take
 from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.new_game_friends import FRIENDS_NAME
 
 COUP_DETAT = RULESETS["coup-detat"].title
 SIZES = {6: (3, 3), 7: (4, 3), 8: (4, 4)}
 
 
 def choose(app, menu, option: str) -> None:  # type: ignore[no-untyped-def]
-    take(menu, option)
+    take(menu, option)  # (the keyboard's: it opens a closed menu, as Enter on it does)
     frames(app, 2)
+    if menu.current_state is menu.menu_states["expanded"]:  # closed, as a click on a choice
+        menu.current_state.should_transition = True  # does: its list hides what is below
+        frames(app, 2)
 
 
 def the_form(app, seed: int = 1) -> NewGameScene:  # type: ignore[no-untyped-def]
@@ -317,3 +321,41 @@ def test_the_split_started_round_trips_and_one_that_is_no_split_is_left_out(
         path.write_text(json.dumps({**data, "tables": wrong}), encoding="utf-8")
         loaded = last_setup.load(path)
         assert loaded is not None and loaded.players == 7 and loaded.tables is None, wrong
+
+
+def test_a_friend_may_sit_at_either_table_and_start_opens_the_lobby_with_the_split(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seven for friends: a friend's seat at each table (no name box: he brings his own
+    name, and the names left there are no reason to refuse), the time for each decision
+    offered, and Start opens the lobby for the split shown."""
+    made: list[tuple[str, tuple[object, ...], dict[str, object]]] = []
+
+    def make(name: str, app, *given, **keywords):  # type: ignore[no-untyped-def]
+        made.append((name, given, keywords))
+        return Scene(app)
+    with open_app(tmp_path, monkeypatch) as app:
+        form = at_tables(app, 7, seed=5)
+        split = form.split
+        assert split is not None
+        friends = (split.tables[0][1], split.tables[1][0])
+        for seat in friends:
+            form.name_entries[seat].set_text(form.name_entries[0].get_text())  # a clash
+            choose(app, form.kind_menus[seat], "Friend (online)")
+        frames(app, 2)
+        shown = [element for element in form.elements if element.visible]
+        assert [seat for seat, entry in enumerate(form.name_entries) if entry not in shown] \
+            == sorted(friends)
+        assert sum(getattr(element, "text", "") == FRIENDS_NAME for element in shown) == 2
+        assert any(getattr(element, "text", "").startswith("Time per decision")
+                   for element in shown)
+        choose(app, form.kind_menus[friends[0]], "Computer: Easy")
+        assert form.name_entries[friends[0]].visible, "a computer's seat has its name again"
+        choose(app, form.kind_menus[friends[0]], "Friend (online)")
+        monkeypatch.setattr(screens, "make", make)
+        press_button(app, "Start")
+        [(name, (ruleset, options, seats), keywords)] = made
+        assert name == "hosting" and ruleset == "coup-detat" and keywords["split"] == split
+        assert options == {"players": 7, "short_game": False}
+        assert [seat.kind for seat in seats] == [  # type: ignore[attr-defined]
+            "friend" if seat in friends else "human" if seat == 0 else "computer"
+            for seat in range(7)]

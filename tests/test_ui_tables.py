@@ -35,18 +35,24 @@ PERSON, MEDIUM, EASY = "Person", "Computer: Medium", "Computer: Easy"
 NAMES = ("Anna", "Bruno", "Chloé", "Denis", "Elsa", "Félix", "Gilles", "Hugo")
 
 
-def start_with_a_person_at_each_table(person: Person, players: int) -> tuple[int, int]:
-    """New game by clicks: `players` at Coup d'État, short game, the first seat of each
-    table a person; the two persons' seats."""
-    app = person.app
+def short_match_at_two_tables(person: Person, players: int) -> NewGameScene:
+    """New game by clicks: `players` at Coup d'État, short game; the form."""
     person.frames(3)
     person.click_button("New game")
-    form = app.scene
+    form = person.app.scene
     assert isinstance(form, NewGameScene)
     person.choose(form.game_menu, "Coup d'État")
     person.choose(form.players_menu, f"{players} players")
     person.click_button("Short game: off")
     assert form.split is not None and len(form.split.tables) == 2
+    return form
+
+
+def start_with_a_person_at_each_table(person: Person, players: int) -> tuple[int, int]:
+    """New game by clicks: `players` at Coup d'État, short game, the first seat of each
+    table a person; the two persons' seats."""
+    form = short_match_at_two_tables(person, players)
+    assert form.split is not None
     persons = (form.split.tables[0][0], form.split.tables[1][0])
     for seat, menu in enumerate(form.kind_menus):
         person.choose(menu, PERSON if seat in persons else (MEDIUM if seat % 2 else EASY))

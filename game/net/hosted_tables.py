@@ -2,18 +2,21 @@
 for each table, over the tables' sessions of one `TablesSession`, behind the one face the
 server and the host's loop know.
 
-Who sits at which table is drawn when the table is opened. A friend who says hello takes
-the first open seat of the match, at whichever table it is, and from then on talks to that
-table alone: he is welcomed to it, told its game as his seat there may know it (its own
-seat's stream, numbered as that table numbers its seats), asked its questions. The other
-table's game is never sent to him: a person at a local match of two tables sees only his
-own table too, and is told in his table's log that the other plays at the same time and
-that the highest worth at both wins: a friend's welcome says so (its table's `about`). A
-friend's machine is told his table's game as a game of its own players; the match's
-standings across both tables are the host's.
+Who sits at which table is drawn when the table is opened (or given: the window's New game
+shows it before the start). A friend who says hello takes the first open seat of the
+match, at whichever table it is, and from then on talks to that table alone: he is
+welcomed to it, told its game as his seat there may know it (its own seat's stream,
+numbered as that table numbers its seats), asked its questions. The other table's game is
+never sent to him: a person at a local match of two tables sees only his own table too,
+and is told in his table's log that the other plays at the same time and that the highest
+worth at both wins: a friend's welcome says so (its table's `about`). A friend's machine
+is told his table's game as a game of its own players; the match's standings across both
+tables are the host's.
 
 The save is the whole match's (both tables); a match at two tables is not kept to be
-continued after the host stops (kept_table.py keeps a game of one table).
+continued after the host stops (kept_table.py keeps a game of one table). The window hosts
+it too (game/ui/table/online_tables.py): its persons play at their tables as in a match of
+two tables at one screen.
 """
 
 from __future__ import annotations
@@ -27,7 +30,16 @@ from game.engine.saves import Seat
 from game.engine.tables import Split, TablesMatch, draw_split
 from game.formats.support import final_result
 from game.games import get_ruleset
-from game.net.hosted import COMPUTER_NAMES, DEFAULT_GRACE, Chair, Close, HostedTable, Send
+from game.net.hosted import (
+    COMPUTER_NAMES,
+    DEFAULT_GRACE,
+    PERSON,
+    Chair,
+    Close,
+    HostedTable,
+    Send,
+)
+from game.net.telling import Later
 from game.net.wire import JsonObject
 from game.services.session import COMPUTER, HUMAN
 from game.services.tables import (
@@ -55,19 +67,25 @@ class HostedTables:
                  log: Callable[[str], None] | None = None, names: Sequence[str] = (),
                  session_options: Mapping[str, Any] | None = None,
                  wake: Callable[[], None] | None = None, time: float | None = None,
-                 ask_after_grace: bool = False) -> None:
-        """As `HostedTable`'s; `plan` seats the whole match."""
+                 ask_after_grace: bool = False, split: Split | None = None) -> None:
+        """As `HostedTable`'s; `plan` seats the whole match; `split`: who sits where (the
+        window's New game shows it before the start), else drawn from the seed."""
         if session_options:
-            raise ValueError("a match at two tables is hosted from the command line only")
+            raise ValueError("a match at two tables takes no session's options (its `wake`)")
         self.ruleset = get_ruleset(ruleset_id)
         sizes = sizes_for(ruleset_id, len(plan))
         self.options = {**options, "players": len(plan)}
         self.seed = seed
         self.grace = grace
+        self.clock = clock
         self.log = log or (lambda line: None)
         self._wake = wake
         self._match_seed = seed if seed is not None else random.randrange(2**63)
-        self.split: Split = draw_split(sizes, random.Random(f"{self._match_seed}/split"))
+        if split is not None and split.sizes != sizes:
+            raise ValueError(f"{len(plan)} players sit at tables of "
+                             f"{' + '.join(map(str, sizes))}, not as that split")
+        self.split: Split = split or draw_split(sizes,
+                                                random.Random(f"{self._match_seed}/split"))
         given = [*names, *[""] * len(plan)]
         self.tables = [
             HostedTable(ruleset_id, {**options, "players": len(seats)},
@@ -93,6 +111,18 @@ class HostedTables:
         """Every seat's chair, in the match's order."""
         return [self.tables[table].chairs[local]
                 for table, local in map(self.split.place, range(self.split.players))]
+
+    def set_later(self, later: Later) -> None:
+        """Where each table's messages to the friends are built (`HostedTable.later`)."""
+        for table in self.tables:
+            table.later = later
+
+    def table_here(self) -> HostedTable:
+        """The table of the first person at the host's screen, else the first: whose chat
+        the host's lobby shows."""
+        here = [table for table in self.tables
+                if any(chair.kind == PERSON for chair in table.chairs)]
+        return (here or self.tables)[0]
 
     @property
     def started(self) -> bool:

@@ -175,7 +175,17 @@ class TablesSession:
 
     @property
     def human_seats(self) -> tuple[int, ...]:
-        return tuple(seat for seat, info in enumerate(self.seats) if info.kind == HUMAN)
+        """The persons at this screen (not those `elsewhere`)."""
+        elsewhere = self.elsewhere
+        return tuple(seat for seat, info in enumerate(self.seats)
+                     if info.kind == HUMAN and seat not in elsewhere)
+
+    @property
+    def elsewhere(self) -> frozenset[int]:
+        """The seats of friends on other machines (a match hosted for them), as each
+        table's session knows its own."""
+        return frozenset(self.seat_of(table, local) for table, game in enumerate(self.tables)
+                         for local in game.elsewhere)
 
     @property
     def over(self) -> bool:
@@ -214,7 +224,9 @@ class TablesSession:
 
     def sitting(self) -> stats.Table:
         """Who sat where and the match's options, for the history of games."""
-        return stats.Table(dict(self.match.options), self.seats)
+        elsewhere = self.elsewhere
+        return stats.Table(dict(self.match.options), self.seats, online=bool(elsewhere),
+                           persons=self.human_seats if elsewhere else None)
 
     def seat_bot(self, seat: int, command: str,
                  time_limit: float = DEFAULT_TIME_LIMIT) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.games import GAMES
 from game.net import kept_seats, kept_table
@@ -23,6 +23,7 @@ from game.ui.saved_games import can_continue, resume_autosave
 from game.ui.scenes.common import Action
 
 if TYPE_CHECKING:
+    from game.engine.tables import Split
     from game.net.client import Address
     from game.net.headless import Hosting, Listening
     from game.net.hosted import Chair
@@ -170,10 +171,7 @@ def on_the_relay_again(hosting: Hosting, keeping: KeepingThread, kept: KeptTable
 def asking_the_host(app: App, hosting: Hosting) -> Callable[[Chair], None]:
     """How the host is asked about a friend away the whole grace: a dialog (wait longer,
     or let the computer play the seat)."""
-    from game.net.hosted import HostedTable
-
-    table = hosting.table
-    assert isinstance(table, HostedTable), "the window hosts one table"
+    table = hosting.table  # (at two tables: their grace and clock are the same)
     return lambda chair: app.push(screens.make("away_friend", app, chair, table.grace,
                                                table.clock))
 
@@ -225,32 +223,36 @@ def held_keeper() -> TableKeeper | None:
 
 def listening(app: App, keeping: KeepingThread, ruleset: str, options: Mapping[str, object],
               plan: Sequence[str], names: Sequence[str], *, code: str | None = None,
-              first: int | None = None, time: float | None = None
-              ) -> tuple[Hosting, Listening] | str:
+              first: int | None = None, time: float | None = None,
+              split: Split | None = None) -> tuple[Hosting, Listening] | str:
     """A table for friends, listening on the port `first` if it is free, else on the first
     free one from PORT (friends type it: 0 would change), announced on the network, each
     decision timed if `time` (seconds), the host asked what to do once a friend has been
-    away the whole grace; what went wrong, in a sentence, if it cannot listen."""
+    away the whole grace; what went wrong, in a sentence, if it cannot listen. `split`:
+    who sits at which table, when the players sit at two (hosted_tables.py)."""
     from game.net.headless import hosting
     from game.net.hosted import PERSON, HostedTable
     from game.system.files import why_unwritten
 
     error: OSError | None = None
     ports = [first] if first is not None else []
+    at_two: dict[str, Any] = {} if split is None else {"split": split}  # (one table: none)
     for port in [*ports, *(port for port in range(PORT, PORT + PORTS_TRIED) if port != first)]:
         table = hosting(ruleset, options, plan, port=port, code=code, wake=app.wake,
                         names=names, send=keeping.send, close=keeping.close_connection,
                         time=time, ask_after_grace=True,
-                        session_options={"on_thinking_done": app.wake})
+                        **at_two)
         try:
             where = table.open()
         except OSError as failure:
             error = failure
             table.close(wait=False)
             continue
-        assert isinstance(table.table, HostedTable), "the window hosts one table"
-        keeping.table, keeping.where = table.table, (table.listen, where.port, where.code)
-        table.table.later = keeping.later  # the friends' messages built off the render loop
+        if isinstance(table.table, HostedTable):  # (a match at two tables is not kept)
+            keeping.table, keeping.where = table.table, (table.listen, where.port, where.code)
+            table.table.later = keeping.later  # the friends' messages built off the loop
+        else:
+            table.table.set_later(keeping.later)
         keeping.pass_to(table.server.send, table.server.close_connection)
         host = next((name for kind, name in zip(plan, names, strict=True)
                      if kind == PERSON), None)

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,6 +51,18 @@ def threads_recorded(monkeypatch: pytest.MonkeyPatch, cls: type, name: str) -> s
     return called_in
 
 
+def seats_taken(person: Person, friends: Sequence[subprocess.Popen[str]],
+                within: float = JOIN_WAIT) -> None:
+    """The lobby's frames until every friend has taken his seat (Start is offered)."""
+    app = person.app
+    deadline = time.monotonic() + within
+    while not person.enabled("Start"):
+        assert time.monotonic() < deadline, "the friends did not take their seats"
+        assert all(friend.poll() is None for friend in friends), "a friend left"
+        app.frame()  # (the lobby waits for the network: it need not draw meanwhile)
+        assert app.crash is None, app.crash
+
+
 def hosted_lobby(app: App, person: Person, game: str) -> HostingScene:
     """New game: `game` for four, the person, two friends and an Easy computer; Start:
     the lobby of the table hosted."""
@@ -82,12 +95,7 @@ def test_a_table_hosted_in_the_window_is_played_to_its_end_with_two_friends(
         friends = [join(lobby.where.port, lobby.where.code, name, tmp_path / name)
                    for name in ("Zoé", "Yves")]
         try:
-            deadline = time.monotonic() + JOIN_WAIT
-            while not person.enabled("Start"):
-                assert time.monotonic() < deadline, "the friends did not take their seats"
-                assert all(friend.poll() is None for friend in friends), "a friend left"
-                app.frame()  # (the lobby waits for the network: it need not draw meanwhile)
-                assert app.crash is None, app.crash
+            seats_taken(person, friends)
             names = [chair.name for chair in lobby.chairs]
             assert sorted(names[1:3]) == ["Yves", "Zoé"]
             person.click_button("Start")

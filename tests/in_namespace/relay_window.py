@@ -21,7 +21,7 @@ from ui_kit import type_over
 
 from game.services.seat_match import SeatMatch
 from game.ui.table.scene import TableScene
-from in_namespace.hosting_window import hosted_lobby
+from in_namespace.hosting_window import hosted_lobby, seats_taken
 from in_namespace.joining_window import joined
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,12 +81,7 @@ def test_a_table_hosted_in_the_window_is_opened_on_a_relay_and_played_through_it
                            "--name", name, "--bot", BOT, home=tmp_path / name)
                    for name in ("Zoé", "Yves")]
         try:
-            deadline = time.monotonic() + WAIT
-            while not person.enabled("Start"):
-                assert time.monotonic() < deadline, "the friends did not take their seats"
-                assert all(friend.poll() is None for friend in friends), "a friend left"
-                app.frame()
-                assert app.crash is None, app.crash
+            seats_taken(person, friends, WAIT)
             assert sorted(chair.name for chair in lobby.chairs[1:3]) == ["Yves", "Zoé"]
             person.click_button("Start")
             table = app.scene

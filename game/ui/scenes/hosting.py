@@ -3,7 +3,11 @@ address and the code to read out), who has taken each seat, and Start once every
 friend's seat is taken (or given to a computer). The table listens from the moment this
 screen opens; leaving it closes the table, and the friends are told. For friends beyond
 this network, the host may open the table on a relay as well (relay.py): its address
-typed, the lobby says what friends type to come through it."""
+typed, the lobby says what friends type to come through it.
+
+Six to eight at Coup d'État play at two tables (hosted_tables.py): the lobby shows each
+table's seats in a column of its own, numbered as the table numbers them (as New game
+showed them), and says that such a match cannot be continued once the window closes."""
 
 from __future__ import annotations
 
@@ -21,15 +25,18 @@ from game.net.headless import Hosting, Listening
 from game.net.hosted import OPEN, PERSON, Chair
 from game.net.keeping_thread import KeepingThread
 from game.services.session import FRIEND, HUMAN
+from game.services.tables import TablesSession
 from game.ui import art, glyphs, screens, text
 from game.ui.carry_on import NOT_KEPT, asking_the_host, held_keeper, listening
 from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines, lines_step
 from game.ui.table.chat_panel import ChatPanel, lobby_place
 from game.ui.table.layout import hand_for, table_layout
 from game.ui.table.online import OnlineTable, host_chat
+from game.ui.table.online_tables import NOT_CONTINUED, OnlineTables
 from game.ui.theme import GOLD, INK, MUTED, panel
 
 if TYPE_CHECKING:
+    from game.engine.tables import Split
     from game.net.relay_link import RelayLink
     from game.ui.app import App
 
@@ -40,8 +47,10 @@ class HostingScene(MenuScene):
     title = "Your table"
 
     def __init__(self, app: App, ruleset: str, options: Mapping[str, object],
-                 seats: Sequence[Seat], time: float | None = None) -> None:
-        """`time`: the seconds a person has for each decision (None: no time)."""
+                 seats: Sequence[Seat], time: float | None = None,
+                 split: Split | None = None) -> None:
+        """`time`: the seconds a person has for each decision (None: no time); `split`:
+        who sits at which table, when the players sit at two."""
         super().__init__(app)
         plan = [OPEN if seat.kind == FRIEND else PERSON if seat.kind == HUMAN
                 else seat.level for seat in seats]
@@ -55,10 +64,14 @@ class HostingScene(MenuScene):
         self.relay_typed = ""
         self.relay_note = ""  # what is wrong with the relay's address typed
         self.relay: tuple[Address, RelayLink] | None = None  # the relay opened on
-        self.keeping = KeepingThread(held_keeper())
-        if self.keeping.keeper is None:
+        self.split = split
+        self.keeping = KeepingThread(held_keeper() if split is None else None)
+        if split is not None:
+            self.keeping.said.put(NOT_CONTINUED)  # in the log, when the match begins
+        elif self.keeping.keeper is None:
             self.keeping.said.put(NOT_KEPT)
-        opened = listening(app, self.keeping, ruleset, options, plan, names, time=time)
+        opened = listening(app, self.keeping, ruleset, options, plan, names, time=time,
+                           split=split)
         if isinstance(opened, str):
             self.trouble = opened
         else:
@@ -68,7 +81,8 @@ class HostingScene(MenuScene):
         self.refused: str | None = None  # why the last line of chat was not said
         # The table's baize at its size, made while the lobby waits for the friends (in
         # the table's first frame it took 40 to 50 ms).
-        felt = table_layout(app.size, len(seats), hand_for(ruleset, len(seats))).felt
+        players = len(seats) if split is None else max(split.sizes)
+        felt = table_layout(app.size, players, hand_for(ruleset, players)).felt
         app.draw_ahead([lambda: art.felt(felt.size)])
 
     @property
@@ -192,9 +206,15 @@ class HostingScene(MenuScene):
         assert session is not None
         self._handed_over = True
         muting = self.chat.chat.muting if self.chat is not None else None
+        ask = asking_the_host(self.app, table)
+        if isinstance(session, TablesSession):
+            self.app.replace(screens.make("tables", self.app, session, from_start=True,
+                                          online=OnlineTables(table, self.keeping,
+                                                              muting=muting, ask=ask)))
+            return
         self.app.replace(screens.make("table", self.app, session, from_start=True,
                                       online=OnlineTable(table, self.keeping, muting=muting,
-                                                         ask=asking_the_host(self.app, table))))
+                                                         ask=ask)))
 
     def back(self) -> None:
         self.app.pop()
@@ -222,25 +242,38 @@ class HostingScene(MenuScene):
                                else MUTED)
             y = self._relay_top() + round((10 if opened else -26) * scale)
             surface.blit(line, line.get_rect(midtop=(centre, y)))
-        width = round(600 * scale)
+        width = round((600 if self.split is None else 760) * scale)
         note = max(12, round(16 * scale))
         lines = [] if self.trouble is not None else \
-            text.wrap(WAITING if not self._ready() else READY, note, width - round(48 * scale))
+            text.wrap(self.notes, note, width - round(48 * scale))
+        rows = len(self.chairs) if self.split is None else 1 + max(self.split.sizes)
         rect = Rect(centre - width // 2, round(196 * scale), width,
-                    round((40 + 40 * len(self.chairs)) * scale) + len(lines) * lines_step(note))
+                    round((40 + 40 * rows) * scale) + len(lines) * lines_step(note))
         panel(surface, rect, (16, 26, 20, 220), radius=12, border=GOLD)
-        size = max(12, round(20 * scale))
         y = rect.top + round(20 * scale)
-        for seat, chair in enumerate(self.chairs):
-            words, colour = seat_words(chair)
-            surface.blit(text.render(f"Seat {seat + 1}", size, MUTED),
-                         (rect.left + round(24 * scale), y))
-            surface.blit(text.render(words, size, colour),
-                         (rect.left + round(140 * scale), y))
-            y += round(40 * scale)
+        columns: list[tuple[str | None, list[tuple[int, Chair]]]]
+        if self.split is None:
+            columns = [(None, list(enumerate(self.chairs)))]
+        else:
+            chairs = self.chairs
+            columns = [(f"Table {number + 1}", [(place, chairs[seat]) for place, seat
+                                                in enumerate(seats)])
+                       for number, seats in enumerate(self.split.tables)]
+        step = (width - round(24 * scale)) // len(columns)
+        for column, (heading, seated) in enumerate(columns):
+            draw_seats(surface, (rect.left + round(24 * scale) + column * step, y), scale,
+                       heading, seated)
+        y += round(40 * scale) * rows
         draw_lines(surface, lines, (rect.left + round(24 * scale), y), note, colour=MUTED)
         if self.chat is not None:
             self.chat.draw(surface, self.refused)
+
+    @property
+    def notes(self) -> str:
+        """What the lobby says under the seats: whether everyone is here (and that a match
+        at two tables cannot be continued)."""
+        said = WAITING if not self._ready() else READY
+        return said if self.split is None else f"{said} {NOT_CONTINUED}"
 
     def _ready(self) -> bool:
         return self.hosting is not None and self.hosting.table.ready
@@ -249,6 +282,23 @@ class HostingScene(MenuScene):
 WAITING = "Read the address and the code to your friends: their seats fill as they join."
 READY = "Everyone is here."
 RELAY_HINT = "Friends in other homes? Open your table on a relay too: type its address."
+
+
+def draw_seats(surface: pygame.Surface, at: tuple[int, int], scale: float,
+               heading: str | None, seated: Sequence[tuple[int, Chair]]) -> None:
+    """A column of seats from `at`, under a table's heading if there are two tables: each
+    seat's number there and who sits in it."""
+    size = max(12, round(20 * scale))
+    x, y = at
+    if heading is not None:
+        surface.blit(text.render(heading, size, GOLD, bold=True), (x, y))
+        y += round(40 * scale)
+    words_at = x + round((116 if heading is None else 96) * scale)
+    for place, chair in seated:
+        words, colour = seat_words(chair)
+        surface.blit(text.render(f"Seat {place + 1}", size, MUTED), (x, y))
+        surface.blit(text.render(words, size, colour), (words_at, y))
+        y += round(40 * scale)
 
 
 def seat_words(chair: Chair) -> tuple[str, tuple[int, int, int]]:

@@ -16,14 +16,14 @@ offers that split again next time with the rest of the setup.
 A seat's name is kept by the rule of every route (`texts.cleaned`: no characters that draw
 nothing, spaces made single). A name with characters the game's font cannot show (emoji,
 Chinese, Japanese, Korean: game/ui/glyphs.py) is said as it is typed, under the seats: the
-menus show them as boxes, and so does the table where the computer has no font for them."""
+menus show them as boxes, and so does the table where the computer has no font for them
+(seat_names.py). What the form does for a table for friends on other machines, at one
+table or at two, is new_game_friends.py's."""
 
 from __future__ import annotations
 
 import contextlib
 import random
-import unicodedata
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -36,7 +36,6 @@ from game.engine.saves import Seat
 from game.engine.tables import Split, draw_split
 from game.engine.texts import MAX_NAME_LENGTH, cleaned
 from game.games import table_games
-from game.net.decision_clock import TIME_CHOICES, time_words
 from game.rules.words import counted
 from game.services import last_setup
 from game.services.session import COMPUTER, FRIEND, HUMAN, GameSession
@@ -44,7 +43,8 @@ from game.services.tables import TablesSession, sizes_for
 from game.system import paths
 from game.ui import glyphs, screens
 from game.ui.in_progress import game_in_progress
-from game.ui.scenes.common import MenuScene
+from game.ui.scenes.new_game_friends import FRIEND_CHOICE, FRIENDS_LINE, FriendsForm
+from game.ui.scenes.seat_names import unshown_words
 
 if TYPE_CHECKING:
     from game.games.plugin import Game
@@ -53,7 +53,6 @@ if TYPE_CHECKING:
 DEFAULT_NAMES = ("Alex", "Brigitte", "Camille", "Didier", "Étienne", "Fanny", "Gaston",
                  "Hélène")  # as many as the most players New game seats
 PERSON = "Person"
-FRIEND_CHOICE = "Friend (online)"
 KINDS = {PERSON: (HUMAN, DEFAULT_LEVEL),
          **{f"Computer: {level.capitalize()}": (COMPUTER, level) for level in LEVELS},
          FRIEND_CHOICE: (FRIEND, DEFAULT_LEVEL)}
@@ -62,35 +61,6 @@ BOT = "Outside program"
 LEVELS_LINE = ("Computer players: Easy plays like a beginner, Medium keeps count, Hard tries "
                "every choice out.")
 PASS_AND_PLAY = "Two or more persons play pass-and-play at one screen."
-FRIENDS_LINE = "A friend on another machine joins with the name the friend gives."
-MOST_NAMED = 2  # characters named in the line on those the font cannot show
-
-
-def unshown_words(seat: int, name: str,
-                  fits: Callable[[str], bool] = lambda words: True) -> str | None:
-    """What New game says of a seat's name with characters the game's font cannot show
-    (named in words: the line is drawn in that font), as fully as `fits` lets; None if it
-    shows them all."""
-    missing = glyphs.missing(name)
-    if not missing:
-        return None
-    named = [character_name(char) for char in missing[:MOST_NAMED]]
-    boxes = "a box instead" if len(missing) == 1 else "boxes instead"
-    wordings = [f"Seat {seat + 1}: the font cannot show {listing} ({boxes})." for listing in (
-        " and ".join(named) if len(missing) <= MOST_NAMED else
-        f"{', '.join(named)} and {counted(len(missing) - MOST_NAMED, 'more character')}",
-        f"{named[0]} and {counted(len(missing) - 1, 'more character')}",
-        f"{counted(len(missing), 'character')} of this name")]
-    return next((words for words in wordings if fits(words)), wordings[-1])
-
-
-def character_name(char: str) -> str:
-    """A character in words: 'slightly smiling face', 'ideograph U+6F22'."""
-    name = unicodedata.name(char, "")
-    code = f"U+{ord(char):04X}"
-    if not name:
-        return code
-    return f"ideograph {code}" if name.startswith("CJK ") else name.lower()
 
 
 def rounds_words(rounds: int) -> str:
@@ -98,16 +68,7 @@ def rounds_words(rounds: int) -> str:
     return f"Match: {counted(rounds, 'round')}"
 
 
-def hosting_refusal(seats: Sequence[Seat], split: Split | None) -> str | None:
-    """Why these seats cannot be a table for friends on other machines, if they cannot."""
-    if split is not None:
-        return "Friends on other machines play at one table: choose fewer players."
-    if any(seat.level == "bot" for seat in seats):
-        return "An outside program joins a table for friends with coup-detat join --bot."
-    return None
-
-
-class NewGameScene(MenuScene):
+class NewGameScene(FriendsForm):
     title = "New game"
 
     def __init__(self, app: App, rng: random.Random | None = None, *,
@@ -295,31 +256,6 @@ class NewGameScene(MenuScene):
                                start.bottom + round(12 * scale), width, round(40 * scale))
         self._offer_time()
 
-    def _offer_time(self) -> None:
-        """The time for each decision under Start, for a table for friends only (made or
-        taken away as a friend's seat is chosen, the form as it stands)."""
-        if self.hosts and self.time_button is None:
-            self.time_button = self.button(
-                self._time_rect, f"Time per decision: {time_words(self.time)}",
-                self._next_time, tip="The time each person has for a decision, after which "
-                                     "the computer chooses for the seat, that once")
-        elif not self.hosts and self.time_button is not None:
-            self.time_button.kill()
-            self.elements.remove(self.time_button)
-            del self.actions[self.time_button]
-            self.time_button = None
-
-    @property
-    def hosts(self) -> bool:
-        """Is a table for friends on other machines being set up?"""
-        return self.split is None and (self.friends or
-                                       FRIEND_CHOICE in self.kinds[:self.players])
-
-    def _next_time(self) -> None:
-        """The next time for each decision (off, 30 s, 1 min, 2 min, off again)."""
-        self.time = TIME_CHOICES[(TIME_CHOICES.index(self.time) + 1) % len(TIME_CHOICES)]
-        self._rebuild()
-
     def _seat_row(self, seat: int, name: Rect, step: int) -> tuple[UITextEntryLine,
                                                                     UIDropDownMenu]:
         """A seat's name in `name`, and who plays it in a menu as wide `step` to the right."""
@@ -328,11 +264,11 @@ class NewGameScene(MenuScene):
         entry.set_text(self.names[seat])
         entry.set_text_length_limit(MAX_NAME_LENGTH)
         self.keep(entry)
-        offered = [kind for kind in KINDS if kind != FRIEND_CHOICE or self.split is None]
+        if self.friends_seat(seat):
+            self.no_name_box(entry)
+        offered = list(KINDS)
         if seat in self.app.bots:
             offered.append(BOT)
-        if self.kinds[seat] not in offered:  # a friend's seat, at two tables
-            self.kinds[seat] = DEFAULT_COMPUTER
         choices: list[str | tuple[str, str]] = list(offered)
         width = max(name.width, round(230 * self.scale))
         menu = UIDropDownMenu(choices, self.kinds[seat],
@@ -429,9 +365,10 @@ class NewGameScene(MenuScene):
         """The seats as chosen, or what is wrong with them."""
         self._remember()
         names = [cleaned(name, MAX_NAME_LENGTH) for name in self.names[: self.players]]
-        if any(not name for name in names):
+        named = [name for seat, name in enumerate(names) if not self.friends_seat(seat)]
+        if any(not name for name in named):
             return "Every seat needs a name."
-        if len(set(names)) != len(names):
+        if len(set(named)) != len(named):
             return "Give each seat a different name."
         seats = []
         for name, choice in zip(names, self.kinds, strict=False):
@@ -444,7 +381,8 @@ class NewGameScene(MenuScene):
         fit under the seats; None if none."""
         self._remember()
         return next((words for seat, name in enumerate(self.names[:self.players])
-                     if (words := unshown_words(seat, name, self._fits)) is not None), None)
+                     if not self.friends_seat(seat)
+                     and (words := unshown_words(seat, name, self._fits)) is not None), None)
 
     def _fits(self, words: str) -> bool:
         """Do `words` fit the line under the seats?"""
@@ -478,17 +416,6 @@ class NewGameScene(MenuScene):
             "leave_game", self.app, left, coming="the new game", go="Start",
             not_done="the new game was not started", say=self._say,
             go_on=lambda: self._sit_down(seats, split)))
-
-    def _host(self, seats: list[Seat], split: Split | None) -> None:
-        """A table for friends on other machines: its lobby, where they take their seats."""
-        refused = hosting_refusal(seats, split)
-        if refused is not None:
-            self._say(refused)
-            return
-        with contextlib.suppress(OSError):
-            last_setup.save(self.setup())
-        self.app.push(screens.make("hosting", self.app, self.ruleset, self.options(), seats,
-                                   time=self.time))
 
     def _say(self, words: str) -> None:
         if self.message is not None:
@@ -527,7 +454,12 @@ class NewGameScene(MenuScene):
                 self._rebuild()
                 return True
             if event.ui_element in self.kind_menus:
-                self.kinds[self.kind_menus.index(event.ui_element)] = event.text
+                seat = self.kind_menus.index(event.ui_element)
+                was_friends = self.friends_seat(seat)
+                self.kinds[seat] = event.text
+                if was_friends != self.friends_seat(seat):
+                    self._rebuild()  # a name box shown or taken away
+                    return True
                 self._say_unshown()
                 self._offer_time()
                 return True

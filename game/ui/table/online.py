@@ -33,17 +33,16 @@ class OnlineTable:
         once the grace of a friend away is over, to ask the host (by a dialog) whether to
         wait longer or let the computer play the seat."""
         self.hosting = hosting
-        assert isinstance(hosting.table, HostedTable), "the window hosts one table"
-        self.hosted: HostedTable = hosting.table
+        self.hosted: HostedTable = table_here(hosting)  # the table shown (of two: online_tables)
         self.keeping = keeping
         self.clock = clock  # the hosted table's own clock (its grace is real seconds)
         self.ask = ask
         self._said_at = -1.0
         self.viewer: int | None = None  # the seat shown at this screen now
-        self.chat = host_chat(hosting, lambda: self.viewer)
+        self.chat = host_chat(hosting, lambda: self.viewer, lambda: self.hosted)
         if muting is not None:
             self.chat.muting = muting
-        self._asked: set[tuple[int, float]] = set()  # (seat, away since) asked about
+        self._asked: set[tuple[str | None, float]] = set()  # (token, away since) asked about
 
     @property
     def table(self) -> object:
@@ -54,7 +53,7 @@ class OnlineTable:
         self.viewer = controller.viewer
         hosted = self.hosted
         self.hosting.pump()
-        hosted.step(computers=False)
+        self.hosting.table.step(computers=False)  # (at two tables, both)
         self.hosting.follow_seats()
         if hosted.over:
             self.keeping.forget()
@@ -88,22 +87,23 @@ class OnlineTable:
 
     def _ask_past_grace(self) -> None:
         """Ask the host about a friend away the whole grace (once each time waited)."""
-        hosted = self.hosted
-        if self.ask is None or not hosted.ask_after_grace or hosted.over:
+        if self.ask is None or not self.hosted.ask_after_grace:
             return
-        for seat, chair in enumerate(hosted.chairs):
+        for chair in self.waited_for():
             if chair.away_since is None or chair.let_play or not self._past_grace(chair):
                 continue
-            if (seat, chair.away_since) not in self._asked:
-                self._asked.add((seat, chair.away_since))
+            if (chair.token, chair.away_since) not in self._asked:
+                self._asked.add((chair.token, chair.away_since))
                 self.ask(chair)
+
+    def waited_for(self) -> list[Chair]:
+        """The chairs whose friend may be away and waited for: those of a game not over."""
+        return [] if self.hosted.over else self.hosted.chairs
 
     def away_words(self) -> str | None:
         """Who lost the connection, and how long they are still waited for."""
         hosted = self.hosted
-        if hosted.over:
-            return None
-        for chair in hosted.chairs:
+        for chair in self.waited_for():
             if chair.away_since is None:
                 continue
             name = chair.name
@@ -132,20 +132,28 @@ class OnlineTable:
         self.keeping.stop()
 
 
-def host_chat(hosting: Hosting, viewer: Callable[[], int | None]) -> ChatAt:
+def table_here(hosting: Hosting) -> HostedTable:
+    """The hosted table, or of two the one of the host's first person."""
+    hosted = hosting.table
+    return hosted if isinstance(hosted, HostedTable) else hosted.table_here()
+
+
+def host_chat(hosting: Hosting, viewer: Callable[[], int | None],
+              shown: Callable[[], HostedTable] | None = None) -> ChatAt:
     """The table's chat at the host's screen (its lobby, then its table): who speaks is the
     person whose cards are shown (`viewer`), else the first person here (nobody, if the
-    persons at this table are all on other machines)."""
-    hosted = hosting.table
-    assert isinstance(hosted, HostedTable), "the window hosts one table"
+    persons at this table are all on other machines). `shown`: the table whose chat it is
+    now, of a match at two (by default the host's first person's)."""
+    here = table_here(hosting)
+    table = shown or (lambda: here)
 
     def speaker() -> int | None:
-        persons = [seat for seat, chair in enumerate(hosted.chairs) if chair.kind == PERSON]
+        persons = [seat for seat, chair in enumerate(table().chairs) if chair.kind == PERSON]
         seat = viewer()
         return seat if seat in persons else next(iter(persons), None)
 
     def said(message: JsonObject) -> str | None:
         seat = speaker()
-        return NO_SEAT if seat is None else hosted.said(seat, message)
+        return NO_SEAT if seat is None else table().said(seat, message)
 
-    return ChatAt(lambda: hosted.chat.lines, said, speaker)
+    return ChatAt(lambda: table().chat.lines, said, speaker)

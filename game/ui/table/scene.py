@@ -144,12 +144,12 @@ class TableScene(Scene):
                     self.felt.card_art, self.app.draw_ahead)
 
     def closed(self) -> None:
+        if self.tables is not None:
+            self.tables.closed()  # the whole match ends (online too), unless the screen moves
+            return
         if self.online is not None:
             self.online.close()
-        if self.tables is not None:
-            self.tables.closed()  # the whole match ends, unless the screen only moves
-        else:
-            self.session.close()
+        self.session.close()
 
     def settings_changed(self) -> None:
         self.felt.card_art = card_art(self.app.settings)

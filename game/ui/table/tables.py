@@ -33,24 +33,29 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.screens import Screen
     from game.ui.table.host import TableShown
+    from game.ui.table.online_tables import OnlineTables
 
 SWITCH_KEY = pygame.K_t
 BACKGROUND_BEAT = 0.9  # design seconds a decision holds an unseen table (as one shown would)
 RUNS_BEHIND = ("table", "pass_device")  # the screens over which the other table plays on
 
 
-def open_tables(app: App, session: TablesSession, *, from_start: bool = False) -> Screen:
-    """The screen of a match at two tables: the table a person must act at, else the first."""
-    tables = TwoTables(app, session)
+def open_tables(app: App, session: TablesSession, *, from_start: bool = False,
+                online: OnlineTables | None = None) -> Screen:
+    """The screen of a match at two tables: the table a person must act at, else the first.
+    `online`: the match is hosted for friends on other machines (online_tables.py)."""
+    tables = TwoTables(app, session, online)
     return tables.scene_for(tables.first_table(), from_start=from_start)
 
 
 class TwoTables:
     """The match behind the table shown."""
 
-    def __init__(self, app: App, session: TablesSession) -> None:
+    def __init__(self, app: App, session: TablesSession,
+                 online: OnlineTables | None = None) -> None:
         self.app = app
         self.session = session
+        self.online = online
         several = kit_for(session.ruleset_id).several_tables
         assert several is not None, "a game played at two tables has results for them"
         self.results = several
@@ -76,16 +81,19 @@ class TwoTables:
     def needing_person(self) -> list[int]:
         """The tables where a person must decide now."""
         return [table for table, game in enumerate(self.session.tables)
-                if game.is_human(game.to_act)]
+                if _here(game, game.to_act)]
 
     def scene_for(self, table: int, *, from_start: bool = False) -> Screen:
         """The table scene of `table`, its device held by whoever held it."""
         self.shown = table
+        if self.online is not None:
+            self.online.show(table)
         holder = None
         if self.holder is not None and self.session.place(self.holder)[0] == table:
             holder = self.session.place(self.holder)[1]
         return screens.make("table", self.app, self.session.tables[table],
-                            from_start=from_start, tables=self, holder=holder)
+                            from_start=from_start, tables=self, holder=holder,
+                            online=self.online)
 
     def switch(self, scene: TableShown, table: int) -> None:
         """Show `table` in place of `scene`'s."""
@@ -98,8 +106,10 @@ class TwoTables:
 
     def closed(self) -> None:
         """A table's screen is gone: the match ends with it, unless the screen only moved
-        to the other table."""
+        to the other table (the friends are told the table has closed)."""
         if not self._moving:
+            if self.online is not None:
+                self.online.close()
             self.session.close()
 
     def _remember_holder(self, scene: TableShown) -> None:
@@ -117,7 +127,7 @@ class TwoTables:
     def may_look_away(self, scene: TableShown) -> bool:
         """May the person look at the other table: nobody must act at this one?"""
         game = scene.controller.session
-        return not (game.is_human(game.to_act) and not game.over) \
+        return not (_here(game, game.to_act) and not game.over) \
             and not scene.controller.telling.queue
 
     def look_at_other(self, scene: TableShown) -> bool:
@@ -164,7 +174,7 @@ class TwoTables:
         for table, game in enumerate(self.session.tables):
             moment = (len(game.match.turns), game.match.rewinds)
             noted = self.waiting[table]
-            if not game.is_human(game.to_act):
+            if not _here(game, game.to_act):
                 self.waiting[table] = None
             elif noted is None or noted[0] != moment:
                 self.waiting[table] = (moment, now)
@@ -174,7 +184,7 @@ class TwoTables:
         at both, the device goes to whoever has waited longer once it must change hands
         anyway: `before_passing`; a table of persons only never keeps the screen.)"""
         game = scene.controller.session
-        if game.is_human(game.to_act):
+        if _here(game, game.to_act):
             return  # his turn here: `before_passing` may yet send the screen away
         waiting = [table for table in self.needing_person() if table != self.shown]
         if waiting:
@@ -278,6 +288,11 @@ class TwoTables:
                          width, size)
         lines.append(_whose_turn(game, naming))
         return lines
+
+
+def _here(game: GameSession, seat: int | None) -> bool:
+    """Is `seat` a person's at this screen (not a friend's on another machine)?"""
+    return seat is not None and seat in game.human_seats
 
 
 def _whose_turn(game: GameSession, naming: Naming) -> str:
