@@ -123,6 +123,7 @@ def test_a_table_hosted_in_the_window_is_played_to_its_end_with_two_friends(
             # what the friends were told was built off the window's render loop
             assert built_in and updated_in and not built_in & updated_in
             assert table.controller.undo_refusal() is not None  # no undo online
+            assert not person.enabled("Same players, new deal")  # the friends are gone
             person.click_button("Review the game")
             review = app.scene
             assert isinstance(review, ReviewScene), person.where()

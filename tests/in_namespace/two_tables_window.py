@@ -106,6 +106,8 @@ def test_a_match_at_two_tables_hosted_in_the_window_is_played_to_its_end(
                 assert app.crash is None, app.crash
                 assert person.decisions < 2000, f"no end in sight at {person.where()}"
             assert match.over and 0 in shown  # (the other, if it ended last)
+            assert not person.enabled("Same players, new deal")  # the friends are gone
+            assert person.enabled("Review the game")
             assert stats.load().get("coup-detat").played == 1  # the host's person, once
             results = [json.loads(ended_well(friend)[-1]) for friend in friends]
             press(app, pygame.K_ESCAPE)  # the final table, then its save

@@ -177,9 +177,11 @@ class TableController:
         self.seating.put_down()
 
     def again(self) -> Again | None:
-        """What the game is played again from, at its end; None in a lesson, and at a
-        table of a match (the whole match is played again, from the match's end)."""
-        if self.lesson is not None or self.one_of is not None or not self.session.keeps_game:
+        """What the game is played again from, at its end; None in a lesson, at a table of
+        a match (the whole match is played again, from the match's end), and with friends
+        on other machines (their seats would be this screen's persons)."""
+        if self.lesson is not None or self.one_of is not None or not self.session.keeps_game \
+                or self.session.elsewhere:
             return None
         return Again.of(self.session)
 

@@ -228,8 +228,9 @@ class TwoTables:
             self._record_at_end = False
             self._record_statistics(scene)
         over = self.results.match_over(self.app, scene.controller, self)
-        if isinstance(over, GameOverOverlay):  # played again as the whole match
-            over.again = Again.of(self.session)
+        if isinstance(over, GameOverOverlay):  # played again as the whole match; not with
+            # friends on other machines (their seats would be this screen's persons)
+            over.again = None if self.session.elsewhere else Again.of(self.session)
         return over
 
     def _record_statistics(self, scene: TableShown) -> None:
