@@ -196,7 +196,7 @@ class Hosted:
         controller = table.controller
         if (self.app.scene is table and controller.human_to_act() is not None
                 and controller.caught_up and not table.stage.busy(controller.clock())):
-            table.decide(table.session.match.legal()[0])
+            table.turns.decide(table.session.match.legal()[0])
 
 
 def spread(wall: Sequence[float], processor: Sequence[float]) -> JsonObject:

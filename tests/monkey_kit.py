@@ -398,7 +398,7 @@ def play_until(app: App, table: TableScene, done: Callable[[], bool],
             press(app, pygame.K_RETURN)
         elif (top is table and table.controller.human_to_act() is not None and
               table.controller.caught_up):
-            table.decide(table.session.match.legal()[-1])
+            table.turns.decide(table.session.match.legal()[-1])
         frames(app)
     pytest.fail("the moment wanted never came")
 

@@ -23,7 +23,7 @@ def play_challenging(scene: TableScene) -> None:
     """The person challenges every claim he may, else makes the first legal decision."""
     legal = scene.session.match.legal()
     challenges = [decision for decision in legal if isinstance(decision, Challenge)]
-    scene.decide(challenges[0] if challenges else legal[0])
+    scene.turns.decide(challenges[0] if challenges else legal[0])
 
 
 @pytest.mark.parametrize("seed", [1, 2])

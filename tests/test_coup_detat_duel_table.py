@@ -241,7 +241,7 @@ def test_a_player_sees_his_own_set_aside_cards_and_not_the_others(
                 other = scene.session.match.state.hand.set_aside[1 - scene.controller.viewer]
                 assert not set(other) & shown
                 checked += bool(view.set_aside and other)
-                scene.decide(scene.session.match.legal()[0])
+                scene.turns.decide(scene.session.match.legal()[0])
             if checked >= 5:
                 return
         pytest.fail("never saw both players' set-aside cards at once")

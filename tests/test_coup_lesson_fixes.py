@@ -49,7 +49,7 @@ def test_back_takes_the_first_move_of_the_coup_lesson_back(app: App) -> None:
     coach, lesson = table.coach, table.controller.lesson
     assert coach is not None and lesson is not None
     first = lesson.expected()
-    table.decide(first)  # Exchange: the others let it pass, and he draws two cards
+    table.turns.decide(first)  # Exchange: the others let it pass, and he draws two cards
     _his_turn(app, table)
     assert lesson.person_decisions() == 1
     assert coach.coaching.may_go_back(), table.controller.undo_refusal()
@@ -74,7 +74,7 @@ def test_a_move_the_coup_lesson_refuses_is_told_why(app: App) -> None:
     lesson = table.controller.lesson
     assert lesson is not None
     income = next(d for d in table.session.match.legal() if d != lesson.expected())
-    table.decide(income)
+    table.turns.decide(income)
     toast = table.controller.toast
     assert toast is not None
     assert "exchanging cards" in toast[0] and "try it" not in toast[0], toast[0]

@@ -259,7 +259,7 @@ def test_pass_and_play_never_shows_another_persons_face_down_cards(
             if (scene.controller.viewer is not None and scene.controller.caught_up and
                 my_turn(scene)):
                 assert scene.session.to_act == scene.controller.viewer
-                scene.decide(rng.choice(match.legal()))
+                scene.turns.decide(rng.choice(match.legal()))
                 decisions += 1
         assert decisions > 3 and match.state.phase is Phase.OVER
 
@@ -327,7 +327,7 @@ def play_match_to_its_end(app, scene: TableScene, seed: int) -> list[BetweenRoun
         elif top is not scene:
             return tallies
         elif scene.controller.caught_up and my_turn(scene) and not scene.session.over:
-            scene.decide(rng.choice(scene.session.match.legal()))
+            scene.turns.decide(rng.choice(scene.session.match.legal()))
     pytest.fail("the match did not end")
 
 

@@ -220,7 +220,7 @@ def test_continue_offers_the_game_at_this_screen_and_the_table_kept_both(
         assert "Continue your table (Coup, with Zoé)" in shown
         press_button(app, "Continue your game at this screen")
         frames(app, 2)
-        assert isinstance(app.scene, TableScene) and app.scene.online is None
+        assert isinstance(app.scene, TableScene) and app.scene.network.online is None
 
 
 def test_a_kept_game_that_breaks_the_rules_is_offered_but_refused_when_opened(

@@ -154,7 +154,7 @@ def test_a_match_at_the_table_is_in_the_history(
                 break
             if (scene.controller.caught_up and scene.controller.human_to_act() is not None
                     and not scene.session.over):
-                scene.decide(rng.choice(scene.session.match.legal()))
+                scene.turns.decide(rng.choice(scene.session.match.legal()))
         [game] = history.read(history.path_beside(paths.stats_path())).games
         assert game.ruleset == "coup" and game.persons == (0,)
         assert [player.kind for player in game.players] == ["human", "computer"]

@@ -270,7 +270,7 @@ def finish_a_match(app: object, scene: TableScene) -> None:
             return
         if (scene.controller.caught_up and scene.controller.human_to_act() is not None and
             not scene.session.over):
-            scene.decide(rng.choice(scene.session.match.legal()))
+            scene.turns.decide(rng.choice(scene.session.match.legal()))
     pytest.fail("the match did not end")
 
 

@@ -217,7 +217,7 @@ class Walk:
     def pass_to(self, seat: int) -> None:
         """Pass-and-play: the pass screen, then the person says it is him."""
         scene, app = self.scene, self.app
-        scene._ask_to_pass(seat)
+        scene.turns.ask_to_pass(seat)
         top = app.scene
         assert isinstance(top, PassDeviceScene) and scene.controller.viewer is None
         self.passes += 1
@@ -240,7 +240,7 @@ class Walk:
                 f"no panel for {legal[:3]} at {self.moment()}"
         if panel.showing or self.persons_turns % EVERY == 0:
             self.draw()
-        scene.decide(self.rng.choice(legal))
+        scene.turns.decide(self.rng.choice(legal))
         if self.rng.random() < UNDO_CHANCE and scene.controller.seating.may_undo(match):
             scene._pull_events(self.clock.time)
             self.show_waiting()

@@ -70,7 +70,7 @@ def to_decide(app: App, scene: TableScene, wanted: object) -> None:
                   and scene.controller.caught_up and scene.buttons.decisions is not None)
         if wanted(scene):  # type: ignore[operator]
             return
-        scene.decide(scene.session.match.legal()[-1])
+        scene.turns.decide(scene.session.match.legal()[-1])
         frames(app)
     pytest.fail("no such decision came")
 

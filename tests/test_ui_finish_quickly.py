@@ -44,7 +44,7 @@ def play_until_out(app: App, scene: TableScene, clock: SteppedClock) -> None:
         if scene.controller.human_to_act() is not None and scene.controller.caught_up:
             legal = scene.session.match.legal()
             wanted = [d for d in legal if isinstance(d, Challenge | Lose)]
-            scene.decide((wanted or legal)[0])
+            scene.turns.decide((wanted or legal)[0])
         clock.time += STEP
         frames(app)
     pytest.fail("the person was never knocked out")

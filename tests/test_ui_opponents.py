@@ -100,7 +100,7 @@ def test_no_hint_out_of_turn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         while scene.controller.human_to_act() is not None or not scene.controller.caught_up:
             frames(app)
             if scene.controller.human_to_act() == 0 and scene.controller.caught_up:
-                scene.decide(scene.session.match.legal()[-1])
+                scene.turns.decide(scene.session.match.legal()[-1])
             if app.scene is not scene:
                 press(app, pygame.K_RETURN)
         scene.actions.hint()

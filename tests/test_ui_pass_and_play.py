@@ -53,7 +53,7 @@ def play_pass_and_play(app, scene, steps: int, monkeypatch) -> dict:  # type: ig
             persons = set(scene.session.human_seats)
             assert since & persons <= {seat}, "no other person decided since he took it"
             if scene.controller.caught_up:
-                scene.decide(match.legal()[-1])
+                scene.turns.decide(match.legal()[-1])
                 seen["human_decisions"] += 1
                 if scene.session.to_act != seat:
                     assert scene.controller.viewer is None, \
@@ -124,7 +124,7 @@ def test_a_single_person_is_never_asked_to_pass(tmp_path: Path,
             if app.scene is not scene:
                 press(app, pygame.K_RETURN)
             elif scene.controller.human_to_act() == 0 and not scene.controller.telling.queue:
-                scene.decide(scene.session.match.legal()[-1])
+                scene.turns.decide(scene.session.match.legal()[-1])
 
 
 @pytest.mark.parametrize(("sit", "kinds", "seed"), [(table, "hhcc", 6), (bluff_table, "hhc", 4),
@@ -161,7 +161,7 @@ def test_the_person_who_still_holds_the_device_is_not_asked_for_it_again(
                 assert seat == holder, "his cards show only while he holds the device"
                 computers = {turn.seat for turn in match.turns[last_decided:]} - persons
                 kept += bool(computers - {None}) and not asked_since
-                scene.decide(match.legal()[-1])
+                scene.turns.decide(match.legal()[-1])
                 last_decided, asked_since = len(match.turns), False
                 persons_since = {turn.seat for turn in match.turns[last_decided:]} & persons
                 assert persons_since <= {seat}

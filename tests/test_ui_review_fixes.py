@@ -34,7 +34,7 @@ def test_the_cards_one_may_play_are_raised_and_the_others_greyed(
                 end = scene.stage.sprites[card_key(card)].end
                 assert end.lifted == (card in legal)
                 assert end.dimmed == (card not in legal)
-            scene.decide(next(d for d in scene.session.match.legal()
+            scene.turns.decide(next(d for d in scene.session.match.legal()
                               if isinstance(d, PlayCard)))
 
 
@@ -79,7 +79,7 @@ def test_in_pass_and_play_nobody_takes_back_another_persons_move(
                 assert len(match.turns) == turns, "another person's move stays"
                 assert not scene.buttons.side.undo.is_enabled
                 return
-            scene.decide(match.legal()[-1])
+            scene.turns.decide(match.legal()[-1])
         pytest.fail("never reached a moment to try")
 
 
@@ -112,7 +112,7 @@ def test_undo_buttons_follow_the_game(tmp_path: Path, monkeypatch: pytest.Monkey
     with open_app(tmp_path, monkeypatch) as app:
         scene = table(app, "hccc", seed=11)
         run_to_card_play(app, scene)
-        scene.decide(next(d for d in scene.session.match.legal() if isinstance(d, PlayCard)))
+        scene.turns.decide(next(d for d in scene.session.match.legal() if isinstance(d, PlayCard)))
         run_to_card_play(app, scene)
         assert scene.buttons.side.undo.is_enabled
         press(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -126,7 +126,7 @@ def test_the_log_is_told_again_after_an_undo(tmp_path: Path,
         scene = table(app, "hccc", seed=11)
         run_to_card_play(app, scene)
         before = list(scene.log.lines)
-        scene.decide(next(d for d in scene.session.match.legal() if isinstance(d, PlayCard)))
+        scene.turns.decide(next(d for d in scene.session.match.legal() if isinstance(d, PlayCard)))
         run_to_card_play(app, scene)
         press(app, pygame.K_z, pygame.KMOD_CTRL)
         frames(app, 2)

@@ -155,7 +155,7 @@ def test_a_finished_game_counts_in_the_statistics(tmp_path: Path,
                 press(app, pygame.K_RETURN)
             elif (top is scene and scene.controller.human_to_act() == 0 and
                   not scene.controller.telling.queue):
-                scene.decide(scene.session.match.legal()[-1])
+                scene.turns.decide(scene.session.match.legal()[-1])
         assert isinstance(app.scene, GameOverScene)
         record = stats.load().get("coup-detat")
         assert record.played == 1

@@ -38,10 +38,10 @@ def run_to_card_play(app, scene, accept=lambda scene: True) -> None:  # type: ig
             if human_plays_a_card(scene):
                 if accept(scene):
                     return
-                scene.decide(next(d for d in scene.session.match.legal()
+                scene.turns.decide(next(d for d in scene.session.match.legal()
                               if isinstance(d, PlayCard)))
             else:
-                scene.decide(scene.session.match.legal()[-1])
+                scene.turns.decide(scene.session.match.legal()[-1])
         frames(app)
     pytest.fail("seat 0 never had a card to play")
 
@@ -98,7 +98,7 @@ def test_a_card_played_when_no_card_may_be_played_is_refused_in_the_tables_words
                 cards = scene.kit.cards
                 if cards is not None and not cards.in_play(scene.controller.view()):
                     break  # a coup to decide, or the hand to name
-                scene.decide(scene.session.match.legal()[-1])
+                scene.turns.decide(scene.session.match.legal()[-1])
             frames(app)
         else:
             pytest.fail("the person never decided with buttons")
@@ -133,7 +133,7 @@ def test_ctrl_z_takes_back_and_ctrl_y_redoes(tmp_path: Path,
         scene = table(app, "hccc", seed=11)
         run_to_card_play(app, scene)
         mine = next(d for d in scene.session.match.legal() if isinstance(d, PlayCard))
-        scene.decide(mine)
+        scene.turns.decide(mine)
         frames(app, 5)
         match = scene.session.match
         log = list(match.turns)
@@ -218,7 +218,7 @@ def test_clicking_a_save_in_the_save_dialog_replaces_that_save(
         press_button(app, "Save")
         [first] = list((tmp_path / "saves").glob("*.json"))
         before = len(saves.read(first, catalogue=CATALOGUE).match.events)
-        scene.decide(scene.session.match.legal()[0])
+        scene.turns.decide(scene.session.match.legal()[0])
         frames(app, 3)
         press(app, pygame.K_s, pygame.KMOD_CTRL)
         dialog = app.scene
@@ -274,7 +274,7 @@ def test_a_single_persons_table_shows_only_what_he_may_see(
                 press(app, pygame.K_RETURN)  # a hand result: carry on
                 continue
             if scene.controller.human_to_act() == 0 and scene.controller.caught_up:
-                scene.decide(scene.session.match.legal()[-1])
+                scene.turns.decide(scene.session.match.legal()[-1])
             check_face_up_cards_are_known(scene)
 
 

@@ -201,7 +201,7 @@ def play_to_the_end(app: App, scene: TableScene, seed: int, seen: list[str]) -> 
             seen.extend(top.lines)
             press_button(app, "Continue")
         elif scene.controller.caught_up and scene.controller.human_to_act() is not None:
-            scene.decide(rng.choice(scene.session.match.legal()))
+            scene.turns.decide(rng.choice(scene.session.match.legal()))
     pytest.fail("the game did not end")
 
 

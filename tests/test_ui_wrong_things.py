@@ -256,7 +256,7 @@ def test_the_undo_button_is_enabled_exactly_when_ctrl_z_undoes(
             assert ctrl_z_undoes(app, scene) == enabled
             seen[enabled] += 1
             if scene.controller.human_to_act() is not None and scene.controller.caught_up:
-                scene.decide(choose.choice(scene.session.match.legal()))  # as a click does:
+                scene.turns.decide(choose.choice(scene.session.match.legal()))  # as a click does:
             frames(app)  # the frame that handles it draws what follows
         assert seen[True] >= 5 and seen[False] >= 5, seen
 
@@ -319,7 +319,7 @@ def test_a_save_picked_in_the_save_dialog_is_replaced_under_its_name(
         assert isinstance(dialog, SaveDialog)
         type_over(app, dialog.name, "Soirée d'été")
         press(app, pygame.K_RETURN)
-        scene.decide(scene.session.match.legal()[0])
+        scene.turns.decide(scene.session.match.legal()[0])
         run_until(app, lambda: scene.controller.human_to_act() == 0 and scene.controller.caught_up)
         press(app, pygame.K_s, pygame.KMOD_CTRL)
         dialog = app.scene
@@ -423,7 +423,7 @@ def test_right_from_no_selection_goes_to_the_first_playable_card(
             if app.scene is not scene:
                 press(app, pygame.K_RETURN)
             elif scene.controller.human_to_act() == 0 and scene.controller.caught_up:
-                scene.decide(scene.session.match.legal()[-1])
+                scene.turns.decide(scene.session.match.legal()[-1])
             else:
                 frames(app)
         playable = scene.felt.playable_in_hand()

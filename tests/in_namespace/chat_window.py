@@ -60,8 +60,8 @@ def test_a_line_typed_at_a_friend_s_table_reaches_the_host(
             until(person, lambda: isinstance(app.scene, TableScene)
                   or not isinstance(app.scene, (WaitingRoom, JoinScene)), "the table")
             table = app.scene
-            assert isinstance(table, TableScene) and table.chat is not None, person.where()
-            panel = table.chat
+            assert isinstance(table, TableScene) and table.network.chat is not None, person.where()
+            panel = table.network.chat
             # C opens the line (its letter is not typed into it), Enter says it
             press(app, pygame.K_c)
             person.frames(2)

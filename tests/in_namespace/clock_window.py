@@ -28,13 +28,14 @@ import pytest
 from player_kit import Person, shipped_app
 from ui_kit import type_over
 
-import game.ui.table.scene as table_scene
+import game.ui.table.over_network as over_network
 from game.net.hosted import Chair
 from game.ui.app import App
 from game.ui.scenes.away_friend import AwayFriendDialog
 from game.ui.scenes.hosting import HostingScene
 from game.ui.scenes.joining import JoinScene, WaitingRoom
 from game.ui.scenes.new_game import FRIEND_CHOICE
+from game.ui.table.felt import Felt
 from game.ui.table.online import OnlineTable
 from game.ui.table.scene import TableScene
 
@@ -63,11 +64,11 @@ def clocks_drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, float]]:
     """The seat clocks the table draws from now on: (the seat whose plate it is drawn on,
     the seconds)."""
     drawn: list[tuple[int, float]] = []
-    draw, plate_of = table_scene.draw_seat_clock, TableScene.plate_of
+    draw, plate_of = over_network.draw_seat_clock, Felt.plate_of
     plates: dict[tuple[int, ...], int] = {}  # the plates the table looked up, by seat
 
-    def looking_up(table: TableScene, seat: int) -> pygame.Rect:
-        plate = plate_of(table, seat)
+    def looking_up(felt: Felt, seat: int) -> pygame.Rect:
+        plate = plate_of(felt, seat)
         plates[tuple(plate)] = seat
         return plate
 
@@ -76,9 +77,8 @@ def clocks_drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, float]]:
         drawn.append((plates[tuple(plate)], seconds))
         return draw(surface, plate, scale, seconds)
 
-    monkeypatch.setattr(TableScene, "plate_of", looking_up)
-
-    monkeypatch.setattr(table_scene, "draw_seat_clock", recording)
+    monkeypatch.setattr(Felt, "plate_of", looking_up)
+    monkeypatch.setattr(over_network, "draw_seat_clock", recording)
     return drawn
 
 
@@ -86,9 +86,9 @@ def host_out_of_time(person: Person, app: App, table: TableScene,
                      drawn: list[tuple[int, float]]) -> None:
     """At the host's own turn: the clock at the plate; the time running out (a second,
     for the test), the computer chooses for the host's seat, and says so."""
-    assert isinstance(table.online, OnlineTable)
-    hosted = table.online.hosting.table
-    seat, left = table.online.time_left() or (None, None)
+    assert isinstance(table.network.online, OnlineTable)
+    hosted = table.network.online.hosting.table
+    seat, left = table.network.online.time_left() or (None, None)
     assert seat == 0 and left is not None and 50 < left <= 60
     person.frames(2)
     assert drawn and drawn[-1][0] == 0 and drawn[-1][1] <= left
@@ -113,8 +113,8 @@ def wait_longer(person: Person, app: App, table: TableScene, chair: Chair) -> No
     assert app.scene is table and not chair.let_play
     assert chair.away_since is not None and waited_from is not None
     assert chair.away_since > waited_from
-    assert isinstance(table.online, OnlineTable)
-    words = table.online.away_words()
+    assert isinstance(table.network.online, OnlineTable)
+    words = table.network.online.away_words()
     assert words is not None and words.startswith("Zoé lost the connection: waiting")
 
 
@@ -165,7 +165,7 @@ def test_the_host_is_asked_past_the_grace_and_sees_the_time_at_the_plate(
             frames_until(app, lambda: person.enabled("Start"), "joined")
             person.click_button("Start")
             table = app.scene
-            assert isinstance(table, TableScene) and isinstance(table.online, OnlineTable)
+            assert isinstance(table, TableScene) and isinstance(table.network.online, OnlineTable)
             # Killed at once, while she is surely in the game: the host's questions on her
             # and the host's own turn come in the order the game brings them
             os.killpg(friend.pid, signal.SIGKILL)  # the friend's program and its bot
@@ -219,10 +219,10 @@ def test_a_friends_table_counts_the_seconds_down_and_says_when_the_computer_chos
                          "at the table")
             table = app.scene
             assert isinstance(table, TableScene)
-            frames_until(app, lambda: table.online is not None
-                         and table.online.time_left() is not None, "asked")
-            assert table.online is not None
-            timed = table.online.time_left()
+            frames_until(app, lambda: table.network.online is not None
+                         and table.network.online.time_left() is not None, "asked")
+            assert table.network.online is not None
+            timed = table.network.online.time_left()
             assert timed is not None and timed[0] == 1 and 0 < timed[1] <= 5
             frames_until(app, lambda: drawn and drawn[-1][1] < timed[1] - 1, "counting down")
             shot(app, "friend-clock")

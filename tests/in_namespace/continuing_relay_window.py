@@ -62,7 +62,7 @@ def test_the_hosts_continue_opens_the_table_on_its_relay_with_its_time(
         with shipped_app(home, monkeypatch) as app:
             person = Person(app, seed=6)
             table = continued_table(app, person)
-            online = table.online
+            online = table.network.online
             assert isinstance(online, OnlineTable)
             assert online.hosting.table.decision_clock.seconds == TIME
             chairs = online.hosting.table.chairs

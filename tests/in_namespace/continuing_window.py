@@ -50,7 +50,7 @@ def close_the_window(app: App) -> None:
     table's server stopped and waited for here, so that its port is free again)."""
     table = app.scene
     assert isinstance(table, TableScene)
-    online = table.online
+    online = table.network.online
     app.close_all()
     if isinstance(online, OnlineTable):
         online.hosting.server.stop(wait=True)
@@ -132,11 +132,11 @@ def test_the_hosts_continue_opens_the_table_again_and_the_friend_rejoins(
         with shipped_app(home, monkeypatch) as app:
             person = Person(app, seed=6)
             table = continued_table(app, person)
-            assert isinstance(table.online, OnlineTable)
-            assert table.online.hosting.server.port == port  # its port was free again
+            assert isinstance(table.network.online, OnlineTable)
+            assert table.network.online.hosting.server.port == port  # its port was free again
             before = kept.game.match.decisions  # the game goes on from where it was kept
             assert table.session.match.decisions[:len(before)] == before
-            chairs = table.online.hosting.table.chairs
+            chairs = table.network.online.hosting.table.chairs
             frames_until(app, lambda: chairs[1].connection is not None
                          or friend.poll() is not None)
             assert friend.poll() is None, friend.communicate()

@@ -86,7 +86,7 @@ def test_a_match_at_two_tables_hosted_in_the_window_is_played_to_its_end(
             person.click_button("Start")
             table = app.scene
             assert isinstance(table, TableScene) and table.tables is not None, person.where()
-            assert isinstance(table.online, OnlineTables)
+            assert isinstance(table.network.online, OnlineTables)
             match = table.tables.session
             assert isinstance(match, TablesSession) and match.match.split == split
             assert match.elsewhere == frozenset(friend_seats)

@@ -70,19 +70,31 @@ class MenuScene(Scene):
         return buttons
 
     def button(self, rect: Rect, label: str, action: Action | None,
-               tip: str | None = None) -> UIButton:
+               tip: str | None = None, *,
+               before: pygame_gui.core.UIElement | None = None) -> UIButton:
+        """A button at `rect`, last in the keyboard's order, or just `before` an element."""
         button = UIButton(rect, label, manager=self.app.ui, tool_tip_text=tip)
         if action is None:
             button.disable()
         else:
             self.actions[button] = action
-        self.elements.append(button)
+        if before is None:
+            self.elements.append(button)
+        else:
+            self.elements.insert(self.elements.index(before), button)
         return button
 
     def keep(self, element: Element) -> Element:
         """The element, kept to be taken away when the screen is left or laid out again."""
         self.elements.append(element)
         return element
+
+    def take_away(self, element: pygame_gui.core.UIElement) -> None:
+        """One element gone while the rest of the screen stays as it is (what it offered
+        no longer applies)."""
+        element.kill()
+        self.elements.remove(element)
+        self.actions.pop(element, None)  # type: ignore[call-overload]
 
     def leave(self) -> None:
         for element in self.elements:

@@ -103,6 +103,7 @@ class NewGameScene(FriendsForm):
         self.game_menu: UIDropDownMenu | None = None
         self.message: UILabel | None = None
         self.time_button: UIButton | None = None
+        self.start_button: UIButton | None = None
         self._time_rect = Rect(0, 0, 0, 0)
         self.game_line: UILabel | None = None  # what the game chosen is
         self.levels_line: UILabel | None = None  # what the computer's levels are
@@ -246,14 +247,13 @@ class NewGameScene(FriendsForm):
                                          object_id="#note_label"))
         self._say_unshown()
         y += round(44 * scale)
+        self.time_button = None
+        self._time_rect = Rect(field.left, y, half, field.height)  # should friends play
+        y += row
         start = Rect(self.app.size[0] // 2 - round(210 * scale), y, round(200 * scale),
                      round(46 * scale))
-        self.button(start, "Start", self._start)
+        self.start_button = self.button(start, "Start", self._start)
         self.button(start.move(round(220 * scale), 0), "Back", self.back)
-        width = round(300 * scale)
-        self.time_button = None
-        self._time_rect = Rect(self.app.size[0] // 2 - width // 2,
-                               start.bottom + round(12 * scale), width, round(40 * scale))
         self._offer_time()
 
     def _seat_row(self, seat: int, name: Rect, step: int) -> tuple[UITextEntryLine,

@@ -1,6 +1,6 @@
 """What New game does for a table for friends on other machines (Title > Play with friends >
 Host, or a seat given to a friend): a friend's seat shows no name box (a friend joins with
-the name he gives), the time for each decision is offered under Start, and Start opens the
+the name he gives), the time for each decision is offered above Start, and Start opens the
 lobby (scenes/hosting.py) with the seats and, when the players sit at two tables (six to
 eight at Coup d'État), the split shown."""
 
@@ -40,6 +40,7 @@ class FriendsForm(MenuScene):
     ruleset: str
     time: float | None  # the time for each decision (None: no time)
     time_button: UIButton | None
+    start_button: UIButton | None  # the time for each decision stands before it
     _time_rect: Rect
 
     def options(self) -> dict[str, object]:
@@ -70,17 +71,16 @@ class FriendsForm(MenuScene):
                           object_id="#note_label"))
 
     def _offer_time(self) -> None:
-        """The time for each decision under Start, for a table for friends only (made or
+        """The time for each decision above Start, for a table for friends only (made or
         taken away as a friend's seat is chosen, the form as it stands)."""
         if self.hosts and self.time_button is None:
             self.time_button = self.button(
                 self._time_rect, f"Time per decision: {time_words(self.time)}",
                 self._next_time, tip="The time each person has for a decision, after which "
-                                     "the computer chooses for the seat, that once")
+                                     "the computer chooses for the seat, that once",
+                before=self.start_button)
         elif not self.hosts and self.time_button is not None:
-            self.time_button.kill()
-            self.elements.remove(self.time_button)
-            del self.actions[self.time_button]
+            self.take_away(self.time_button)
             self.time_button = None
 
     def _next_time(self) -> None:

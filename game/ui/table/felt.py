@@ -24,7 +24,7 @@ from game.ui.table.layout import TableLayout
 from game.ui.table.render import prompt_room
 from game.ui.table.room import grouped, room_on_felt
 from game.ui.table.stage import Placement, Stage
-from game.ui.table.state import Hand, TableState
+from game.ui.table.state import Frame, Hand, TableState
 
 if TYPE_CHECKING:
     from game.ui.table.controls import DecisionButtons
@@ -112,6 +112,21 @@ class Felt:
         hand = Hand(playable, self.selected, frozenset(self.marked))
         return cards.targets(self.table_state(), hand)
 
+    def frame(self, message: str | None, decisions: DecisionButtons | None) -> Frame:
+        """What the renderer draws now: the table, its cards where they are (the one
+        dragged on top), the line above the hand (`message`) and what it must leave in
+        view, and the decision panel's place."""
+        table = self.table_state()
+        cards = self.kit.cards
+        panel = decisions.panel if decisions is not None else None
+        selected = self.selected
+        return Frame(table, self.sprites(table.now),
+                     card_key(selected) if selected is not None else None,
+                     suit_tags=cards.suit_tags(table.table) if cards is not None else {},
+                     message=message, message_bottom=self.kit.prompt_bottom(self.layout),
+                     keep_clear=self.in_view() if message is not None else (),
+                     panel=panel.rect.copy() if panel is not None else None)
+
     def sprites(self, now: float) -> list[tuple[Key, Placement]]:
         """The cards where they are now, bottom first; the one dragged rides on top."""
         sprites = self.stage.placements(now)
@@ -126,6 +141,12 @@ class Felt:
     def plates(self) -> list[pygame.Rect]:
         """The players' plates, which no panel may cover."""
         return self.kit.plates(self.view(), self.layout, self.table.seating.bottom)
+
+    def plate_of(self, seat: int) -> pygame.Rect:
+        """Where the game draws the plate of `seat` (its kit's plates, by seat)."""
+        plates = self.plates()
+        return plates[seat] if 0 <= seat < len(plates) else \
+            self.layout.place_of(seat, self.table.seating.bottom).plate
 
     def in_view(self) -> list[pygame.Rect]:
         """What nothing may cover: the plates, the person's cards (as high as a card of

@@ -11,7 +11,6 @@ import pygame
 import pygame_gui
 
 from game.cards import Card
-from game.engine.ruleset import Decision
 from game.ui.table.host import TableShown
 from game.ui.table.tables import SWITCH_KEY
 
@@ -52,8 +51,6 @@ class InputHost(TableShown, Protocol):
 
     @property
     def log(self) -> LogPanel: ...
-
-    def decide(self, decision: Decision) -> None: ...
 
     def refresh_cards(self) -> None: ...
 
@@ -125,7 +122,7 @@ class TableInput:
         if len(choices) > 1:
             table.buttons.ask_which(choices, table.on_top)
             return
-        table.decide(choices[0] if choices else cards.playing(seat, card))
+        table.felt.decide(choices[0] if choices else cards.playing(seat, card))
 
     def _key(self, event: pygame.event.Event) -> bool:
         table, actions = self.table, self.table.actions

@@ -9,8 +9,9 @@ by clicking, dragging or with the keyboard.
 
 What is the game's own (its cards, furniture, buttons, results) comes from its kit
 (kit.py); the viewer's hand on the felt is felt.py's, the widgets buttons.py's, the side
-buttons' actions actions.py's; drawing is render.py's. Each part gets a narrow protocol
-(host.py), never this screen.
+buttons' actions actions.py's, whose turn and a person's decision turns.py's, what a table
+played over the network adds (its chat, the seat clock) over_network.py's; drawing is
+render.py's. Each part gets a narrow protocol (host.py), never this screen.
 """
 
 from __future__ import annotations
@@ -19,18 +20,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.ruleset import Decision, Event
+from game.engine.ruleset import Event
 from game.services.lessons import LessonGame
 from game.services.session import GameSession
 from game.services.settings import Settings
-from game.services.table.controller import Awaited, OneOfTables, TableController
+from game.services.table.controller import OneOfTables, TableController
 from game.services.table.telling import Beat
-from game.ui import art, screens
+from game.ui import art
 from game.ui.scene import Scene
 from game.ui.table.actions import TableActions
-from game.ui.table.arrange import card_key
 from game.ui.table.buttons import TableButtons
-from game.ui.table.chat_panel import ChatPanel
 from game.ui.table.coach import CoachPanel, target_rect
 from game.ui.table.ending import GameEnd
 from game.ui.table.felt import Felt
@@ -41,18 +40,17 @@ from game.ui.table.layout import (
     TableLayout,
     hand_for,
     table_layout,
-    with_chat,
     with_coach,
     with_other_table,
 )
 from game.ui.table.log_panel import LogPanel
 from game.ui.table.online import OnlineTable
+from game.ui.table.over_network import OverNetwork
 from game.ui.table.render import TableRenderer
 from game.ui.table.result_due import ResultDue
-from game.ui.table.seat_clock import draw_seat_clock
 from game.ui.table.stage import Stage
-from game.ui.table.state import Frame
 from game.ui.table.tables import TwoTables
+from game.ui.table.turns import TableTurns
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -73,7 +71,6 @@ class TableScene(Scene):
         super().__init__(app)
         self.session = session  # the game at this table (a crash report tells it)
         self.tables = tables
-        self.online = online
         self.kit = kit_for(session.ruleset.id)
         self.log = LogPanel()
         self.controller = TableController(
@@ -86,20 +83,23 @@ class TableScene(Scene):
         self._turn_at = 0.0  # when the table last had its turn (an update)
         self.result_due = ResultDue(app)
         self.other_table: pygame.Rect | None = None  # the panel of the other table, if any
+        self.felt: Felt  # (made below: the turns reach them only once the table plays)
+        self.buttons: TableButtons
+        self.actions: TableActions
+        self.turns = TableTurns(app, self)
         self.coach: CoachPanel | None = None
         if lesson is not None:
-            self.coach = CoachPanel(app, lesson, self.controller, decide=self.decide,
+            self.coach = CoachPanel(app, lesson, self.controller, decide=self.turns.decide,
                                     undo=lambda: self.actions.undo(),
                                     pointed_at=lambda name: target_rect(
                                         self.felt, self.buttons.decisions, name))
-        self.chat = None if online is None else ChatPanel(app.ui, online.chat,
-                                                          self.controller.say)
+        self.network = OverNetwork(app.ui, online, self.controller.say)
         self.layout: TableLayout
         self.layout, self.other_table = _laid_out(app.size, session, self.tables, self.coach,
-                                                  self.chat)
+                                                  self.network)
         self.felt = Felt(self.controller, self.kit, self.stage, self.layout,
                          card_art(app.settings),
-                         decide=self.decide, refresh=self.refresh_cards)
+                         decide=self.turns.decide, refresh=self.refresh_cards)
         self.buttons = TableButtons(app.ui, self.controller, self.kit, self.felt,
                                     laid_out=lambda: self.arrange(self.controller.clock(),
                                                                   self.seconds(0.15)),
@@ -127,13 +127,12 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.buttons.kill()
-        if self.chat is not None:
-            self.chat.kill()
+        self.network.kill()
         self.felt.drag = None  # the button will come up over another scene
 
     def relayout(self, size: tuple[int, int]) -> None:
         layout, self.other_table = _laid_out(size, self.session, self.tables, self.coach,
-                                             self.chat)
+                                             self.network)
         self.layout = self.felt.layout = layout
         if self.kit.motion is not None:
             self.kit.motion.forget()
@@ -147,8 +146,7 @@ class TableScene(Scene):
         if self.tables is not None:
             self.tables.closed()  # the whole match ends (online too), unless the screen moves
             return
-        if self.online is not None:
-            self.online.close()
+        self.network.close()
         self.session.close()
 
     def settings_changed(self) -> None:
@@ -197,8 +195,9 @@ class TableScene(Scene):
         due = self.controller.computer_due()
         if self.moving and due is not None:
             moments.append(max(due, self.beat_ends))
-        if self.online is not None and self.online.time_left() is not None:
-            moments.append(now_and_then(self.controller.clock()))
+        ticking = self.network.wake_at(self.controller.clock())
+        if ticking is not None:
+            moments.append(ticking)
         behind = self.tables.wake_at() if self.tables is not None else None
         if behind is not None:
             moments.append(behind)
@@ -233,8 +232,7 @@ class TableScene(Scene):
     def _update(self, dt: float) -> None:
         table = self.controller
         now = self._turn_at = table.clock()
-        if self.online is not None:
-            self.online.update(table)
+        self.network.update(table)
         if self.result_due.waiting:
             self.result_due.show(self.on_top)
             return
@@ -259,7 +257,7 @@ class TableScene(Scene):
             if table.caught_up and table.human_to_act() is not None and self.buttons.stale():
                 self.buttons.refresh(self.on_top)
             return
-        self._take_turn(now)
+        self.turns.take(now)
 
     def _pull_events(self, now: float) -> None:
         if self.controller.pull():  # an undo or redo: show the match as it is
@@ -309,48 +307,9 @@ class TableScene(Scene):
         self.skip_animation()
         self.buttons.withdraw_offer()
 
-    # Whose turn --------------------------------------------------------------------------------
-    def _take_turn(self, now: float) -> None:
-        awaited, seat = self.controller.next_turn(now)
-        if not self.on_top:  # under a question: the computers and friends play on, only
-            return
-        if awaited is Awaited.NOBODY:
-            self.buttons.refresh(self.on_top)
-        elif awaited is Awaited.PASS and seat is not None:
-            if self.tables is None or not self.tables.before_passing(self):
-                self._ask_to_pass(seat)
-        elif awaited is Awaited.HAND_BACK and seat is not None:
-            self._hand_to(seat)
-        elif awaited in (Awaited.PERSON, Awaited.ELSEWHERE) and self.buttons.stale():
-            self.buttons.refresh(self.on_top)
-
-    def _ask_to_pass(self, seat: int) -> None:
-        self.controller.seating.looking_away()
-        self.arrange(self.controller.clock(), 0.0)
-        number = self.tables.shown + 1 if self.tables is not None else None
-        self.app.push(screens.make("pass_device", self.app, self.controller.names[seat],
-                                   lambda: self._hand_to(seat), menu=self.actions,
-                                   table_number=number))
-
-    def _hand_to(self, seat: int) -> None:
-        """The device is in `seat`'s hands: show his cards."""
-        self.controller.seating.handed_to(seat)
-        self.arrange(self.controller.clock(), self.seconds(0.3))
-        self.buttons.refresh(self.on_top)
-
-    def decide(self, decision: Decision) -> None:
-        """A person's decision: applied (his cards let go, the panel gone), or refused,
-        saying why."""
-        if not self.controller.decide(decision):
-            return
-        self.felt.let_go()
-        self.buttons.clear_decisions()
-        self.arrange(self.controller.clock(), 0.0)
-
+    # The person's input ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.chat is not None and self.chat.handle(event):
-            return True
-        return self.input.handle(event)
+        return self.network.handle(event) or self.input.handle(event)
 
     # The cards on the felt ---------------------------------------------------------------------
     def arrange(self, now: float, duration: float, *, event: Event | None = None,
@@ -374,23 +333,14 @@ class TableScene(Scene):
 
     # Drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self.renderer.draw(surface, self.frame(), self.kit, self.log)
+        self.renderer.draw(surface, self.felt.frame(self.message(), self.buttons.decisions),
+                           self.kit, self.log)
         self.buttons.draw_backdrop(surface)
         if self.tables is not None:
             self.tables.draw(surface, self)
         if self.coach is not None:
             self.coach.draw(surface, self.layout.scale)
-        timed = self.online.time_left() if self.online is not None else None
-        if timed is not None:
-            draw_seat_clock(surface, self.plate_of(timed[0]), self.layout.scale, timed[1])
-        if self.chat is not None:
-            self.chat.draw(surface)
-
-    def plate_of(self, seat: int) -> pygame.Rect:
-        """Where the game draws the plate of `seat` (its kit's plates, by seat)."""
-        plates = self.felt.plates()
-        return plates[seat] if 0 <= seat < len(plates) else \
-            self.layout.place_of(seat, self.controller.seating.bottom).plate
+        self.network.draw(surface, self.felt.plate_of, self.layout.scale)
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
         if self.coach is not None:  # its pointer frames the decision panel's buttons too
@@ -410,22 +360,6 @@ class TableScene(Scene):
             return self.kit.prompt(table.view())
         return None
 
-    def frame(self) -> Frame:
-        """What the renderer draws now: the table, its cards where they are (the one
-        dragged on top), the line above the hand and what it must leave in view."""
-        table = self.felt.table_state()
-        cards = self.kit.cards
-        message = self.message()
-        decisions = self.buttons.decisions
-        panel = decisions.panel if decisions is not None else None
-        selected = self.felt.selected
-        return Frame(table, self.felt.sprites(table.now),
-                     card_key(selected) if selected is not None else None,
-                     suit_tags=cards.suit_tags(table.table) if cards is not None else {},
-                     message=message, message_bottom=self.kit.prompt_bottom(self.layout),
-                     keep_clear=self.felt.in_view() if message is not None else (),
-                     panel=panel.rect.copy() if panel is not None else None)
-
 
 def card_art(settings: Settings) -> art.CardArt:
     """The cards as the player chose them: two or four colours, and their back."""
@@ -443,7 +377,7 @@ def _one_of(tables: TwoTables | None, session: GameSession) -> OneOfTables | Non
 
 
 def _laid_out(size: tuple[int, int], session: GameSession, tables: TwoTables | None,
-              coach: CoachPanel | None, chat: ChatPanel | None = None
+              coach: CoachPanel | None, network: OverNetwork
               ) -> tuple[TableLayout, pygame.Rect | None]:
     """The table's layout in a window of `size`, with room for the other table's panel
     (returned, if there are two tables), the coach's and the chat's (given to them)."""
@@ -454,12 +388,4 @@ def _laid_out(size: tuple[int, int], session: GameSession, tables: TwoTables | N
         layout, other = with_other_table(layout)
     if coach is not None:
         layout, coach.rect = with_coach(layout)
-    if chat is not None:
-        layout, place = with_chat(layout)
-        chat.place(place, layout.scale)
-    return layout, other
-
-
-def now_and_then(now: float) -> float:
-    """The next moment a clock counting seconds shows another (a little after it)."""
-    return float(int(now) + 1) + 0.01
+    return network.laid_out(layout), other
