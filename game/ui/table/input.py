@@ -11,43 +11,27 @@ import pygame
 import pygame_gui
 
 from game.cards import Card
-from game.ui.table.host import TableShown
+from game.ui.table.parts import TableParts
 from game.ui.table.tables import SWITCH_KEY
 
 if TYPE_CHECKING:
-    from game.ui.table.actions import TableActions
-    from game.ui.table.buttons import TableButtons
     from game.ui.table.coach import CoachPanel
     from game.ui.table.ending import GameEnd
-    from game.ui.table.felt import Felt
     from game.ui.table.kit import TableKit
     from game.ui.table.log_panel import LogPanel
-    from game.ui.table.tables import TwoTables
 
 FOCUS_KEYS = (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)  # move along the decision buttons
 NO_CARD_NOW = "No card is played before the hand is named: decide with the buttons."
 
 
-class InputHost(TableShown, Protocol):
-    """The table's parts its input reaches, and what it asks of the table itself."""
+class InputHost(TableParts, Protocol):
+    """The other parts of the table its input reaches, and what it asks of the table."""
 
     @property
     def kit(self) -> TableKit: ...
 
     @property
-    def felt(self) -> Felt: ...
-
-    @property
-    def buttons(self) -> TableButtons: ...
-
-    @property
-    def actions(self) -> TableActions: ...
-
-    @property
     def coach(self) -> CoachPanel | None: ...
-
-    @property
-    def tables(self) -> TwoTables | None: ...
 
     @property
     def log(self) -> LogPanel: ...

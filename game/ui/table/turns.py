@@ -12,30 +12,14 @@ from typing import TYPE_CHECKING, Protocol
 from game.engine.ruleset import Decision
 from game.services.table.controller import Awaited
 from game.ui import screens
-from game.ui.table.host import TableShown
+from game.ui.table.parts import TableParts
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.table.actions import TableActions
-    from game.ui.table.buttons import TableButtons
-    from game.ui.table.felt import Felt
-    from game.ui.table.tables import TwoTables
 
 
-class TurnHost(TableShown, Protocol):
-    """The table's parts a turn reaches, and what it asks of the table itself."""
-
-    @property
-    def felt(self) -> Felt: ...
-
-    @property
-    def buttons(self) -> TableButtons: ...
-
-    @property
-    def actions(self) -> TableActions: ...
-
-    @property
-    def tables(self) -> TwoTables | None: ...
+class TurnHost(TableParts, Protocol):
+    """What a turn asks of the table itself, besides its parts."""
 
     def arrange(self, now: float, duration: float) -> None:
         """Send every card towards its place, from `now` for `duration` seconds."""
