@@ -14,12 +14,12 @@ from ui_kit import type_over
 
 from game.net import kept_table
 from game.ui.table.online import OnlineTable
-from game.ui.table.scene import TableScene
 from in_namespace.continuing_window import (
     close_the_window,
     continued_table,
     frames_until,
     new_coup_for_three,
+    started_and_played_a_little,
 )
 from in_namespace.relay_window import BOT, ended, relay, started  # noqa: F401 (a fixture)
 
@@ -46,12 +46,7 @@ def test_the_hosts_continue_opens_the_table_on_its_relay_with_its_time(
             code = lobby.where.code
             friends.append(started("join", f"127.0.0.1:{relay}", "--relay", "--code", code,
                                    "--name", "Zoé", "--bot", BOT, home=tmp_path / "Zoé"))
-            frames_until(app, lambda: person.enabled("Start"))
-            person.click_button("Start")
-            table = app.scene
-            assert isinstance(table, TableScene)
-            person.play_until(lambda: person.decisions >= 2 and not table.session.over,
-                              limit_seconds=120)
+            table = started_and_played_a_little(app, person)
             close_the_window(app)
         kept = kept_table.read(kept_table.table_path()).table
         assert kept is not None and not kept.game.over

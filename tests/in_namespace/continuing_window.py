@@ -89,6 +89,18 @@ def new_coup_for_three(app: App, person: Person) -> None:
         person.choose(menu, kind)
 
 
+def started_and_played_a_little(app: App, person: Person) -> TableScene:
+    """Start in the lobby once the friend has taken his seat, and two of the person's
+    decisions at the table (its game not over): its table's screen."""
+    frames_until(app, lambda: person.enabled("Start"))
+    person.click_button("Start")
+    table = app.scene
+    assert isinstance(table, TableScene), person.where()
+    person.play_until(lambda: person.decisions >= 2 and not table.session.over,
+                      limit_seconds=120)
+    return table
+
+
 def continued_table(app: App, person: Person) -> TableScene:
     """The Title's Continue, then the table kept (Coup, with Zoé): its table's screen."""
     person.frames(3)
@@ -114,12 +126,7 @@ def test_the_hosts_continue_opens_the_table_again_and_the_friend_rejoins(
             port, code = lobby.where.port, lobby.where.code
             friend = program(["join", f"127.0.0.1:{port}", "--code", code, "--name", "Zoé",
                               "--bot", BOT], tmp_path / "friend")
-            frames_until(app, lambda: person.enabled("Start"))
-            person.click_button("Start")
-            table = app.scene
-            assert isinstance(table, TableScene)
-            person.play_until(lambda: person.decisions >= 2 and not table.session.over,
-                              limit_seconds=120)
+            table = started_and_played_a_little(app, person)
             decisions = len(table.session.match.turns)
             close_the_window(app)
         kept = kept_table.read(kept_table.table_path()).table

@@ -11,8 +11,10 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from joining_kit import join_from_the_title
@@ -82,17 +84,45 @@ def reviewed_from_the_seat(person: Person, match: SeatMatch) -> None:
     person.click_button("Back")
 
 
+@contextmanager
+def hosted(ruleset: str, seats: str, home: Path
+           ) -> Iterator[tuple[subprocess.Popen[str], dict[str, object]]]:
+    """`coup-detat host` with `seats`, listening (stopped at the end if it still runs)."""
+    table_host, listening = host(ruleset, seats, home)
+    try:
+        yield table_host, listening
+    finally:
+        if table_host.poll() is None:
+            table_host.kill()
+            table_host.wait()
+
+
+def joined_the_host(app: App, person: Person, listening: dict[str, object]
+                    ) -> tuple[TableScene, SeatMatch]:
+    """Joined as Zoé the host listening: the table, and its match as the seat plays it."""
+    table = joined(app, person, f"127.0.0.1:{listening['port']}",
+                   str(listening["code"]).lower())
+    match = table.session.match
+    assert isinstance(match, SeatMatch)
+    return table, match
+
+
+def host_result(table_host: subprocess.Popen[str]) -> dict[str, Any]:
+    """What the host said of the finished game, once it has ended."""
+    out, err = table_host.communicate(timeout=60)
+    assert table_host.returncode == 0, err
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])["result"]
+    return result
+
+
 @pytest.mark.parametrize("ruleset", ["coup", "coup-detat"])
 def test_a_friend_joins_from_the_window_and_plays_to_the_end(
         ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    table_host, listening = host(ruleset, "medium,open,easy", tmp_path / "host")
-    try:
+    with hosted(ruleset, "medium,open,easy", tmp_path / "host") as (table_host, listening):
         with shipped_app(tmp_path / "friend", monkeypatch) as app:
             person = Person(app, seed=7)
-            table = joined(app, person, f"127.0.0.1:{listening['port']}",
-                           str(listening["code"]).lower())
-            match = table.session.match
-            assert isinstance(match, SeatMatch) and match.seat == 1
+            table, match = joined_the_host(app, person, listening)
+            assert match.seat == 1
             assert table.controller.viewer == 1
             assert table.session.names[1] == "Zoé"
             over = person.play_to_the_end(limit_seconds=300)
@@ -100,14 +130,7 @@ def test_a_friend_joins_from_the_window_and_plays_to_the_end(
             assert person.decisions > 0
             assert table.controller.undo_refusal() is not None
             reviewed_from_the_seat(person, match)
-        out, err = table_host.communicate(timeout=60)
-        assert table_host.returncode == 0, err
-        result = json.loads(out.strip().splitlines()[-1])["result"]
-        assert result["winners"] == sorted(match.ruleset.winners(match.state))
-    finally:
-        if table_host.poll() is None:
-            table_host.kill()
-            table_host.wait()
+        assert host_result(table_host)["winners"] == sorted(match.ruleset.winners(match.state))
 
 
 def test_a_friend_at_one_of_two_tables_plays_his_table_to_the_end(
@@ -115,15 +138,12 @@ def test_a_friend_at_one_of_two_tables_plays_his_table_to_the_end(
     """A match of six at two tables: the friend's window shows his table (three players),
     says in its log that the other table plays at the same time, and plays it to its end;
     its review is of his seat at his table."""
-    table_host, listening = host("coup-detat", "medium,open,easy,easy,easy,easy",
-                                 tmp_path / "host")
-    try:
+    with hosted("coup-detat", "medium,open,easy,easy,easy,easy",
+                tmp_path / "host") as (table_host, listening):
         with shipped_app(tmp_path / "friend", monkeypatch) as app:
             person = Person(app, seed=9)
-            table = joined(app, person, f"127.0.0.1:{listening['port']}",
-                           str(listening["code"]).lower())
-            match = table.session.match
-            assert isinstance(match, SeatMatch) and match.players == 3
+            table, match = joined_the_host(app, person, listening)
+            assert match.players == 3
             assert table.session.names[match.seat] == "Zoé"
             person.frames(5)
             assert any("the other table plays at the same time" in line
@@ -131,13 +151,6 @@ def test_a_friend_at_one_of_two_tables_plays_his_table_to_the_end(
             person.play_to_the_end(limit_seconds=300)
             assert table.session.over
             reviewed_from_the_seat(person, match)
-        out, err = table_host.communicate(timeout=60)
-        assert table_host.returncode == 0, err
-        result = json.loads(out.strip().splitlines()[-1])["result"]
-        mine = [entry for entry in result["tables"] if 1 in entry["seats"]]
+        mine = [entry for entry in host_result(table_host)["tables"] if 1 in entry["seats"]]
         assert len(mine) == 1 and mine[0]["winners"] == sorted(
             match.ruleset.winners(match.state))
-    finally:
-        if table_host.poll() is None:
-            table_host.kill()
-            table_host.wait()
