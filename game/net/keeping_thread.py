@@ -94,9 +94,10 @@ class KeepingThread:
             return
         self._kept = len(session.match.turns)
         listen, port, code = self.where
-        document = table_kept(table, code, listen, port, None, self.relay,  # made here: the
-                              self.relay_key).to_json()  # game moves on while it is written
-        self._work.put(lambda: keeping.keep(document))
+        # taken here (the game moves on while it is written), written out in the thread
+        document = table_kept(table, code, listen, port, None, self.relay,
+                              self.relay_key).json_later()
+        self._work.put(lambda: keeping.keep(document()))
 
     # In the thread ---------------------------------------------------------------------------
     def _run(self) -> None:
