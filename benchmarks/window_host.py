@@ -2,13 +2,15 @@
 and one of them flooding it.
 
     python -m benchmarks.window_host [--seconds 40] [--time-scale 4] [--json]
+        [--rulesets coup coup-inquisitor coup-detat coup-detat-duel] [--ways both]
 
 The window is this process's, at the shipped settings (no settings file, a home folder of
 its own) on SDL's dummy video and audio drivers: it measures our work in each frame
 (events, what arrived from the friends, the table's step, update, draw), not the graphics
 card. It hosts from its lobby (game/ui/scenes/hosting.py), the host's person in the first
-seat, every other seat a friend's: Coup at six seats (the most a table seats online; the
-1966 game plays at one table online, four at most). The friends are another process (the
+seat, every other seat a friend's, for each game (`--rulesets`): Coup and Coup with the
+Inquisitor at six seats (the most a table seats online), the 1966 game at four (short: it
+plays at one table online, four at most), its duel at two. The friends are another process (the
 friends of benchmarks/net.py: each seat a WebSocket connection that answers its first
 legal move at once, as `join --bot` does once its program has answered); once quietly,
 once with one of them sending 10,000 messages a second. The person decides as soon as the
@@ -21,7 +23,9 @@ machine do not lengthen (the server's thread holding the interpreter does not co
 either): p50, p95 and the longest, against the frame goal (33 ms, a frame at 30 frames a
 second). Time runs `--time-scale` times faster than the wall clock, as in
 benchmarks/frame_peaks.py, only so that a whole game takes a minute: each frame covers a
-60th of a second of the table's time and does the work it does at home.
+60th of a second of the table's time and does the work it does at home. Each frame over
+the goal is told with its parts (PARTS, in the main thread's processor time, and the
+collector's passes there), and so is the frame in which the hosted table worked longest.
 
 It runs in a network namespace of its own (loopback only), as benchmarks/net.py does.
 A benchmark, not a test: run it on a quiet machine.
@@ -53,12 +57,16 @@ TABLES = {"coup": ("Coup, six seats", {"players": 6}, 6),
                          {"players": 4, "short_game": True}, 4),
           "coup-detat-duel": ("the 1966 duel, two seats", {"players": 2}, 2)}
 # the parts of a frame timed on their own (processor time; a part may hold another: the
-# table's step holds what it tells, the kept table's document among it)
+# table's update holds the hosted table's work, whose step holds what it tells, the kept
+# table's document among it; "gc0" to "gc2", the collector's passes of each generation)
 PARTS = {"arrived": ("game.net.headless", "Hosting", "pump"),
          "step": ("game.net.hosted", "HostedTable", "step"),
          "kept": ("game.net.keeping_thread", "KeepingThread", "_keep_moved"),
          "question": ("game.services.seat_stream", "SeatStream", "question"),
          "position": ("game.services.seat_stream", "SeatStream", "position"),
+         "table's update": ("game.ui.table.scene", "TableScene", "update"),
+         "input": ("game.ui.app", "App", "_dispatch"),
+         "widgets": ("pygame_gui", "UIManager", "update"),
          "draw": ("game.ui.app", "App", "draw")}
 FRIENDS = """
 import asyncio, json, sys
@@ -235,6 +243,7 @@ class Hosted:
                 "at the table": spread(self.app.stats.frame_seconds[first:],
                                        self.busy[first:]),
                 "the hosted table's work, longest in a frame ms": _ms(max(self.network)),
+                "that frame's parts": self.parted[self.network.index(max(self.network))],
                 "over the goal in processor time": self._over_the_goal(first)}
 
     def _over_the_goal(self, first: int) -> list[str]:
@@ -313,8 +322,10 @@ def _words(report: JsonObject) -> str:
                 f"({frames['over the goal']} over {GOAL_MS:.0f} ms; processor time p95 "
                 f"{frames['processor p95 ms']} ms, longest {frames['processor max ms']} ms)")
         work = measured["the hosted table's work, longest in a frame ms"]
+        parts = measured["that frame's parts"]
         lines.append(f"    the hosted table's work (what arrived, the table's step, what it "
-                     f"told): at most {work} ms in a frame")
+                     f"told): at most {work} ms in a frame (its parts "
+                     f"{parts})")
         for frame in measured["over the goal in processor time"]:
             lines.append(f"    over the goal: {frame}")
     return "\n".join(lines)

@@ -2,9 +2,10 @@
 the window's render loop never waits on the disk. Everything the table sends to the
 friends goes through the same thread, in order, after the table as it stood then is
 written: as at a host without a window, no friend is ever told what the table opened
-again would not know. What the friends are told of the game's events is built here too
-(telling.py): the window's thread only numbers it. What the host should hear of the file
-(kept aside, not kept) waits in `said` for the window to read."""
+again would not know. What the friends are told of the game's events, each seat's
+position and question, and the kept table's document are built here too (telling.py): the
+window's thread only numbers the events and takes the match as it stands. What the host
+should hear of the file (kept aside, not kept) waits in `said` for the window to read."""
 
 from __future__ import annotations
 
