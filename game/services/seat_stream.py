@@ -132,17 +132,17 @@ class SeatStream:
 
     def asked(self) -> Callable[[], JsonObject] | None:
         """`question` as the match stands now, built when called (in another thread, the
-        match gone on since: the seat's view and legal decisions of now never change, and
-        its history is read from a copy of the match as it stands); None when the seat need
-        not decide."""
+        match gone on since: the seat's view of now never changes, and its history and
+        legal decisions are read from a copy of the match as it stands: the duel's can be
+        a thousand); None when the seat need not decide."""
         number = self.question_id
         if number is None:
             return None
-        match, ruleset = self.match, self.match.ruleset
-        standing, legal, view = match.as_it_stands(), match.legal(), match.view(self.seat)
+        standing, view = self.match.as_it_stands(), self.match.view(self.seat)
         return lambda: {"type": "decide", "id": number, "seat": self.seat,
                         **self.protocol.seat_history(standing, self.seat),
-                        "legal": [ruleset.decision_to_json(d) for d in legal],
+                        "legal": [standing.ruleset.decision_to_json(decision)
+                                  for decision in standing.legal()],
                         "view": self.protocol.view_json(view)}
 
     def end(self) -> JsonObject:
