@@ -2,13 +2,15 @@
 and one of them flooding it.
 
     python -m benchmarks.window_host [--seconds 40] [--time-scale 4] [--json]
+        [--rulesets coup coup-inquisitor coup-detat coup-detat-duel] [--ways both]
 
 The window is this process's, at the shipped settings (no settings file, a home folder of
 its own) on SDL's dummy video and audio drivers: it measures our work in each frame
 (events, what arrived from the friends, the table's step, update, draw), not the graphics
 card. It hosts from its lobby (game/ui/scenes/hosting.py), the host's person in the first
-seat, every other seat a friend's: Coup at six seats (the most a table seats online; the
-1966 game plays at one table online, four at most). The friends are another process (the
+seat, every other seat a friend's, for each game (`--rulesets`): Coup and Coup with the
+Inquisitor at six seats (the most a table seats online), the 1966 game at four (short: it
+plays at one table online, four at most), its duel at two. The friends are another process (the
 friends of benchmarks/net.py: each seat a WebSocket connection that answers its first
 legal move at once, as `join --bot` does once its program has answered); once quietly,
 once with one of them sending 10,000 messages a second. The person decides as soon as the
@@ -21,7 +23,9 @@ machine do not lengthen (the server's thread holding the interpreter does not co
 either): p50, p95 and the longest, against the frame goal (33 ms, a frame at 30 frames a
 second). Time runs `--time-scale` times faster than the wall clock, as in
 benchmarks/frame_peaks.py, only so that a whole game takes a minute: each frame covers a
-60th of a second of the table's time and does the work it does at home.
+60th of a second of the table's time and does the work it does at home. Each frame over
+the goal is told with its parts (PARTS, in the main thread's processor time, and the
+collector's passes there), and so is the frame in which the hosted table worked longest.
 
 It runs in a network namespace of its own (loopback only), as benchmarks/net.py does.
 A benchmark, not a test: run it on a quiet machine.
@@ -30,12 +34,14 @@ A benchmark, not a test: run it on a quiet machine.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -45,9 +51,23 @@ from benchmarks.net import started_in_a_namespace
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_MS = 1000 / 30
-TABLES = {"coup, six seats": ("coup", {"players": 6}, 6),
-          "the 1966 game (short), four seats": ("coup-detat",
-                                                {"players": 4, "short_game": True}, 4)}
+TABLES = {"coup": ("Coup, six seats", {"players": 6}, 6),
+          "coup-inquisitor": ("Coup with the Inquisitor, six seats", {"players": 6}, 6),
+          "coup-detat": ("the 1966 game (short), four seats",
+                         {"players": 4, "short_game": True}, 4),
+          "coup-detat-duel": ("the 1966 duel, two seats", {"players": 2}, 2)}
+# the parts of a frame timed on their own (processor time; a part may hold another: the
+# table's update holds the hosted table's work, whose step holds what it tells, the kept
+# table's document among it; "gc0" to "gc2", the collector's passes of each generation)
+PARTS = {"arrived": ("game.net.headless", "Hosting", "pump"),
+         "step": ("game.net.hosted", "HostedTable", "step"),
+         "kept": ("game.net.keeping_thread", "KeepingThread", "_keep_moved"),
+         "question": ("game.services.seat_stream", "SeatStream", "question"),
+         "position": ("game.services.seat_stream", "SeatStream", "position"),
+         "table's update": ("game.ui.table.scene", "TableScene", "update"),
+         "input": ("game.ui.app", "App", "_dispatch"),
+         "widgets": ("pygame_gui", "UIManager", "update"),
+         "draw": ("game.ui.app", "App", "draw")}
 FRIENDS = """
 import asyncio, json, sys
 import benchmarks.net as net
@@ -64,29 +84,86 @@ asyncio.run(seated())
 JsonObject = dict[str, Any]
 
 
-def hosted(table: tuple[str, JsonObject, int], *, flood: bool, seconds: float,
-           time_scale: float) -> JsonObject:
+def hosted(ruleset: str, *, flood: bool, seconds: float, time_scale: float) -> JsonObject:
     """One game hosted in the window, with a home folder of its own (shipped settings)."""
-    with tempfile.TemporaryDirectory() as home:
+    with tempfile.TemporaryDirectory() as home, Parts() as parts:
         os.environ["COUP_DETAT_HOME"] = home
-        return Hosted(table, time_scale).play(flood=flood, seconds=seconds)
+        return Hosted(ruleset, time_scale, parts).play(flood=flood, seconds=seconds)
+
+
+class Parts:
+    """The processor time of the window's thread in each part of a frame (PARTS, and the
+    collector's passes), while the benchmark runs: each part's method wrapped, then put
+    back."""
+
+    def __init__(self) -> None:
+        self.now: dict[str, float] = {}  # this frame's, so far
+        self._put_back: list[Callable[[], None]] = []
+        self._collecting = 0.0  # when the pass of the collector now under way began
+
+    def __enter__(self) -> Parts:
+        import importlib
+
+        for name, (module, owner, method) in PARTS.items():
+            kind = getattr(importlib.import_module(module), owner)
+            self._wrap(kind, method, name)
+        gc.callbacks.append(self._collected)
+        self._put_back.append(lambda: gc.callbacks.remove(self._collected))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for put_back in reversed(self._put_back):
+            put_back()
+
+    def _wrap(self, kind: type, method: str, name: str) -> None:
+        original = getattr(kind, method)
+        main = threading.main_thread()
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            if threading.current_thread() is not main:
+                return original(*args, **kwargs)
+            started = time.thread_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self.add(name, time.thread_time() - started)
+        setattr(kind, method, timed)
+        self._put_back.append(lambda: setattr(kind, method, original))
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        if phase == "start":
+            self._collecting = time.thread_time()
+        else:
+            self.add(f"gc{info['generation']}", time.thread_time() - self._collecting)
+
+    def add(self, name: str, seconds: float) -> None:
+        self.now[name] = self.now.get(name, 0.0) + seconds
+
+    def taken(self) -> dict[str, float]:
+        """This frame's parts (ms, those of 0.5 ms or more), then a new frame's."""
+        parts, self.now = self.now, {}
+        return {name: _ms(seconds) for name, seconds in parts.items() if seconds >= 0.0005}
 
 
 class Hosted:
     """The window, its lobby open, the friends on their way; then the table's frames."""
 
-    def __init__(self, table: tuple[str, JsonObject, int], time_scale: float) -> None:
+    def __init__(self, ruleset: str, time_scale: float, parts: Parts) -> None:
         from game.engine.saves import Seat
         from game.services.session import FRIEND, HUMAN
         from game.ui import screens
         from game.ui.clock import Clock
         from game.ui.main import open_window
 
-        ruleset, options, seats = table
+        _, options, seats = TABLES[ruleset]
         self.app = open_window(clock=Clock(time_scale))
+        self.parts = parts
         self.busy: list[float] = []  # the main thread's processor time in each frame drawn
         self.scenes: list[str] = []  # the scene on top after each frame drawn
         self.network: list[float] = []  # ...and the hosted table's work within it
+        self.parted: list[dict[str, float]] = []  # ...and its parts (PARTS, the collector)
         self._time_frames()
         plan = [Seat("Ada", HUMAN, ""), *[Seat("", FRIEND, "") for _ in range(seats - 1)]]
         self.lobby = screens.make("hosting", self.app, ruleset, options, plan)
@@ -108,12 +185,16 @@ class Hosted:
             started, drawn = time.thread_time(), len(app.stats.frame_seconds)
             network[0] = 0.0
             drawing(idle_wait)
+            parts = self.parts.taken()
             if len(app.stats.frame_seconds) > drawn:
                 self.busy.append(time.thread_time() - started)
                 self.network.append(network[0])
                 self.scenes.append(type(app.scene).__name__)
+                self.parted.append(parts)
         app._frame = timed  # type: ignore[method-assign]
         OnlineTable.update = told  # type: ignore[method-assign]
+        self.parts._put_back.append(
+            lambda: setattr(OnlineTable, "update", telling))
 
     def play(self, *, flood: bool, seconds: float) -> JsonObject:
         where = self.lobby.where
@@ -162,15 +243,16 @@ class Hosted:
                 "at the table": spread(self.app.stats.frame_seconds[first:],
                                        self.busy[first:]),
                 "the hosted table's work, longest in a frame ms": _ms(max(self.network)),
+                "that frame's parts": self.parted[self.network.index(max(self.network))],
                 "over the goal in processor time": self._over_the_goal(first)}
 
     def _over_the_goal(self, first: int) -> list[str]:
         """The frames after the window's first whose own work took longer than the goal:
         how long, after which scene, and its place among the table.s frames."""
         return [f"{seconds * 1000:.1f} ms ({scene}, frame {index - first} at the table; the "
-                f"hosted table's work in it {network * 1000:.1f} ms)"
-                for index, (seconds, network, scene) in enumerate(
-                    zip(self.busy, self.network, self.scenes, strict=True))
+                f"hosted table's work in it {network * 1000:.1f} ms; its parts {parts})"
+                for index, (seconds, network, scene, parts) in enumerate(
+                    zip(self.busy, self.network, self.scenes, self.parted, strict=True))
                 if index > 0 and seconds * 1000 > GOAL_MS]
 
     def _frames_until(self, done: Callable[[], bool], seconds: float,
@@ -218,10 +300,10 @@ def _ms(seconds: float) -> float:
 
 def measure(args: argparse.Namespace) -> JsonObject:
     report: JsonObject = {}
-    for name, table in TABLES.items():
-        for flood in (False, True):
-            label = f"{name}, {'one friend flooding' if flood else 'quiet'}"
-            report[label] = hosted(table, flood=flood, seconds=args.seconds,
+    for ruleset in args.rulesets:
+        for flood in {"quiet": (False,), "flood": (True,), "both": (False, True)}[args.ways]:
+            label = f"{TABLES[ruleset][0]}, {'one friend flooding' if flood else 'quiet'}"
+            report[label] = hosted(ruleset, flood=flood, seconds=args.seconds,
                                    time_scale=args.time_scale)
     return report
 
@@ -240,8 +322,10 @@ def _words(report: JsonObject) -> str:
                 f"({frames['over the goal']} over {GOAL_MS:.0f} ms; processor time p95 "
                 f"{frames['processor p95 ms']} ms, longest {frames['processor max ms']} ms)")
         work = measured["the hosted table's work, longest in a frame ms"]
+        parts = measured["that frame's parts"]
         lines.append(f"    the hosted table's work (what arrived, the table's step, what it "
-                     f"told): at most {work} ms in a frame")
+                     f"told): at most {work} ms in a frame (its parts "
+                     f"{parts})")
         for frame in measured["over the goal in processor time"]:
             lines.append(f"    over the goal: {frame}")
     return "\n".join(lines)
@@ -253,6 +337,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=40.0, help="at most, a game")
     parser.add_argument("--time-scale", type=float, default=4.0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--rulesets", nargs="+", choices=list(TABLES), default=list(TABLES))
+    parser.add_argument("--ways", choices=("quiet", "flood", "both"), default="both",
+                        help="the friends quiet, one flooding, or both in turn")
     args = parser.parse_args(arguments)
     started = started_in_a_namespace(arguments, "benchmarks.window_host")
     if started is not None:

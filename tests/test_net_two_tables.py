@@ -133,7 +133,7 @@ def table_of(record: Path, saved: saves.SavedTables) -> int:
     for event, state in Follower(match, from_start=True).new_events():
         stream.tell(event, state)
     told = [message for message in messages if message["type"] == "told"]
-    assert [fixed(message) for message in told] == [fixed(message) for message in stream.told]
+    assert [fixed(message) for message in told] == [fixed(message) for message in stream.since(0)]
     asked = [message["id"] for message in messages if message["type"] == "decide"]
     decided = [number for number, turn in enumerate(match.turns) if turn.seat == local]
     assert asked == decided and messages[-1]["type"] == "end"

@@ -17,6 +17,7 @@ redo are a matter of moving references, whatever the length of the game.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -131,6 +132,15 @@ class Match(Generic[OptionsT, StateT, DecisionT, EventT, ViewT]):
             state = self.ruleset.apply(state, event)
             beats.append((event, state))
         return beats
+
+    def as_it_stands(self) -> Match[OptionsT, StateT, DecisionT, EventT, ViewT]:
+        """The match as it stands now, to be read in another thread while this one goes
+        on: its lists copied (a reference each: turns, events and states never change),
+        with no chance and nothing to redo; read, not played."""
+        standing = copy.copy(self)
+        standing.events, standing.turns, standing._undone = [*self.events], [*self.turns], []
+        standing.chance = None
+        return standing
 
     @property
     def stalled(self) -> bool:

@@ -30,7 +30,7 @@ from game.net.answers import decision_named
 from game.net.chat import Line, TableChat
 from game.net.decision_clock import DecisionClock
 from game.net.stand_in import StandIns
-from game.net.telling import Later, events_told, told_since
+from game.net.telling import Close, Later, Send, Teller
 from game.net.wire import VERSION, JsonObject
 from game.services.seat_stream import SeatStream
 from game.services.session import COMPUTER, HUMAN, GameSession
@@ -45,8 +45,8 @@ COMPUTER_NAMES = ("Antoine", "Brigitte", "Camille", "Didier", "Émile", "Franço
                   "Hélène")
 NO_UNDO = f"{ONLINE_NO_UNDO}."
 
-Send = Callable[[int, JsonObject], None]  # (connection, message)
-Close = Callable[[int, str], None]  # (connection, the reason it is closed)
+__all__ = ["COMPUTER_NAMES", "DEFAULT_GRACE", "OPEN", "PERSON", "Chair", "Close",
+           "HostedTable", "Send"]
 
 
 @dataclass
@@ -112,9 +112,8 @@ class HostedTable:
         self.chairs = [Chair(kind, name if kind != OPEN else "")
                        for kind, name in zip(plan, [*names, *[""] * len(plan)], strict=False)]
         self.session_options = dict(session_options or {})
-        self._send, self._close = send, close
-        # what the friends are told of the game is built here, unless the host says where
-        self.later: Later = lambda built: built(self._send)  # (a window: keeping_thread.py)
+        self.decision_clock = DecisionClock(time, clock)
+        self.tell = Teller(self.chairs, send, close, self.decision_clock)
         self.seed = seed
         self.grace = grace
         self.clock = clock
@@ -124,8 +123,7 @@ class HostedTable:
         self.about: str | None = None  # what else the welcome says of it (of two tables)
         self.session: GameSession | None = None
         self._follower: Follower | None = None
-        self.stand_ins = StandIns(ruleset_id, seed, wake, self._tell_all)
-        self.decision_clock = DecisionClock(time, clock)
+        self.stand_ins = StandIns(ruleset_id, seed, wake, self.tell.tell_all)
         self.ask_after_grace = ask_after_grace
         self.remarks: list[str] = []  # what the host's own screen should say (time ran out)
         self._ended = False
@@ -145,6 +143,15 @@ class HostedTable:
         """Has every friend's chair been taken?"""
         return all(chair.taken for chair in self.chairs if chair.is_friends)
 
+    @property
+    def later(self) -> Later:
+        """Where what the friends are told of the game is built (`Teller.later`)."""
+        return self.tell.later
+
+    @later.setter
+    def later(self, later: Later) -> None:
+        self.tell.later = later
+
     def seat_of(self, connection: int) -> int | None:
         for seat, chair in enumerate(self.chairs):
             if chair.connection == connection:
@@ -159,12 +166,12 @@ class HostedTable:
             self._come_back(connection, token, message.get("since", 0))
             return
         if self.started:
-            self._refuse_and_close(connection, "The game has begun and every seat is taken.")
+            self.tell.refuse_and_close(connection, "The game has begun and every seat is taken.")
             return
         free = next((seat for seat, chair in enumerate(self.chairs)
                      if chair.is_friends and not chair.taken), None)
         if free is None:
-            self._refuse_and_close(connection, "Every seat at this table is taken.")
+            self.tell.refuse_and_close(connection, "Every seat at this table is taken.")
             return
         chair = self.chairs[free]
         chair.name = self._unique_name(texts.seat_name(message.get("name")) or
@@ -181,11 +188,11 @@ class HostedTable:
                      if chair.token is not None and isinstance(token, str) and token.isascii()
                      and secrets.compare_digest(chair.token, token)), None)
         if seat is None:
-            self._refuse_and_close(connection, "That seat's token is not one of this table's.")
+            self.tell.refuse_and_close(connection, "That seat's token is not one of this table's.")
             return
         chair = self.chairs[seat]
         if chair.connection is not None and chair.connection != connection:
-            self._close(chair.connection, "Your seat was taken up again on another connection.")
+            self.tell.close(chair.connection, "Your seat was taken up again on another connection.")
         chair.connection, chair.away_since, chair.asked = connection, None, None
         chair.stood_in = chair.let_play = False
         self.log(f"{chair.name} is back.")
@@ -193,16 +200,16 @@ class HostedTable:
         if not self.started:
             self._tell_lobby()
             return
-        self._tell_all({"type": "seat", "seat": seat, "connected": True, "name": chair.name})
+        self.tell.tell_all({"type": "seat", "seat": seat, "connected": True, "name": chair.name})
         stream = chair.stream
         assert stream is not None
-        self._send(connection, self._start_message(seat))
-        self.later(told_since(stream, connection, since if isinstance(since, int) else 0))
-        self._send(connection, self._position(stream))
+        self.tell.send(connection, self._start_message(seat))
+        self.tell.again(stream, connection, since if isinstance(since, int) else 0)
+        self.tell.position(stream, connection)
         if self.over:
-            self._send(connection, stream.end())
+            self.tell.send(connection, stream.end())
         else:
-            self._ask(seat)
+            self.tell.ask(seat)
 
     def _unique_name(self, name: str, seat: int) -> str:
         taken = {chair.name for index, chair in enumerate(self.chairs) if index != seat}
@@ -216,13 +223,13 @@ class HostedTable:
     def _welcome(self, seat: int) -> None:
         chair = self.chairs[seat]
         assert chair.connection is not None and chair.token is not None
-        self._send(chair.connection, {
+        self.tell.send(chair.connection, {
             "type": "welcome", "version": VERSION, "seat": seat, "token": chair.token,
             "table": {"ruleset": self.ruleset.id, "title": self.title,
                       "options": self.options, "seats": self._lobby_seats(),
                       **({"about": self.about} if self.about else {})}})
         for line in self.chat.recent():
-            self._send(chair.connection, line)
+            self.tell.send(chair.connection, line)
 
     def _lobby_seats(self) -> list[JsonObject]:
         return [{"seat": seat, "name": chair.name, "kind": _kind_word(chair.kind),
@@ -232,7 +239,7 @@ class HostedTable:
                 for seat, chair in enumerate(self.chairs)]
 
     def _tell_lobby(self) -> None:
-        self._tell_all({"type": "lobby", "seats": self._lobby_seats()})
+        self.tell.tell_all({"type": "lobby", "seats": self._lobby_seats()})
 
     def give_to_computer(self, seat: int, level: str) -> None:
         """Before the start, a friend's chair nobody took is a computer's."""
@@ -296,7 +303,7 @@ class HostedTable:
         self._follower = Follower(session.match, from_start=True)
         for seat, chair in enumerate(self.chairs):
             if chair.connection is not None:
-                self._send(chair.connection, self._start_message(seat))
+                self.tell.send(chair.connection, self._start_message(seat))
 
     def _start_message(self, seat: int) -> JsonObject:
         assert self.session is not None
@@ -321,45 +328,19 @@ class HostedTable:
         session, follower = self.session, self._follower
         assert session is not None and follower is not None
         events = list(follower.new_events())
-        told = bool(events)
-        if told:
-            self.later(events_told([(chair.stream, chair.connection) for chair in self.chairs
-                                    if chair.stream is not None], events))
+        if events:
+            self.tell.events(events)
         self.follow_clock()
-        if told:
+        if events:
             for chair in self.chairs:
                 if chair.stream is not None and chair.connection is not None:
-                    self._send(chair.connection, self._position(chair.stream))
+                    self.tell.position(chair.stream, chair.connection)
         if session.over:
             self._end()
             return
         seat = session.to_act
         if seat is not None:
-            self._ask(seat)
-
-    def _ask(self, seat: int) -> None:
-        chair = self.chairs[seat]
-        stream = chair.stream
-        if stream is None or chair.connection is None:
-            return
-        number = stream.question_id
-        if number is None or chair.asked == number:
-            return
-        question = stream.question()
-        assert question is not None
-        left = self.decision_clock.left(number)
-        if left is not None:
-            question["time_left"] = round(left, 1)
-        chair.asked = number
-        self._send(chair.connection, question)
-
-    def _position(self, stream: SeatStream) -> JsonObject:
-        """The seat's position, with the seconds left to the seat to act when timed."""
-        position = stream.position()
-        left = self.decision_clock.left(len(stream.match.turns))
-        if left is not None:
-            position["time_left"] = round(left, 1)
-        return position
+            self.tell.ask(seat)
 
     def follow_clock(self) -> None:
         """The decision clock follows the question open now, if a person's."""
@@ -373,18 +354,18 @@ class HostedTable:
         self._ended = True
         for chair in self.chairs:
             if chair.stream is not None and chair.connection is not None:
-                self._send(chair.connection, chair.stream.end())
+                self.tell.send(chair.connection, chair.stream.end())
         self.log("The game is over.")
 
     # What a friend sends -----------------------------------------------------------------
     def received(self, connection: int, message: JsonObject) -> None:
         seat = self.seat_of(connection)
         if seat is None:
-            self._refuse(connection, "Say hello first: this connection holds no seat.")
+            self.tell.refuse(connection, "Say hello first: this connection holds no seat.")
             return
         kind = message["type"]
         if kind == "undo":
-            self._refuse(connection, NO_UNDO)
+            self.tell.refuse(connection, NO_UNDO)
         elif kind == "resend":
             self._resend(seat, message["since"])
         elif kind in ("decision", "stand_in"):
@@ -392,7 +373,7 @@ class HostedTable:
         elif kind == "say":
             self.said(seat, message)
         else:
-            self._refuse(connection, f"A {kind} message means nothing once seated.")
+            self.tell.refuse(connection, f"A {kind} message means nothing once seated.")
 
     def said(self, seat: int, message: JsonObject) -> str | None:
         """A line of chat said at `seat` (a friend's, or a person's at this screen, as a
@@ -402,10 +383,10 @@ class HostedTable:
         heard = self.chat.hear(seat, chair.name, message)
         if isinstance(heard, Line):
             self.log(f"{heard.name} says: {heard.text}")
-            self._tell_all(heard.message())
+            self.tell.tell_all(heard.message())
             return None
         if chair.connection is not None:
-            (self._refuse_and_close if heard.cut else self._refuse)(chair.connection,
+            (self.tell.refuse_and_close if heard.cut else self.tell.refuse)(chair.connection,
                                                                     heard.reason)
         return heard.reason
 
@@ -414,16 +395,16 @@ class HostedTable:
         assert chair.connection is not None
         now = self.clock()
         if chair.resent_at is not None and now - chair.resent_at < RESEND_GAP:
-            self._refuse(chair.connection, TOO_SOON)  # a flood of them: a flood of replies
+            self.tell.refuse(chair.connection, TOO_SOON)  # a flood of them: a flood of replies
             return
         chair.resent_at = now
         if chair.stream is None:
             self._welcome(seat)
             return
-        self.later(told_since(chair.stream, chair.connection, since))
-        self._send(chair.connection, self._position(chair.stream))
+        self.tell.again(chair.stream, chair.connection, since)
+        self.tell.position(chair.stream, chair.connection)
         chair.asked = None
-        self._ask(seat)
+        self.tell.ask(seat)
 
     def _answered(self, seat: int, message: JsonObject) -> None:
         session = self.session
@@ -431,46 +412,29 @@ class HostedTable:
         connection = chair.connection
         assert connection is not None
         number = message["id"]
-        if session is None or session.over:
-            self._refuse(connection, "There is no decision to make: the game is not under way.",
-                         number)
+        why = _not_asked(session, chair.stream, number, self.decision_clock)
+        if why is not None:
+            self.tell.refuse(connection, why, number)
             return
-        stream = chair.stream
-        assert stream is not None
-        if number != stream.question_id and self.decision_clock.ran_out(number):
-            self._refuse(connection, "Time ran out for that decision: the computer chose for "
-                                     "you.", number)
-            return
-        if stream.question_id is None:
-            self._refuse(connection, "It is not your turn to decide.", number)
-            return
-        if number != stream.question_id:
-            self._refuse(connection, f"That answers question {number}; the question now is "
-                                     f"{stream.question_id}.", number)
-            return
+        assert session is not None
         if message["type"] == "stand_in":
             decision = self._easy(seat).decide(session.match.view(seat),
                                                list(session.match.legal()))
         else:
             found = decision_named(session.match, seat, message["move"])
             if isinstance(found, str):
-                self._refuse_answer(seat, found, number)
+                # the question stands, not sent again: a seat that answers wrong
+                # without end must not make the table work
+                self.tell.refuse(connection, found, number)
                 return
             decision = found
         try:
             session.submit(decision)
         except IllegalMove as refusal:  # the rules' own words ("You must follow Hearts")
-            self._refuse_answer(seat, refusal.message, number)
+            self.tell.refuse(connection, refusal.message, number)
             return
-        self._send(connection, {"type": "accepted", "id": number})
+        self.tell.send(connection, {"type": "accepted", "id": number})
         self._tell_new()
-
-    def _refuse_answer(self, seat: int, reason: str, number: int) -> None:
-        """An answer refused: the seat is told why; its question stands (it is not sent
-        again: a seat that answers wrong without end must not make the table work)."""
-        chair = self.chairs[seat]
-        assert chair.connection is not None
-        self._refuse(chair.connection, reason, number)
 
     def _easy(self, seat: int) -> Player:
         seed = None if self.seed is None else f"{self.seed}:stand-in:{seat}"
@@ -491,23 +455,7 @@ class HostedTable:
             return
         chair.away_since = self.clock()
         self.log(f"{chair.name} lost the connection: waited for {self.grace:g} s.")
-        self._tell_all({"type": "seat", "seat": seat, "connected": False, "name": chair.name})
-
-    # Sending ------------------------------------------------------------------------------
-    def _tell_all(self, message: JsonObject) -> None:
-        for chair in self.chairs:
-            if chair.connection is not None:
-                self._send(chair.connection, message)
-
-    def _refuse(self, connection: int, reason: str, number: int | None = None) -> None:
-        message: JsonObject = {"type": "refused", "reason": reason}
-        if number is not None:
-            message["id"] = number
-        self._send(connection, message)
-
-    def _refuse_and_close(self, connection: int, reason: str) -> None:
-        self._send(connection, {"type": "bye", "reason": reason})
-        self._close(connection, reason)
+        self.tell.tell_all({"type": "seat", "seat": seat, "connected": False, "name": chair.name})
 
     def close(self) -> None:
         """Let the computers and the stand-in go."""
@@ -516,6 +464,19 @@ class HostedTable:
             self.session.close()
 
 
+def _not_asked(session: GameSession | None, stream: SeatStream | None, number: int,
+               decision_clock: DecisionClock) -> str | None:
+    """Why an answer to question `number` from the seat of `stream` is not one the table
+    waits for, if it is not."""
+    if session is None or session.over or stream is None:
+        return "There is no decision to make: the game is not under way."
+    if number != stream.question_id and decision_clock.ran_out(number):
+        return "Time ran out for that decision: the computer chose for you."
+    if stream.question_id is None:
+        return "It is not your turn to decide."
+    if number != stream.question_id:
+        return f"That answers question {number}; the question now is {stream.question_id}."
+    return None
 
 
 def _kind_word(kind: str) -> str:

@@ -2,9 +2,10 @@
 the window's render loop never waits on the disk. Everything the table sends to the
 friends goes through the same thread, in order, after the table as it stood then is
 written: as at a host without a window, no friend is ever told what the table opened
-again would not know. What the friends are told of the game's events is built here too
-(telling.py): the window's thread only numbers it. What the host should hear of the file
-(kept aside, not kept) waits in `said` for the window to read."""
+again would not know. What the friends are told of the game's events, each seat's
+position and question, and the kept table's document are built here too (telling.py): the
+window's thread only numbers the events and takes the match as it stands. What the host
+should hear of the file (kept aside, not kept) waits in `said` for the window to read."""
 
 from __future__ import annotations
 
@@ -94,9 +95,10 @@ class KeepingThread:
             return
         self._kept = len(session.match.turns)
         listen, port, code = self.where
-        document = table_kept(table, code, listen, port, None, self.relay,  # made here: the
-                              self.relay_key).to_json()  # game moves on while it is written
-        self._work.put(lambda: keeping.keep(document))
+        # taken here (the game moves on while it is written), written out in the thread
+        document = table_kept(table, code, listen, port, None, self.relay,
+                              self.relay_key).json_later()
+        self._work.put(lambda: keeping.keep(document()))
 
     # In the thread ---------------------------------------------------------------------------
     def _run(self) -> None:

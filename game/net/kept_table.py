@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import TypeGuard
 
 from game.engine.errors import SaveError
-from game.engine.saves import SavedGame, from_json, to_json
+from game.engine.saves import SavedGame, from_json, snapshot_json
 from game.engine.texts import seat_name
 from game.net.kept_seats import is_token, online_dir
 from game.net.wire import valid_code
@@ -87,11 +87,18 @@ class KeptTable:
     relay_key: str | None = None  # the table's key on the relay (relay_link.py)
 
     def to_json(self) -> dict[str, object]:
-        return {"code": self.code, "listen": self.listen, "port": self.port,
+        return self.json_later()()
+
+    def json_later(self) -> Callable[[], dict[str, object]]:
+        """`to_json` of the table as it stands now, made when called: in a thread of its
+        own, the game gone on since (its decisions, written out, are most of the work:
+        near a long game's end, milliseconds the window's thread is spared)."""
+        head = {"code": self.code, "listen": self.listen, "port": self.port,
                 "grace": self.grace, "save": self.save, "seed": self.seed,
                 "relay": self.relay, "relay_key": self.relay_key, "time": self.time,
-                "tokens": list(self.tokens),
-                "game": to_json(self.game.match, self.game.seats)}
+                "tokens": list(self.tokens)}
+        game = snapshot_json(self.game.match, self.game.seats)
+        return lambda: {**head, "game": game()}
 
     @property
     def persons_here(self) -> tuple[int, ...]:

@@ -25,9 +25,10 @@ only, so a window's table has it done in another thread, in the same order).
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,7 +59,10 @@ class SeatStream:
         self.narrator = match.ruleset.narrator(names, seat, tell_all=False, second_person=True)
         self.protocol = formats_of(match.ruleset.id).protocol
         self.game = get_game(match.ruleset.id)
-        self.told: list[JsonObject] = []  # built (by `build`)
+        # built (by `build`), each as its text: the whole game told, kept for a friend who
+        # asks again, is then a few strings, not lists and dicts the collector walks at
+        # each of its full passes (one took 30 ms of a window's frame near a game's end)
+        self.told: list[str] = []
         self.numbered = 0  # the events numbered so far (by `next_told`)
         self._turn = 0  # the decision of the last event told
         self._rng = random.Random(secrets.randbits(64))  # the host's alone: what it draws
@@ -88,7 +92,7 @@ class SeatStream:
                    "event": to_json(self.game.privacy.event_seen(event, self.seat, self._rng)),
                    "state": to_json(self.game.custody.unseen_dealt_anew(state, self.seat,
                                                                         self._rng))}
-        self.told.append(message)
+        self.told.append(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
         return message
 
     def _turn_of(self, event: int) -> int:
@@ -100,13 +104,18 @@ class SeatStream:
 
     def since(self, number: int) -> list[JsonObject]:
         """What was told from `number` on (all of it from 0): built by then."""
-        return self.told[max(0, number):]
+        return [json.loads(told) for told in self.told[max(0, number):]]
 
     def position(self) -> JsonObject:
         """Whose turn it is, and the seat's view of the match as it stands."""
-        return {"type": "state", "n": self.numbered,
-                "pending": pending_json(self.match.pending),
-                "view": self.protocol.view_json(self.match.view(self.seat))}
+        return self.position_later()()
+
+    def position_later(self) -> Callable[[], JsonObject]:
+        """`position` as the match stands now, built when called (in another thread, the
+        match gone on since: the seat's view of now never changes, only its JSON is left)."""
+        numbered, pending, view = self.numbered, self.match.pending, self.match.view(self.seat)
+        return lambda: {"type": "state", "n": numbered, "pending": pending_json(pending),
+                        "view": self.protocol.view_json(view)}
 
     @property
     def question_id(self) -> int | None:
@@ -118,14 +127,23 @@ class SeatStream:
 
     def question(self) -> JsonObject | None:
         """What the seat is asked when it must decide; None when it need not."""
+        asked = self.asked()
+        return None if asked is None else asked()
+
+    def asked(self) -> Callable[[], JsonObject] | None:
+        """`question` as the match stands now, built when called (in another thread, the
+        match gone on since: the seat's view of now never changes, and its history and
+        legal decisions are read from a copy of the match as it stands: the duel's can be
+        a thousand); None when the seat need not decide."""
         number = self.question_id
         if number is None:
             return None
-        ruleset = self.match.ruleset
-        return {"type": "decide", "id": number, "seat": self.seat,
-                **self.protocol.seat_history(self.match, self.seat),
-                "legal": [ruleset.decision_to_json(d) for d in self.match.legal()],
-                "view": self.protocol.view_json(self.match.view(self.seat))}
+        standing, view = self.match.as_it_stands(), self.match.view(self.seat)
+        return lambda: {"type": "decide", "id": number, "seat": self.seat,
+                        **self.protocol.seat_history(standing, self.seat),
+                        "legal": [standing.ruleset.decision_to_json(decision)
+                                  for decision in standing.legal()],
+                        "view": self.protocol.view_json(view)}
 
     def end(self) -> JsonObject:
         """The result, once the game is over (public: every seat sees the same)."""
