@@ -65,6 +65,7 @@ def test_a_table_found_on_the_network_fills_in_its_address(
         assert form.message is not None and "code" in form.message.text
         person.frames(3)  # the next frames keep what was filled in
         assert form.address.get_text() == "10.47.0.1:4747"
+        assert form.code is not None and form.code.is_focused  # typed on without a click
 
 
 def test_the_form_covered_by_its_waiting_room_stays_hidden_as_the_table_found_changes(

@@ -109,6 +109,11 @@ class Match(Generic[OptionsT, StateT, DecisionT, EventT, ViewT]):
         return self.ruleset.players(self.options)
 
     @property
+    def moment(self) -> tuple[int, int]:
+        """Changes whenever the question open may have: a decision made, undone or redone."""
+        return len(self.turns), self.rewinds
+
+    @property
     def decisions(self) -> list[DecisionT]:
         return [turn.decision for turn in self.turns]
 

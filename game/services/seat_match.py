@@ -70,6 +70,7 @@ class SeatMatch:
         self._turn: int | None = None  # the host's number of the last decision told
         self._answered: tuple[int, Sequence[Decision]] | None = None  # on its way
         self._sent: dict[int, Decision] = {}  # the seat's answers, by question number
+        self._opened = 0  # questions opened (asked, or open again after a refusal)
 
     # What the host sends --------------------------------------------------------------
     def add(self, turn: int, decider: int | None, event: Event, state: State,
@@ -89,6 +90,7 @@ class SeatMatch:
     def ask(self, number: int, legal: Sequence[Decision]) -> None:
         """The host asks the seat to decide: its question's number and legal decisions."""
         self.asked = (number, tuple(legal))
+        self._opened += 1
 
     def answered(self, decision: Decision | None = None) -> None:
         """The question is answered (by `decision`): the answer is on its way to the
@@ -105,6 +107,7 @@ class SeatMatch:
         if self._answered is None or self._answered[0] != number or self.asked is not None:
             return False
         self.asked, self._answered = self._answered, None
+        self._opened += 1
         return True
 
     # What the table reads ---------------------------------------------------------------
@@ -115,6 +118,12 @@ class SeatMatch:
     @property
     def players(self) -> int:
         return self.ruleset.players(self.options)
+
+    @property
+    def moment(self) -> tuple[int, int]:
+        """Changes whenever the question open may have. A question comes after the events
+        before it, in a message of its own: often a frame later (taken up again, at once)."""
+        return len(self.turns), self._opened
 
     def legal(self) -> Sequence[Decision]:
         """The decisions of the question open, once the table has shown everything the

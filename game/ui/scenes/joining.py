@@ -107,6 +107,8 @@ class JoinScene(MenuScene):
             self.through_relay = False  # a table on this network is reached directly
             self._fill()
             self._say("Now the code your host reads out, and your name.")
+            if self.code is not None:  # (typing goes on there, without a click)
+                self.app.ui.set_focus_set(self.code)
         return choose
 
     def _fill(self) -> None:

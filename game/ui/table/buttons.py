@@ -40,16 +40,15 @@ class TableButtons:
         self.side: SideButtons | None = None
         self.offer: Offer | None = None  # to persons who are all out: finish quickly?
         self.notice: UnsavedNotice | None = None  # the game could not be autosaved
-        self._shown_for: tuple[int, int, bool] | None = None  # the position the panel shows
+        self._shown_for: tuple[tuple[int, int], bool] | None = None  # the position the panel shows
 
     def open_side(self, actions: SideActions) -> None:
         self.side = SideButtons(self.ui, self.felt.layout.buttons, actions)
 
-    def _position(self) -> tuple[int, int, bool]:
-        """Where the game stands for the buttons: decisions made, undos, and whether the
-        table has shown it all."""
-        match = self.table.match
-        return len(match.turns), match.rewinds, self.table.caught_up
+    def _position(self) -> tuple[tuple[int, int], bool]:
+        """Where the game stands for the buttons: the match's moment (the question open),
+        and whether the table has shown it all."""
+        return self.table.match.moment, self.table.caught_up
 
     def stale(self) -> bool:
         """Has the game moved on since the buttons were made?"""
