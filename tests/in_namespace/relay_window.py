@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 from player_kit import Person, shipped_app
 from ui_kit import type_over
@@ -67,8 +68,14 @@ def test_a_table_hosted_in_the_window_is_opened_on_a_relay_and_played_through_it
         assert lobby.relay is None and "HOST:PORT" in str(lobby.relay_words)
         person.click_widget(lobby.relay_box)
         type_over(app, lobby.relay_box, f"127.0.0.1:{relay}")
-        person.click_button("Open on the relay")
+        person.press(pygame.K_RETURN)  # on to the button beside the box, by the keyboard
+        assert lobby.keyboard.current is not None
+        assert lobby.keyboard.current.text == "Open on the relay"
+        person.press(pygame.K_RETURN)
         assert lobby.relay is not None and lobby.where is not None
+        assert lobby.keyboard.current is None  # not on Close the table, now in its place
+        person.press(pygame.K_RETURN)
+        assert app.scene is lobby
         deadline = time.monotonic() + WAIT
         while not lobby.relay[1].open:
             assert time.monotonic() < deadline, lobby.relay_words

@@ -164,6 +164,7 @@ class HostingScene(MenuScene):
         # kept with the table: Continue opens it there again
         self.keeping.relay, self.keeping.relay_key = str(address), self.relay[1].key
         self.rebuild()
+        self.keyboard.lift()  # (it was on the relay's row: Close the table took its place)
 
     @property
     def relay_words(self) -> str | None:

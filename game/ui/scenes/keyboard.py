@@ -143,6 +143,12 @@ class KeyboardFocus:
         elif current is not None and _face(current) is not self.shown_on:
             self.show()
 
+    def lift(self) -> None:
+        """Take the keyboard off every widget (until a key puts it on the first): after a
+        screen's row it was on has gone, Enter must not press whatever took its place."""
+        self.place = None
+        self.show()
+
     def forget_widgets(self) -> None:
         """The screen's widgets are gone (the place is kept for the new ones)."""
         self.shown_on = None
