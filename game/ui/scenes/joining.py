@@ -24,7 +24,7 @@ from game.services.session import GameSession
 from game.ui import glyphs, screens, text
 from game.ui.carry_on import take_seat
 from game.ui.scenes.common import MenuScene, draw_backdrop
-from game.ui.table.chat_panel import ChatPanel, lobby_place
+from game.ui.table.chat_panel import ChatPanel, lobby_place, whole_chat_muted
 from game.ui.table.friends import FriendsTable
 from game.ui.theme import GOLD, INK, MUTED, panel
 
@@ -186,7 +186,7 @@ class WaitingRoom(MenuScene):
         self.at = at
         self.rejoining = rejoining
         self._handed_over = False
-        self.chat = ChatPanel(app.ui, at.chat, self._refused)
+        self.chat = ChatPanel(app.ui, at.chat, self._refused, setting=whole_chat_muted(app))
         self.refused: str | None = None  # why the last line of chat was not said
         self.waited = 0.0  # seconds since the room opened
 

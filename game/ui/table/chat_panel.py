@@ -8,7 +8,9 @@ table's (game/net/chat.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -19,6 +21,9 @@ from game.net.chat import MOST_CHAT, PHRASES, ChatAt, Line
 from game.ui import text
 from game.ui.table.hud import GOLD, INK, panel
 from game.ui.theme import MUTED, PANEL
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 CHAT_KEY = pygame.K_c
 HEADING = 26  # design pixels of the panel's heading
@@ -35,11 +40,33 @@ TYPING, MUTING = "typing", "muting"
 OPAQUE = (*PANEL[:3], 255)
 
 
+@dataclass(frozen=True)
+class WholeChatMuted:
+    """The setting that mutes the whole chat at every table: read when a chat is shown,
+    kept when the person mutes (or hears again) the whole chat. A seat's mute is the
+    table's alone: a seat is another person at the next table."""
+
+    read: Callable[[], bool]
+    keep: Callable[[bool], None]
+
+
+def whole_chat_muted(app: App) -> WholeChatMuted:
+    """The window's setting (`chat_muted`), kept with the others."""
+    return WholeChatMuted(lambda: app.settings.chat_muted,
+                          lambda muted: app.apply_settings(replace(app.settings,
+                                                                   chat_muted=muted)))
+
+
 class ChatPanel:
     def __init__(self, ui: pygame_gui.UIManager, chat: ChatAt,
-                 remark: Callable[[str], None]) -> None:
-        """`remark`: a line said over the table (why a line of chat was refused)."""
+                 remark: Callable[[str], None], *,
+                 setting: WholeChatMuted | None = None) -> None:
+        """`remark`: a line said over the table (why a line of chat was refused);
+        `setting`: whether the whole chat is muted, kept beyond this table."""
         self.ui, self.chat, self.remark = ui, chat, remark
+        self.setting = setting
+        if setting is not None:
+            chat.muting.everything = setting.read()
         self.rect = Rect(0, 0, 0, 0)
         self.scale = 1.0
         self.mode: str | None = None  # TYPING, MUTING, or only the lines shown
@@ -126,6 +153,8 @@ class ChatPanel:
 
     def _toggle(self, seat: int | None) -> None:
         self.chat.muting.toggle(seat)
+        if seat is None and self.setting is not None:
+            self.setting.keep(self.chat.muting.everything)
         self._rebuild()
 
     def _phrase(self, key: str) -> None:
