@@ -322,6 +322,24 @@ def host_killed_continues(scene: Scene) -> None:
                        views_true=views_true_to_the_game(scene, record, seat))
 
 
+def host_continues_elsewhere(scene: Scene) -> None:
+    """The host is SIGKILLed mid-game, and so are its friends' programs; it is opened
+    again on another port (`--continue --port 0`), and the friends join again at it."""
+    host, said, ada, bob, seat = scene.table("60", 15)
+    for process in (host, ada, bob):
+        scene.kill(process)
+    token = _welcome(scene.record("ada"))["token"]
+    scene.record_path("ada").rename(scene.folder / "ada-before.jsonl")
+    host, again = scene.host("host2", "--continue", "--port", "0")
+    ada = scene.join("ada", again["port"], again["code"])
+    bob = scene.join("bob", again["port"], again["code"])
+    scene.finish(("ada", ada), ("bob", bob), ("host2", host))
+    welcomed = _welcome(scene.record("ada"))
+    scene.facts.update(first=said, again=again, seat=seat, seat_again=welcomed.get("seat"),
+                       same_token=welcomed.get("token") == token,
+                       kept_after=_kept_seats(scene, "ada"), replays=scene.replays())
+
+
 def connection_cut(scene: Scene) -> None:
     """Ada reaches the host through a proxy, which stalls (and then lets no connection
     through, as a cable pulled would), then passes again, then drops the connection."""
@@ -473,7 +491,7 @@ def _last(record: Record, kind: str, key: str) -> Any:
 
 SCENARIOS = {function.__name__: function for function in (
     friend_killed_comes_back, friend_never_back, friend_back_after_grace,
-    host_killed_continues, connection_cut)}
+    host_killed_continues, host_continues_elsewhere, connection_cut)}
 
 
 def main(name: str, folder: str, scenarios: dict[str, Callable[[Scene], None]] | None = None

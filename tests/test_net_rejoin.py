@@ -122,6 +122,15 @@ def test_a_host_killed_mid_game_continues_and_its_friends_come_back(tmp_path: Pa
     assert not facts["kept_after"]  # the game over, the table is no longer kept
 
 
+def test_friends_take_their_seats_up_at_a_table_continued_on_another_port(
+        tmp_path: Path) -> None:
+    facts = play("host_continues_elsewhere", tmp_path)
+    ended_well(facts, "ada", "bob", "host2")
+    assert facts["again"]["port"] != facts["first"]["port"]
+    assert (facts["seat_again"], facts["same_token"]) == (facts["seat"], True)
+    assert facts["replays"] and not facts["kept_after"]
+
+
 def test_a_cut_connection_is_noticed_within_seconds(tmp_path: Path) -> None:
     facts = play("connection_cut", tmp_path)
     ended_well(facts, "ada", "bob", "host")
@@ -150,8 +159,7 @@ def test_a_seat_kept_is_taken_up_once_and_forgotten_at_the_end(
     monkeypatch.setattr(kept_seats, "TOLD_EVERY", 0.0)
     first.told(12)
     first.release()
-    elsewhere = SeatKeeper("127.0.0.1:4748", "K7MQ2D", path=path)
-    assert elsewhere.take_up() is None  # another table's
+    assert SeatKeeper("127.0.0.1:4747", "K7MQ2E", path=path).take_up() is None  # another's
     again = SeatKeeper("127.0.0.1:4747", "K7MQ2D", path=path)
     taken = again.take_up()
     assert taken is not None and (taken.token, taken.seat, taken.told) == \
@@ -160,6 +168,32 @@ def test_a_seat_kept_is_taken_up_once_and_forgotten_at_the_end(
     assert SeatKeeper("127.0.0.1:4747", "K7MQ2D", path=path).take_up() is None
     again.forget()
     assert kept_seats.read(path).seats == ()
+
+
+def test_a_seat_is_found_by_its_tables_code_when_the_table_is_reached_elsewhere(
+        tmp_path: Path) -> None:
+    path = tmp_path / "online-seats.json"
+    first = SeatKeeper("192.168.1.20:4747", "K7MQ2D", path=path)
+    first.keep(1, "Zoé", "tok-en_123456", "coup", 0)
+    first.release()
+    moved = SeatKeeper("10.0.0.7:4751", "K7MQ2D", path=path)  # another port and address
+    taken = moved.take_up()
+    assert taken is not None and (taken.token, taken.seat) == ("tok-en_123456", 1)
+    moved.keep(1, "Zoé", "tok-en_123456", "coup", 0)  # welcomed there: kept there now
+    assert [(s.address, s.token) for s in kept_seats.read(path).seats] == \
+        [("10.0.0.7:4751", "tok-en_123456")]
+
+
+def test_a_seat_kept_at_the_address_comes_before_one_of_the_code_elsewhere(
+        tmp_path: Path) -> None:
+    path = tmp_path / "online-seats.json"
+    for address, seat, token in (("127.0.0.1:4747", 1, "tok-en_here11"),
+                                 ("127.0.0.1:4800", 2, "tok-en_there1")):  # newer, elsewhere
+        keeper = SeatKeeper(address, "K7MQ2D", path=path)
+        keeper.keep(seat, "Zoé", token, "coup", 0)
+        keeper.release()
+    taken = SeatKeeper("127.0.0.1:4747", "K7MQ2D", path=path).take_up()
+    assert taken is not None and taken.token == "tok-en_here11"
 
 
 def test_a_damaged_seats_file_is_said_and_kept_aside(tmp_path: Path) -> None:

@@ -174,3 +174,31 @@ def test_a_friend_back_at_one_of_two_tables_is_told_his_tables_stream_again() ->
     assert told_numbers(game, back)[-1] == len(session.match.events) - 1
     assert game.to(back)[0].message["token"] == token
     assert not [sent for sent in game.to(other) if sent.message["type"] == "seat"]
+
+
+def said_to(game: HostedGame, connection: int) -> list[dict[str, Any]]:
+    return [sent.message for sent in game.to(connection) if sent.message["type"] == "said"]
+
+
+def test_the_lobbys_chat_is_heard_at_both_tables_and_the_games_at_its_own_alone() -> None:
+    plan = [OPEN, "random", "random", OPEN, "random", "random"]
+    with HostedGame("coup-detat", plan, {"players": 6}, seed=24) as game:
+        zoe, lea = game.connect({"name": "Zoé"}), game.connect({"name": "Léa"})
+        hosted = game.table
+        assert isinstance(hosted, HostedTables)
+        at = {connection: hosted.split.place(seat)[0] for connection in (zoe, lea)
+              if (seat := hosted.seat_of(connection)) is not None}
+        assert sorted(at.values()) == [0, 1]  # (this seed's draw: a friend at each table)
+        hosted.received(zoe, {"type": "say", "phrase": "hello"})
+        hosted.received(lea, {"type": "say", "text": "Bonjour à tous"})
+        lines = [(line["name"], line["text"]) for line in said_to(game, lea)]
+        assert lines == [("Zoé", "Hello!"), ("Léa", "Bonjour à tous")]
+        assert [(line["name"], line["text"]) for line in said_to(game, zoe)] == lines
+        leas_table = hosted.tables[at[lea]]
+        zoe_there = said_to(game, lea)[0]["seat"]  # Zoé's number at Léa's table
+        assert zoe_there >= len(leas_table.chairs)  # no seat at Léa's table has it
+        assert [line.text for line in leas_table.chat.lines] == [text for _, text in lines]
+        hosted.start()
+        hosted.received(zoe, {"type": "say", "phrase": "good_luck"})
+        assert len(said_to(game, lea)) == 2  # the game's chat is each table's own
+        assert said_to(game, zoe)[-1]["text"] == "Good luck!"

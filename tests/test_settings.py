@@ -24,6 +24,7 @@ CHANGED = Settings(
     volume=40,
     fullscreen=True,
     window_size=(1600, 900),
+    chat_muted=True,
 )
 
 

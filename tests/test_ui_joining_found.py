@@ -12,7 +12,10 @@ import pytest
 from player_kit import Person, shipped_app
 from pygame_gui.elements import UIButton
 
+from game.net.at_friends import AtFriends
+from game.net.client import Address
 from game.net.discovery import FoundTable
+from game.net.link import SeatLink
 from game.ui import screens
 from game.ui.app import App
 from game.ui.scenes import joining
@@ -94,3 +97,14 @@ def test_the_form_covered_by_its_waiting_room_stays_hidden_as_the_table_found_ch
 def buttons_shown(app: App) -> list[UIButton]:
     return [widget for widget in app.ui.get_root_container().elements
             if isinstance(widget, UIButton) and widget.visible]
+
+
+def test_a_seat_taken_up_where_nobody_answers_says_to_join_the_table_where_it_is_now(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with shipped_app(tmp_path, monkeypatch) as app:
+        link = SeatLink(Address("127.0.0.1", 4747), "K7MQ2D", "Zoé")  # (never started)
+        room = joining.WaitingRoom(app, AtFriends(link), rejoining=True)
+        app.push(room)
+        assert "Taking up your seat again" in room.subtitle
+        room.update(joining.NO_ANSWER)
+        assert "join it there with its code" in room.subtitle

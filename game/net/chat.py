@@ -139,6 +139,14 @@ class TableChat:
         self.lines.append(line)
         return line
 
+    def told_from_elsewhere(self, seat: int, said: Line) -> Line:
+        """A line said at another table (heard there, and let through there), told here
+        too as said by `seat`: this table's number for that table's speaker."""
+        self._numbered += 1
+        line = Line(self._numbered, seat, said.name, said.text, said.phrase)
+        self.lines.append(line)
+        return line
+
     def recent(self) -> list[JsonObject]:
         """The lines kept, as `said` messages, oldest first."""
         return [line.message() for line in self.lines]

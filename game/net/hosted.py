@@ -128,6 +128,8 @@ class HostedTable:
         self.remarks: list[str] = []  # what the host's own screen should say (time ran out)
         self._ended = False
         self.chat = TableChat(clock)
+        self.on_said: Callable[[int, Line], None] | None = None  # a line said at a seat
+        # here (a match at two tables hears the lobby's at both)
 
     # The lobby ---------------------------------------------------------------------------
     @property
@@ -384,11 +386,18 @@ class HostedTable:
         if isinstance(heard, Line):
             self.log(f"{heard.name} says: {heard.text}")
             self.tell.tell_all(heard.message())
+            if self.on_said is not None:
+                self.on_said(seat, heard)
             return None
         if chair.connection is not None:
             (self.tell.refuse_and_close if heard.cut else self.tell.refuse)(chair.connection,
                                                                     heard.reason)
         return heard.reason
+
+    def said_elsewhere(self, seat: int, line: Line) -> None:
+        """A line said at another table of the match, told to every seat here as said by
+        `seat` (a number no seat here has)."""
+        self.tell.tell_all(self.chat.told_from_elsewhere(seat, line).message())
 
     def _resend(self, seat: int, since: int) -> None:
         chair = self.chairs[seat]

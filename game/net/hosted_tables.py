@@ -30,6 +30,7 @@ from game.engine.saves import Seat
 from game.engine.tables import Split, TablesMatch, draw_split
 from game.formats.support import final_result
 from game.games import get_ruleset
+from game.net.chat import Line
 from game.net.hosted import (
     COMPUTER_NAMES,
     DEFAULT_GRACE,
@@ -96,11 +97,31 @@ class HostedTables:
             for number, seats in enumerate(self.split.tables)]
         score = played_at_tables(ruleset_id).score_name
         for number, table in enumerate(self.tables):
+            table.on_said = self._lobby_line(number)
             table.title = f"{self.ruleset.title}, table {number + 1} of {len(self.tables)}"
             table.about = (f"Table {number + 1}: the other table plays at the same time. The "
                            f"highest {score} at both tables wins.")
         self.session: TablesSession | None = None
         self._table_of: dict[int, int] = {}  # a connection -> the table it talks to
+
+    def _lobby_line(self, table: int) -> Callable[[int, Line], None]:
+        """Before the match begins, a line said at `table` is told at every table: the
+        lobby's chat is everyone's (each table has its own once the game is under way)."""
+        def heard(seat: int, line: Line) -> None:
+            if self.session is not None:
+                return
+            for number, other in enumerate(self.tables):
+                if number != table:
+                    other.said_elsewhere(self.seat_elsewhere(number, table, seat), line)
+        return heard
+
+    def seat_elsewhere(self, table: int, other: int, seat: int) -> int:
+        """The number `table` gives seat `seat` of table `other` in the lobby's chat: after
+        its own seats, the other tables' in order (no seat of `table` has it)."""
+        before = [number for number in range(len(self.tables)) if number not in (table, other)
+                  and number < other]
+        return len(self.tables[table].chairs) + sum(
+            len(self.tables[number].chairs) for number in before) + seat
 
     def _log_of(self, table: int) -> Callable[[str], None]:
         return lambda line: self.log(f"Table {table + 1}: {line}")

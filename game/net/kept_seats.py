@@ -1,7 +1,9 @@
 """The seats this player holds at friends' tables, kept in the data folder so that a seat
-outlives the program that took it: `coup-detat join` run again with the same address and
-code (after the program was killed, or the machine restarted) takes the seat up again,
-with its token, where the game is (docs/NETWORK.md). An entry is kept from the host's
+outlives the program that took it: `coup-detat join` run again with the same code (after
+the program was killed, or the machine restarted; at the same address, or at the one the
+table is reached at now) takes the seat up again, with its token, where the game is
+(docs/NETWORK.md). Taken up at another address, the entry is kept at that one from the
+host's welcome on. An entry is kept from the host's
 welcome until the game is over, and then removed.
 
     {"format": "coup-detat-online-seats", "version": 1, "seats": [
@@ -82,6 +84,12 @@ class KeptSeat:
 
     def of_table(self, address: str, code: str) -> bool:
         return self.address == address and self.code == code
+
+    def of_code(self, code: str) -> bool:
+        """Kept at the table of `code`, wherever it was reached (a table keeps its code
+        when its host opens it again on another port, or its machine has another
+        address now)."""
+        return self.code == code
 
 
 @dataclass(frozen=True)
@@ -168,11 +176,13 @@ class SeatKeeper:
 
     def take_up(self) -> KeptSeat | None:
         """A seat kept at this table that no other program holds now, held from now on by
-        this one; None if there is none."""
-        loaded = self._read()
-        for seat in reversed(loaded.seats):
-            if not seat.of_table(self.address, self.code):
-                continue
+        this one; None if there is none. One kept at this address comes first, then one
+        kept at the table's code reached elsewhere: the host, that alone knows the
+        seat's token, takes it or turns it away (and the seat is then joined anew)."""
+        seats = tuple(reversed(self._read().seats))  # the newest first
+        here = [seat for seat in seats if seat.of_table(self.address, self.code)]
+        elsewhere = [seat for seat in seats if seat.of_code(self.code) and seat not in here]
+        for seat in (*here, *elsewhere):
             lock = FileLock(self._lock_path(seat.token))
             if lock.acquire():
                 self._lock, self.kept = lock, seat

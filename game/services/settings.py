@@ -8,10 +8,12 @@ it aside first (`settings.damaged-20261127-183000.json`, as the statistics do).
 
     {"animation_speed": "fast", "computer_pace": "normal", "card_back": "navy",
      "four_colour_suits": false, "sound": true, "volume": 70, "fullscreen": false,
-     "window_size": [1280, 800]}
+     "window_size": [1280, 800], "chat_muted": false}
 
 `volume` is the loudness of the sound effects, 0 to 100 (per cent); a file written before
-it existed has none, and loads at full volume, as those effects played.
+it existed has none, and loads at full volume, as those effects played. `chat_muted`: the
+whole chat of tables played with friends is muted at this screen, at every table (chosen
+with the chat's Mute…; a file without it hears the chat).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class Settings:
     volume: int = 100
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
+    chat_muted: bool = False
 
     def __post_init__(self) -> None:
         """Refuse a value of the wrong kind (`ValueError` naming the setting); a window
@@ -197,4 +200,5 @@ _PARSERS: dict[str, Callable[[object], Any]] = {
     "volume": _volume,
     "fullscreen": _flag,
     "window_size": _window_size,
+    "chat_muted": _flag,
 }

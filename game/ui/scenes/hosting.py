@@ -29,7 +29,7 @@ from game.services.tables import TablesSession
 from game.ui import art, glyphs, screens, text
 from game.ui.carry_on import NOT_KEPT, asking_the_host, held_keeper, listening
 from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines, lines_step
-from game.ui.table.chat_panel import ChatPanel, lobby_place
+from game.ui.table.chat_panel import ChatPanel, lobby_place, whole_chat_muted
 from game.ui.table.layout import hand_for, table_layout
 from game.ui.table.online import OnlineTable, host_chat
 from game.ui.table.online_tables import NOT_CONTINUED, OnlineTables
@@ -77,7 +77,8 @@ class HostingScene(MenuScene):
         else:
             self.hosting, self.where = opened
         self.chat = None if self.hosting is None else ChatPanel(
-            app.ui, host_chat(self.hosting, lambda: None), self._refused)
+            app.ui, host_chat(self.hosting, lambda: None), self._refused,
+            setting=whole_chat_muted(app))
         self.refused: str | None = None  # why the last line of chat was not said
         # The table's baize at its size, made while the lobby waits for the friends (in
         # the table's first frame it took 40 to 50 ms).

@@ -24,7 +24,7 @@ from game.services.session import GameSession
 from game.ui import glyphs, screens, text
 from game.ui.carry_on import take_seat
 from game.ui.scenes.common import MenuScene, draw_backdrop
-from game.ui.table.chat_panel import ChatPanel, lobby_place
+from game.ui.table.chat_panel import ChatPanel, lobby_place, whole_chat_muted
 from game.ui.table.friends import FriendsTable
 from game.ui.theme import GOLD, INK, MUTED, panel
 
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 MOST_ADDRESS = 80  # characters typed in the address box
 MOST_FOUND_SHOWN = 4  # tables found on the network shown as buttons
+NO_ANSWER = 8.0  # seconds a seat taken up again waits before the player is told what to do
 
 
 class JoinScene(MenuScene):
@@ -187,14 +188,18 @@ class WaitingRoom(MenuScene):
         self.at = at
         self.rejoining = rejoining
         self._handed_over = False
-        self.chat = ChatPanel(app.ui, at.chat, self._refused)
+        self.chat = ChatPanel(app.ui, at.chat, self._refused, setting=whole_chat_muted(app))
         self.refused: str | None = None  # why the last line of chat was not said
+        self.waited = 0.0  # seconds since the room opened
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]
         at = self.at
         if at.over:
             return at.ended or "The table has closed."
+        if at.seat is None and self.rejoining and self.waited >= NO_ANSWER:
+            return (f"No answer at {at.link.address}: if the table is elsewhere now, leave "
+                    "and join it there with its code (your seat is found by it)")
         if at.seat is None:
             return f"Taking up your seat again at {at.link.address}…" if self.rejoining \
                 else "Joining…"
@@ -217,6 +222,7 @@ class WaitingRoom(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.waited += dt
         self.at.pump()
         session = self.at.session
         # A seat taken up again is shown where the game is, once all that came before has

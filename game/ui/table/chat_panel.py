@@ -8,7 +8,9 @@ table's (game/net/chat.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -20,18 +22,51 @@ from game.ui import text
 from game.ui.table.hud import GOLD, INK, panel
 from game.ui.theme import MUTED, PANEL
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 CHAT_KEY = pygame.K_c
 HEADING = 26  # design pixels of the panel's heading
 ROW = 26  # design pixels of a row of buttons, or of the line typed
+SMALL_BUTTON = 24  # pixels a button of the theme's #small_button needs, at any scale: its
+# 13-pixel words, its border and its shadow (the theme's fonts do not shrink with the window)
+GAP = 4  # pixels between two rows of buttons
+MUTE_WIDTH = 78  # design pixels of the Mute… button
+LEAST_MUTE_WIDTH = 72  # pixels its words need, at any scale
+SMALL = "#small_button"
+SMALL_WORDS = 13  # the type size of its words (theme.json)
+INSIDE = 28  # pixels of a button's width its border, corners and shadow take
 TYPING, MUTING = "typing", "muting"
 OPAQUE = (*PANEL[:3], 255)
 
 
+@dataclass(frozen=True)
+class WholeChatMuted:
+    """The setting that mutes the whole chat at every table: read when a chat is shown,
+    kept when the person mutes (or hears again) the whole chat. A seat's mute is the
+    table's alone: a seat is another person at the next table."""
+
+    read: Callable[[], bool]
+    keep: Callable[[bool], None]
+
+
+def whole_chat_muted(app: App) -> WholeChatMuted:
+    """The window's setting (`chat_muted`), kept with the others."""
+    return WholeChatMuted(lambda: app.settings.chat_muted,
+                          lambda muted: app.apply_settings(replace(app.settings,
+                                                                   chat_muted=muted)))
+
+
 class ChatPanel:
     def __init__(self, ui: pygame_gui.UIManager, chat: ChatAt,
-                 remark: Callable[[str], None]) -> None:
-        """`remark`: a line said over the table (why a line of chat was refused)."""
+                 remark: Callable[[str], None], *,
+                 setting: WholeChatMuted | None = None) -> None:
+        """`remark`: a line said over the table (why a line of chat was refused);
+        `setting`: whether the whole chat is muted, kept beyond this table."""
         self.ui, self.chat, self.remark = ui, chat, remark
+        self.setting = setting
+        if setting is not None:
+            chat.muting.everything = setting.read()
         self.rect = Rect(0, 0, 0, 0)
         self.scale = 1.0
         self.mode: str | None = None  # TYPING, MUTING, or only the lines shown
@@ -58,10 +93,20 @@ class ChatPanel:
     def area(self) -> Rect:
         """Where the panel is drawn now: taller while open (over the foot of the log), for
         its buttons."""
-        rows = self._rows()
-        extra = round(ROW * self.scale) * rows
+        extra = self.row * self._rows()
         return Rect(self.rect.left, self.rect.top - extra, self.rect.width,
                     self.rect.height + extra)
+
+    @property
+    def row(self) -> int:
+        """Pixels of a row of buttons (or of the line typed): as designed, or as much as
+        their words need."""
+        return max(round(ROW * self.scale), SMALL_BUTTON + GAP)
+
+    @property
+    def heading(self) -> int:
+        """Pixels of the panel's heading, with the Mute… button in it."""
+        return max(round(HEADING * self.scale), SMALL_BUTTON + GAP)
 
     def _rows(self) -> int:
         if self.mode == TYPING:
@@ -74,26 +119,30 @@ class ChatPanel:
         self.kill()
         if self.rect.width <= 0:
             return
-        s = self.scale
-        area, row = self.area, round(ROW * s)
-        pad = round(6 * s)
-        self.mute_button = UIButton(Rect(area.right - pad - round(78 * s), area.top + pad // 2,
-                                         round(78 * s), round(22 * s)),
-                                    "Close" if self.mode == MUTING else "Mute…", self.ui)
-        top = area.top + round(HEADING * s)
+        area, row = self.area, self.row
+        pad = round(6 * self.scale)
+        mute_width = max(round(MUTE_WIDTH * self.scale), LEAST_MUTE_WIDTH)
+        self.mute_button = UIButton(Rect(area.right - pad - mute_width, area.top + GAP // 2,
+                                         mute_width, SMALL_BUTTON),
+                                    "Close" if self.mode == MUTING else "Mute…", self.ui,
+                                    object_id=SMALL)
+        top = area.top + self.heading
         width = area.width - 2 * pad
         if self.mode == TYPING:
             for index, (key, words) in enumerate(PHRASES.items()):
-                place = Rect(area.left + pad, top + index * row, width, row - pad // 2)
-                self.choices[UIButton(place, words, self.ui)] = partial(self._phrase, key)
+                place = Rect(area.left + pad, top + index * row, width, row - GAP)
+                self.choices[UIButton(place, words, self.ui, object_id=SMALL)] = \
+                    partial(self._phrase, key)
             self.field = UITextEntryLine(Rect(area.left + pad, area.bottom - row - pad,
-                                              width, row), self.ui)
+                                              width, row), self.ui, object_id=SMALL)
             self.field.set_text_length_limit(MOST_CHAT)
             self.field.focus()
         elif self.mode == MUTING:
             for index, (seat, name) in enumerate([(None, ""), *self.chat.speakers()]):
-                place = Rect(area.left + pad, top + index * row, width, row - pad // 2)
-                self.choices[UIButton(place, self._mute_words(seat, name), self.ui)] = \
+                place = Rect(area.left + pad, top + index * row, width, row - GAP)
+                words = text.ellipsized(self._mute_words(seat, name), SMALL_WORDS,
+                                        width - INSIDE, bold=False)  # (a long name)
+                self.choices[UIButton(place, words, self.ui, object_id=SMALL)] = \
                     partial(self._toggle, seat)
 
     def _mute_words(self, seat: int | None, name: str) -> str:
@@ -104,6 +153,8 @@ class ChatPanel:
 
     def _toggle(self, seat: int | None) -> None:
         self.chat.muting.toggle(seat)
+        if seat is None and self.setting is not None:
+            self.setting.keep(self.chat.muting.everything)
         self._rebuild()
 
     def _phrase(self, key: str) -> None:
@@ -170,10 +221,10 @@ class ChatPanel:
         heading = "Chat: muted" if self.chat.muting.everything else "Chat (C to talk)"
         surface.blit(text.render(heading, round(15 * s), GOLD, bold=True),
                      (area.left + pad, area.top + round(5 * s)))
-        body = Rect(self.rect.left + pad, self.rect.top + round(HEADING * s),
-                    self.rect.width - 2 * pad, self.rect.height - round((HEADING + 6) * s))
+        body = Rect(self.rect.left + pad, self.rect.top + self.heading,
+                    self.rect.width - 2 * pad, self.rect.height - self.heading - round(6 * s))
         if self.mode == TYPING:
-            body.height -= round(ROW * s) + round(4 * s)
+            body.height -= self.row + round(4 * s)
         self._draw_lines(surface, body)
         if refused is not None:
             size = max(11, round(13 * s))

@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 
 from game.services.table.controller import TableController
-from game.ui.table.chat_panel import ChatPanel
+from game.ui.table.chat_panel import ChatPanel, WholeChatMuted
 from game.ui.table.friends import FriendsTable
 from game.ui.table.layout import TableLayout, with_chat
 from game.ui.table.online import OnlineTable
@@ -22,11 +22,14 @@ from game.ui.table.seat_clock import draw_seat_clock
 
 class OverNetwork:
     def __init__(self, ui: pygame_gui.UIManager, online: OnlineTable | FriendsTable | None,
-                 remark: Callable[[str], None]) -> None:
+                 remark: Callable[[str], None], *,
+                 setting: WholeChatMuted | None = None) -> None:
         """`online`: the table hosted here, or the friend's (None: no network);
-        `remark`: a line said over the table (why a line of chat was refused)."""
+        `remark`: a line said over the table (why a line of chat was refused);
+        `setting`: whether the whole chat is muted, at every table."""
         self.online = online
-        self.chat = None if online is None else ChatPanel(ui, online.chat, remark)
+        self.chat = None if online is None else ChatPanel(ui, online.chat, remark,
+                                                          setting=setting)
 
     def laid_out(self, layout: TableLayout) -> TableLayout:
         """The table's layout with room for the chat, which takes its place in it."""

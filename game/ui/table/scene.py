@@ -30,6 +30,7 @@ from game.ui import art
 from game.ui.scene import Scene
 from game.ui.table.actions import TableActions
 from game.ui.table.buttons import TableButtons
+from game.ui.table.chat_panel import whole_chat_muted
 from game.ui.table.coach import CoachPanel, target_rect
 from game.ui.table.ending import GameEnd
 from game.ui.table.felt import Felt
@@ -93,7 +94,8 @@ class TableScene(Scene):
                                     undo=lambda: self.actions.undo(),
                                     pointed_at=lambda name: target_rect(
                                         self.felt, self.buttons.decisions, name))
-        self.network = OverNetwork(app.ui, online, self.controller.say)
+        self.network = OverNetwork(app.ui, online, self.controller.say,
+                                   setting=whole_chat_muted(app))
         self.layout: TableLayout
         self.layout, self.other_table = _laid_out(app.size, session, self.tables, self.coach,
                                                   self.network)
