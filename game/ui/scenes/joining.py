@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 from pygame import Rect
-from pygame_gui.elements import UICheckBox, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from game.engine.texts import MAX_NAME_LENGTH, seat_name
 from game.games import GAMES
@@ -45,7 +45,7 @@ class JoinScene(MenuScene):
         self.code: UITextEntryLine | None = None
         self.name: UITextEntryLine | None = None
         self.message: UILabel | None = None
-        self.relay: UICheckBox | None = None
+        self.relay: UIButton | None = None  # turns `through_relay` on and off
         self.typed = ("", "", "")
         self.through_relay = False  # the address typed is a relay's
         self.browser = Browser(wake=app.wake)  # the tables announced on the network
@@ -73,11 +73,11 @@ class JoinScene(MenuScene):
             boxes.append(box)
             y += row
         self.address, self.code, self.name = boxes
-        self.relay = self.keep(UICheckBox(
-            Rect(left + label_width, y, round(24 * scale), round(24 * scale)),
-            "Through a relay (the host says so)", manager=ui,
-            initial_state=self.through_relay))
-        y += round(40 * scale)
+        self.relay = self.button(
+            Rect(left + label_width, y, width - label_width, round(40 * scale)),
+            relay_words(self.through_relay), self._toggle_relay,
+            tip="On when your host says to come through a relay")
+        y += round(50 * scale)
         self.message = self.keep(UILabel(Rect(left, y, width, round(30 * scale)), "",
                                          manager=ui, object_id="#note_label"))
         y += round(50 * scale)
@@ -116,8 +116,15 @@ class JoinScene(MenuScene):
         for box, typed in zip((self.address, self.code, self.name), self.typed, strict=True):
             if box is not None:
                 box.set_text(typed)
+        self._show_relay()
+
+    def _toggle_relay(self) -> None:
+        self.through_relay = not self.through_relay
+        self._show_relay()
+
+    def _show_relay(self) -> None:
         if self.relay is not None:
-            self.relay.set_state(self.through_relay)
+            self.relay.set_text(relay_words(self.through_relay))
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -132,8 +139,6 @@ class JoinScene(MenuScene):
     def _remember(self) -> None:
         if self.address is not None and self.code is not None and self.name is not None:
             self.typed = (self.address.get_text(), self.code.get_text(), self.name.get_text())
-        if self.relay is not None:
-            self.through_relay = self.relay.get_state() is True
 
     def leave(self) -> None:
         self._remember()
@@ -162,6 +167,12 @@ class JoinScene(MenuScene):
     def _say(self, words: str) -> None:
         if self.message is not None:
             self.message.set_text(words)
+
+
+def relay_words(through_relay: bool) -> str:
+    """The relay's choice on its button, said as New game's choices say theirs (the
+    host's lobby tells friends to turn it on in these words)."""
+    return f"Through a relay: {'on' if through_relay else 'off'}"
 
 
 def found_words(table: FoundTable) -> str:
