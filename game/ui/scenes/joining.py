@@ -87,7 +87,8 @@ class JoinScene(MenuScene):
         self.button(join.move(round(220 * scale), 0), "Back", self.back)
         self._found_buttons(Rect(left, join.bottom + round(40 * scale), width,
                                  round(36 * scale)))
-        self.app.ui.set_focus_set(self.address)  # (the manager's focus: Enter moves it on)
+        if self.keyboard.place is None:  # (else the keyboard puts the focus where it is)
+            self.app.ui.set_focus_set(self.address)  # (the manager's: Enter moves it on)
 
     def _found_buttons(self, row: Rect) -> None:
         """The tables found on the local network, a button each: it fills the address."""
@@ -116,15 +117,15 @@ class JoinScene(MenuScene):
         for box, typed in zip((self.address, self.code, self.name), self.typed, strict=True):
             if box is not None:
                 box.set_text(typed)
-        self._show_relay()
-
-    def _toggle_relay(self) -> None:
-        self.through_relay = not self.through_relay
-        self._show_relay()
-
-    def _show_relay(self) -> None:
         if self.relay is not None:
             self.relay.set_text(relay_words(self.through_relay))
+
+    def _toggle_relay(self) -> None:
+        # Laid out again, as New game's choices are: a button's new words are drawn over
+        # a few frames, and the window, idle after a key, showed the old ones until the
+        # mouse moved.
+        self.through_relay = not self.through_relay
+        self.rebuild()  # (what was typed is remembered as the form is left)
 
     def update(self, dt: float) -> None:
         super().update(dt)
