@@ -1,5 +1,5 @@
 """A table found on the network, chosen at Join a table: its address is filled in for the
-player, the relay's box left unticked, and the form says what to type next. (The network
+player, the relay's choice turned off, and the form says what to type next. (The network
 is played by a browser that has found one table: the real one is tested, across two
 namespaces, by tests/test_net_discovery.py.)"""
 
@@ -59,12 +59,12 @@ def test_a_table_found_on_the_network_fills_in_its_address(
     with shipped_app(tmp_path, monkeypatch) as app:
         person = Person(app, seed=3)
         form = join_form(person)
-        assert form.relay is not None
-        person.click_widget(form.relay)  # ticked, then a table found here is chosen
-        assert form.relay.get_state() is True
+        person.click_button(joining.relay_words(False))  # on, then a table here is chosen
+        assert form.through_relay
         person.click_button(joining.found_words(FOUND))
         assert form.address is not None and form.address.get_text() == "10.47.0.1:4747"
-        assert form.relay.get_state() is False and not form.through_relay
+        assert form.relay is not None and form.relay.text == joining.relay_words(False)
+        assert not form.through_relay
         assert form.message is not None and "code" in form.message.text
         person.frames(3)  # the next frames keep what was filled in
         assert form.address.get_text() == "10.47.0.1:4747"

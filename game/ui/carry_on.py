@@ -165,7 +165,7 @@ def on_the_relay_again(hosting: Hosting, keeping: KeepingThread, kept: KeptTable
     link = hosting.server.open_on_relay(parse_address(relay), kept.relay_key)  # read as one
     keeping.relay, keeping.relay_key = relay, link.key
     return (f"Your table is opened on the relay at {relay} again: friends anywhere type "
-            f"{relay} with Through a relay ticked, and the code {code}.")
+            f"{relay} with Through a relay on, and the code {code}.")
 
 
 def asking_the_host(app: App, hosting: Hosting) -> Callable[[Chair], None]:

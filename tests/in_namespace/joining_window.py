@@ -46,10 +46,12 @@ def host(ruleset: str, seats: str, home: Path) -> tuple[subprocess.Popen[str], d
 
 
 def joined(app: App, person: Person, address: str, code: str, *,
-           through_relay: bool = False) -> TableScene:
-    """Joined from the window as Zoé: the table, once the host starts."""
+           through_relay: bool = False, by_keys: bool = False) -> TableScene:
+    """Joined from the window as Zoé (the form filled in by the keyboard alone if
+    `by_keys`): the table, once the host starts."""
     person.frames(3)
-    join_from_the_title(person, address, code, "Zoé", through_relay=through_relay)
+    join_from_the_title(person, address, code, "Zoé", through_relay=through_relay,
+                        by_keys=by_keys)
     for _ in range(WAIT_FRAMES):
         if isinstance(app.scene, TableScene):
             break

@@ -1,9 +1,9 @@
 """Tables met on a relay in the window, at the shipped settings (only the clock is
 faster): a table hosted from the window and opened on a relay from its lobby, its two
 friends `join --relay --bot`; and a person joining, from the window, a `coup-detat host
---relay` through the relay (its "Through a relay" box ticked). Both played to their end,
-with a `coup-detat relay` on loopback: run in a network namespace by
-tests/test_ui_hosting.py."""
+--relay` through the relay (the form filled in by the keyboard alone, "Through a relay"
+turned on). Both played to their end, with a `coup-detat relay` on loopback: run in a
+network namespace by tests/test_ui_hosting.py."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_a_table_hosted_in_the_window_is_opened_on_a_relay_and_played_through_it
             app.frame()
         code = lobby.where.code
         assert lobby.relay_words == (f"Friends anywhere: 127.0.0.1:{relay} with Through a "
-                                     f"relay ticked, code {code}")
+                                     f"relay on, code {code}")
         assert not person.enabled("Open on the relay")  # once: the row is gone
         friends = [started("join", f"127.0.0.1:{relay}", "--relay", "--code", code.lower(),
                            "--name", name, "--bot", BOT, home=tmp_path / name)
@@ -117,7 +117,7 @@ def test_a_friend_joins_through_a_relay_from_the_window_and_plays_to_the_end(
         with shipped_app(tmp_path / "friend", monkeypatch) as app:
             person = Person(app, seed=7)
             table = joined(app, person, f"127.0.0.1:{relay}", str(listening["code"]),
-                           through_relay=True)
+                           through_relay=True, by_keys=True)
             match = table.session.match
             assert isinstance(match, SeatMatch) and match.seat == 1
             over = person.play_to_the_end(limit_seconds=300)

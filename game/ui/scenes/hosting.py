@@ -176,7 +176,7 @@ class HostingScene(MenuScene):
         address, link = self.relay
         if not link.open or self.where is None:
             return link.state
-        return (f"Friends anywhere: {address} with Through a relay ticked, "
+        return (f"Friends anywhere: {address} with Through a relay on, "
                 f"code {self.where.code}")
 
     def update(self, dt: float) -> None:

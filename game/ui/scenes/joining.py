@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 from pygame import Rect
-from pygame_gui.elements import UICheckBox, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from game.engine.texts import MAX_NAME_LENGTH, seat_name
 from game.games import GAMES
@@ -46,7 +46,7 @@ class JoinScene(MenuScene):
         self.code: UITextEntryLine | None = None
         self.name: UITextEntryLine | None = None
         self.message: UILabel | None = None
-        self.relay: UICheckBox | None = None
+        self.relay: UIButton | None = None  # turns `through_relay` on and off
         self.typed = ("", "", "")
         self.through_relay = False  # the address typed is a relay's
         self.browser = Browser(wake=app.wake)  # the tables announced on the network
@@ -74,11 +74,11 @@ class JoinScene(MenuScene):
             boxes.append(box)
             y += row
         self.address, self.code, self.name = boxes
-        self.relay = self.keep(UICheckBox(
-            Rect(left + label_width, y, round(24 * scale), round(24 * scale)),
-            "Through a relay (the host says so)", manager=ui,
-            initial_state=self.through_relay))
-        y += round(40 * scale)
+        self.relay = self.button(
+            Rect(left + label_width, y, width - label_width, round(40 * scale)),
+            relay_words(self.through_relay), self._toggle_relay,
+            tip="On when your host says to come through a relay")
+        y += round(50 * scale)
         self.message = self.keep(UILabel(Rect(left, y, width, round(30 * scale)), "",
                                          manager=ui, object_id="#note_label"))
         y += round(50 * scale)
@@ -88,7 +88,8 @@ class JoinScene(MenuScene):
         self.button(join.move(round(220 * scale), 0), "Back", self.back)
         self._found_buttons(Rect(left, join.bottom + round(40 * scale), width,
                                  round(36 * scale)))
-        self.app.ui.set_focus_set(self.address)  # (the manager's focus: Enter moves it on)
+        if self.keyboard.place is None:  # (else the keyboard puts the focus where it is)
+            self.app.ui.set_focus_set(self.address)  # (the manager's: Enter moves it on)
 
     def _found_buttons(self, row: Rect) -> None:
         """The tables found on the local network, a button each: it fills the address."""
@@ -118,7 +119,14 @@ class JoinScene(MenuScene):
             if box is not None:
                 box.set_text(typed)
         if self.relay is not None:
-            self.relay.set_state(self.through_relay)
+            self.relay.set_text(relay_words(self.through_relay))
+
+    def _toggle_relay(self) -> None:
+        # Laid out again, as New game's choices are: a button's new words are drawn over
+        # a few frames, and the window, idle after a key, showed the old ones until the
+        # mouse moved.
+        self.through_relay = not self.through_relay
+        self.rebuild()  # (what was typed is remembered as the form is left)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -133,8 +141,6 @@ class JoinScene(MenuScene):
     def _remember(self) -> None:
         if self.address is not None and self.code is not None and self.name is not None:
             self.typed = (self.address.get_text(), self.code.get_text(), self.name.get_text())
-        if self.relay is not None:
-            self.through_relay = self.relay.get_state() is True
 
     def leave(self) -> None:
         self._remember()
@@ -163,6 +169,12 @@ class JoinScene(MenuScene):
     def _say(self, words: str) -> None:
         if self.message is not None:
             self.message.set_text(words)
+
+
+def relay_words(through_relay: bool) -> str:
+    """The relay's choice on its button, said as New game's choices say theirs (the
+    host's lobby tells friends to turn it on in these words)."""
+    return f"Through a relay: {'on' if through_relay else 'off'}"
 
 
 def found_words(table: FoundTable) -> str:
