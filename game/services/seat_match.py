@@ -110,6 +110,14 @@ class SeatMatch:
         self._opened += 1
         return True
 
+    def settled(self, number: int) -> None:
+        """The host settled question `number` (took its answer, or a computer's): it is
+        not open any more, if it was."""
+        if self.asked is not None and self.asked[0] == number:
+            self.asked = None
+        if self._answered is not None and self._answered[0] == number:
+            self._answered = None
+
     # What the table reads ---------------------------------------------------------------
     @property
     def pending(self) -> Pending:
