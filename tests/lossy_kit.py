@@ -154,7 +154,7 @@ def window_seat_loses(scene: Scene, lose: str, nth: int) -> None:
         scene.facts.update(dropped=proxy.dropped, resends=proxy.resends,
                            result=at.result, ended=at.ended, events=_events(scene),
                            known=None if session is None else len(session.match.events),
-                           asked_again=at.catch_up.asked)
+                           asked_again=getattr(getattr(at, "catch_up", None), "asked", None))
     finally:
         at.close()
         link.join(5)
