@@ -1,6 +1,7 @@
 """A friend whose host's messages are lost on the way, played out inside a network
 namespace: what tests/test_net_resend.py runs there (`netns_kit.run_python`), one
-scenario at a time, with rejoin_kit's scenes.
+scenario at a time, with rejoin_kit's scenes (and `LateProxy`, whose messages come late,
+for tests/in_namespace/late_question_window.py).
 
 Between a headless host and the friend stands a WebSocket proxy (`LossyProxy`, on
 127.0.0.1 of the namespace) that passes every frame on, both ways, but one: the `nth`
@@ -89,6 +90,22 @@ class LossyProxy:
         self._loop.call_soon_threadsafe(self._server.close)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(10)
+
+
+class LateProxy(LossyProxy):
+    """Frames between friends and the host at `target`, each message of type `kind` from
+    the host held back `late` seconds (and what follows it behind it), none lost."""
+
+    def __init__(self, target: int, kind: str, late: float) -> None:
+        self.late = late
+        super().__init__(target, kind, 0)
+
+    async def _to_friend(self, host: Any, friend: Any) -> None:
+        async for frame in host:
+            if json.loads(frame).get("type") == self.lose:
+                self.seen += 1
+                await asyncio.sleep(self.late)
+            await friend.send(frame)
 
 
 def through_the_proxy(scene: Scene, lose: str, nth: int) -> tuple[Any, dict, LossyProxy]:

@@ -7,7 +7,9 @@ test once hung 300 s at "block for seat 1, caught up: True").
 
 The friend is the window's own reading of the host's messages (`AtFriends`) fed a hosted
 table's very messages in this process (net_privacy_kit), the questions held back until
-the test lets them go.
+the test lets them go; and a whole game in the window at a `coup-detat host` whose every
+question comes 0.3 s late (tests/in_namespace/late_question_window.py, in a network
+namespace of its own).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import queue
 from pathlib import Path
 from typing import Any
 
+import netns_kit
 import pytest
 from net_privacy_kit import HostedGame
 from ui_kit import open_app
@@ -121,3 +124,10 @@ def test_a_question_open_again_after_a_refusal_gets_its_panel_again(
                 app.frame(idle_wait=False)
             assert table.controller.human_to_act() == 0
             assert panel_shown(table)
+
+
+def test_a_whole_game_in_the_window_whose_questions_all_come_late() -> None:
+    code = ("import sys, pytest; sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', "
+            "'-p', 'no:xdist', 'tests/in_namespace/late_question_window.py']))")
+    done = netns_kit.run_python(code, timeout=600)
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-3000:]

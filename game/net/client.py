@@ -194,6 +194,7 @@ class BotAtTable:
         has left since) is not at this table: take a new one."""
         self.taken_up = False
         self.seat = SeatOnline(self.seat.code, self.seat.name)
+        self.catch_up, self.settled = CatchUp(), -1  # another game: numbered from its start
         self.say("Your seat taken before is not at this table any more: joining it anew.")
 
     async def _follow_on(self, socket: ClientConnection) -> JsonObject | None:
