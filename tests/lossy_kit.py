@@ -16,12 +16,11 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import threading
 import time
 from typing import Any
 
 import rejoin_kit
-from rejoin_kit import Scene, count
+from rejoin_kit import InItsThread, Scene, count
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
 
@@ -33,32 +32,21 @@ SEATS = ("--ruleset", "coup", "--seats", "open,random", "--seed", "7")
 WITHIN = 45.0  # seconds the game has to end once the message is lost
 
 
-class LossyProxy:
+class LossyProxy(InItsThread):
     """Frames between friends and the host at `target`, on a port of its own; the `nth`
     message of type `lose` from the host dropped, once."""
 
     def __init__(self, target: int, lose: str, nth: int) -> None:
-        self.target, self.lose, self.nth = target, lose, nth
-        self.port = 0
+        self.lose, self.nth = lose, nth
         self.seen = 0  # messages of that type from the host, so far
         self.dropped: dict[str, Any] | None = None  # the one dropped
         self.resends: list[int] = []  # the friend's resend messages' `since`
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-        self._ready.wait(10)
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        self._loop.run_until_complete(self._listen())
-        self._loop.run_forever()
+        super().__init__(target)
 
     async def _listen(self) -> None:
         self._server = await serve(self._connected, "127.0.0.1", 0, max_size=None,
                                    compression=None)
         self.port = self._server.sockets[0].getsockname()[1]
-        self._ready.set()
 
     async def _connected(self, friend: ServerConnection) -> None:
         async with connect(f"ws://127.0.0.1:{self.target}/", max_size=None,

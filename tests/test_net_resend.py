@@ -23,6 +23,7 @@ from typing import Any
 
 import netns_kit
 import pytest
+from helpers import FakeClock
 from net_privacy_kit import HostedGame
 
 from game.net.at_friends import AtFriends
@@ -34,17 +35,9 @@ SCENARIO_TIMEOUT = 120.0  # seconds: each scenario's own waits end well before
 STUCK_FOR = 60.0  # seconds of the test's clock with nothing new: the seat is stuck
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 # The rule ----------------------------------------------------------------------------------
 def test_a_told_past_what_the_seat_has_asks_again_at_once_from_what_it_has() -> None:
-    clock = Clock()
+    clock = FakeClock()
     catch_up = CatchUp(clock)
     for number in range(5):
         catch_up.told(number, number)
@@ -55,7 +48,7 @@ def test_a_told_past_what_the_seat_has_asks_again_at_once_from_what_it_has() -> 
 
 
 def test_a_seat_to_act_with_no_question_asks_again_after_a_quiet_moment() -> None:
-    clock = Clock()
+    clock = FakeClock()
     catch_up = CatchUp(clock)
     catch_up.position(4, to_act=True)
     clock.now += QUIET - 0.1
@@ -65,7 +58,7 @@ def test_a_seat_to_act_with_no_question_asks_again_after_a_quiet_moment() -> Non
 
 
 def test_nothing_is_asked_while_a_question_is_open_or_another_seat_acts() -> None:
-    clock = Clock()
+    clock = FakeClock()
     catch_up = CatchUp(clock)
     catch_up.position(4, to_act=True)
     clock.now += 100
@@ -78,7 +71,7 @@ def test_nothing_is_asked_while_a_question_is_open_or_another_seat_acts() -> Non
 
 def test_still_stuck_it_asks_again_ever_more_slowly_and_never_closer_than_the_host_allows(
         ) -> None:
-    clock = Clock()
+    clock = FakeClock()
     catch_up = CatchUp(clock)
     catch_up.position(3, to_act=True)
     asked_at = []
@@ -93,7 +86,7 @@ def test_still_stuck_it_asks_again_ever_more_slowly_and_never_closer_than_the_ho
 
 
 def test_the_pauses_start_anew_once_the_seat_has_caught_up() -> None:
-    clock = Clock()
+    clock = FakeClock()
     catch_up = CatchUp(clock)
     catch_up.told(2, 0)
     assert catch_up.wanted(0, asked=False) == 0
@@ -108,7 +101,7 @@ def test_the_pauses_start_anew_once_the_seat_has_caught_up() -> None:
 
 def test_what_comes_in_order_after_asking_puts_the_next_ask_off() -> None:
     """A long game told again comes over many frames: no ask while it is coming."""
-    clock = Clock()
+    clock = FakeClock()
     catch_up = CatchUp(clock)
     catch_up.told(40, 0)
     assert catch_up.wanted(0, asked=False) == 0
@@ -180,7 +173,7 @@ def played_losing(lost: Lost, seed: int = 5
     game = HostedGame("coup", [OPEN, "easy", "easy"], {"players": 3}, seed=seed)
     friend = game.connect({"name": "Zoé"})
     game.table.start()
-    wire, clock = LossyWire(game, friend, lost), Clock()
+    wire, clock = LossyWire(game, friend, lost), FakeClock()
     at = AtFriends(wire, clock=clock)  # type: ignore[arg-type]  # the link's part, here
     game.answered_elsewhere.add(friend)
     rng = random.Random(seed)
@@ -281,7 +274,7 @@ def test_a_question_sent_again_once_settled_is_not_opened_again() -> None:
 
 
 def test_a_resting_window_is_woken_when_its_seat_is_to_ask_again() -> None:
-    clock = Clock()
+    clock = FakeClock()
     game = HostedGame("coup", [OPEN, "easy", "easy"], {"players": 3}, seed=5)
     friend = game.connect({"name": "Zoé"})
     game.table.start()
