@@ -1,15 +1,15 @@
-"""A friend's table shows the host's question whenever it comes (issue 40, item 2): the
-host's `decide` may reach the friend's window frames after the events before it (a relay,
-a busy machine, a large question), once the table has shown them all and found nobody to
-ask; its panel then comes up, as it does when the host refuses an answer and the question
-stands again. Without it the seat to act had no buttons, and waited for ever (a relay
-test once hung 300 s at "block for seat 1, caught up: True").
+"""A friend's table shows the host's question whenever it is open (issue 40, item 2):
+when the host refuses an answer and the question stands again, its panel comes up again;
+and in a whole game in the window at a `coup-detat host` whose every question comes 0.3 s
+late, after the table has shown everything before it and found nobody to ask
+(tests/in_namespace/late_question_window.py, in a network namespace of its own). Without
+it the seat to act had no buttons and waited for ever: a relay test once hung 300 s so
+("block for seat 1, caught up: True"). tests/test_ui_friend_question_late.py holds the
+late question in this process.
 
-The friend is the window's own reading of the host's messages (`AtFriends`) fed a hosted
-table's very messages in this process (net_privacy_kit), the questions held back until
-the test lets them go; and a whole game in the window at a `coup-detat host` whose every
-question comes 0.3 s late (tests/in_namespace/late_question_window.py, in a network
-namespace of its own).
+The friend here is the window's own reading of the host's messages (`AtFriends`) fed a
+hosted table's very messages in this process (net_privacy_kit), the questions held back
+until the test lets them go.
 """
 
 from __future__ import annotations
@@ -96,16 +96,8 @@ def at_rest_then_asked(app: App) -> tuple[HostedGame, LateQuestions, AtFriends, 
     wire.let_go()
     for _ in range(5):
         app.frame(idle_wait=False)
+    assert table.controller.human_to_act() == 0 and panel_shown(table)
     return game, wire, at, table
-
-
-def test_a_question_that_comes_after_the_table_has_shown_all_gets_its_panel(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with open_app(tmp_path, monkeypatch) as app:
-        game, _, _, table = at_rest_then_asked(app)
-        with game:
-            assert table.controller.human_to_act() == 0
-            assert panel_shown(table)
 
 
 def test_a_question_open_again_after_a_refusal_gets_its_panel_again(

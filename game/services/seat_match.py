@@ -70,7 +70,8 @@ class SeatMatch:
         self._turn: int | None = None  # the host's number of the last decision told
         self._answered: tuple[int, Sequence[Decision]] | None = None  # on its way
         self._sent: dict[int, Decision] = {}  # the seat's answers, by question number
-        self._opened = 0  # questions opened (asked, or open again after a refusal)
+        self._opened = 0  # questions opened (asked, or open again after a refusal) or
+        #   closed by the host (settled)
 
     # What the host sends --------------------------------------------------------------
     def add(self, turn: int, decider: int | None, event: Event, state: State,
@@ -115,6 +116,7 @@ class SeatMatch:
         not open any more, if it was."""
         if self.asked is not None and self.asked[0] == number:
             self.asked = None
+            self._opened += 1  # its panel goes
         if self._answered is not None and self._answered[0] == number:
             self._answered = None
 
