@@ -135,7 +135,7 @@ def bot_loses_a_decide(scene: Scene) -> None:
 
 
 def bot_loses_a_told(scene: Scene) -> None:
-    bot_loses(scene, "told", 12)
+    bot_loses(scene, "told", 8)
 
 
 def window_seat_loses(scene: Scene, lose: str, nth: int) -> None:
@@ -171,7 +171,7 @@ def window_seat_loses_a_decide(scene: Scene) -> None:
 
 
 def window_seat_loses_a_told(scene: Scene) -> None:
-    window_seat_loses(scene, "told", 12)
+    window_seat_loses(scene, "told", 8)
 
 
 def _events(scene: Scene) -> int | None:
