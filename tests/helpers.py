@@ -1,5 +1,5 @@
 """Building positions for tests: deals written as card codes, moves in the scenario verbs;
-what a match is told in (`coup-detat replay`, a seat's narration)."""
+what a match is told in (`coup-detat replay`, a seat's narration); a clock a test moves."""
 
 from __future__ import annotations
 
@@ -74,3 +74,13 @@ def narrated(match: Match, names: Sequence[str], viewer: int) -> str:
         state = rules.apply(state, event)
         lines += narrator.lines(event, state)
     return "\n".join(lines)
+
+
+class FakeClock:
+    """A clock that moves only when the test moves it (`now`)."""
+
+    def __init__(self, now: float = 500.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now

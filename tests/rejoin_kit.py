@@ -377,32 +377,40 @@ def connection_cut(scene: Scene) -> None:
             proxy.close()
 
 
-class Proxy:
+class InItsThread:
+    """A server on 127.0.0.1 (`_listen` opens it and says its `port`) whose loop runs in a
+    thread of its own, started and listening once made."""
+
+    def __init__(self, target: int) -> None:
+        self.target = target  # the host's port, where it forwards to
+        self.port = 0
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        asyncio.run_coroutine_threadsafe(self._listen(), self._loop).result(10)
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_forever()
+
+    async def _listen(self) -> None:
+        raise NotImplementedError
+
+
+class Proxy(InItsThread):
     """A TCP forwarder between a friend and the host, on a port of its own, that can stall
     (stop forwarding, and turn new connections away until mended) or drop."""
 
     def __init__(self, port: int) -> None:
-        self.target = port
-        self.port = 0
         self.attempts: list[float] = []  # when a connection was turned away, while down
         self.down = False
         self._pipes: list[tuple[asyncio.StreamWriter, asyncio.StreamWriter,
                                 list[asyncio.Task[None]]]] = []
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-        self._ready.wait(10)
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        self._loop.run_until_complete(self._listen())
-        self._loop.run_forever()
+        super().__init__(port)
 
     async def _listen(self) -> None:
         self._server = await asyncio.start_server(self._connected, "127.0.0.1", 0)
         self.port = self._server.sockets[0].getsockname()[1]
-        self._ready.set()
 
     async def _connected(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import FakeClock
 from net_games_kit import BOTS, Friend, play, seeded_bot
 from test_net_games import ended_well, replayed
 from test_ui_hosting import passes_in_a_namespace
@@ -26,14 +27,6 @@ from game.net.hosted import HostedTable
 from game.net.wire import JsonObject
 
 WAIT = 20.0  # seconds at most for the stand-in's thread to decide
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 500.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 # The clock alone ----------------------------------------------------------------------------

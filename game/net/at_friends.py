@@ -19,6 +19,7 @@ from game.engine.saves import Seat
 from game.formats.values_json import from_json
 from game.games import get_game
 from game.games.plugin import Game
+from game.net.catch_up import CatchUp
 from game.net.chat import ChatAt, HeardLines
 from game.net.client import legal_moves
 from game.net.decision_clock import time_up_line
@@ -56,6 +57,8 @@ class AtFriends:
         self.remarks: list[str] = []  # what the table should say (refusals, who dropped)
         self.logged: list[str] = []  # what the table's log should tell too (time ran out)
         self._deadline: tuple[int, float] | None = None  # the seat timed, until when here
+        self.catch_up = CatchUp(clock)  # when to ask the host to tell again (a message lost)
+        self._settled = -1  # the last of this seat's questions the host settled
         self._game: Game | None = None
         self.heard = HeardLines()  # the table's chat, as the host tells it
         self.chat = ChatAt(lambda: self.heard.lines, self._say, lambda: self.seat)
@@ -65,24 +68,44 @@ class AtFriends:
         return self.session is not None
 
     def pump(self) -> None:
-        """Read what has arrived (at most MOST_PER_FRAME messages)."""
+        """Read what has arrived (at most MOST_PER_FRAME messages); ask the host to tell
+        again if a message of its was lost (catch_up.py)."""
         for _ in range(MOST_PER_FRAME):
             try:
                 arrival = self.link.inbox.get_nowait()
             except queue.Empty:
-                return
+                break
             try:
                 self._arrived(arrival)
             except UnreadableHost as error:
                 self.ended, self.over = f"The host sent what cannot be read: {error}.", True
                 self.link.close()
                 return
+        self._ask_again()
+
+    def _ask_again(self) -> None:
+        session = self.session
+        if session is None or self.over or self.away or self.result is not None:
+            return
+        since = self.catch_up.wanted(len(session.match.events), session.match.asked is not None)
+        if since is not None:
+            self.link.send({"type": "resend", "since": since})
+
+    def look_in(self) -> float | None:
+        """The seconds until the pump has a resend to ask (the seat is stuck), if any: a
+        window that rests wakes for it."""
+        session = self.session
+        if session is None or self.over or self.away or self.result is not None:
+            return None
+        due = self.catch_up.due_at(len(session.match.events), session.match.asked is not None)
+        return None if due is None else max(0.0, due - self.clock())
 
     def _arrived(self, arrival: JsonObject | Lost | Back | Ended) -> None:
         if isinstance(arrival, Lost):
             self.away = True
         elif isinstance(arrival, Back):
             self.away = False
+            self.catch_up.moved()
         elif isinstance(arrival, Ended):
             self.over, self.ended = True, arrival.reason
         else:
@@ -108,18 +131,19 @@ class AtFriends:
             self._asked(message)
             self._timed(message.get("seat"), message.get("time_left"))
         elif kind == "state":
-            pending = message["pending"]
-            self._timed(pending.get("seat"), message.get("time_left"))
-            if self.session is not None and message["n"] == len(self.session.match.events):
-                self.caught_up = True
+            self._position(message)
+        elif kind == "accepted":
+            self._settle(message["id"])
         elif kind == "time_up":
             self._deadline = None
+            if message["seat"] == self.seat:
+                self._settle(message["id"])
             self.remarks.append(time_up_line(message, self.seat))
             self.logged.append(time_up_line(message, self.seat))
         elif kind == "refused":
             self.remarks.append(str(message["reason"]))
             number = message.get("id")
-            if self.session is not None and isinstance(number, int):
+            if self.session is not None and isinstance(number, int) and number > self._settled:
                 self.session.match.refused(number)
         elif kind == "seat":
             state = "is back" if message["connected"] else "lost the connection"
@@ -128,6 +152,22 @@ class AtFriends:
             self.result = message["result"]
         elif kind == "said":
             self.heard.heard(message)
+
+    def _position(self, message: JsonObject) -> None:
+        pending = message["pending"]
+        self._timed(pending.get("seat"), message.get("time_left"))
+        self.catch_up.position(message["n"], pending.get("seat") == self.seat
+                               and not pending.get("over"))
+        if self.session is not None and message["n"] == len(self.session.match.events):
+            self.caught_up = True
+
+    def _settle(self, number: int) -> None:
+        """The host settled this seat's question `number` (accepted its answer, or let
+        the computer choose): the question is not open here any more, nor asked again (a
+        question sent before the answer came, in answer to a resend)."""
+        self._settled = max(self._settled, number)
+        if self.session is not None:
+            self.session.match.settled(number)
 
     def _timed(self, seat: object, left: object) -> None:
         """The seat to act has `left` seconds (the host's word) to decide, if any."""
@@ -175,8 +215,9 @@ class AtFriends:
         if session is None or game is None:
             raise UnreadableHost("the game was told before it began")
         match = session.match
+        self.catch_up.told(message["n"], len(match.events))
         if message["n"] != len(match.events):
-            return  # told again (after a connection taken up again): already known
+            return  # told again (already known), or past one lost (asked again: pump)
         try:
             event = from_json(message.get("event"), game.types.event)
             state = from_json(message.get("state"), game.types.state)
@@ -195,12 +236,16 @@ class AtFriends:
         session = self.session
         if session is None:
             raise UnreadableHost("a question before the game began")
+        if question["id"] <= self._settled:
+            return  # sent again before the host had the answer: settled since
         legal = legal_moves(session.ruleset, question["legal"], session.seat)
         if legal:
             session.match.ask(question["id"], legal)
+            self.catch_up.moved()
 
     def _send(self, number: int, decision: Decision) -> None:
         assert self.session is not None
+        self.catch_up.moved()
         self.link.send({"type": "decision", "id": number,
                         "move": self.session.ruleset.decision_to_json(decision)})
 

@@ -28,6 +28,7 @@ from game.engine.errors import IllegalMove, MalformedEntry
 from game.engine.ruleset import AnyRuleset, Decision
 from game.games import get_ruleset
 from game.net import wire
+from game.net.catch_up import CatchUp
 from game.net.decision_clock import time_up_line
 from game.net.kept_seats import SeatKeeper
 from game.net.wire import (
@@ -45,6 +46,7 @@ from game.system.paths import APP_NAME
 RECONNECT_FOR = 120.0  # seconds a lost connection is taken up again for
 OPEN_WAIT = 10.0  # seconds to reach the host
 SEEN_KEYS = ("first_dealer", "deals", "moves", "hand_start", "view")
+LOOK_EVERY = 0.5  # seconds between looks at whether the seat is stuck (catch_up.py)
 
 
 class JoinFailed(Exception):
@@ -132,6 +134,9 @@ class BotAtTable:
         self.keeper = keeper
         self.taken_up = False  # the seat was kept from before, and not welcomed yet
         self.welcomed_here = False  # the host welcomed the seat on this connection
+        self.catch_up = CatchUp()  # when to ask the host to tell again (a message lost)
+        self.thinking = False  # the program is answering a question
+        self.settled = -1  # the last of the seat's questions the host settled
 
     def play(self) -> JsonObject:
         """Play the seat to the game's end; its result. `JoinFailed` if the table cannot be
@@ -189,6 +194,7 @@ class BotAtTable:
         has left since) is not at this table: take a new one."""
         self.taken_up = False
         self.seat = SeatOnline(self.seat.code, self.seat.name)
+        self.catch_up, self.settled = CatchUp(), -1  # another game: numbered from its start
         self.say("Your seat taken before is not at this table any more: joining it anew.")
 
     async def _follow_on(self, socket: ClientConnection) -> JsonObject | None:
@@ -202,23 +208,48 @@ class BotAtTable:
         """Say hello, then answer what the host asks; the result once the game is over,
         None if the connection ended first."""
         self.welcomed_here = False
+        self.catch_up.moved()
         await socket.send(wire.encode(self.seat.hello()))
-        async for frame in socket:
-            self._write_record(frame)
-            try:
-                message = wire.decode(frame, FROM_HOST, most=MOST_FROM_HOST)
-            except WireError as error:
-                self.say(f"The host sent a message that could not be read: {error}.")
-                continue
-            answer = await self._heard(message)
-            if answer is not None:
-                # Closed while its program thought: what the host said before (a bye: the
-                # seat taken up on another connection) is still to be read, not lost
-                with contextlib.suppress(ConnectionClosed):
-                    await socket.send(wire.encode(answer))
-            if self.seat.result is not None:
-                return self.seat.result
+        asking = asyncio.create_task(self._ask_again(socket))
+        try:
+            async for frame in socket:
+                self._write_record(frame)
+                try:
+                    message = wire.decode(frame, FROM_HOST, most=MOST_FROM_HOST)
+                except WireError as error:
+                    self.say(f"The host sent a message that could not be read: {error}.")
+                    continue
+                answer = await self._heard(message)
+                if answer is not None:
+                    # Closed while its program thought: what the host said before (a bye:
+                    # the seat taken up on another connection) is still to be read, not lost
+                    with contextlib.suppress(ConnectionClosed):
+                        await socket.send(wire.encode(answer))
+                    self.catch_up.moved()
+                if self.seat.result is not None:
+                    return self.seat.result
+                await self._ask_if_stuck(socket)  # a told past what it has: at once
+        finally:
+            asking.cancel()
         return None
+
+    async def _ask_again(self, socket: ClientConnection) -> None:
+        """While the connection lasts, look each LOOK_EVERY seconds whether the seat is
+        stuck (a question lost: catch_up.py)."""
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await asyncio.sleep(LOOK_EVERY)
+                await self._ask_if_stuck(socket)
+
+    async def _ask_if_stuck(self, socket: ClientConnection) -> None:
+        """Ask the host to tell again if a message of its was lost, once the game is under
+        way, never while the program thinks."""
+        if self.seat.ruleset is None or self.seat.result is not None:
+            return
+        since = self.catch_up.wanted(self.seat.told, self.thinking)
+        if since is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await socket.send(wire.encode({"type": "resend", "since": since}))
 
     def _write_record(self, frame: str | bytes) -> None:
         if self.record is not None and isinstance(frame, str):
@@ -233,16 +264,26 @@ class BotAtTable:
         elif kind == "start":
             self._started(message)
         elif kind == "told":
+            self.catch_up.told(message["n"], seat.told)
             if message["n"] == seat.told:
                 seat.told += 1
+        elif kind == "state":
+            pending = message["pending"]
+            self.catch_up.position(message["n"], pending.get("seat") == seat.seat
+                                   and not pending.get("over"))
         elif kind == "decide":
+            if message["id"] <= self.settled:
+                return None  # sent again before the host had the answer: settled since
             if self.keeper is not None:
                 self.keeper.told(seat.told)
             return await self._decide(message)
+        elif kind == "accepted":
+            self._settle(message["id"])
         elif kind == "refused":
             self.say(f"The host refused: {message['reason']}")
             number = message.get("id")
-            if number is not None and number == self.answered:  # its question stands:
+            if number is not None and number == self.answered and number > self.settled:
+                # its question stands:
                 self.answered = None  # the host's Easy player decides it instead
                 return {"type": "stand_in", "id": number}
         elif kind == "seat":
@@ -265,7 +306,15 @@ class BotAtTable:
         """The computer chose for a seat whose time ran out: said; for this seat, the
         program's late answer (refused) is not handed to the host's Easy player."""
         self.say(time_up_line(message, self.seat.seat))
-        if message["seat"] == self.seat.seat and message["id"] == self.answered:
+        if message["seat"] == self.seat.seat:
+            self._settle(message["id"])
+
+    def _settle(self, number: int) -> None:
+        """The host settled the seat's question `number` (took the answer, or let the
+        computer choose): a refusal of an answer to it, or the question sent again (in
+        answer to a resend asked before the answer came), is left alone."""
+        self.settled = max(self.settled, number)
+        if number == self.answered:
             self.answered = None
 
     def _welcomed(self, message: JsonObject) -> None:
@@ -313,8 +362,12 @@ class BotAtTable:
             self.say("The host asked with moves this program cannot read.")
             return {"type": "stand_in", "id": number}
         seen = {key: question[key] for key in SEEN_KEYS if key in question}
-        chosen: Decision | None = await asyncio.get_running_loop().run_in_executor(
-            None, player.answer, seen, legal)
+        self.thinking = True
+        try:
+            chosen: Decision | None = await asyncio.get_running_loop().run_in_executor(
+                None, player.answer, seen, legal)
+        finally:
+            self.thinking = False
         if chosen is None:  # the program's fault is in the log; the host's Easy decides
             return {"type": "stand_in", "id": number}
         self.answered = number

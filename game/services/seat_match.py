@@ -70,7 +70,8 @@ class SeatMatch:
         self._turn: int | None = None  # the host's number of the last decision told
         self._answered: tuple[int, Sequence[Decision]] | None = None  # on its way
         self._sent: dict[int, Decision] = {}  # the seat's answers, by question number
-        self._opened = 0  # questions opened (asked, or open again after a refusal)
+        self._opened = 0  # questions opened (asked, or open again after a refusal) or
+        #   closed by the host (settled)
 
     # What the host sends --------------------------------------------------------------
     def add(self, turn: int, decider: int | None, event: Event, state: State,
@@ -109,6 +110,15 @@ class SeatMatch:
         self.asked, self._answered = self._answered, None
         self._opened += 1
         return True
+
+    def settled(self, number: int) -> None:
+        """The host settled question `number` (took its answer, or a computer's): it is
+        not open any more, if it was."""
+        if self.asked is not None and self.asked[0] == number:
+            self.asked = None
+            self._opened += 1  # its panel goes
+        if self._answered is not None and self._answered[0] == number:
+            self._answered = None
 
     # What the table reads ---------------------------------------------------------------
     @property

@@ -247,6 +247,11 @@ class WaitingRoom(MenuScene):
                                  online=FriendsTable(self.at))
             self.app.replace(table)
 
+    def wake_at(self) -> float | None:
+        """A seat taken up again, told anew, asks its host again if a message was lost."""
+        seconds = self.at.look_in()
+        return None if seconds is None else self.app.clock.now() + seconds
+
     def back(self) -> None:
         self.app.pop()
 

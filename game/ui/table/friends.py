@@ -30,6 +30,12 @@ class FriendsTable:
             self._said_ended = True
             controller.say(at.ended, seconds=30)
 
+    def wake_at(self, now: float) -> float | None:
+        """When the table needs a turn although nothing moves: the moment the seat, stuck
+        (a message of the host's lost), asks the host again (`now`: the table's clock)."""
+        seconds = self.at.look_in()
+        return None if seconds is None else now + seconds
+
     def time_left(self) -> tuple[int, float] | None:
         """The seat to act whose decision is timed, and the seconds it has left."""
         return self.at.time_left()

@@ -48,10 +48,16 @@ class OverNetwork:
         return self.chat is not None and self.chat.handle(event)
 
     def wake_at(self, now: float) -> float | None:
-        """When the seat clock shows another second, while one counts."""
-        if self.online is None or self.online.time_left() is None:
+        """When the seat clock shows another second, while one counts; when a friend's
+        seat asks its host again."""
+        online = self.online
+        if online is None:
             return None
-        return now_and_then(now)
+        moments = [now_and_then(now)] if online.time_left() is not None else []
+        asking = online.wake_at(now) if isinstance(online, FriendsTable) else None
+        if asking is not None:
+            moments.append(asking)
+        return min(moments, default=None)
 
     def draw(self, surface: pygame.Surface, plate_of: Callable[[int], pygame.Rect],
              scale: float) -> None:
