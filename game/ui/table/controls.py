@@ -165,7 +165,10 @@ class DecisionButtons:
         the panel covers nothing in view, else in the smaller type (shorter rows). Where
         there is room for it, the panel leaves the line above the hand room for a hint."""
         hint = self.scene.hint_room()
-        shapes = [self._shape_in(look, title, labels, columns, cards_only, keep)
+        seen = self.scene.in_view()  # the same for every shape tried: taken once
+        longest = {look: self._longest(look, labels) for look in LOOKS}
+        shapes = [self._shape_in(look, title, longest[look], len(labels), columns,
+                                 cards_only, keep, seen)
                   for keep in ((hint,), ()) for look in LOOKS]
         for wanted in (lambda s: s.fits and s.free, lambda s: s.fits, lambda s: s.free):
             chosen = next((shape for shape in shapes if wanted(shape)), None)
@@ -173,21 +176,25 @@ class DecisionButtons:
                 return chosen
         return shapes[-1]
 
-    def _shape_in(self, look: Look, title: str, labels: Sequence[str], columns: int,
-                  cards_only: bool, keep: Sequence[Rect]) -> PanelShape:
+    def _longest(self, look: Look, labels: Sequence[str]) -> int:
+        """The widest of `labels` in the font of `look`'s buttons."""
+        font = self.ui.get_theme().get_font([look.object_id or "button"])
+        return max((font.size(label)[0] for label in labels), default=0)
+
+    def _shape_in(self, look: Look, title: str, longest: int, count: int, columns: int,
+                  cards_only: bool, keep: Sequence[Rect], seen: Sequence[Rect]
+                  ) -> PanelShape:
         scale = self.layout.scale
         words = self.words
         row = max(round(words.row * scale), words.least_row) - look.shorter
         margin, gap = round(12 * scale), round(9 * scale)
         design = round((words.corner_width if cards_only else words.width) * scale)
-        font = self.ui.get_theme().get_font([look.object_id or "button"])
-        longest = max((font.size(label)[0] for label in labels), default=0)
         needed = columns * (longest + BUTTON_PADDING) + 2 * margin + (columns - 1) * gap
         room = self.layout.felt.width - round(40 * scale)
         width = min(max(design * columns, self._title_width(title), needed), room)
         button = (width - 2 * margin - (columns - 1) * gap) // columns
         top = max(round(42 * scale), 40)
-        rows = -(-len(labels) // columns)
+        rows = -(-count // columns)
         rect = Rect(0, 0, width, row * rows + top + max(round(12 * scale), 10))
         if cards_only:  # in the corner above the piles, leaving the Dominos rows in view
             rect.bottomright = (self.layout.felt.right - round(12 * scale),
@@ -195,7 +202,7 @@ class DecisionButtons:
                                 - round(self.layout.card_width * words.corner_lift))
         else:
             words.place(self.layout, rect)
-        rect, free = self.scene.find_room(rect, also=keep)
+        rect, free = self.scene.find_room(rect, also=keep, seen=seen)
         return PanelShape(look, rect, columns, margin, gap, button, top, row,
                           fits=longest + BUTTON_PADDING <= button, free=free)
 

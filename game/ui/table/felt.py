@@ -84,11 +84,13 @@ class Felt:
         it can)."""
         return prompt_room(self.layout, self.kit.prompt_bottom(self.layout))
 
-    def find_room(self, rect: pygame.Rect, *, also: Sequence[pygame.Rect] = ()) -> \
-            tuple[pygame.Rect, bool]:
+    def find_room(self, rect: pygame.Rect, *, also: Sequence[pygame.Rect] = (),
+                  seen: Sequence[pygame.Rect] | None = None) -> tuple[pygame.Rect, bool]:
         """Where `rect` may stand on the felt, as near where it is as can be, covering
-        nothing in view (nor `also`); and whether it covers nothing."""
-        return room_on_felt(rect, self.layout, [*self.in_view(), *also])
+        nothing in view (`seen`, if taken already: else taken now; nor `also`); and whether
+        it covers nothing."""
+        in_view = self.in_view() if seen is None else seen
+        return room_on_felt(rect, self.layout, [*in_view, *also])
 
     # The table as the kit and the renderer read it --------------------------------------------
     def table_state(self) -> TableState:

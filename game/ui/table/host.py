@@ -74,9 +74,14 @@ class PanelHost(Protocol):
         """The line above the hand, as a hint fills it."""
         ...
 
-    def find_room(self, rect: Rect, *, also: Sequence[Rect] = ()) -> tuple[Rect, bool]:
-        """Where `rect` may stand on the felt covering nothing in view (nor `also`), and
-        whether it covers nothing."""
+    def in_view(self) -> list[Rect]:
+        """What no panel may cover now: the plates, the viewer's cards, the cards laid."""
+        ...
+
+    def find_room(self, rect: Rect, *, also: Sequence[Rect] = (),
+                  seen: Sequence[Rect] | None = None) -> tuple[Rect, bool]:
+        """Where `rect` may stand on the felt covering nothing in view (`seen`, if the
+        panel took it already), nor `also`; and whether it covers nothing."""
         ...
 
 
