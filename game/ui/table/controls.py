@@ -4,7 +4,7 @@ of a game that could not be saved, and the side buttons (Menu, Rules, Undo...)."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +14,7 @@ from pygame import Rect
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
+from game.ui.table.kept_panels import BuiltPanel
 from game.ui.table.layout import TableLayout
 from game.ui.table.log_panel import HEADING
 from game.ui.theme import smooth_panel
@@ -120,6 +121,7 @@ class DecisionButtons:
         self.scene = scene
         self.words = words
         self.panel: UIPanel | None = None
+        self._shown: Hashable | None = None  # what the panel `_show` made shows
         self.buttons: dict[UIButton, Any] = {}
         self.focus: int | None = None  # the button the keyboard is on (Tab, arrows)
         self.wanted: Any = None  # the move a lesson's coach names: the keyboard starts there
@@ -137,26 +139,36 @@ class DecisionButtons:
         keyboard = self.focus is not None
         self.kill()
         labels = [self.words.label(decision) for decision in choices]
+        tips = [self.words.tip(decision) for decision in choices]
         shape = self._shape(title, labels, self.words.columns(choices),
                             self.words.in_corner(choices))
+        shown = (title, tuple(labels), tuple(tips), shape.look, tuple(shape.rect),
+                 shape.columns, shape.margin, shape.gap, shape.button, shape.top, shape.row)
+        kept = self.scene.kept_panels
+        built = kept.take(shown) or kept.made_anew(self._made(title, labels, tips, shape))
+        self.panel, self._shown = built.panel, shown
+        self.buttons = dict(zip(built.buttons, choices, strict=True))
+        if keyboard:
+            self.focus_default()
+
+    def _made(self, title: str, labels: Sequence[str], tips: Sequence[str | None],
+              shape: PanelShape) -> BuiltPanel:
         scale = self.layout.scale
         # A clear container: the table draws the panel under it (draw_backdrop). pygame-gui
         # drew a rounded panel at four times its size, and kept only small ones: 30-50 ms
         # in the frame of every decision.
-        self.panel = UIPanel(shape.rect, manager=self.ui, object_id="#decision_frame")
+        panel = UIPanel(shape.rect, manager=self.ui, object_id="#decision_frame")
         UILabel(Rect(0, round(6 * scale), shape.rect.width, 32), title, manager=self.ui,
-                container=self.panel, object_id="#decision_title")
-        rows = -(-len(choices) // shape.columns)
-        for index, (decision, words) in enumerate(zip(choices, labels, strict=True)):
+                container=panel, object_id="#decision_title")
+        rows = -(-len(labels) // shape.columns)
+        buttons = []
+        for index, (words, tip) in enumerate(zip(labels, tips, strict=True)):
             column, line = divmod(index, rows)
             button_rect = Rect(shape.margin + column * (shape.button + shape.gap),
                                shape.top + line * shape.row, shape.button, shape.row - 6)
-            button = UIButton(button_rect, words, manager=self.ui, container=self.panel,
-                              tool_tip_text=self.words.tip(decision),
-                              object_id=shape.look.object_id)
-            self.buttons[button] = decision
-        if keyboard:
-            self.focus_default()
+            buttons.append(UIButton(button_rect, words, manager=self.ui, container=panel,
+                                    tool_tip_text=tip, object_id=shape.look.object_id))
+        return BuiltPanel(panel, buttons)
 
     def _shape(self, title: str, labels: Sequence[str], columns: int,
                cards_only: bool) -> PanelShape:
@@ -289,9 +301,13 @@ class DecisionButtons:
                                       DECISION_CORNER, DECISION_EDGE), self.panel.rect)
 
     def kill(self) -> None:
-        if self.panel is not None:
+        """The panel goes: put away hidden, if `_show` made it (it may come back)."""
+        if self.panel is not None and self._shown is not None:
+            self.scene.kept_panels.put_away(self._shown, BuiltPanel(self.panel,
+                                                                    list(self.buttons)))
+        elif self.panel is not None:
             self.panel.kill()
-            self.panel = None
+        self.panel, self._shown = None, None
         self.buttons.clear()
         self.focus = None
 

@@ -19,6 +19,7 @@ from game.engine.ruleset import Decision, View
 from game.services.table.controller import TableController
 from game.ui import art
 from game.ui.table.arrange import CURSOR_LIFT, MARKED_LIFT, Key, card_key
+from game.ui.table.kept_panels import KeptPanels
 from game.ui.table.kit import TableKit
 from game.ui.table.layout import TableLayout
 from game.ui.table.render import prompt_room
@@ -60,6 +61,7 @@ class Felt:
         self.selected: Card | None = None  # the card under the keyboard's cursor
         self.marked: set[Card] = set()  # cards picked for one decision (an exchange)
         self.drag: Drag | None = None
+        self.kept_panels = KeptPanels()  # the decision panels put away, for the table's life
 
     # What a decision panel asks (PanelHost) ---------------------------------------------------
     def view(self) -> View:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.art import CardArt
     from game.ui.screens import Screen
+    from game.ui.table.kept_panels import KeptPanels
 
 
 class PanelHost(Protocol):
@@ -43,6 +44,7 @@ class PanelHost(Protocol):
     the felt; and to decide, or to say why not."""
 
     marked: set[Card]  # the viewer's cards picked for one decision (an exchange)
+    kept_panels: KeptPanels  # the table's panels put away, to be shown again
 
     @property
     def names(self) -> Sequence[str]: ...
