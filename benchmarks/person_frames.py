@@ -90,6 +90,7 @@ print(json.dumps({
     "p50 ms": round(later[len(later) // 2] * 1000, 2),
     "p99 ms": round(later[int(len(later) * 0.99)] * 1000, 2),
     "longest ms": round(later[-1] * 1000, 2),
+    "longest parts": parted[busy.index(max(busy[1:]))] if len(busy) > 1 else {},
     "over the goal": [f"frame {index}: {spent * 1000:.1f} ms, its parts {taken}"
                       for index, (spent, taken) in enumerate(zip(busy, parted))
                       if index > 0 and spent * 1000 > person_frames.GOAL_MS]}))
@@ -133,7 +134,7 @@ def main() -> int:
         print(f"{game:16} {report['frames']:6} frames, {report['decisions']:4} decisions"
               f"{'' if report['over'] else ' (not over)'}: p50 {report['p50 ms']} ms, "
               f"p99 {report['p99 ms']} ms, longest after the first {report['longest ms']} ms "
-              f"(processor time)")
+              f"(processor time; its parts {report['longest parts']})")
         for frame in report["over the goal"]:  # type: ignore[attr-defined]
             print(f"    over the goal: {frame}")
     return 0
