@@ -27,6 +27,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from benchmarks.opening_frames import last_report
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("coup-detat-duel", "coup-detat", "coup", "coup-inquisitor")
 GOAL_MS = 1000 / 30
@@ -108,10 +110,7 @@ def played(game: str, *, seconds: float, time_scale: float, seed: int,
         run = subprocess.run([sys.executable, "-c", PROBE, game, str(seconds), str(seed),
                               size], capture_output=True, text=True, env=environment,
                              cwd=ROOT, check=False)
-    lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
-    if not lines:
-        raise SystemExit(f"{game}: no report ({run.stderr.strip()[-400:]})")
-    report: dict[str, object] = json.loads(lines[-1])
+    report: dict[str, object] = last_report(game, run)
     return report
 
 
