@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("coup-detat", "coup-detat-duel", "coup", "coup-inquisitor")
@@ -82,11 +83,16 @@ def opening(game: str, *, size: str, frames: int) -> dict[str, float]:
         run = subprocess.run([sys.executable, "-c", PROBE, game, size, str(frames)],
                              capture_output=True, text=True, env=environment, cwd=ROOT,
                              check=False)
+    report: dict[str, float] = last_report(game, run)
+    return report
+
+
+def last_report(game: str, run: subprocess.CompletedProcess[str]) -> Any:
+    """The last JSON line a probe printed, or the end of what it said went wrong."""
     lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
     if not lines:
         raise SystemExit(f"{game}: no report ({run.stderr.strip()[-300:]})")
-    report: dict[str, float] = json.loads(lines[-1])
-    return report
+    return json.loads(lines[-1])
 
 
 def main() -> int:

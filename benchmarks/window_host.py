@@ -9,11 +9,12 @@ its own) on SDL's dummy video and audio drivers: it measures our work in each fr
 (events, what arrived from the friends, the table's step, update, draw), not the graphics
 card. It hosts from its lobby (game/ui/scenes/hosting.py), the host's person in the first
 seat, every other seat a friend's, for each game (`--rulesets`): Coup and Coup with the
-Inquisitor at six seats (the most a table seats online), the 1966 game at four (short: it
-plays at one table online, four at most), its duel at two. The friends are another process (the
-friends of benchmarks/net.py: each seat a WebSocket connection that answers its first
-legal move at once, as `join --bot` does once its program has answered); once quietly,
-once with one of them sending 10,000 messages a second. The person decides as soon as the
+Inquisitor at six seats (the most a table seats online), the 1966 game at one table of
+four (short; six to eight of its seats are hosted at two tables, not measured here), its
+duel at two. The friends are another process (the friends of benchmarks/net.py: each seat
+a WebSocket connection that answers its first legal move at once, as `join --bot` does
+once its program has answered); once quietly, once with one of them sending 10,000
+messages a second. The person decides as soon as the
 table shows the turn (its first legal move, handed to the table as a click would), a
 result is closed by Enter.
 

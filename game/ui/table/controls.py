@@ -4,7 +4,7 @@ of a game that could not be saved, and the side buttons (Menu, Rules, Undo...)."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +14,7 @@ from pygame import Rect
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
+from game.ui.table.kept_panels import BuiltPanel
 from game.ui.table.layout import TableLayout
 from game.ui.table.log_panel import HEADING
 from game.ui.theme import smooth_panel
@@ -120,6 +121,7 @@ class DecisionButtons:
         self.scene = scene
         self.words = words
         self.panel: UIPanel | None = None
+        self._shown: Hashable | None = None  # what the panel `_show` made shows
         self.buttons: dict[UIButton, Any] = {}
         self.focus: int | None = None  # the button the keyboard is on (Tab, arrows)
         self.wanted: Any = None  # the move a lesson's coach names: the keyboard starts there
@@ -137,26 +139,36 @@ class DecisionButtons:
         keyboard = self.focus is not None
         self.kill()
         labels = [self.words.label(decision) for decision in choices]
+        tips = [self.words.tip(decision) for decision in choices]
         shape = self._shape(title, labels, self.words.columns(choices),
                             self.words.in_corner(choices))
+        shown = (title, tuple(labels), tuple(tips), shape.look, tuple(shape.rect),
+                 shape.columns, shape.margin, shape.gap, shape.button, shape.top, shape.row)
+        kept = self.scene.kept_panels
+        built = kept.take(shown) or kept.made_anew(self._made(title, labels, tips, shape))
+        self.panel, self._shown = built.panel, shown
+        self.buttons = dict(zip(built.buttons, choices, strict=True))
+        if keyboard:
+            self.focus_default()
+
+    def _made(self, title: str, labels: Sequence[str], tips: Sequence[str | None],
+              shape: PanelShape) -> BuiltPanel:
         scale = self.layout.scale
         # A clear container: the table draws the panel under it (draw_backdrop). pygame-gui
         # drew a rounded panel at four times its size, and kept only small ones: 30-50 ms
         # in the frame of every decision.
-        self.panel = UIPanel(shape.rect, manager=self.ui, object_id="#decision_frame")
+        panel = UIPanel(shape.rect, manager=self.ui, object_id="#decision_frame")
         UILabel(Rect(0, round(6 * scale), shape.rect.width, 32), title, manager=self.ui,
-                container=self.panel, object_id="#decision_title")
-        rows = -(-len(choices) // shape.columns)
-        for index, (decision, words) in enumerate(zip(choices, labels, strict=True)):
+                container=panel, object_id="#decision_title")
+        rows = -(-len(labels) // shape.columns)
+        buttons = []
+        for index, (words, tip) in enumerate(zip(labels, tips, strict=True)):
             column, line = divmod(index, rows)
             button_rect = Rect(shape.margin + column * (shape.button + shape.gap),
                                shape.top + line * shape.row, shape.button, shape.row - 6)
-            button = UIButton(button_rect, words, manager=self.ui, container=self.panel,
-                              tool_tip_text=self.words.tip(decision),
-                              object_id=shape.look.object_id)
-            self.buttons[button] = decision
-        if keyboard:
-            self.focus_default()
+            buttons.append(UIButton(button_rect, words, manager=self.ui, container=panel,
+                                    tool_tip_text=tip, object_id=shape.look.object_id))
+        return BuiltPanel(panel, buttons)
 
     def _shape(self, title: str, labels: Sequence[str], columns: int,
                cards_only: bool) -> PanelShape:
@@ -165,7 +177,10 @@ class DecisionButtons:
         the panel covers nothing in view, else in the smaller type (shorter rows). Where
         there is room for it, the panel leaves the line above the hand room for a hint."""
         hint = self.scene.hint_room()
-        shapes = [self._shape_in(look, title, labels, columns, cards_only, keep)
+        seen = self.scene.in_view()  # the same for every shape tried: taken once
+        longest = {look: self._longest(look, labels) for look in LOOKS}
+        shapes = [self._shape_in(look, title, longest[look], len(labels), columns,
+                                 cards_only, keep, seen)
                   for keep in ((hint,), ()) for look in LOOKS]
         for wanted in (lambda s: s.fits and s.free, lambda s: s.fits, lambda s: s.free):
             chosen = next((shape for shape in shapes if wanted(shape)), None)
@@ -173,21 +188,25 @@ class DecisionButtons:
                 return chosen
         return shapes[-1]
 
-    def _shape_in(self, look: Look, title: str, labels: Sequence[str], columns: int,
-                  cards_only: bool, keep: Sequence[Rect]) -> PanelShape:
+    def _longest(self, look: Look, labels: Sequence[str]) -> int:
+        """The widest of `labels` in the font of `look`'s buttons."""
+        font = self.ui.get_theme().get_font([look.object_id or "button"])
+        return max((font.size(label)[0] for label in labels), default=0)
+
+    def _shape_in(self, look: Look, title: str, longest: int, count: int, columns: int,
+                  cards_only: bool, keep: Sequence[Rect], seen: Sequence[Rect]
+                  ) -> PanelShape:
         scale = self.layout.scale
         words = self.words
         row = max(round(words.row * scale), words.least_row) - look.shorter
         margin, gap = round(12 * scale), round(9 * scale)
         design = round((words.corner_width if cards_only else words.width) * scale)
-        font = self.ui.get_theme().get_font([look.object_id or "button"])
-        longest = max((font.size(label)[0] for label in labels), default=0)
         needed = columns * (longest + BUTTON_PADDING) + 2 * margin + (columns - 1) * gap
         room = self.layout.felt.width - round(40 * scale)
         width = min(max(design * columns, self._title_width(title), needed), room)
         button = (width - 2 * margin - (columns - 1) * gap) // columns
         top = max(round(42 * scale), 40)
-        rows = -(-len(labels) // columns)
+        rows = -(-count // columns)
         rect = Rect(0, 0, width, row * rows + top + max(round(12 * scale), 10))
         if cards_only:  # in the corner above the piles, leaving the Dominos rows in view
             rect.bottomright = (self.layout.felt.right - round(12 * scale),
@@ -195,7 +214,7 @@ class DecisionButtons:
                                 - round(self.layout.card_width * words.corner_lift))
         else:
             words.place(self.layout, rect)
-        rect, free = self.scene.find_room(rect, also=keep)
+        rect, free = self.scene.find_room(rect, also=keep, seen=seen)
         return PanelShape(look, rect, columns, margin, gap, button, top, row,
                           fits=longest + BUTTON_PADDING <= button, free=free)
 
@@ -282,9 +301,13 @@ class DecisionButtons:
                                       DECISION_CORNER, DECISION_EDGE), self.panel.rect)
 
     def kill(self) -> None:
-        if self.panel is not None:
+        """The panel goes: put away hidden, if `_show` made it (it may come back)."""
+        if self.panel is not None and self._shown is not None:
+            self.scene.kept_panels.put_away(self._shown, BuiltPanel(self.panel,
+                                                                    list(self.buttons)))
+        elif self.panel is not None:
             self.panel.kill()
-            self.panel = None
+        self.panel, self._shown = None, None
         self.buttons.clear()
         self.focus = None
 

@@ -19,6 +19,7 @@ from game.engine.ruleset import Decision, View
 from game.services.table.controller import TableController
 from game.ui import art
 from game.ui.table.arrange import CURSOR_LIFT, MARKED_LIFT, Key, card_key
+from game.ui.table.kept_panels import KeptPanels
 from game.ui.table.kit import TableKit
 from game.ui.table.layout import TableLayout
 from game.ui.table.render import prompt_room
@@ -60,6 +61,7 @@ class Felt:
         self.selected: Card | None = None  # the card under the keyboard's cursor
         self.marked: set[Card] = set()  # cards picked for one decision (an exchange)
         self.drag: Drag | None = None
+        self.kept_panels = KeptPanels()  # the decision panels put away, for the table's life
 
     # What a decision panel asks (PanelHost) ---------------------------------------------------
     def view(self) -> View:
@@ -84,11 +86,13 @@ class Felt:
         it can)."""
         return prompt_room(self.layout, self.kit.prompt_bottom(self.layout))
 
-    def find_room(self, rect: pygame.Rect, *, also: Sequence[pygame.Rect] = ()) -> \
-            tuple[pygame.Rect, bool]:
+    def find_room(self, rect: pygame.Rect, *, also: Sequence[pygame.Rect] = (),
+                  seen: Sequence[pygame.Rect] | None = None) -> tuple[pygame.Rect, bool]:
         """Where `rect` may stand on the felt, as near where it is as can be, covering
-        nothing in view (nor `also`); and whether it covers nothing."""
-        return room_on_felt(rect, self.layout, [*self.in_view(), *also])
+        nothing in view (`seen`, if taken already: else taken now; nor `also`); and whether
+        it covers nothing."""
+        in_view = self.in_view() if seen is None else seen
+        return room_on_felt(rect, self.layout, [*in_view, *also])
 
     # The table as the kit and the renderer read it --------------------------------------------
     def table_state(self) -> TableState:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.art import CardArt
     from game.ui.screens import Screen
+    from game.ui.table.kept_panels import KeptPanels
 
 
 class PanelHost(Protocol):
@@ -43,6 +44,7 @@ class PanelHost(Protocol):
     the felt; and to decide, or to say why not."""
 
     marked: set[Card]  # the viewer's cards picked for one decision (an exchange)
+    kept_panels: KeptPanels  # the table's panels put away, to be shown again
 
     @property
     def names(self) -> Sequence[str]: ...
@@ -74,9 +76,14 @@ class PanelHost(Protocol):
         """The line above the hand, as a hint fills it."""
         ...
 
-    def find_room(self, rect: Rect, *, also: Sequence[Rect] = ()) -> tuple[Rect, bool]:
-        """Where `rect` may stand on the felt covering nothing in view (nor `also`), and
-        whether it covers nothing."""
+    def in_view(self) -> list[Rect]:
+        """What no panel may cover now: the plates, the viewer's cards, the cards laid."""
+        ...
+
+    def find_room(self, rect: Rect, *, also: Sequence[Rect] = (),
+                  seen: Sequence[Rect] | None = None) -> tuple[Rect, bool]:
+        """Where `rect` may stand on the felt covering nothing in view (`seen`, if the
+        panel took it already), nor `also`; and whether it covers nothing."""
         ...
 
 

@@ -145,6 +145,7 @@ class TableScene(Scene):
                     self.felt.card_art, self.app.draw_ahead)
 
     def closed(self) -> None:
+        self.felt.kept_panels.clear()
         if self.tables is not None:
             self.tables.closed()  # the whole match ends (online too), unless the screen moves
             return

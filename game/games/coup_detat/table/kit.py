@@ -30,7 +30,7 @@ from game.ui.table.beats import Timing, deal_order
 from game.ui.table.card_play import PlayedCards
 from game.ui.table.controls import DecisionButtons
 from game.ui.table.host import PanelHost
-from game.ui.table.kit import ArtAhead
+from game.ui.table.kit import ArtAhead, own_first
 from game.ui.table.layout import TableLayout
 from game.ui.table.stage import Placement, Spawn
 from game.ui.table.state import Hand, TableState
@@ -114,12 +114,12 @@ class CoupDetatKit:
         return [layout.place_of(seat, bottom).plate for seat in range(view.players)]
 
     def art_ahead(self, layout: TableLayout, view: CoupDetatView, art: CardArt) -> ArtAhead:
-        """Later: every card's face at the hand's and the trick's width, then in the last
-        trick's panel."""
+        """Later: every card's face at the hand's width (the viewer's own first), then in
+        the last trick's panel."""
         widths = (layout.card_width,
                   table_hud.last_trick_width(layout.last_trick, view.players, layout.scale))
-        return ArtAhead(later=[partial(art.face, card, width)
-                               for width in widths for card in deck_for(view.players).cards])
+        return ArtAhead(later=[partial(art.face, card, width) for width in widths
+                               for card in own_first(view.hand, deck_for(view.players).cards)])
 
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
                 table: PanelHost) -> DecisionButtons:
