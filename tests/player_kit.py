@@ -53,6 +53,7 @@ from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pass_device import PassDeviceScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table.arrange import card_key
+from game.ui.table.online import OnlineTable
 from game.ui.table.overlays import GameOverOverlay, ResultOverlay
 from game.ui.table.scene import TableScene
 
@@ -154,6 +155,17 @@ class PostedHands:
         return lambda: False
 
 
+def _a_friend_decides_untimed(table: TableScene) -> bool:
+    """The table hosted here, shown to its last beat, waits for a friend on another machine
+    to decide, with no seat clock counting (one that counts is drawn every second)."""
+    online = table.network.online
+    if not isinstance(online, OnlineTable) or not table.controller.caught_up:
+        return False
+    seat = online.hosted.session.to_act if online.hosted.session is not None else None
+    return seat is not None and online.hosted.chairs[seat].is_friends \
+        and online.time_left() is None
+
+
 class Person:
     """Plays through the window: `start` a game from the Title screen, then `play_to_the_end`.
 
@@ -226,6 +238,8 @@ class Person:
         if isinstance(top, TableScene) and isinstance(top.session.match, SeatMatch) \
                 and top.controller.caught_up:
             return False
+        if isinstance(top, TableScene) and _a_friend_decides_untimed(top):
+            return False  # the same at the host's: the friend's answer may be slow to come
         return self._expected is None and self._next_gesture() is None
 
     def _check_taken(self) -> None:
