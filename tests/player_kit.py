@@ -155,15 +155,16 @@ class PostedHands:
         return lambda: False
 
 
-def _a_friend_decides_untimed(table: TableScene) -> bool:
+def _a_friend_decides(table: TableScene) -> bool:
     """The table hosted here, shown to its last beat, waits for a friend on another machine
-    to decide, with no seat clock counting (one that counts is drawn every second)."""
+    to decide (or, the friend's time up, for a computer deciding that turn in its thread,
+    which wakes the window when done). The seat clock's drawing is clock_window.py's."""
     online = table.network.online
-    if not isinstance(online, OnlineTable) or not table.controller.caught_up:
+    session = online.hosted.session if isinstance(online, OnlineTable) else None
+    if session is None or not table.controller.caught_up:
         return False
-    seat = online.hosted.session.to_act if online.hosted.session is not None else None
-    return seat is not None and online.hosted.chairs[seat].is_friends \
-        and online.time_left() is None
+    seat = session.to_act
+    return seat is not None and online.hosted.chairs[seat].is_friends
 
 
 class Person:
@@ -238,7 +239,7 @@ class Person:
         if isinstance(top, TableScene) and isinstance(top.session.match, SeatMatch) \
                 and top.controller.caught_up:
             return False
-        if isinstance(top, TableScene) and _a_friend_decides_untimed(top):
+        if isinstance(top, TableScene) and _a_friend_decides(top):
             return False  # the same at the host's: the friend's answer may be slow to come
         return self._expected is None and self._next_gesture() is None
 
