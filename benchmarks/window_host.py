@@ -2,26 +2,26 @@
 and one of them flooding it.
 
     python -m benchmarks.window_host [--seconds 40] [--time-scale 4] [--json]
-        [--rulesets coup coup-inquisitor coup-detat coup-detat-duel] [--ways both]
+        [--rulesets coup coup-inquisitor coup-detat coup-detat-8 coup-detat-duel] [--ways both]
 
 The window is this process's, at the shipped settings (no settings file, a home folder of
 its own) on SDL's dummy video and audio drivers: it measures our work in each frame
 (events, what arrived from the friends, the table's step, update, draw), not the graphics
 card. It hosts from its lobby (game/ui/scenes/hosting.py), the host's person in the first
 seat, every other seat a friend's, for each game (`--rulesets`): Coup and Coup with the
-Inquisitor at six seats (the most a table seats online), the 1966 game at one table of
-four (short; six to eight of its seats are hosted at two tables, not measured here), its
-duel at two. The friends are another process (the friends of benchmarks/net.py: each seat
-a WebSocket connection that answers its first legal move at once, as `join --bot` does
-once its program has answered); once quietly, once with one of them sending 10,000
-messages a second. The person decides as soon as the
-table shows the turn (its first legal move, handed to the table as a click would), a
-result is closed by Enter.
+Inquisitor at six seats (the most a table seats online), the 1966 game (short) at one
+table of four and for eight at two tables of four (`coup-detat-8`: the split drawn once,
+as New game shows it, the host's person at one table), its duel at two. The friends are
+another process (the friends of benchmarks/net.py: each seat a WebSocket connection that
+answers its first legal move at once, as `join --bot` does once its program has answered);
+once quietly, once with one of them sending 10,000 messages a second. The person decides
+as soon as the table shows the turn (its first legal move, handed to the table as a click
+would), a result is closed by Enter.
 
 Each frame drawn after the first is timed on the wall clock (the window's own
 `frame_seconds`) and in the main thread's processor time, which other programs on a busy
 machine do not lengthen (the server's thread holding the interpreter does not count there
-either): p50, p95 and the longest, against the frame goal (33 ms, a frame at 30 frames a
+either): p50, p95, p99 and the longest, against the frame goal (33 ms, a frame at 30 frames a
 second). Time runs `--time-scale` times faster than the wall clock, as in
 benchmarks/frame_peaks.py, only so that a whole game takes a minute: each frame covers a
 60th of a second of the table's time and does the work it does at home. Each frame over
@@ -52,11 +52,16 @@ from benchmarks.net import started_in_a_namespace
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_MS = 1000 / 30
-TABLES = {"coup": ("Coup, six seats", {"players": 6}, 6),
-          "coup-inquisitor": ("Coup with the Inquisitor, six seats", {"players": 6}, 6),
-          "coup-detat": ("the 1966 game (short), four seats",
-                         {"players": 4, "short_game": True}, 4),
-          "coup-detat-duel": ("the 1966 duel, two seats", {"players": 2}, 2)}
+# each table measured: its game, its words, its options (the seats among them)
+TABLES: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "coup": ("coup", "Coup, six seats", {"players": 6}),
+    "coup-inquisitor": ("coup-inquisitor", "Coup with the Inquisitor, six seats",
+                        {"players": 6}),
+    "coup-detat": ("coup-detat", "the 1966 game (short), four seats",
+                   {"players": 4, "short_game": True}),
+    "coup-detat-8": ("coup-detat", "the 1966 game (short), eight seats at two tables",
+                     {"players": 8, "short_game": True}),
+    "coup-detat-duel": ("coup-detat-duel", "the 1966 duel, two seats", {"players": 2})}
 # the parts of a frame timed on their own (processor time; a part may hold another: the
 # table's update holds the hosted table's work, whose step holds what it tells, the kept
 # table's document among it; "gc0" to "gc2", the collector's passes of each generation)
@@ -85,11 +90,11 @@ asyncio.run(seated())
 JsonObject = dict[str, Any]
 
 
-def hosted(ruleset: str, *, flood: bool, seconds: float, time_scale: float) -> JsonObject:
+def hosted(measured: str, *, flood: bool, seconds: float, time_scale: float) -> JsonObject:
     """One game hosted in the window, with a home folder of its own (shipped settings)."""
     with tempfile.TemporaryDirectory() as home, Parts() as parts:
         os.environ["COUP_DETAT_HOME"] = home
-        return Hosted(ruleset, time_scale, parts).play(flood=flood, seconds=seconds)
+        return Hosted(measured, time_scale, parts).play(flood=flood, seconds=seconds)
 
 
 class Parts:
@@ -151,14 +156,15 @@ class Parts:
 class Hosted:
     """The window, its lobby open, the friends on their way; then the table's frames."""
 
-    def __init__(self, ruleset: str, time_scale: float, parts: Parts) -> None:
+    def __init__(self, measured: str, time_scale: float, parts: Parts) -> None:
         from game.engine.saves import Seat
         from game.services.session import FRIEND, HUMAN
         from game.ui import screens
         from game.ui.clock import Clock
         from game.ui.main import open_window
 
-        _, options, seats = TABLES[ruleset]
+        ruleset, _, options = TABLES[measured]
+        seats = int(options["players"])
         self.app = open_window(clock=Clock(time_scale))
         self.parts = parts
         self.busy: list[float] = []  # the main thread's processor time in each frame drawn
@@ -167,7 +173,8 @@ class Hosted:
         self.parted: list[dict[str, float]] = []  # ...and its parts (PARTS, the collector)
         self._time_frames()
         plan = [Seat("Ada", HUMAN, ""), *[Seat("", FRIEND, "") for _ in range(seats - 1)]]
-        self.lobby = screens.make("hosting", self.app, ruleset, options, plan)
+        self.lobby = screens.make("hosting", self.app, ruleset, options, plan,
+                                  split=_split(ruleset, seats))
         self.app.push(self.lobby)
         self.seats = seats
 
@@ -223,13 +230,16 @@ class Hosted:
         first = len(self.app.stats.frame_seconds)
         table = self.app.scenes[0]
         assert isinstance(table, TableScene)
+        match = table.tables.session if table.tables is not None else table.session
         deadline = time.monotonic() + seconds
-        while not table.session.over and time.monotonic() < deadline:
+        while not match.over and time.monotonic() < deadline:
+            table = self.app.scenes[0]  # (at two tables, the screen moves between them)
+            assert isinstance(table, TableScene)
             self._person(table)
             self.app.frame()
             if self.app.crash is not None:
                 raise SystemExit(f"the crash screen came up: {self.app.crash[0]!r}")
-        over, played = bool(table.session.over), time.monotonic() - deadline + seconds
+        over, played = bool(match.over), time.monotonic() - deadline + seconds
         for scene in reversed(self.app.scenes):
             scene.leave()
         self.app.close_all()
@@ -282,13 +292,29 @@ class Hosted:
             table.turns.decide(table.session.match.legal()[0])
 
 
+def _split(ruleset: str, seats: int) -> Any:
+    """Who sits at which table, drawn once (as New game draws it), when `seats` play at
+    two tables; else None."""
+    import random
+
+    from game.engine.tables import draw_split
+    from game.services.tables import at_several_tables, sizes_for
+
+    if not at_several_tables(ruleset, seats):
+        return None
+    return draw_split(sizes_for(ruleset, seats), random.Random(1966))
+
+
 def spread(wall: Sequence[float], processor: Sequence[float]) -> JsonObject:
-    """Frames after the first: p50, p95 and the longest (ms), and how many over the goal."""
+    """Frames after the first: p50, p95, p99 and the longest (ms), and how many over the
+    goal."""
     later, busy = sorted(wall[1:]) or [0.0], sorted(processor[1:]) or [0.0]
     return {"frames": len(wall), "p50 ms": _ms(statistics.median(later)),
-            "p95 ms": _ms(_percentile(later, 95)), "max ms": _ms(later[-1]),
+            "p95 ms": _ms(_percentile(later, 95)), "p99 ms": _ms(_percentile(later, 99)),
+            "max ms": _ms(later[-1]),
             "over the goal": sum(seconds * 1000 > GOAL_MS for seconds in later),
-            "processor p95 ms": _ms(_percentile(busy, 95)), "processor max ms": _ms(busy[-1])}
+            "processor p95 ms": _ms(_percentile(busy, 95)),
+            "processor p99 ms": _ms(_percentile(busy, 99)), "processor max ms": _ms(busy[-1])}
 
 
 def _percentile(ordered: Sequence[float], percent: float) -> float:
@@ -301,10 +327,10 @@ def _ms(seconds: float) -> float:
 
 def measure(args: argparse.Namespace) -> JsonObject:
     report: JsonObject = {}
-    for ruleset in args.rulesets:
+    for measured in args.rulesets:
         for flood in {"quiet": (False,), "flood": (True,), "both": (False, True)}[args.ways]:
-            label = f"{TABLES[ruleset][0]}, {'one friend flooding' if flood else 'quiet'}"
-            report[label] = hosted(ruleset, flood=flood, seconds=args.seconds,
+            label = f"{TABLES[measured][1]}, {'one friend flooding' if flood else 'quiet'}"
+            report[label] = hosted(measured, flood=flood, seconds=args.seconds,
                                    time_scale=args.time_scale)
     return report
 
@@ -319,9 +345,10 @@ def _words(report: JsonObject) -> str:
                 f"{'to the end' if measured['over'] else 'not over'}, "
                 f"{measured['flooded a second']:,} messages flooded a second): p50 "
                 f"{frames['p50 ms']} ms, "
-                f"p95 {frames['p95 ms']} ms, longest after the first {frames['max ms']} ms "
-                f"({frames['over the goal']} over {GOAL_MS:.0f} ms; processor time p95 "
-                f"{frames['processor p95 ms']} ms, longest {frames['processor max ms']} ms)")
+                f"p95 {frames['p95 ms']} ms, p99 {frames['p99 ms']} ms, longest after the "
+                f"first {frames['max ms']} ms ({frames['over the goal']} over {GOAL_MS:.0f} "
+                f"ms; processor time p95 {frames['processor p95 ms']} ms, p99 "
+                f"{frames['processor p99 ms']} ms, longest {frames['processor max ms']} ms)")
         work = measured["the hosted table's work, longest in a frame ms"]
         parts = measured["that frame's parts"]
         lines.append(f"    the hosted table's work (what arrived, the table's step, what it "
