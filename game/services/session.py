@@ -142,8 +142,7 @@ class _Request:
     """A computer's decision being computed, and the position it was asked for."""
 
     seat: int
-    turns: int
-    rewinds: int
+    moment: tuple[int, int]  # the match's when asked
     future: Future[Decision]
 
 
@@ -306,7 +305,7 @@ class GameSession:
         request = self._request
         if request is None:
             return None
-        if request.turns != len(self.match.turns) or request.rewinds != self.match.rewinds:
+        if request.moment != self.match.moment:
             self._request = None
             return None
         return request
@@ -319,12 +318,12 @@ class GameSession:
         if self.on_thinking_done is not None:
             callback = self.on_thinking_done
             future.add_done_callback(lambda _: callback())
-        self._request = _Request(seat, len(self.match.turns), self.match.rewinds, future)
+        self._request = _Request(seat, self.match.moment, future)
 
     # Hints --------------------------------------------------------------------------------------
     @property
     def _position(self) -> Position:
-        return len(self.match.turns), self.match.rewinds
+        return self.match.moment
 
     @property
     def can_hint(self) -> bool:

@@ -172,7 +172,7 @@ class TwoTables:
     def _note_waiting(self, now: float) -> None:
         """Since when a person has been waiting for his decision at each table."""
         for table, game in enumerate(self.session.tables):
-            moment = (len(game.match.turns), game.match.rewinds)
+            moment = game.match.moment
             noted = self.waiting[table]
             if not _here(game, game.to_act):
                 self.waiting[table] = None
