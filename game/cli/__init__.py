@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import shlex
-import signal
 import sys
-import threading
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from types import FrameType
+from collections.abc import Iterable, Sequence
 
 from game.cli import game_options, online_commands
 from game.cli.arguments import (
@@ -23,6 +18,7 @@ from game.cli.arguments import (
     window_size,
 )
 from game.cli.online_commands import MOST_TIME_LIMIT
+from game.cli.stopping import stopped, stopping_on_signals
 from game.engine.texts import quoted
 from game.games import DEFAULT, GAMES
 from game.games.plugin import Game, Toggle
@@ -303,7 +299,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
     if isinstance(options, str):
         return _fail(options)
     summary = None
-    with _stopping_on_signals():
+    with stopping_on_signals():
         try:
             summary = simulate.run(options, args.games, args.seed, seats,
                                    ruleset=game.id, budget=args.budget or DEFAULT_BUDGET,
@@ -312,52 +308,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
             print(json.dumps(summary.to_json(), indent=2) if args.json
                   else summary.describe())
         except simulate.Stopped as stop:
-            return _stopped(stop, 0 if summary is None else summary.games, args.games)
+            return stopped(stop, 0 if summary is None else summary.games, args.games)
     return 0
-
-
-@contextmanager
-def _stopping_on_signals() -> Iterator[None]:
-    """Ctrl+C, SIGTERM and SIGHUP stop a run (`simulate.Stopped`, raised in the main
-    thread), which ends what it started before the program goes: without this, SIGTERM
-    and SIGHUP end the program at once, atexit unrun, its outside programs left running.
-    The first of them stops it; those that come while it stops are ignored."""
-    from game.services.simulate import Stopped
-
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may set what a signal does (a test's thread)
-        return
-    stopping = False
-
-    def stop(number: int, frame: FrameType | None) -> None:
-        nonlocal stopping
-        if not stopping:
-            stopping = True
-            raise Stopped(number)
-
-    names = ("SIGINT", "SIGTERM", "SIGHUP")  # Windows has no SIGHUP
-    numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
-    previous = {number: signal.signal(number, stop) for number in numbers}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-
-
-def _stopped(stop: BaseException, played_if_over: int, games: int) -> int:
-    """A stopped run, told in one line; the exit status of a program ended by the signal
-    (130 for Ctrl+C). `played_if_over`: the games played if the run was over (stopped as
-    its summary was told)."""
-    from game.ai import bot_processes
-    from game.services.simulate import Stopped
-
-    assert isinstance(stop, Stopped)
-    bot_processes.end_all()  # one started as the run was stopped, before its player knew of it
-    played = played_if_over if stop.games_played is None else stop.games_played
-    with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
-        print(f"Stopped: {played:,} of {games:,} games played.", file=sys.stderr)
-    return 128 + stop.signal_number
 
 
 def _most_seated() -> int:
