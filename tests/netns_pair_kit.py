@@ -33,8 +33,13 @@ HOLDER = f"""
 import subprocess, sys
 def run(*argv):
     subprocess.run(argv, check=True)
-second = subprocess.Popen(["unshare", "--net", "--", "sh", "-c", "ip link set lo up && exec cat"],
-                          stdin=subprocess.PIPE)
+second = subprocess.Popen(["unshare", "--net", "--", "sh", "-c",
+                           "ip link set lo up && echo ready && exec cat"],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+# Until it says so, the second process may not have left this namespace yet: the cable
+# would stay here, and its address go on the wrong machine.
+if second.stdout.readline().strip() != "ready":
+    sys.exit("the second namespace was not made")
 run("ip", "link", "add", "cable0", "type", "veth", "peer", "name", "cable1")
 run("ip", "link", "set", "cable1", "netns", str(second.pid))
 for where, device, address in (([], "cable0", "{ADDRESSES[0]}"),
@@ -140,7 +145,11 @@ def _pids(holder: subprocess.Popen[str]) -> list[int]:
             raise RuntimeError("the two namespaces were not made in time")
     line = holder.stdout.readline().split()
     if len(line) != 2:
-        _kill(holder)
         assert holder.stderr is not None
-        raise RuntimeError(f"the two namespaces could not be made: {holder.stderr.read()[-2000:]}")
+        try:
+            why = holder.communicate(timeout=10)[1][-2000:]
+        except subprocess.TimeoutExpired:
+            why = "(it did not end)"
+        _kill(holder)
+        raise RuntimeError(f"the two namespaces could not be made: {why}")
     return [int(pid) for pid in line]
