@@ -102,7 +102,7 @@ class App:
         self._windowed_at: tuple[int, int] | None = None  # where the window was, in full screen
         self._new_window_until = 0.0  # time.monotonic(): see _change_mode
         self._ahead: deque[Callable[[], object]] | None = None  # see _prepare_ahead
-        self._drawings: deque[Callable[[], object]] = deque()  # see draw_ahead
+        self._drawings: deque[tuple[str | None, Callable[[], object]]] = deque()  # draw_ahead
         self.sounds = Sounds(enabled=self.settings.sound,
                              volume=self.settings.effects_volume())
 
@@ -284,10 +284,12 @@ class App:
     def _frame(self, idle_wait: bool) -> None:
         woken: list[pygame.event.Event] = []
         if idle_wait and not self._busy() and not pygame.event.peek():
-            work = self._drawings or self._ahead
-            if work:  # a moment nothing moves: some work ahead, then look again
-                work.popleft()()
-                if work is self._ahead and not work:
+            if self._drawings:  # a moment nothing moves: some work ahead, then look again
+                self._draw_one_ahead()
+                return
+            if self._ahead:
+                self._ahead.popleft()()
+                if not self._ahead:
                     gc.freeze()  # the tables' modules, kits and players, loaded: as above
                 return
             slept = self._sleep()
@@ -322,12 +324,25 @@ class App:
         if self._ahead is None:
             self._prepare_ahead()
         elif self._drawings and spent < SPARE_SECONDS:
-            self._drawings.popleft()()
+            self._draw_one_ahead()
 
-    def draw_ahead(self, drawings: Iterable[Callable[[], object]]) -> None:
+    def draw_ahead(self, drawings: Iterable[Callable[[], object]], *,
+                   named: str | None = None) -> None:
         """Pictures a scene will soon show, made one at a time after a frame that left
-        time to spare, or while nothing moves (each takes a few milliseconds)."""
-        self._drawings.extend(drawings)
+        time to spare, or while nothing moves (each takes a few milliseconds). Work
+        `named` takes the place of what is still to do of the work of that name (the
+        table to come, when New game's settings change)."""
+        if named is not None:
+            self._drawings = deque(item for item in self._drawings if item[0] != named)
+        self._drawings.extend((named, drawing) for drawing in drawings)
+
+    @property
+    def drawing_ahead(self) -> bool:
+        """Are pictures still to be made ahead?"""
+        return bool(self._drawings)
+
+    def _draw_one_ahead(self) -> None:
+        self._drawings.popleft()[1]()
 
     def _prepare_ahead(self) -> None:
         """Once the first frame is shown, make ahead what would hold a frame when first

@@ -26,13 +26,13 @@ from game.net.hosted import OPEN, PERSON, Chair
 from game.net.keeping_thread import KeepingThread
 from game.services.session import FRIEND, HUMAN
 from game.services.tables import TablesSession
-from game.ui import art, glyphs, screens, text
+from game.ui import glyphs, screens, text
 from game.ui.carry_on import NOT_KEPT, asking_the_host, held_keeper, listening
 from game.ui.scenes.common import MenuScene, draw_backdrop, draw_lines, lines_step
 from game.ui.table.chat_panel import ChatPanel, lobby_place, whole_chat_muted
-from game.ui.table.layout import hand_for, table_layout
 from game.ui.table.online import OnlineTable, host_chat
 from game.ui.table.online_tables import NOT_CONTINUED, OnlineTables
+from game.ui.table.to_come import TableToCome, rehearse
 from game.ui.theme import GOLD, INK, MUTED, panel
 
 if TYPE_CHECKING:
@@ -80,11 +80,9 @@ class HostingScene(MenuScene):
             app.ui, host_chat(self.hosting, lambda: None), self._refused,
             setting=whole_chat_muted(app))
         self.refused: str | None = None  # why the last line of chat was not said
-        # The table's baize at its size, made while the lobby waits for the friends (in
-        # the table's first frame it took 40 to 50 ms).
-        players = len(seats) if split is None else max(split.sizes)
-        felt = table_layout(app.size, players, hand_for(ruleset, players)).felt
-        app.draw_ahead([lambda: art.felt(felt.size)])
+        rehearse(app, TableToCome(app.size, ruleset, options, names, app.settings,
+                                  table_players=None if split is None else max(split.sizes),
+                                  online=True))
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]

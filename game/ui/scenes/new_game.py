@@ -45,6 +45,7 @@ from game.ui import glyphs, screens
 from game.ui.in_progress import game_in_progress
 from game.ui.scenes.new_game_friends import FRIEND_CHOICE, FRIENDS_LINE, FriendsForm
 from game.ui.scenes.seat_names import unshown_words
+from game.ui.table.to_come import TableToCome, rehearse
 
 if TYPE_CHECKING:
     from game.games.plugin import Game
@@ -255,6 +256,15 @@ class NewGameScene(FriendsForm):
         self.start_button = self.button(start, "Start", self._start)
         self.button(start.move(round(220 * scale), 0), "Back", self.back)
         self._offer_time()
+        rehearse(self.app, self._table_to_come())
+
+    def _table_to_come(self) -> TableToCome:
+        """The table Start would open as the form stands."""
+        sizes = self.table_sizes()
+        return TableToCome(self.app.size, self.ruleset, self.options(),
+                           self.names[:self.players], self.app.settings,
+                           table_players=None if sizes is None else max(sizes),
+                           online=FRIEND_CHOICE in self.kinds[:self.players])
 
     def _seat_row(self, seat: int, name: Rect, step: int) -> tuple[UITextEntryLine,
                                                                     UIDropDownMenu]:

@@ -23,6 +23,7 @@ from game.games.coup_detat.table.money import NOTE_VALUES, notes_for
 from game.rules.words import Naming, capitalized, counted
 from game.ui import art, text
 from game.ui.table.hud import GOLD, HIGHLIGHT, INK, MUTED, blit_text, panel
+from game.ui.table.layout import TableLayout
 
 # The banner ----------------------------------------------------------------------------------
 
@@ -157,15 +158,16 @@ hole on in each round the type is played (an "S" over the first read as a 5)."""
 # Seat plates and money ----------------------------------------------------------------------
 
 MAX_NOTES_DRAWN = 6  # a stack shows at most this many notes; the count says the rest
+PLATE_PAD = 8  # a plate's margin, and the Treasury's, before scaling
+TREASURY_PAD = 10
 
 
-def draw_notes(surface: pygame.Surface, amount: int, at: tuple[int, int], width: int,
+def draw_notes(surface: pygame.Surface, amount: int, at: tuple[int, int], note_width: int,
                scale: float) -> int:
     """Stacks of notes, one per value, left to right, each with its count beside it; the
     y below the lowest thing drawn."""
     x, y = at
     bottom = y
-    note_width = width // len(NOTE_VALUES) - round(4 * scale)
     for value, count in notes_for(amount).items():
         note = art.franc_note(value, note_width)
         shown = min(count, MAX_NOTES_DRAWN)
@@ -179,6 +181,18 @@ def draw_notes(surface: pygame.Surface, amount: int, at: tuple[int, int], width:
             bottom = max(bottom, told.bottom)
         x += note_width + round(4 * scale)
     return bottom
+
+
+def note_width(rect: Rect, pad: int, scale: float) -> int:
+    """The width of one note in the stacks drawn across `rect` within its `pad`."""
+    return (rect.width - 2 * round(pad * scale)) // len(NOTE_VALUES) - round(4 * scale)
+
+
+def note_widths(layout: TableLayout, players: int) -> set[int]:
+    """The notes' widths on the plates and in the Treasury (drawn ahead)."""
+    plates = {note_width(layout.place_of(seat, 0).plate, PLATE_PAD, layout.scale)
+              for seat in range(players)}
+    return {*plates, note_width(layout.treasury, TREASURY_PAD, layout.scale)}
 
 
 def seat_status(view: CoupDetatView, seat: int, *, thinking: bool, now: float) -> str:
@@ -198,7 +212,7 @@ def seat_status(view: CoupDetatView, seat: int, *, thinking: bool, now: float) -
 def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: CoupDetatView,
                seat: int, scale: float, to_act: bool, status: str) -> None:
     panel(surface, rect, border=HIGHLIGHT if to_act else None)
-    pad = round(8 * scale)
+    pad = round(PLATE_PAD * scale)
     badges = []
     if view.director == seat:
         badges.append(art.director_badge(round(26 * scale)))
@@ -225,7 +239,7 @@ def draw_plate(surface: pygame.Surface, rect: Rect, *, name: str, view: CoupDeta
                   (rect.right - pad, rect.top + round(27 * scale)), anchor="topright")
     notes_bottom = draw_notes(surface, view.money[seat],
                               (rect.left + pad, rect.top + round(46 * scale)),
-                              rect.width - 2 * pad, scale)
+                              note_width(rect, PLATE_PAD, scale), scale)
     if status:
         draw_status(surface, status, small, rect, notes_bottom, scale)
 
@@ -248,11 +262,11 @@ def draw_status(surface: pygame.Surface, status: str, size: int, plate: Rect,
 def draw_treasury(surface: pygame.Surface, rect: Rect, view: CoupDetatView,
                   naming: Naming, scale: float) -> None:
     panel(surface, rect)
-    pad = round(10 * scale)
+    pad = round(TREASURY_PAD * scale)
     blit_text(surface, f"Treasury  {francs(view.treasury)}", round(16 * scale), GOLD,
               (rect.left + pad, rect.top + round(6 * scale)), bold=True)
     draw_notes(surface, view.treasury, (rect.left + pad, rect.top + round(34 * scale)),
-               rect.width - 2 * pad, scale)
+               note_width(rect, TREASURY_PAD, scale), scale)
     y = rect.top + round(78 * scale)
     if not view.debts:
         blit_text(surface, "No loans", round(13 * scale), MUTED, (rect.left + pad, y))

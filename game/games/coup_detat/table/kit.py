@@ -21,9 +21,11 @@ from game.games.coup_detat.table import hud
 from game.games.coup_detat.table.arrange import arrange, in_hand_order
 from game.games.coup_detat.table.beats import SETTLING, spawner, timing
 from game.games.coup_detat.table.controls import CoupDetatWords
+from game.games.coup_detat.table.money import NOTE_VALUES
 from game.games.coup_detat.table.motion import BoardMotion
 from game.games.coup_detat.table.results import GameOverScene, HandResultScene, TwoTableResults
 from game.ui import text
+from game.ui.art import franc_note
 from game.ui.table import hud as table_hud
 from game.ui.table.arrange import Key, drawn_for_director
 from game.ui.table.beats import Timing, deal_order
@@ -114,11 +116,14 @@ class CoupDetatKit:
         return [layout.place_of(seat, bottom).plate for seat in range(view.players)]
 
     def art_ahead(self, layout: TableLayout, view: CoupDetatView, art: CardArt) -> ArtAhead:
-        """Later: every card's face at the hand's width (the viewer's own first), then in
-        the last trick's panel."""
+        """Now: the franc notes, on the plates and in the Treasury. Later: every card's
+        face at the hand's width (the viewer's own first), then in the last trick's panel."""
         widths = (layout.card_width,
                   table_hud.last_trick_width(layout.last_trick, view.players, layout.scale))
-        return ArtAhead(later=[partial(art.face, card, width) for width in widths
+        notes = [partial(franc_note, value, width)
+                 for width in hud.note_widths(layout, view.players) for value in NOTE_VALUES]
+        return ArtAhead(now=notes,
+                        later=[partial(art.face, card, width) for width in widths
                                for card in own_first(view.hand, deck_for(view.players).cards)])
 
     def buttons(self, ui: pygame_gui.UIManager, layout: TableLayout, legal: Sequence[Any],
