@@ -29,7 +29,7 @@ PICTURES: tuple[Callable[..., object], ...] = (
     card_art._back, character_cards._character_face)
 
 
-def _made() -> int:
+def made() -> int:
     return sum(picture.cache_info().misses for picture in PICTURES)  # type: ignore[attr-defined]
 
 
@@ -75,12 +75,12 @@ def test_the_table_opened_by_start_finds_its_pictures_made(
         assert form.players_menu is not None
         _choose(shipped, form.players_menu, players)
     _idle(shipped)
-    assert _made() > 10  # the rehearsal drew them
-    before = _made()
+    assert made() > 10  # the rehearsal drew them
+    before = made()
     _click(shipped, form.start_button)
     assert isinstance(shipped.scene, TableScene)
     shipped.frame(idle_wait=False)
-    assert _made() == before
+    assert made() == before
 
 
 def test_a_newer_table_to_come_takes_the_place_of_the_one_before(shipped: App) -> None:

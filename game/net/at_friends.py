@@ -48,6 +48,7 @@ class AtFriends:
         self.title = ""
         self.about: str | None = None  # what the host says of the table (one of two)
         self.lobby: list[JsonObject] = []  # the lobby's seats, as last sent
+        self.coming: tuple[str, JsonObject] | None = None  # the game and options welcomed to
         self.session: SeatSession | None = None
         self.caught_up = False  # the host's position has come with every event before it
         self.result: JsonObject | None = None
@@ -121,6 +122,7 @@ class AtFriends:
             about = table.get("about")
             self.about = about if isinstance(about, str) else None
             self.lobby = _seats(table.get("seats"))
+            self.coming = _coming(table)
         elif kind == "lobby":
             self.lobby = _seats(message["seats"])
         elif kind == "start":
@@ -260,6 +262,19 @@ class AtFriends:
         self.link.close()
         if self.session is not None:
             self.session.close()
+
+
+def _coming(table: JsonObject) -> tuple[str, JsonObject] | None:
+    """The game and options a welcome says the table plays, if they are ones this program
+    plays (the table is drawn ahead from them; the game itself starts from `start`)."""
+    ruleset, options = table.get("ruleset"), table.get("options")
+    if not isinstance(ruleset, str) or not isinstance(options, dict):
+        return None
+    try:
+        get_game(ruleset).ruleset.parse_options(options)
+    except (KeyError, MalformedEntry, TypeError, ValueError):
+        return None
+    return ruleset, options
 
 
 def _seats(raw: Any) -> list[JsonObject]:

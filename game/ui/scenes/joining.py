@@ -26,6 +26,7 @@ from game.ui.carry_on import take_seat
 from game.ui.scenes.common import MenuScene, draw_backdrop
 from game.ui.table.chat_panel import ChatPanel, lobby_place, whole_chat_muted
 from game.ui.table.friends import FriendsTable
+from game.ui.table.to_come import TableToCome, rehearse
 from game.ui.theme import GOLD, INK, MUTED, panel
 
 if TYPE_CHECKING:
@@ -203,6 +204,7 @@ class WaitingRoom(MenuScene):
         self.chat = ChatPanel(app.ui, at.chat, self._refused, setting=whole_chat_muted(app))
         self.refused: str | None = None  # why the last line of chat was not said
         self.waited = 0.0  # seconds since the room opened
+        self._rehearsed = False  # the table to come drawn ahead
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]
@@ -236,6 +238,7 @@ class WaitingRoom(MenuScene):
         super().update(dt)
         self.waited += dt
         self.at.pump()
+        self._rehearse()
         session = self.at.session
         # A seat taken up again is shown where the game is, once all that came before has
         # been told again: its past is not played out at the table.
@@ -246,6 +249,17 @@ class WaitingRoom(MenuScene):
                                  from_start=not self.rejoining,
                                  online=FriendsTable(self.at))
             self.app.replace(table)
+
+    def _rehearse(self) -> None:
+        """Once welcomed, the table is drawn ahead while the room waits (to_come.py)."""
+        coming = self.at.coming
+        if coming is None or self._rehearsed:
+            return
+        self._rehearsed = True
+        ruleset, options = coming
+        names = [seat_name(entry.get("name")) or "" for entry in self.at.lobby]
+        rehearse(self.app, TableToCome(self.app.size, ruleset, options, names,
+                                       self.app.settings, online=True))
 
     def wake_at(self) -> float | None:
         """A seat taken up again, told anew, asks its host again if a message was lost."""
