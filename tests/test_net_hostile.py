@@ -79,7 +79,9 @@ def test_a_hostile_friend_leaves_the_host_running_and_the_honest_game_unchanged(
     assert any(reason.startswith("Not a move: ") for reason in seat["refusals"])
     assert any(reason.startswith("You do not hold ") for reason in seat["refusals"])
     assert seat["byes"].get("Too many messages the table could not read.") == 1
-    assert seat["byes"].get("Too many messages.", 0) >= 5  # the flood, taken up again
+    # past its share a connection is read at server.DROPPED_READ a second, and cut after
+    # server.MOST_DROPPED: at least once in the three seconds of flood
+    assert seat["byes"].get("Too many messages.", 0) >= 1
     assert seat["flooded"] >= 10_000, seat  # (10,000 a second for three seconds asked)
 
     door = fuzzed["door"]

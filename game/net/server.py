@@ -47,7 +47,8 @@ HELLO_WAIT = 10.0  # seconds a new connection has to say hello
 RATE = 40.0  # messages a second a connection may send, on average...
 BURST = 80.0  # ...and at once
 MOST_REFUSED = 20  # bad messages before a connection is closed
-MOST_DROPPED = 400  # messages over its share before a connection is closed
+MOST_DROPPED = 400  # messages over its share before a connection is closed...
+DROPPED_READ = 200.0  # ...read at most this many a second meanwhile (the rest wait unread)
 MOST_QUEUED = 20_000  # messages waiting for a connection that does not read them
 GUESS_PAUSE = 0.5  # seconds before a wrong code is answered, doubled at each wrong guess...
 MOST_GUESS_PAUSE = 16.0  # ...up to this
@@ -303,6 +304,9 @@ class TableServer:
                     if dropped >= MOST_DROPPED:
                         self._put(number, "Too many messages.")
                         return
+                    # A flood read as fast as it came held the interpreter from the
+                    # window's thread: left unread, it waits in the system's buffers.
+                    await asyncio.sleep(1 / DROPPED_READ)
                     continue
                 try:
                     message = wire.decode(frame, FROM_FRIEND, most=MOST_FROM_FRIEND)
