@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 
-from websockets.asyncio.client import ClientConnection
+from test_net_relay_hostile import read_all
 from websockets.exceptions import ConnectionClosed
 
 from game.net import server, wire
@@ -45,7 +44,7 @@ async def _flooded(port: int) -> tuple[float, list[str]]:
         await socket.send(wire.encode({"type": "hello", "version": wire.VERSION,
                                        "code": CODE, "name": "Flood"}))
         said: list[str] = []
-        reader = asyncio.create_task(_byes(socket, said))
+        reader = asyncio.create_task(read_all(socket, said))
         started = time.monotonic()
         with contextlib.suppress(ConnectionClosed):
             while not reader.done():
@@ -54,10 +53,3 @@ async def _flooded(port: int) -> tuple[float, list[str]]:
         await reader
         return time.monotonic() - started, said
 
-
-async def _byes(socket: ClientConnection, said: list[str]) -> None:
-    with contextlib.suppress(ConnectionClosed):
-        async for frame in socket:
-            message = json.loads(frame)
-            if message["type"] == "bye":
-                said.append(message["reason"])

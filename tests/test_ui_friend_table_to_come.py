@@ -55,7 +55,7 @@ def test_the_friends_table_finds_its_pictures_made(tmp_path: Path,
         wire.deliver()  # the welcome
         until = time.monotonic() + IDLE_SECONDS
         person.frames(2)
-        while app.drawing_ahead:
+        while app.ahead.drawing:
             assert time.monotonic() < until, "the work ahead was never done"
             app.frame(idle_wait=True)
         assert at.coming == ("coup-detat", {"players": 4})
@@ -88,4 +88,4 @@ def test_a_welcome_to_a_game_not_played_here_draws_nothing_ahead(
         app.push(screens.make("waiting_room", app, at, rejoining=False))
         for _ in range(5):
             app.frame(idle_wait=False)
-        assert at.coming is None and not app.drawing_ahead
+        assert at.coming is None and not app.ahead.drawing

@@ -19,7 +19,6 @@ from game.ui.art import card_art, character_cards, emblems
 from game.ui.art import table as table_art
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.table.scene import TableScene
-from game.ui.table.to_come import AHEAD
 
 IDLE_SECONDS = 60.0  # of the wall clock, at most, for the work ahead to be done
 # every picture the tables cache, made the first time it is asked for
@@ -48,7 +47,7 @@ def _choose(app: App, menu: object, words: str) -> None:
 def _idle(app: App) -> None:
     """The form read: the window idles until its work ahead is done."""
     until = time.monotonic() + IDLE_SECONDS
-    while app.drawing_ahead:
+    while app.ahead.drawing:
         assert time.monotonic() < until, "the work ahead was never done"
         app.frame(idle_wait=True)
 
@@ -81,14 +80,3 @@ def test_the_table_opened_by_start_finds_its_pictures_made(
     assert isinstance(shipped.scene, TableScene)
     shipped.frame(idle_wait=False)
     assert made() == before
-
-
-def test_a_newer_table_to_come_takes_the_place_of_the_one_before(shipped: App) -> None:
-    """Changing the form's game three times leaves one rehearsal to make, the last."""
-    done: list[str] = []
-    shipped.draw_ahead([lambda: done.append("first")], named=AHEAD)
-    shipped.draw_ahead([lambda: done.append("other")])
-    shipped.draw_ahead([lambda: done.append("second")], named=AHEAD)
-    while shipped.drawing_ahead:
-        shipped.frame(idle_wait=True)
-    assert done == ["other", "second"]

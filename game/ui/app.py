@@ -16,8 +16,7 @@ import math
 import statistics
 import sys
 import time
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -33,6 +32,7 @@ from game.ui.clock import Clock
 from game.ui.screens import Screen
 from game.ui.sound import Sounds
 from game.ui.tooltips import ClearTipsManager
+from game.ui.work_ahead import WorkAhead
 
 THEME = resource_path("game", "ui", "theme.json")
 MIN_SIZE = (960, 600)
@@ -101,8 +101,7 @@ class App:
         self._needs_frame = True
         self._windowed_at: tuple[int, int] | None = None  # where the window was, in full screen
         self._new_window_until = 0.0  # time.monotonic(): see _change_mode
-        self._ahead: deque[Callable[[], object]] | None = None  # see _prepare_ahead
-        self._drawings: deque[tuple[str | None, Callable[[], object]]] = deque()  # draw_ahead
+        self.ahead = WorkAhead()
         self.sounds = Sounds(enabled=self.settings.sound,
                              volume=self.settings.effects_volume())
 
@@ -137,7 +136,7 @@ class App:
         """Use new settings at once and keep them for next time."""
         old, self.settings = self.settings, new
         self.sounds.enabled = new.sound
-        if self._ahead is not None:  # (after the first frame: sounds switched on now)
+        if self.ahead.started:  # (after the first frame: sounds switched on now)
             self.sounds.prepare()
         self.sounds.volume = new.effects_volume()
         if new.fullscreen != old.fullscreen:
@@ -284,13 +283,7 @@ class App:
     def _frame(self, idle_wait: bool) -> None:
         woken: list[pygame.event.Event] = []
         if idle_wait and not self._busy() and not pygame.event.peek():
-            if self._drawings:  # a moment nothing moves: some work ahead, then look again
-                self._draw_one_ahead()
-                return
-            if self._ahead:
-                self._ahead.popleft()()
-                if not self._ahead:
-                    gc.freeze()  # the tables' modules, kits and players, loaded: as above
+            if self.ahead.while_idle():  # a moment nothing moves: work ahead, then look again
                 return
             slept = self._sleep()
             if slept is None:
@@ -321,28 +314,10 @@ class App:
         self._needs_frame = arrived or moving
         spent = time.perf_counter() - started
         self.stats.frame_seconds.append(spent)
-        if self._ahead is None:
+        if not self.ahead.started:
             self._prepare_ahead()
-        elif self._drawings and spent < SPARE_SECONDS:
-            self._draw_one_ahead()
-
-    def draw_ahead(self, drawings: Iterable[Callable[[], object]], *,
-                   named: str | None = None) -> None:
-        """Pictures a scene will soon show, made one at a time after a frame that left
-        time to spare, or while nothing moves (each takes a few milliseconds). Work
-        `named` takes the place of what is still to do of the work of that name (the
-        table to come, when New game's settings change)."""
-        if named is not None:
-            self._drawings = deque(item for item in self._drawings if item[0] != named)
-        self._drawings.extend((named, drawing) for drawing in drawings)
-
-    @property
-    def drawing_ahead(self) -> bool:
-        """Are pictures still to be made ahead?"""
-        return bool(self._drawings)
-
-    def _draw_one_ahead(self) -> None:
-        self._drawings.popleft()[1]()
+        elif spent < SPARE_SECONDS:
+            self.ahead.in_spare_time()
 
     def _prepare_ahead(self) -> None:
         """Once the first frame is shown, make ahead what would hold a frame when first
@@ -354,11 +329,11 @@ class App:
         # What the window has made so far (modules, fonts, the theme) lives as long as it
         # does: the collector's full passes skip it (one took 27 ms in a frame).
         gc.freeze()
-        self._ahead = deque([glyphs.zero_width, lambda: screens.kind("new_game"),
-                             lambda: screens.kind("table")])
-        for game in table_games():
-            self._ahead.extend(ref.load for name, ref in game.refs().items()
-                               if name == "kit" or name.startswith("players."))
+        loads = [ref.load for game in table_games() for name, ref in game.refs().items()
+                 if name == "kit" or name.startswith("players.")]
+        # then the tables' modules, kits and players, loaded: frozen as well
+        self.ahead.start([glyphs.zero_width, lambda: screens.kind("new_game"),
+                          lambda: screens.kind("table"), *loads], then=gc.freeze)
 
     def _widgets_changed(self) -> bool:
         """Were widgets made, killed, shown or hidden since pygame-gui's last update? It

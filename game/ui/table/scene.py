@@ -142,7 +142,7 @@ class TableScene(Scene):
         self.buttons.withdraw_notice()
         self.arrange(self.controller.clock(), 0.0)
         prepare_art(self.kit, self.layout, self.session.match.view(self.controller.viewer),
-                    self.felt.card_art, self.app.draw_ahead)
+                    self.felt.card_art, self.app.ahead.draw)
 
     def closed(self) -> None:
         self.felt.kept_panels.clear()
@@ -156,7 +156,7 @@ class TableScene(Scene):
         self.felt.card_art = card_art(self.app.settings)
         self.renderer.forget()
         prepare_art(self.kit, self.layout, self.session.match.view(self.controller.viewer),
-                    self.felt.card_art, self.app.draw_ahead)
+                    self.felt.card_art, self.app.ahead.draw)
 
     def leaving_loses(self) -> str | None:
         """What leaving now would lose: the game, when it could not be autosaved."""
