@@ -267,3 +267,35 @@ def test_the_window_host_is_asked_past_the_grace_and_sees_the_time(size: str) ->
 def test_a_friends_window_counts_the_seconds_down() -> None:
     passes_in_a_namespace(f"{WINDOW}test_a_friends_table_counts_the_seconds_down_and_says_"
                           "when_the_computer_chose")
+
+
+def test_at_a_screen_two_persons_share_the_time_waits_until_the_screen_is_passed() -> None:
+    """The host's two persons pass the screen between their turns: a person's time starts
+    once the screen shows him his turn (seen on trying it: the screen asking to be passed
+    to him took his time), a friend's as soon as he is asked."""
+    clock, sent = FakeClock(), []
+    table = HostedTable("coup", {"players": 3}, ["person", "person", "open"], seed=5,
+                        clock=clock, send=lambda to, message: sent.append((to, message)),
+                        close=lambda to, reason: None, names=["Alex", "Brigitte"],
+                        time=30.0)
+    table.hello(1, {"type": "hello", "version": 1, "code": "C", "name": "Zoé"})
+    shown: list[int | None] = [None]
+    table.before_him = lambda seat: shown[0] == seat
+    table.start()
+    session = table.session
+    assert session is not None
+    while session.to_act == 2:  # the friend first: he answers at once
+        question = next(message for to, message in reversed(sent) if message["type"] == "decide")
+        table.received(1, {"type": "decision", "id": question["id"],
+                           "move": question["legal"][0]})
+        table.step(computers=False)
+    seat, number = session.to_act, len(session.match.turns)
+    assert seat in (0, 1)
+    clock.now += 100  # the screen asks to be passed to him, for a long while
+    table.step(computers=False)
+    assert table.decision_clock.left(number) is None and len(session.match.turns) == number
+    shown[0] = seat  # passed: his turn on the screen
+    table.step(computers=False)
+    assert table.decision_clock.left(number) == 30.0
+    clock.now += 12
+    assert table.decision_clock.left(number) == 18.0

@@ -113,6 +113,9 @@ class HostedTable:
                        for kind, name in zip(plan, [*names, *[""] * len(plan)], strict=False)]
         self.session_options = dict(session_options or {})
         self.decision_clock = DecisionClock(time, clock)
+        # Is the question of a person at the host's screen in front of him? At a screen
+        # two persons share, not while it asks to be passed to him: his time waits.
+        self.before_him: Callable[[int], bool] = lambda seat: True
         self.tell = Teller(self.chairs, send, close, self.decision_clock)
         self.seed = seed
         self.grace = grace
@@ -349,7 +352,8 @@ class HostedTable:
         session = self.session
         assert session is not None
         seat = session.to_act
-        timed = seat is not None and self.chairs[seat].is_persons and not session.over
+        timed = seat is not None and self.chairs[seat].is_persons and not session.over \
+            and (self.chairs[seat].is_friends or self.before_him(seat))
         self.decision_clock.follow(len(session.match.turns) if timed else None)
 
     def _end(self) -> None:

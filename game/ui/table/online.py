@@ -52,6 +52,8 @@ class OnlineTable:
         """What arrived, handed over; what happened, told to the friends."""
         self.viewer = controller.viewer
         hosted = self.hosted
+        seating = controller.seating
+        hosted.before_him = lambda seat: not seating.pass_and_play or seating.viewer == seat
         self.hosting.pump()
         self.hosting.table.step(computers=False)  # (at two tables, both)
         self.hosting.follow_seats()
