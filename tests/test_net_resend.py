@@ -1,22 +1,26 @@
 """A friend's table never stays stuck when one message of the host's is lost (issue 40,
 item 3): a `told` numbered past what the seat has makes it ask `resend` from the number
 it has, at once; the host's position saying the seat is to act, with no question come
-for a few seconds, makes it ask too; while still stuck it asks again, ever more slowly,
-never a flood (catch_up.py). The same for the window's seat (`AtFriends`) and for
-`join --bot`.
+for a few seconds, makes it ask too, and so does a game over with no `end` come, or (the
+window's) no position come with all that was told; while still stuck it asks again, ever
+more slowly, never a flood (catch_up.py). The same for the window's seat (`AtFriends`)
+and for `join --bot`.
 
-Here: the rule itself, on a clock of the test's; the window's seat fed a hosted table's
-very messages in this process (net_privacy_kit: no sockets), one of them lost; and whole
-games in a network namespace through a proxy that drops one `decide`, or one `told`
-(lossy_kit.py), for `join --bot` and for the window's seat over a real connection.
+Here: the rule itself, on a clock of the test's; the window's seat, and `join --bot`'s
+(`BotAtTable` with the random bot of docs/bots), fed a hosted table's very messages in
+this process (net_privacy_kit: no sockets), one of them lost; and whole games in a
+network namespace through a proxy that drops one `decide`, or one `told` (lossy_kit.py),
+for `join --bot` and for the window's seat over a real connection.
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import queue
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,6 +30,8 @@ import pytest
 from helpers import FakeClock
 from net_privacy_kit import HostedGame
 
+from game.formats.support import final_result
+from game.net import client
 from game.net.at_friends import AtFriends
 from game.net.catch_up import FIRST_PAUSE, MOST_PAUSE, QUIET, CatchUp
 from game.net.hosted import OPEN, RESEND_GAP
@@ -33,6 +39,7 @@ from game.net.wire import JsonObject
 
 SCENARIO_TIMEOUT = 120.0  # seconds: each scenario's own waits end well before
 STUCK_FOR = 60.0  # seconds of the test's clock with nothing new: the seat is stuck
+RANDOM_BOT = Path(__file__).resolve().parents[1] / "docs" / "bots" / "random_bot.py"
 
 
 # The rule ----------------------------------------------------------------------------------
@@ -109,6 +116,24 @@ def test_what_comes_in_order_after_asking_puts_the_next_ask_off() -> None:
         clock.now += FIRST_PAUSE / 2
         catch_up.told(number, number)
         assert catch_up.wanted(number + 1, asked=False) is None
+
+
+def test_a_message_missing_asks_again_after_a_quiet_moment_and_ever_more_slowly() -> None:
+    """The game over here with no `end` come, say: nothing is behind, nobody is to act."""
+    clock = FakeClock()
+    catch_up = CatchUp(clock)
+    catch_up.told(9, 9)
+    catch_up.position(10, to_act=False)
+    assert catch_up.wanted(10, asked=False, missing=False) is None
+    clock.now += QUIET - 0.1
+    assert catch_up.wanted(10, asked=False, missing=True) is None
+    clock.now += 0.2
+    assert catch_up.wanted(10, asked=False, missing=True) == 10
+    clock.now += FIRST_PAUSE - 0.2
+    assert catch_up.wanted(10, asked=False, missing=True) is None
+    clock.now += 0.2
+    assert catch_up.wanted(10, asked=False, missing=True) == 10  # its answer lost too
+    assert catch_up.due_at(10, asked=False, missing=True) == clock.now + 2 * FIRST_PAUSE
 
 
 # The window's seat, fed a hosted table's messages, one lost -------------------------------
@@ -242,6 +267,77 @@ def test_a_lost_told_just_before_the_position_is_asked_for_again() -> None:
         at.close()
 
 
+def test_a_lost_end_is_asked_for_again_and_the_friend_s_game_ends_with_the_host_s_result(
+        ) -> None:
+    """Every event told, nobody to act: only the seat's game over, with no `end` come
+    for a quiet moment, shows it lost; the host answers the resend with the end again."""
+    game, at, wire = played_losing(nth("end", 1))
+    with game:
+        assert wire.dropped is not None and wire.dropped["type"] == "end"
+        the_seat_saw_the_game(game, at)
+        truth = game.table.session
+        assert truth is not None
+        assert at.result == wire.dropped["result"] == final_result(truth.match)
+        assert wire.resends() == [len(truth.match.events)]
+        answer = [sent.message["type"] for sent in game.to(wire.connection)][-2:]
+        assert answer == ["state", "end"]  # nothing to tell again: the position, the end
+        at.close()
+
+
+def test_a_position_lost_as_the_seat_is_taken_up_again_is_asked_for_again() -> None:
+    """A seat taken up again is shown once the host's position has come with all it told
+    again (joining.py): that position lost, nothing is behind and its question has come,
+    and yet it asks again after a quiet moment."""
+    clock = FakeClock()
+    game = HostedGame("coup", [OPEN, "easy", "easy"], {"players": 3}, seed=5)
+    friend = game.connect({"name": "Zoé"})
+    game.table.start()
+    game.answered_elsewhere.add(friend)
+    with game:
+        game.play(until=lambda: any(sent.message["type"] == "decide"
+                                    for sent in game.to(friend)))
+        game.drop(friend)
+        back = game.connect({"token": game.token(0), "since": 0})
+        wire = LossyWire(game, back, nth("state", 1))
+        at = AtFriends(wire, clock=clock)  # type: ignore[arg-type]
+        wire.deliver()
+        at.pump()
+        session = at.session
+        assert wire.dropped is not None and wire.dropped["type"] == "state"
+        assert session is not None and session.match.asked is not None
+        assert not at.caught_up and wire.resends() == []
+        clock.now += QUIET
+        at.pump()
+        assert wire.resends() == [len(session.match.events)]
+        wire.deliver()
+        at.pump()
+        assert at.caught_up and session.match.asked is not None and at.look_in() is None
+        at.close()
+
+
+def test_a_game_begun_after_a_long_lobby_waits_a_quiet_moment_for_its_first_position(
+        ) -> None:
+    clock = FakeClock()
+    game = HostedGame("coup", [OPEN, "easy", "easy"], {"players": 3}, seed=5)
+    friend = game.connect({"name": "Zoé"})
+    wire = LossyWire(game, friend, lambda message, after: False)
+    at = AtFriends(wire, clock=clock)  # type: ignore[arg-type]
+    with game:
+        wire.deliver()
+        at.pump()
+        clock.now += 100  # the lobby waits
+        game.table.start()
+        wire.inbox.put(next(sent.message for sent in game.to(friend)
+                            if sent.message["type"] == "start"))  # the rest still coming
+        at.pump()
+        assert at.session is not None and not at.caught_up
+        assert wire.resends() == [] and at.look_in() == pytest.approx(QUIET)
+        wire.deliver()
+        at.pump()
+        assert at.caught_up and at.look_in() is None and wire.resends() == []
+        at.close()
+
+
 def test_a_question_sent_again_once_settled_is_not_opened_again() -> None:
     """The seat answered; a resend it asked before the answer reached the host brings the
     same question again: the host's `accepted` settles it, before or after."""
@@ -296,6 +392,86 @@ def test_a_resting_window_is_woken_when_its_seat_is_to_ask_again() -> None:
         at.pump()
         assert at.session.match.asked is not None and at.look_in() is None
         at.close()
+
+
+# join --bot's seat, fed a hosted table's messages, one lost -------------------------------
+class HostSocket:
+    """What a WebSocket is to `BotAtTable._follow`, in this process: the frames of the
+    host's messages to the bot's connection, but the first for which `lost` is true; what
+    the bot sends goes to the hosted table (its hello makes the connection, and the game
+    starts). While no frame waits, the table's computers play and the test's `clock` goes
+    on a twentieth of a second; with nothing for STUCK_FOR seconds of it, the connection
+    ends (the bot's `_follow` then returns None)."""
+
+    def __init__(self, game: HostedGame, lost: Lost, clock: FakeClock) -> None:
+        self.game, self.lost, self.clock = game, lost, clock
+        self.connection: int | None = None
+        self.sent: list[JsonObject] = []
+        self.dropped: JsonObject | None = None
+        self._read = 0
+        self._moved = clock.now
+
+    async def send(self, text: str) -> None:
+        message = json.loads(text)
+        self.sent.append(message)
+        if self.connection is None:
+            self.connection = self.game.connect(message)
+            self.game.table.start()
+        else:
+            self.game.table.received(self.connection, message)
+
+    def __aiter__(self) -> HostSocket:
+        return self
+
+    async def __anext__(self) -> str:
+        while self.clock.now - self._moved < STUCK_FOR:
+            frame = self._next()
+            if frame is not None:
+                self._moved = self.clock.now
+                return frame
+            self.game.table.step()
+            self.clock.now += 0.05
+            await asyncio.sleep(0.01)
+        raise StopAsyncIteration
+
+    def _next(self) -> str | None:
+        while self._read < len(self.game.sent):
+            sent = self.game.sent[self._read]
+            self._read += 1
+            if sent.connection != self.connection:
+                continue
+            if self.dropped is None and self.lost(sent.message, None):
+                self.dropped = sent.message
+                continue
+            return sent.text
+        return None
+
+    def resends(self) -> list[int]:
+        return [message["since"] for message in self.sent if message["type"] == "resend"]
+
+
+def test_join_bot_asks_for_a_lost_end_again_and_ends_with_the_host_s_result(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot's seat counts what it is told, and reads its game over in the host's
+    position: no `end` come a quiet moment after it, it asks again."""
+    monkeypatch.setattr(client, "LOOK_EVERY", 0.02)  # seconds of this machine's clock
+    clock = FakeClock()
+    game = HostedGame("coup", [OPEN, "easy", "easy"], {"players": 3}, seed=5)
+    socket = HostSocket(game, nth("end", 1), clock)
+    bot = client.BotAtTable(client.Address("127.0.0.1", 1), "ABCDEF", "Ada",
+                            f"{sys.executable} {RANDOM_BOT}")
+    bot.catch_up = CatchUp(clock)
+    with game:
+        try:
+            result = asyncio.run(bot._follow(socket))  # type: ignore[arg-type]
+        finally:
+            if bot.player is not None:
+                bot.player.abandon()
+        truth = game.table.session
+        assert truth is not None and truth.over
+        assert socket.dropped is not None and socket.dropped["type"] == "end"
+        assert result == socket.dropped["result"] == final_result(truth.match)
+        assert socket.resends() == [len(truth.match.events)] == [bot.seat.told]
 
 
 # Whole games, through a proxy that loses one message -------------------------------------

@@ -85,21 +85,30 @@ class AtFriends:
         self._ask_again()
 
     def _ask_again(self) -> None:
-        session = self.session
-        if session is None or self.over or self.away or self.result is not None:
-            return
-        since = self.catch_up.wanted(len(session.match.events), session.match.asked is not None)
+        seat = self._as_it_is()
+        since = None if seat is None else self.catch_up.wanted(*seat)
         if since is not None:
             self.link.send({"type": "resend", "since": since})
 
     def look_in(self) -> float | None:
         """The seconds until the pump has a resend to ask (the seat is stuck), if any: a
         window that rests wakes for it."""
+        seat = self._as_it_is()
+        due = None if seat is None else self.catch_up.due_at(*seat)
+        return None if due is None else max(0.0, due - self.clock())
+
+    def _as_it_is(self) -> tuple[int, bool, bool] | None:
+        """What catch_up.py is told of the seat: the events it knows, whether its question
+        is open, whether a message the host always sends is missing (the game over here,
+        no `end` come; or the game under way, no position come with all told before it:
+        a seat taken up again is shown once it has); None while nothing is to be asked
+        (no game yet, or its end come, or the connection away or ended)."""
         session = self.session
         if session is None or self.over or self.away or self.result is not None:
             return None
-        due = self.catch_up.due_at(len(session.match.events), session.match.asked is not None)
-        return None if due is None else max(0.0, due - self.clock())
+        match = session.match
+        return len(match.events), match.asked is not None, match.pending.over \
+            or not self.caught_up
 
     def _arrived(self, arrival: JsonObject | Lost | Back | Ended) -> None:
         if isinstance(arrival, Lost):
@@ -208,6 +217,7 @@ class AtFriends:
         match = SeatMatch(game.ruleset, options, message["seat"])
         self.session = SeatSession(match, seats, send=self._send,
                                    on_thinking_done=self.on_thinking_done)
+        self.catch_up.moved()  # its first position is waited for from now (not the lobby's)
         about = texts.cleaned(self.about or "", MOST_ABOUT)
         if about:
             self.session.notes.append(about)

@@ -101,6 +101,7 @@ class SeatOnline:
     ruleset: AnyRuleset | None = None
     options: JsonObject = field(default_factory=dict)
     names: list[str] = field(default_factory=list)
+    over: bool = False  # the host's last position says the game is over (its end to come)
     result: JsonObject | None = None
 
     def hello(self) -> JsonObject:
@@ -242,11 +243,13 @@ class BotAtTable:
                 await self._ask_if_stuck(socket)
 
     async def _ask_if_stuck(self, socket: ClientConnection) -> None:
-        """Ask the host to tell again if a message of its was lost, once the game is under
-        way, never while the program thinks."""
-        if self.seat.ruleset is None or self.seat.result is not None:
+        """Ask the host to tell again if a message of its was lost (its `end` too, once its
+        position says the game is over), once the game is under way, never while the
+        program thinks."""
+        seat = self.seat
+        if seat.ruleset is None or seat.result is not None:
             return
-        since = self.catch_up.wanted(self.seat.told, self.thinking)
+        since = self.catch_up.wanted(seat.told, self.thinking, seat.over)
         if since is not None:
             with contextlib.suppress(ConnectionClosed):
                 await socket.send(wire.encode({"type": "resend", "since": since}))
@@ -269,8 +272,9 @@ class BotAtTable:
                 seat.told += 1
         elif kind == "state":
             pending = message["pending"]
+            seat.over = bool(pending.get("over"))
             self.catch_up.position(message["n"], pending.get("seat") == seat.seat
-                                   and not pending.get("over"))
+                                   and not seat.over)
         elif kind == "decide":
             if message["id"] <= self.settled:
                 return None  # sent again before the host had the answer: settled since

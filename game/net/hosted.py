@@ -206,14 +206,22 @@ class HostedTable:
             self._tell_lobby()
             return
         self.tell.tell_all({"type": "seat", "seat": seat, "connected": True, "name": chair.name})
-        stream = chair.stream
-        assert stream is not None
         self.tell.send(connection, self._start_message(seat))
-        self.tell.again(stream, connection, since if isinstance(since, int) else 0)
+        self._tell_again(seat, since if isinstance(since, int) else 0)
+
+    def _tell_again(self, seat: int, since: int) -> None:
+        """What the seat's stream told from `since` on, its position, and then the end if
+        the game is over, else its question if it must decide (asked on its connection
+        anew)."""
+        chair = self.chairs[seat]
+        stream, connection = chair.stream, chair.connection
+        assert stream is not None and connection is not None
+        self.tell.again(stream, connection, since)
         self.tell.position(stream, connection)
         if self.over:
             self.tell.send(connection, stream.end())
         else:
+            chair.asked = None
             self.tell.ask(seat)
 
     def _unique_name(self, name: str, seat: int) -> str:
@@ -414,10 +422,7 @@ class HostedTable:
         if chair.stream is None:
             self._welcome(seat)
             return
-        self.tell.again(chair.stream, chair.connection, since)
-        self.tell.position(chair.stream, chair.connection)
-        chair.asked = None
-        self.tell.ask(seat)
+        self._tell_again(seat, since)
 
     def _answered(self, seat: int, message: JsonObject) -> None:
         session = self.session
