@@ -17,6 +17,7 @@ from game.net.hosted import OPEN, PERSON
 from game.net.hosted_tables import HostedTables
 from game.net.keeping_thread import KeepingThread
 from game.services.session import GameSession
+from game.services.table.seating import Seating
 from game.ui.table.online_tables import OnlineTables
 from game.ui.table.tables import TwoTables
 
@@ -96,6 +97,7 @@ class Controller:
 
     def __init__(self) -> None:
         self.viewer: int | None = 0
+        self.seating = Seating((0,))  # one person at the host's screen
         self.lines: list[str] = []
 
     @property
