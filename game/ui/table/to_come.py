@@ -14,7 +14,7 @@ can show is among the kit's pictures ahead.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
@@ -29,9 +29,8 @@ from game.ui import art, text
 if TYPE_CHECKING:
     from game.services.settings import Settings
     from game.ui.app import App
+    from game.ui.table.kit import Drawing
     from game.ui.table.layout import TableLayout
-
-Drawing = Callable[[], object]  # makes a picture, which its cache keeps
 
 AHEAD = "the table to come"  # the work ahead's name: a newer rehearsal takes its place
 
