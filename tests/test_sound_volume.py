@@ -24,6 +24,7 @@ from game.services.settings import Loaded, Settings
 from game.system import paths
 from game.ui import screens, sound
 from game.ui.app import App
+from game.ui.scenes.settings import PREVIEW_GAP
 from game.ui.sound import SOUND_NAMES, Sounds
 
 
@@ -106,6 +107,36 @@ def slider(app: App) -> UIHorizontalSlider:
     return found[0]
 
 
+def heard_at_last(app: App, recorded: type[Recorded], level: float) -> bool:
+    """Whether the last sound played is at `level`, once the preview's gap has passed."""
+    until = app.clock.now() + 2 * PREVIEW_GAP
+    while app.clock.now() < until:
+        frames(app, 1)
+    return bool(recorded.plays) and recorded.plays[-1][1] == level
+
+
+def test_a_quick_run_of_moves_is_heard_once_and_at_the_level_it_stops(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, recorded: type[Recorded]) -> None:
+    """Moves closer together than the gap play one sound, then the level reached once the
+    gap has passed, whatever the machine's speed (the table's clock is held here)."""
+    with shipped_app(tmp_path, monkeypatch, saved=Settings(volume=40)) as app:
+        scene = screens.make("settings", app)
+        app.push(scene)
+        frames(app, 2)
+        held = [100.0]
+        monkeypatch.setattr(app.clock, "now", lambda: held[0])
+        for _ in range(3):
+            click(app, slider(app).right_button.rect.center)  # type: ignore[union-attr]
+            frames(app, 2)
+        assert app.settings.volume == 55
+        assert [volume for _, volume in recorded.plays] == [0.45], "one sound within the gap"
+        held[0] += PREVIEW_GAP
+        frames(app, 2)
+        assert [volume for _, volume in recorded.plays] == [0.45, 0.55], "then the level reached"
+        frames(app, 2)
+        assert len(recorded.plays) == 2, "and not again"
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
 def test_the_settings_slider_sets_the_volume_at_once_and_keeps_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, recorded: type[Recorded],
@@ -147,6 +178,6 @@ def test_the_keyboard_reaches_the_volume_and_moves_it(
         assert app.settings.volume == 50 and volume.get_current_value() == 50
         press(app, pygame.K_LEFT)
         assert app.settings.volume == 45
-        assert recorded.plays and recorded.plays[-1][1] == 0.45, "the new level is heard"
+        assert heard_at_last(app, recorded, 0.45), "the new level is heard"
         press(app, pygame.K_DOWN)
         assert scene.keyboard.current is not volume

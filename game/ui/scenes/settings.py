@@ -1,6 +1,7 @@
 """Settings: animation speed, computer pace, card back, four-colour suits, sound and the
 effects' volume, full screen. Each change applies at once and is kept in the settings
-file; moving the volume plays a card's sound at the new level, so that it is heard."""
+file; moving the volume plays a card's sound at the new level, so that it is heard (while
+it moves quickly, at most every PREVIEW_GAP, and always once at the level where it stops)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ class SettingsScene(MenuScene):
         self.volume: UIHorizontalSlider | None = None
         self.volume_words: UILabel | None = None
         self._previewed_at = -PREVIEW_GAP  # when moving the volume last played a sound
+        self._level_unheard = False  # the volume moved since, too soon to be played then
 
     def enter(self) -> None:
         scale = self.scale
@@ -94,10 +96,19 @@ class SettingsScene(MenuScene):
             self.app.apply_settings(replace(self.app.settings, volume=volume))
         if self.volume_words is not None:
             self.volume_words.set_text(_percent(volume))
+        self._level_unheard = True
+        self._preview_when_due()
+
+    def _preview_when_due(self) -> None:
         now = self.app.clock.now()
-        if now - self._previewed_at >= PREVIEW_GAP:
+        if self._level_unheard and now - self._previewed_at >= PREVIEW_GAP:
             self._previewed_at = now
+            self._level_unheard = False
             self.app.sounds.play("card")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._preview_when_due()
 
     def _flipper(self, field: str) -> Action:
         def flip() -> None:
