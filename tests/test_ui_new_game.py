@@ -76,6 +76,54 @@ def test_new_game_offers_the_setup_last_started(tmp_path: Path,
         assert again.seats == first.seats and again.match.options == first.match.options
 
 
+def test_choosing_a_game_offers_the_setup_last_started_for_that_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game keeps its own: the one started before another is offered again when it is
+    chosen in the game's menu, with a name typed meanwhile kept as typed."""
+    inquisitor, classic = RULESETS["coup-inquisitor"].title, RULESETS["coup-detat"].title
+    with open_app(tmp_path, monkeypatch) as app:
+        form = the_form(app)
+        choose(app, form.game_menu, inquisitor)
+        choose(app, form.players_menu, "2 players")
+        choose(app, form.rounds_menu, "Match: 3 rounds")
+        choose(app, form.kind_menus[1], "Computer: Hard")
+        inquisitor_started = what_it_shows(form)
+        press_button(app, "Start")
+    with open_app(tmp_path, monkeypatch) as app:
+        form = the_form(app)
+        choose(app, form.game_menu, classic)
+        choose(app, form.players_menu, "3 players")
+        classic_started = what_it_shows(form)
+        press_button(app, "Start")
+        press_button(app, "Start")  # and keep the game left in the saves
+        assert isinstance(app.scene, TableScene)
+    with open_app(tmp_path, monkeypatch) as app:
+        form = the_form(app)
+        assert what_it_shows(form) == classic_started, "the last started comes first"
+        choose(app, form.game_menu, inquisitor)
+        assert what_it_shows(form) == inquisitor_started, "then each game its own"
+        form.name_entries[0].set_text("Zoé")
+        choose(app, form.game_menu, classic)
+        assert what_it_shows(form) == {**classic_started,
+                                       "names": ["Zoé", *classic_started["names"][1:]]}
+    kept = json.loads((tmp_path / "new-game.json").read_text())
+    assert kept["version"] == 2 and kept["ruleset"] == "coup-detat"
+    assert set(kept["games"]) == {"coup-inquisitor"}
+
+
+def test_a_setup_file_of_version_one_is_offered_for_its_game(tmp_path: Path) -> None:
+    path = tmp_path / "new-game.json"
+    path.write_text(json.dumps({"format": "coup-detat-new-game", "version": 1,
+                                "ruleset": "coup", "players": 3, "options": {},
+                                "seats": [{"name": "Ada", "kind": "human", "level": "medium"}],
+                                "tables": None}))
+    each = last_setup.load_each(path)
+    assert list(each) == ["coup"] and each["coup"].players == 3
+    last_setup.save(last_setup.Setup("coup-detat", 4), path)
+    assert sorted(last_setup.load_each(path)) == ["coup", "coup-detat"]
+    assert last_setup.load(path) == last_setup.Setup("coup-detat", 4)
+
+
 def test_the_setup_offered_keeps_the_names_of_seats_not_in_use(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with open_app(tmp_path, monkeypatch) as app:

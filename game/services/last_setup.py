@@ -16,10 +16,16 @@ twice, one table) is left out. A file from before the tables reads the same; one
 seven players read by an older program offers the seats it can and its own count of
 players.
 
-    {"format": "coup-detat-new-game", "version": 1, "ruleset": "coup", "players": 5,
+Each game keeps the setup last started for it, so that choosing a game in New game offers
+its own again: the last one started at the top (what a file of version 1 held, and all an
+older program reads), every other game's under "games", by its id, in the same form without
+"format" and "version".
+
+    {"format": "coup-detat-new-game", "version": 2, "ruleset": "coup", "players": 5,
      "options": {"rounds": 3, "alternative_deal": false},
      "seats": [{"name": "Alex", "kind": "human", "level": "medium"}, ...],
-     "tables": null}  (seven players: "tables": [[6, 2, 0, 4], [1, 5, 3]])
+     "tables": null,  (seven players: "tables": [[6, 2, 0, 4], [1, 5, 3]])
+     "games": {"coup-detat": {"ruleset": "coup-detat", "players": 4, ...}}}
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from game.services.session import COMPUTER, FRIEND, HUMAN
 from game.system import files, paths
 
 FORMAT = "coup-detat-new-game"
-VERSION = 1
+VERSION = 2
 KINDS = (HUMAN, COMPUTER, FRIEND)
 MOST_SEATS = 8  # two tables of four
 
@@ -62,7 +68,10 @@ class Setup:
     tables: Split | None = None  # who sat at which table and where; None: one table
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "ruleset": self.ruleset,
+        return {"format": FORMAT, "version": VERSION, **self._fields()}
+
+    def _fields(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset,
                 "players": self.players, "options": dict(self.options),
                 "seats": [None if seat is None else
                           {"name": seat.name, "kind": seat.kind, "level": seat.level}
@@ -76,8 +85,30 @@ def setup_path() -> Path:
 
 
 def load(path: Path | None = None) -> Setup | None:
-    """The setup kept at `path` (default: the player's), or None if there is none to
-    offer. Never raises."""
+    """The setup last started, kept at `path` (default: the player's), or None if there
+    is none to offer. Never raises."""
+    data = _read(path)
+    return None if data is None else from_json(data)
+
+
+def load_each(path: Path | None = None) -> dict[str, Setup]:
+    """The setup last started for each game, by the game's id (none: the file is missing
+    or cannot be read). Never raises."""
+    data = _read(path)
+    if data is None:
+        return {}
+    games = data.get("games")
+    kept = [from_json(game) for game in games.values() if isinstance(game, Mapping)] \
+        if isinstance(games, Mapping) else []
+    each = {setup.ruleset: setup for setup in kept if setup.ruleset is not None}
+    last = from_json(data)
+    if last.ruleset is not None:
+        each[last.ruleset] = last
+    return each
+
+
+def _read(path: Path | None) -> Mapping[str, Any] | None:
+    """The file's object if it is a New game setup this program reads, else None."""
     path = setup_path() if path is None else path
     try:
         data = files.read_json(path, what="a New game setup")
@@ -89,7 +120,7 @@ def load(path: Path | None = None) -> Setup | None:
     version = data.get("version")
     if type(version) is not int or version < 1:
         return None
-    return from_json(data)
+    return data
 
 
 def from_json(data: Mapping[str, Any]) -> Setup:
@@ -141,6 +172,10 @@ def _seat(raw: object) -> SeatChoice | None:
 
 
 def save(setup: Setup, path: Path | None = None) -> None:
-    """Keep the setup, written atomically; `OSError` if the folder cannot be written."""
+    """Keep the setup as the one last started, and as its game's, beside the other games'
+    kept (written atomically); `OSError` if the folder cannot be written."""
     path = setup_path() if path is None else path
-    files.write_atomically(path, json.dumps(setup.to_json(), indent=2, ensure_ascii=False) + "\n")
+    others = {ruleset: kept._fields() for ruleset, kept in load_each(path).items()
+              if ruleset != setup.ruleset}
+    files.write_atomically(path, json.dumps({**setup.to_json(), "games": others}, indent=2,
+                                            ensure_ascii=False) + "\n")

@@ -90,7 +90,9 @@ class NewGameScene(FriendsForm):
                       for setup in every_setup for toggle in setup.toggles}
         self.names = list(DEFAULT_NAMES)
         self.kinds = [PERSON, *[DEFAULT_COMPUTER] * (len(DEFAULT_NAMES) - 1)]
+        self.kept = last_setup.load_each()  # the setup last started for each game
         self._offer(last_setup.load())
+        self._names_offered = list(self.names)  # a name changed from these was typed here
         for seat in app.bots:
             self.kinds[seat] = BOT
         if friends and FRIEND_CHOICE not in self.kinds[:self.players]:
@@ -346,8 +348,19 @@ class NewGameScene(FriendsForm):
         return row if below else 0
 
     def _choose_game(self, title: str) -> None:
-        self._choose_ruleset(self.games[title].id)
-        self._rebuild()
+        """The game chosen in its menu, with the setup last started for it, if any (a name
+        typed here stays)."""
+        self._remember()
+        ruleset = self.games[title].id
+        self._choose_ruleset(ruleset)
+        kept = self.kept.get(ruleset)
+        if kept is not None:
+            typed = {seat: name for seat, (name, offered)
+                     in enumerate(zip(self.names, self._names_offered, strict=True))
+                     if name != offered}
+            self._offer(kept)
+            self.names[:] = [typed.get(seat, name) for seat, name in enumerate(self.names)]
+        self.rebuild()
 
     def _choose_ruleset(self, ruleset: str) -> None:
         """A game and its usual number of players."""
